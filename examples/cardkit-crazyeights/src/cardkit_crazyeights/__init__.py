@@ -1,0 +1,1 @@
+"""cardkit_crazyeights: a cardkit game plugin."""

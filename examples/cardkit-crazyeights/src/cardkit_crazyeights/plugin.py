@@ -1,0 +1,1 @@
+"""Hook implementations of cardkit_crazyeights (filled in by the game)."""

@@ -1,0 +1,1 @@
+"""cardkit_palace: a cardkit game plugin."""

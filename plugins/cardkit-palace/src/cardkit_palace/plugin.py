@@ -1,0 +1,1 @@
+"""Hook implementations of cardkit_palace (filled in by the game)."""

@@ -1,0 +1,1 @@
+"""cardkit_tienlen: a cardkit game plugin."""

@@ -1,0 +1,1 @@
+"""Hook implementations of cardkit_tienlen (filled in by the game)."""

@@ -1,0 +1,1 @@
+"""cardkit_tonk: a cardkit game plugin."""

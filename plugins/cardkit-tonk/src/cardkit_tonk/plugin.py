@@ -1,0 +1,1 @@
+"""Hook implementations of cardkit_tonk (filled in by the game)."""

@@ -1,0 +1,73 @@
+"""Actions: small immutable values with a stable text form.
+
+Every game defines its own action classes, usually frozen ``dataclass``
+subclasses of :class:`Action`. ``str(action)`` is the action's text form
+(``"play 3S 3H"``, ``"pass"``); the game's ``parse_action`` turns that text
+back into an equal action, so text round-trips. The JSON form of an action is
+its text.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+
+from cardkit.cards import Card
+from cardkit.cardset import parse_cards
+from cardkit.errors import IllegalAction, InvalidCard
+
+__all__ = ["Action", "cards_text", "parse_card_args", "split_action_text"]
+
+
+class Action(ABC):
+    """The base of every game's actions.
+
+    Subclasses are immutable and compare by value; ``str()`` gives the
+    canonical text form, which the game's ``parse_action`` accepts.
+    """
+
+    __slots__ = ()
+
+    @abstractmethod
+    def __str__(self) -> str:
+        """The canonical text form, such as ``"play 3S 3H"``."""
+
+    @property
+    def text(self) -> str:
+        """The canonical text form (same as ``str(action)``)."""
+        return str(self)
+
+
+def cards_text(cards: Sequence[Card]) -> str:
+    """Card codes joined by spaces, in the given order (for action text)."""
+    return " ".join(card.code for card in cards)
+
+
+def split_action_text(text: str) -> tuple[str, list[str]]:
+    """Split action text into a lower-case verb and its arguments.
+
+    Raises:
+        IllegalAction: the text is empty (code ``"unparsable"``).
+    """
+    if not isinstance(text, str):
+        raise IllegalAction("unparsable", f"an action must be text or an Action, got {text!r}")
+    parts = text.replace(",", " ").split()
+    if not parts:
+        raise IllegalAction("unparsable", "empty action text", action=text)
+    return parts[0].lower(), parts[1:]
+
+
+def parse_card_args(text: str, args: Sequence[str]) -> list[Card]:
+    """Parse the card arguments of an action, turning card errors into ``IllegalAction``.
+
+    Raises:
+        IllegalAction: an argument is not a card, or a card is given twice
+            (code ``"unparsable"``); the message quotes the action text.
+    """
+    try:
+        cards = parse_cards(args)
+    except InvalidCard as exc:
+        raise IllegalAction("unparsable", f"cannot read {text!r}: {exc}", action=text) from None
+    if len(set(cards)) != len(cards):
+        raise IllegalAction("unparsable", f"{text!r} names a card twice", action=text)
+    return cards

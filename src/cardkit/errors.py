@@ -1,0 +1,94 @@
+"""The exceptions cardkit raises.
+
+Every error cardkit raises derives from :class:`CardkitError`, so an app can
+catch them all in one place. Each says what was wrong and what was expected.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+__all__ = [
+    "CardkitError",
+    "IllegalAction",
+    "InvalidCard",
+    "InvalidRules",
+    "InvalidState",
+    "PluginError",
+    "UnknownGame",
+]
+
+
+class CardkitError(Exception):
+    """The root of every exception cardkit raises."""
+
+
+class InvalidCard(CardkitError, ValueError):
+    """A card or a list of cards could not be parsed.
+
+    Attributes:
+        text: the text that was refused.
+    """
+
+    def __init__(self, text: str, reason: str = "") -> None:
+        self.text = text
+        expected = (
+            "expected a rank (2-9, T or 10, J, Q, K, A) followed by a suit "
+            "(S, C, D, H or ♠ ♣ ♦ ♥), for example 'QS', '10h' or 'T♥'"
+        )
+        detail = f": {reason}" if reason else ""
+        super().__init__(f"invalid card {text!r}{detail}; {expected}")
+
+
+class IllegalAction(CardkitError, ValueError):
+    """An action was refused; the state it was applied to is unchanged.
+
+    Attributes:
+        code: a short machine-readable reason, such as ``"not_your_turn"``,
+            ``"not_in_hand"``, ``"does_not_beat"`` or ``"unparsable"``.
+        action: the action (or text) that was refused.
+        allowed: a few of the actions that are legal instead, as text.
+    """
+
+    def __init__(
+        self,
+        code: str,
+        message: str,
+        *,
+        action: object = None,
+        allowed: Sequence[str] = (),
+    ) -> None:
+        self.code = code
+        self.action = action
+        self.allowed = tuple(allowed)
+        text = message
+        if self.allowed:
+            shown = ", ".join(repr(a) for a in self.allowed[:12])
+            more = f" (and {len(self.allowed) - 12} more)" if len(self.allowed) > 12 else ""
+            text = f"{message}; legal now: {shown}{more}"
+        super().__init__(text)
+
+
+class InvalidRules(CardkitError, ValueError):
+    """Rules options were refused: unknown, of the wrong type, or inconsistent."""
+
+
+class InvalidState(CardkitError, ValueError):
+    """A saved state failed validation and was not loaded."""
+
+
+class PluginError(CardkitError):
+    """A plugin could not be loaded or registered something it may not."""
+
+
+class UnknownGame(CardkitError, KeyError):
+    """No installed game has the requested name or alias."""
+
+    def __init__(self, name: str, available: Sequence[str]) -> None:
+        self.name = name
+        self.available = tuple(available)
+        shown = ", ".join(self.available) or "none installed"
+        super().__init__(f"unknown game {name!r}; available games: {shown}")
+
+    def __str__(self) -> str:
+        return str(self.args[0])

@@ -1,0 +1,253 @@
+"""Game: the object a plugin registers, which makes rules and starts games.
+
+A game plugin subclasses :class:`Game`, names its rules model and state
+class, and implements :meth:`Game.deal`. Everything else (options and
+presets, seeds and explicit decks, dealers, saved games, match scoring
+defaults) is shared here.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+
+from pydantic import ValidationError
+
+from cardkit.deck import Deck
+from cardkit.errors import InvalidRules
+from cardkit.results import GameResult
+from cardkit.rules import Rules, Variant
+from cardkit.state import GameState, Setup
+
+if TYPE_CHECKING:
+    from cardkit.bots import BotFactory
+
+__all__ = ["Game"]
+
+R = TypeVar("R", bound=Rules)
+S = TypeVar("S", bound=GameState)
+
+
+class Game(ABC, Generic[R, S]):
+    """A card game: its metadata, its rules model and how a deal starts.
+
+    Class attributes a game sets:
+        name: the registered name (``"tienlen"``).
+        title: the display name (``"Tiến lên"``).
+        summary: one line for ``cardkit games``.
+        aliases: other names it answers to.
+        min_players, max_players, default_players: seat counts.
+        rules_model: the :class:`~cardkit.rules.Rules` subclass.
+        rules_version: bumped when a rule change makes old saves replay
+            differently; saves record it and refuse another version.
+        presets: the game's own named variants.
+    """
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    summary: ClassVar[str] = ""
+    aliases: ClassVar[tuple[str, ...]] = ()
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 4
+    default_players: ClassVar[int] = 4
+    rules_model: ClassVar[type[Rules]]
+    rules_version: ClassVar[str] = "1"
+    presets: ClassVar[tuple[Variant, ...]] = ()
+
+    def __init__(self) -> None:
+        """Create the game; presets registered by other plugins are added later."""
+        self._variants: dict[str, Variant] = {v.name: v for v in self.presets}
+        self._bots: dict[str, BotFactory] = {}
+
+    # -- rules ----------------------------------------------------------------
+
+    @property
+    def variants(self) -> Mapping[str, Variant]:
+        """Every named preset: the game's own and those plugins registered."""
+        return dict(self._variants)
+
+    def add_variant(self, variant: Variant) -> None:
+        """Register a preset (the plugin system calls this).
+
+        Raises:
+            InvalidRules: the name is taken, or its options are not valid.
+        """
+        if variant.name in self._variants:
+            raise InvalidRules(f"{self.name} already has a variant named {variant.name!r}")
+        try:
+            self.rules_model.model_validate(variant.options)
+        except ValidationError as exc:
+            raise InvalidRules(
+                f"variant {variant.name!r} of {self.name}: {_describe(exc)}"
+            ) from None
+        self._variants[variant.name] = variant
+
+    def rules(self, variant: str | None = None, **options: Any) -> R:
+        """The rules model with ``options`` set, on top of a named ``variant``.
+
+        Raises:
+            InvalidRules: an unknown variant or option, or a bad value; the
+                message names it and says what is expected.
+        """
+        merged: dict[str, Any] = {}
+        if variant is not None:
+            if variant not in self._variants:
+                known = ", ".join(sorted(self._variants)) or "none"
+                raise InvalidRules(f"{self.name} has no variant {variant!r}; variants: {known}")
+            merged.update(self._variants[variant].options)
+        merged.update(options)
+        try:
+            return self.rules_model.model_validate(merged)  # type: ignore[return-value]
+        except ValidationError as exc:
+            raise InvalidRules(f"invalid {self.name} rules: {_describe(exc)}") from None
+
+    # -- starting a game ---------------------------------------------------------
+
+    def new_deck(self, rules: R) -> Deck:
+        """The cards this game is played with, in canonical order (default: 52)."""
+        return Deck.standard()
+
+    def start(
+        self,
+        players: int | None = None,
+        rules: R | None = None,
+        *,
+        seed: int | None = None,
+        deck: Deck | str | None = None,
+        dealer: int | None = None,
+        previous: GameResult | None = None,
+    ) -> S:
+        """Deal a new game.
+
+        Args:
+            players: the number of seats (default: ``default_players``).
+            rules: the rules (default: ``self.rules()``).
+            seed: shuffle the game's deck with ``random.Random(seed)``.
+            deck: or play this exact deck order, top first.
+            dealer: the dealer's seat (default: the last seat, so seat 0
+                receives the first card).
+            previous: in a match, the previous deal's result.
+
+        Raises:
+            InvalidRules: bad seat count, rules that do not fit it, or a deck
+                that is not this game's cards.
+        """
+        players = self.default_players if players is None else players
+        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+            raise InvalidRules(
+                f"{self.name} is played by {self.min_players} to {self.max_players} players, "
+                f"not {players!r}"
+            )
+        if rules is None:
+            rules = self.rules()
+        elif not isinstance(rules, self.rules_model):
+            raise InvalidRules(
+                f"rules must be {self.rules_model.__name__} (from {self.name}'s game.rules()), "
+                f"not {type(rules).__name__}"
+            )
+        rules.check_players(players)
+        dealer = players - 1 if dealer is None else dealer
+        if not isinstance(dealer, int) or not 0 <= dealer < players:
+            raise InvalidRules(f"dealer must be a seat 0-{players - 1}, not {dealer!r}")
+        cards = self.new_deck(rules)
+        if deck is None:
+            seed = random.randrange(1 << 63) if seed is None else seed
+            order = cards.shuffled(random.Random(seed))
+        else:
+            order = deck if isinstance(deck, Deck) else Deck.parse(deck)
+            if order.to_set() != cards.to_set() or len(order) != len(cards):
+                raise InvalidRules(
+                    f"the deck must hold exactly the {len(cards)} cards "
+                    f"{self.name} is played with; "
+                    f"it has {len(order)} cards" + _deck_difference(order, cards)
+                )
+            if seed is not None and cards.shuffled(random.Random(seed)) != order:
+                raise InvalidRules("the deck order is not the one the given seed shuffles")
+        if previous is not None and previous.players != players:
+            raise InvalidRules("the previous deal had another number of players")
+        setup = Setup(
+            players=players, rules=rules, deck=order, dealer=dealer, seed=seed, previous=previous
+        )
+        return self.deal(setup)
+
+    @abstractmethod
+    def deal(self, setup: Setup) -> S:
+        """Deal the game described by ``setup`` (already validated) and return its first state."""
+
+    def load_state(self, text: str | bytes) -> S:
+        """Load a saved state (from ``state.to_json()``), validating it completely.
+
+        Raises:
+            InvalidState: the save is not valid JSON of this game, was made
+                under another rules version, or does not replay to its
+                snapshot; nothing is half-loaded.
+        """
+        from cardkit.saves import SavedGame
+
+        return SavedGame.parse(text).restore(self)  # type: ignore[return-value]
+
+    # -- matches --------------------------------------------------------------------
+
+    def deal_score(self, result: GameResult) -> list[int]:
+        """What one deal adds to each seat's match total (default: points, else payments)."""
+        return result.score()
+
+    def next_dealer(self, rules: R, dealer: int, result: GameResult) -> int:
+        """The dealer of the next deal in a match (default: one seat to the left)."""
+        return (dealer + 1) % result.players
+
+    def match_over(self, rules: R, totals: list[int], deals: int) -> bool:
+        """Whether a match ends after ``deals`` deals with these totals.
+
+        The default never ends a match by score; the match runner then
+        stops after its fixed number of deals. Games with a target score
+        override it.
+        """
+        return False
+
+    def match_winners(self, rules: R, totals: list[int]) -> list[int]:
+        """The seats that won a finished match (default: the highest totals)."""
+        best = max(totals)
+        return [seat for seat, total in enumerate(totals) if total == best]
+
+    # -- bots -----------------------------------------------------------------------
+
+    @property
+    def bots(self) -> Mapping[str, BotFactory]:
+        """The bots that play this game, by name (``"random"`` for every game)."""
+        from cardkit.bots import RandomBot
+
+        return {"random": RandomBot, **self._bots}
+
+    def add_bot(self, name: str, factory: BotFactory) -> None:
+        """Register a bot (the plugin system calls this)."""
+        if name in self.bots:
+            raise InvalidRules(f"{self.name} already has a bot named {name!r}")
+        self._bots[name] = factory
+
+    def __repr__(self) -> str:
+        return f"<Game {self.name}>"
+
+
+def _describe(exc: ValidationError) -> str:
+    parts = []
+    for err in exc.errors():
+        where = ".".join(str(p) for p in err.get("loc", ())) or "options"
+        if err.get("type") == "extra_forbidden":
+            parts.append(f"unknown option {where!r}")
+        else:
+            parts.append(f"{where}: {err.get('msg', 'invalid')} (got {err.get('input')!r})")
+    return "; ".join(parts)
+
+
+def _deck_difference(order: Deck, cards: Deck) -> str:
+    missing = cards.to_set() - order.to_set()
+    extra = order.to_set() - cards.to_set()
+    out = ""
+    if missing:
+        out += f"; missing {missing}"
+    if extra:
+        out += f"; not in this game {extra}"
+    return out

@@ -1,0 +1,95 @@
+"""The hook specifications of cardkit's plugin system.
+
+A plugin is a module (or object) with functions marked ``@cardkit.hookimpl``
+and named after these specifications. Each ``register`` hook hands the plugin
+a callback, so a plugin *adds* games, variants and bots instead of patching
+behaviour. Every hook here runs once, when the plugin registry is loaded or
+a plugin is registered at run time; none runs per move.
+
+Installed packages expose their plugin module through the ``cardkit`` entry
+point group::
+
+    [project.entry-points.cardkit]
+    tienlen = "cardkit_tienlen.plugin"
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pluggy
+
+__all__ = [
+    "RegisterBot",
+    "RegisterGame",
+    "RegisterVariant",
+    "hookimpl",
+    "hookspec",
+]
+
+#: Marks a hook specification of cardkit (or of a game publishing its own).
+hookspec = pluggy.HookspecMarker("cardkit")
+#: Marks a plugin's implementation of a cardkit hook.
+hookimpl = pluggy.HookimplMarker("cardkit")
+
+#: ``register(game, aliases=())``: add a game under ``game.name`` and its aliases.
+RegisterGame = Callable[..., None]
+#: ``register(game_name, variant_name, options, description="")``: add a preset.
+RegisterVariant = Callable[..., None]
+#: ``register(game_name, bot_name, factory)``: add a bot for one game.
+RegisterBot = Callable[..., None]
+
+
+@hookspec
+def cardkit_register_games(register: RegisterGame) -> None:
+    """Register games.
+
+    Call ``register(game, aliases=(...))`` once per game, where ``game`` is
+    an instance of a :class:`cardkit.Game` subclass. Aliases add to the
+    game's own ``aliases``. A name or alias already taken by another plugin
+    is reported as a plugin problem and the game is skipped.
+
+    Runs once per plugin when the registry loads. Since cardkit 0.1.
+    """
+
+
+@hookspec
+def cardkit_register_variants(register: RegisterVariant) -> None:
+    """Register named presets of any game's options.
+
+    Call ``register(game_name, variant_name, options, description="")``;
+    ``options`` is a dict of the game's rules options. The preset is then
+    available as ``game.rules(variant=variant_name)`` and in ``cardkit
+    rules``. The options are validated against the game's rules model at
+    registration; a bad preset is reported and skipped.
+
+    Runs once per plugin, after every plugin's games are registered. Since
+    cardkit 0.1.
+    """
+
+
+@hookspec
+def cardkit_register_bots(register: RegisterBot) -> None:
+    """Register bots.
+
+    Call ``register(game_name, bot_name, factory)`` where ``factory(rng)``
+    returns a :class:`cardkit.Bot`. Give the factory a ``description``
+    attribute (one line) to have it shown by ``cardkit rules``.
+
+    Runs once per plugin, after every plugin's games are registered. Since
+    cardkit 0.1.
+    """
+
+
+@hookspec
+def cardkit_add_hookspecs(pluginmanager: pluggy.PluginManager) -> None:
+    """Publish a game's own hook specifications for its variation points.
+
+    Call ``pluginmanager.add_hookspecs(module_or_class)``. Other plugins may
+    then implement those hooks (for example a house rule for a game). Games
+    read the implementations once, when a game starts, never per move (see
+    :meth:`cardkit.plugins.Registry.hook_functions`).
+
+    Runs once per plugin, before any ``cardkit_register_*`` hook. Since
+    cardkit 0.1.
+    """

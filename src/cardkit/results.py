@@ -1,0 +1,94 @@
+"""Results: how one game (one deal) ended, as a JSON-ready model."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+__all__ = ["GameResult", "Payment"]
+
+
+class Payment(BaseModel):
+    """One transfer of money (stakes) from a payer to a payee.
+
+    Attributes:
+        payer: the seat that pays.
+        payee: the seat that is paid.
+        amount: a positive amount in stakes or units.
+        reason: why, such as ``"tonk"``, ``"caught"`` or ``"spades_pot"``.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    payer: int = Field(ge=0)
+    payee: int = Field(ge=0)
+    amount: int = Field(gt=0)
+    reason: str = ""
+
+
+class GameResult(BaseModel):
+    """The outcome of one game or deal.
+
+    Attributes:
+        reason: why the game ended, in the game's words (``"all_placed"``,
+            ``"instant_win"``, ``"tonk_out"``, ``"capped"``...).
+        order: seats from best to worst placing, where the game ranks
+            everyone (a shedding game's finishing order); may be partial.
+        winners: the seats that won.
+        losers: the seats that lost (Palace's last player, a caught dropper).
+        points: this game's score points per seat (placement points).
+        payments: money transfers between seats (rummy payouts); they sum to
+            zero by construction.
+        capped: ``True`` when the game was stopped by an action cap before
+            it ended; such a game has no winner and no loser.
+        actions: the number of actions played.
+        details: game-specific JSON-ready facts (hand counts, bonuses...).
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    reason: str
+    players: int = Field(ge=1)
+    order: list[int] = Field(default_factory=list)
+    winners: list[int] = Field(default_factory=list)
+    losers: list[int] = Field(default_factory=list)
+    points: list[int] = Field(default_factory=list)
+    payments: list[Payment] = Field(default_factory=list)
+    capped: bool = False
+    actions: int = 0
+    details: dict[str, object] = Field(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _check(self) -> GameResult:
+        seats = range(self.players)
+        for name in ("order", "winners", "losers"):
+            for seat in getattr(self, name):
+                if seat not in seats:
+                    raise ValueError(
+                        f"{name} names seat {seat}, but seats are 0-{self.players - 1}"
+                    )
+        if self.points and len(self.points) != self.players:
+            raise ValueError(f"points has {len(self.points)} entries for {self.players} players")
+        for p in self.payments:
+            if p.payer not in seats or p.payee not in seats or p.payer == p.payee:
+                raise ValueError(f"payment {p} is not between two different seats")
+        if self.capped and (self.winners or self.losers):
+            raise ValueError("a capped game has no winner and no loser")
+        return self
+
+    @classmethod
+    def capped_at(cls, players: int, actions: int) -> GameResult:
+        """The result of a game stopped after ``actions`` actions, before its end."""
+        return cls(reason="capped", players=players, capped=True, actions=actions)
+
+    @property
+    def net(self) -> list[int]:
+        """Each seat's net money: received minus paid (zero without payments)."""
+        net = [0] * self.players
+        for p in self.payments:
+            net[p.payer] -= p.amount
+            net[p.payee] += p.amount
+        return net
+
+    def score(self) -> list[int]:
+        """The per-seat number a match adds up: ``points`` if set, else ``net``."""
+        return list(self.points) if self.points else self.net

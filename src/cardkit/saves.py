@@ -1,0 +1,127 @@
+"""Saved games: the JSON form of a full state, and its complete validation.
+
+A saved game records how the game started (rules, players, dealer, the deck
+order and the seed, the previous deal's result in a match), every action as
+text, and a snapshot of the state reached. Loading replays the actions from
+the deal, each one checked as a move is, and then requires the replayed
+state to equal the snapshot. So a saved game whose cards, turn or phase were
+tampered with is refused as a whole, never half-loaded.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from cardkit.deck import Deck
+from cardkit.errors import CardkitError, InvalidState
+from cardkit.results import GameResult
+
+if TYPE_CHECKING:
+    from cardkit.game import Game
+    from cardkit.state import GameState
+
+__all__ = ["SAVE_FORMAT", "SavedGame"]
+
+#: The format tag of saved games written by this version.
+SAVE_FORMAT: Literal["cardkit.game/1"] = "cardkit.game/1"
+
+
+class SavedGame(BaseModel):
+    """The saved form of a game: its setup, its actions and its current snapshot."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    format: Literal["cardkit.game/1"] = SAVE_FORMAT
+    game: str
+    rules_version: str
+    rules: dict[str, Any]
+    players: int = Field(ge=1)
+    dealer: int = Field(ge=0)
+    seed: int | None = None
+    deck: list[str]
+    previous: GameResult | None = None
+    actions: list[str]
+    snapshot: dict[str, Any]
+
+    @classmethod
+    def from_state(cls, state: GameState) -> SavedGame:
+        """Record a state."""
+        setup = state.setup
+        return cls(
+            game=state.game.name,
+            rules_version=state.game.rules_version,
+            rules=setup.rules.model_dump(mode="json"),
+            players=setup.players,
+            dealer=setup.dealer,
+            seed=setup.seed,
+            deck=setup.deck.codes,
+            previous=setup.previous,
+            actions=[str(a) for a in state.history],
+            snapshot=state.snapshot(),
+        )
+
+    @classmethod
+    def parse(cls, text: str | bytes) -> SavedGame:
+        """Parse saved-game JSON.
+
+        Raises:
+            InvalidState: the text is not a saved game; the message says why.
+        """
+        try:
+            return cls.model_validate_json(text)
+        except ValidationError as exc:
+            raise InvalidState(f"not a valid saved game: {_first_error(exc)}") from None
+
+    def restore(self, game: Game[Any, Any]) -> GameState:
+        """Rebuild the state by replaying the actions, and check the snapshot.
+
+        Raises:
+            InvalidState: anything fails: another game, an incompatible rules
+                version, bad options, a bad deck, an illegal action, or a
+                snapshot that the actions do not reproduce.
+        """
+        if game.name != self.game and self.game not in game.aliases:
+            raise InvalidState(f"this save is a game of {self.game!r}, not of {game.name!r}")
+        if self.rules_version != game.rules_version:
+            raise InvalidState(
+                f"this save was made under {self.game} rules version {self.rules_version}; "
+                f"this installation plays rules version {game.rules_version}"
+            )
+        try:
+            rules = game.rules_model.model_validate(self.rules)
+            deck = Deck.parse(self.deck)
+            state = game.start(
+                players=self.players,
+                rules=rules,
+                deck=deck,
+                dealer=self.dealer,
+                previous=self.previous,
+                seed=self.seed,
+            )
+        except (CardkitError, ValidationError, ValueError) as exc:
+            raise InvalidState(f"the saved setup is invalid: {exc}") from None
+        for number, text in enumerate(self.actions, start=1):
+            try:
+                state = state.apply(text)
+            except CardkitError as exc:
+                raise InvalidState(f"saved action #{number} {text!r} is illegal: {exc}") from None
+        restored: GameState = state
+        if _canonical(restored.snapshot()) != _canonical(self.snapshot):
+            raise InvalidState(
+                "the saved snapshot does not match the state its actions lead to "
+                "(the save was edited or corrupted)"
+            )
+        return restored
+
+
+def _canonical(data: dict[str, Any]) -> str:
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+
+def _first_error(exc: ValidationError) -> str:
+    err = exc.errors()[0]
+    where = ".".join(str(p) for p in err.get("loc", ())) or "the document"
+    return f"{where}: {err.get('msg', 'invalid')}"

@@ -1,0 +1,212 @@
+"""GameState: the immutable state of one game (one deal), and its setup.
+
+A game's state class derives from :class:`GameState` and implements the
+abstract members. States are immutable: :meth:`GameState.apply` returns a new
+state and leaves the old one as it was, also when it raises
+:class:`~cardkit.errors.IllegalAction`.
+
+Each state carries a persistent log (a linked list shared with its
+ancestors) of the actions and events that led to it, so recording history
+costs one small tuple per transition.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Self
+
+from cardkit.actions import Action
+from cardkit.cards import Card
+from cardkit.cardset import CardSet
+from cardkit.deck import Deck
+from cardkit.events import Event
+from cardkit.results import GameResult
+from cardkit.rules import Rules
+from cardkit.views import View
+
+if TYPE_CHECKING:
+    from cardkit.game import Game
+
+__all__ = ["GameState", "Log", "Setup"]
+
+#: A persistent log: ``(previous log, action, events)``, or ``None`` at the start.
+Log = tuple["Log", Action | None, tuple[Event, ...]] | None
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """Everything a game starts from: enough to replay it exactly.
+
+    Attributes:
+        players: the number of seats.
+        rules: the rules in force.
+        deck: the full deck order before the deal, top first.
+        dealer: the dealer's seat.
+        seed: the seed the deck was shuffled with, if it came from a seed.
+        previous: the previous deal's result when this game is a later deal
+            of a match (games use it, for example, for who leads), else None.
+    """
+
+    players: int
+    rules: Rules
+    deck: Deck
+    dealer: int
+    seed: int | None = None
+    previous: GameResult | None = None
+
+
+class GameState(ABC):
+    """The base of every game's state.
+
+    Subclasses set ``game``, ``setup`` and ``_log`` (usually through
+    :meth:`_init_base`) and implement the abstract members.
+    """
+
+    __slots__ = ("_log", "game", "setup")
+
+    game: Game[Any, Any]
+    setup: Setup
+    _log: Log
+
+    def _init_base(self, game: Game[Any, Any], setup: Setup, log: Log) -> None:
+        object.__setattr__(self, "game", game)
+        object.__setattr__(self, "setup", setup)
+        object.__setattr__(self, "_log", log)
+
+    # -- the contract -----------------------------------------------------
+
+    @property
+    def rules(self) -> Rules:
+        """The rules in force."""
+        return self.setup.rules
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return self.setup.players
+
+    @property
+    @abstractmethod
+    def to_act(self) -> int | None:
+        """The seat that must decide now, or ``None`` once the game is over.
+
+        Games with out-of-turn plays name the one seat being asked.
+        """
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+
+    @abstractmethod
+    def legal_actions(self) -> Sequence[Action]:
+        """Exactly the legal actions of the seat to act (empty once over)."""
+
+    @abstractmethod
+    def parse_action(self, text: str) -> Action:
+        """Read an action's text form for this state.
+
+        Raises:
+            IllegalAction: the text is not an action of this game (code
+                ``"unparsable"``), with the forms that are expected.
+        """
+
+    @abstractmethod
+    def _apply(self, action: Action) -> Self:
+        """Apply an action object; raise IllegalAction without changing anything."""
+
+    def apply(self, action: Action | str) -> Self:
+        """The state after ``action`` (an :class:`Action` or its text).
+
+        Raises:
+            IllegalAction: the action is not legal now; ``self`` is unchanged.
+        """
+        if isinstance(action, str):
+            action = self.parse_action(action)
+        return self._apply(action)
+
+    @abstractmethod
+    def result(self) -> GameResult:
+        """How the game ended.
+
+        Raises:
+            InvalidState: the game is not over yet.
+        """
+
+    @abstractmethod
+    def view(self, seat: int | None = None) -> View:
+        """What ``seat`` may know (``None``: a spectator), as a JSON-ready model."""
+
+    @abstractmethod
+    def snapshot(self) -> dict[str, Any]:
+        """The full state, hidden cards included, as JSON-ready data.
+
+        Saved games store it, and loading checks that replaying the saved
+        actions reproduces it exactly.
+        """
+
+    @abstractmethod
+    def zones(self) -> Mapping[str, Sequence[Card] | CardSet]:
+        """Where every card of the deck is now, zone by zone.
+
+        Names are the game's (``"hand:0"``, ``"stock"``, ``"pile"``...). The
+        zones together hold every card of the deck exactly once; the
+        contract tests check it after every action.
+        """
+
+    # -- history ------------------------------------------------------------
+
+    @property
+    def history(self) -> tuple[Action, ...]:
+        """The actions played since the deal, oldest first."""
+        actions: list[Action] = []
+        log = self._log
+        while log is not None:
+            if log[1] is not None:
+                actions.append(log[1])
+            log = log[0]
+        actions.reverse()
+        return tuple(actions)
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """Every public event since the deal, oldest first."""
+        chunks: list[tuple[Event, ...]] = []
+        log = self._log
+        while log is not None:
+            chunks.append(log[2])
+            log = log[0]
+        return tuple(e for chunk in reversed(chunks) for e in chunk)
+
+    @property
+    def last_events(self) -> tuple[Event, ...]:
+        """The events of the latest transition (or of the deal)."""
+        return self._log[2] if self._log is not None else ()
+
+    @property
+    def action_count(self) -> int:
+        """How many actions have been played."""
+        count = 0
+        log = self._log
+        while log is not None:
+            count += log[1] is not None
+            log = log[0]
+        return count
+
+    def to_json(self, *, indent: int | None = None) -> str:
+        """The full state as JSON, hidden cards and seed included: keep it private.
+
+        ``game.load_state(text)`` reads it back.
+        """
+        from cardkit.saves import SavedGame
+
+        return SavedGame.from_state(self).model_dump_json(indent=indent)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable; apply() returns a new state")
+
+    def __repr__(self) -> str:
+        status = "over" if self.is_over else f"to_act={self.to_act}"
+        return f"<{type(self).__name__} {self.game.name} players={self.players} {status}>"
