@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from pydantic import ValidationError
@@ -23,6 +23,7 @@ from cardkit.state import GameState, Setup
 
 if TYPE_CHECKING:
     from cardkit.bots import BotFactory
+    from cardkit.plugins import Registry
 
 __all__ = ["Game"]
 
@@ -60,6 +61,18 @@ class Game(ABC, Generic[R, S]):
         """Create the game; presets registered by other plugins are added later."""
         self._variants: dict[str, Variant] = {v.name: v for v in self.presets}
         self._bots: dict[str, BotFactory] = {}
+        self._registry: Registry | None = None
+
+    def hook_functions(self, hook_name: str) -> list[Callable[..., Any]]:
+        """The implementations of one of this game's own hooks, in call order.
+
+        Resolve them once when a game starts (in :meth:`deal`) and keep the
+        plain functions; never dispatch hooks per move. Uses the registry
+        that registered this game, or the process-wide one.
+        """
+        from cardkit.plugins import registry
+
+        return (self._registry or registry()).hook_functions(hook_name)
 
     # -- rules ----------------------------------------------------------------
 

@@ -216,6 +216,7 @@ class Registry:
             )
             raise _Skip
         self._games[game.name] = game
+        game._registry = self
         for alias in names[1:]:
             self._aliases[alias] = game.name
         info.games.append(game.name)
