@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardkit import plugins as _plugins
 from cardkit.actions import Action
 from cardkit.bots import Bot, BotFactory, RandomBot, Turn
 from cardkit.cards import Card, Rank, Suit
@@ -42,8 +43,9 @@ from cardkit.state import GameState, Setup
 from cardkit.views import View
 
 __version__ = "0.1.0"
-#: The version of the game-plugin API; plugins declare which one they were built for.
-API_VERSION = "1"
+#: The version of the plugin API; plugins declare the one they were built for
+#: as ``CARDKIT_API_VERSION`` in their plugin module.
+API_VERSION = _plugins.API_VERSION
 
 __all__ = [
     "ACE_HIGH",

@@ -1,5 +1,16 @@
 """The plugin registry: finds game plugins and keeps one broken plugin from hurting others.
 
+Plugins come from three places: the ``cardkit`` entry point group of
+installed packages, single ``.py`` files in a plugins directory
+(``CARDKIT_PLUGINS_DIR`` or the CLI's ``--plugins-dir``), and run-time
+registration. ``CARDKIT_LOAD_PLUGINS=a,b`` loads only the named plugins and
+``CARDKIT_DISABLE_PLUGINS=a,b`` loads all but those.
+
+Each installed plugin declares the core API version it was built for with a
+module attribute ``CARDKIT_API_VERSION = "1.0"``; a plugin built for an
+incompatible core (another major version, or a newer minor version) is
+skipped with a message naming both versions.
+
 Installed plugins are found through the ``cardkit`` entry point group. A
 plugin can also be registered at run time with :func:`register` (for tests
 and for variants defined in a user's own code). A plugin that fails to
@@ -11,6 +22,7 @@ keeps working; with ``CARDKIT_STRICT_PLUGINS=1`` it is a
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import traceback
 import warnings
@@ -18,6 +30,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from importlib import metadata
+from pathlib import Path
 from typing import Any
 
 import pluggy
@@ -29,6 +42,7 @@ from cardkit.game import Game
 from cardkit.rules import Variant
 
 __all__ = [
+    "API_VERSION",
     "ENTRY_POINT_GROUP",
     "PluginInfo",
     "PluginProblem",
@@ -43,6 +57,26 @@ __all__ = [
 
 #: The entry point group game plugins declare.
 ENTRY_POINT_GROUP = "cardkit"
+#: The version of the plugin API this core offers, ``MAJOR.MINOR``. A plugin
+#: built for ``X.Y`` works with a core of API ``X.Z`` where ``Z >= Y``.
+API_VERSION = "1.0"
+
+
+def api_compatible(declared: str, offered: str = API_VERSION) -> bool:
+    """Whether a plugin built for API ``declared`` runs on a core offering ``offered``."""
+    try:
+        want = [int(p) for p in str(declared).split(".")] + [0]
+        have = [int(p) for p in offered.split(".")] + [0]
+    except ValueError:
+        return False
+    return want[0] == have[0] and want[1] <= have[1]
+
+
+def _env_names(var: str) -> set[str] | None:
+    value = os.environ.get(var)
+    if value is None or not value.strip():
+        return None
+    return {n.strip() for n in value.replace(";", ",").split(",") if n.strip()}
 
 
 class PluginWarning(UserWarning):
@@ -75,6 +109,8 @@ class PluginInfo:
         name: the registration name (the entry point name for installed plugins).
         distribution: the installing distribution, if any.
         version: that distribution's version, if any.
+        source: ``"entry point"``, ``"plugins dir"`` or ``"run time"``.
+        api_version: the core API version the plugin declares, if any.
         games: the games it registered.
         variants: the presets it registered, as ``game:variant``.
         bots: the bots it registered, as ``game:bot``.
@@ -83,6 +119,8 @@ class PluginInfo:
     name: str
     distribution: str | None = None
     version: str | None = None
+    source: str = "run time"
+    api_version: str | None = None
     games: list[str] = field(default_factory=list)
     variants: list[str] = field(default_factory=list)
     bots: list[str] = field(default_factory=list)
@@ -95,41 +133,128 @@ def _strict() -> bool:
 class Registry:
     """Games, variants and bots from every plugin, and the pluggy manager behind them."""
 
-    def __init__(self, *, load_entry_points: bool = True) -> None:
-        """Create a registry and, by default, load every installed plugin."""
+    def __init__(
+        self,
+        *,
+        load_entry_points: bool = True,
+        plugins_dir: str | Path | None = None,
+        only: set[str] | None = None,
+        disable: set[str] | None = None,
+    ) -> None:
+        """Create a registry and, by default, load every installed plugin.
+
+        Args:
+            load_entry_points: load the installed plugins (and the plugins
+                directory) now.
+            plugins_dir: a directory of single-file plugins; defaults to
+                ``CARDKIT_PLUGINS_DIR``.
+            only: load only these plugin names; defaults to
+                ``CARDKIT_LOAD_PLUGINS``.
+            disable: load all but these; defaults to ``CARDKIT_DISABLE_PLUGINS``.
+        """
         self.pm = pluggy.PluginManager("cardkit")
         self.pm.add_hookspecs(hookspecs)
         self._games: dict[str, Game[Any, Any]] = {}
         self._aliases: dict[str, str] = {}
         self.plugins: dict[str, PluginInfo] = {}
         self.problems: list[PluginProblem] = []
+        #: Plugins not loaded on purpose (name → why), such as ``CARDKIT_DISABLE_PLUGINS``.
+        self.skipped: dict[str, str] = {}
+        self.only = only if only is not None else _env_names("CARDKIT_LOAD_PLUGINS")
+        self.disable = (
+            disable if disable is not None else (_env_names("CARDKIT_DISABLE_PLUGINS") or set())
+        )
+        env_dir = os.environ.get("CARDKIT_PLUGINS_DIR")
+        self.plugins_dir = (
+            Path(plugins_dir) if plugins_dir else (Path(env_dir) if env_dir else None)
+        )
         if load_entry_points:
             self.load_entry_points()
 
     # -- loading --------------------------------------------------------------
 
+    def _selected(self, name: str) -> bool:
+        if self.only is not None and name not in self.only:
+            self.skipped[name] = "not in CARDKIT_LOAD_PLUGINS"
+            return False
+        if name in self.disable:
+            self.skipped[name] = "in CARDKIT_DISABLE_PLUGINS"
+            return False
+        return True
+
     def load_entry_points(self) -> None:
-        """Import and register every plugin of the ``cardkit`` entry point group."""
+        """Import and register every selected plugin: entry points, then the plugins directory."""
         loaded: list[tuple[object, PluginInfo]] = []
         for ep in sorted(metadata.entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
-            if ep.name in self.plugins:
+            if ep.name in self.plugins or not self._selected(ep.name):
                 continue
             dist = getattr(ep, "dist", None)
             info = PluginInfo(
                 ep.name,
                 distribution=dist.name if dist is not None else None,
                 version=dist.version if dist is not None else None,
+                source="entry point",
             )
             try:
                 plugin = ep.load()
             except Exception as exc:
                 self._problem(ep.name, "import", _exc_text(exc))
                 continue
-            if self._add(plugin, info):
+            if self._check_api(plugin, info, required=False) and self._add(plugin, info):
                 loaded.append((plugin, info))
+        loaded.extend(self._load_plugins_dir())
         for stage in ("hookspecs", "games", "variants", "bots"):
             for plugin, info in loaded:
                 self._run_stage(plugin, info, stage)
+
+    def _load_plugins_dir(self) -> list[tuple[object, PluginInfo]]:
+        loaded: list[tuple[object, PluginInfo]] = []
+        if self.plugins_dir is None:
+            return loaded
+        if not self.plugins_dir.is_dir():
+            self._problem(str(self.plugins_dir), "import", "the plugins directory does not exist")
+            return loaded
+        for path in sorted(self.plugins_dir.glob("*.py")):
+            name = path.stem
+            if name.startswith("_") or name in self.plugins or not self._selected(name):
+                continue
+            info = PluginInfo(name, source="plugins dir", distribution=str(path))
+            try:
+                spec = importlib.util.spec_from_file_location(f"cardkit_local_plugins.{name}", path)
+                if spec is None or spec.loader is None:
+                    raise ImportError(f"cannot import {path}")
+                module = importlib.util.module_from_spec(spec)
+                spec.loader.exec_module(module)
+            except Exception as exc:
+                self._problem(name, "import", _exc_text(exc))
+                continue
+            if self._check_api(module, info, required=False) and self._add(module, info):
+                loaded.append((module, info))
+        return loaded
+
+    def _check_api(self, plugin: object, info: PluginInfo, *, required: bool) -> bool:
+        declared = getattr(plugin, "CARDKIT_API_VERSION", None)
+        info.api_version = None if declared is None else str(declared)
+        if declared is None:
+            if required:
+                self._problem(
+                    info.name,
+                    "import",
+                    "the plugin declares no CARDKIT_API_VERSION; this core offers plugin API "
+                    f"{API_VERSION} (add CARDKIT_API_VERSION = {API_VERSION!r} "
+                    "to its plugin module)",
+                )
+                return False
+            return True
+        if not api_compatible(str(declared)):
+            self._problem(
+                info.name,
+                "import",
+                f"built for cardkit plugin API {declared}, but this core offers API {API_VERSION}; "
+                "skipped",
+            )
+            return False
+        return True
 
     def register(self, plugin: object, name: str | None = None) -> PluginInfo:
         """Register a plugin module or object at run time.
@@ -143,7 +268,7 @@ class Registry:
         if name in self.plugins:
             raise PluginError(f"a plugin named {name!r} is already registered")
         info = PluginInfo(name)
-        if not self._add(plugin, info):
+        if not (self._check_api(plugin, info, required=False) and self._add(plugin, info)):
             raise PluginError(str(self.problems[-1]))
         for stage in ("hookspecs", "games", "variants", "bots"):
             self._run_stage(plugin, info, stage)
