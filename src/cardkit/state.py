@@ -13,7 +13,7 @@ costs one small tuple per transition.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Self
 
@@ -155,6 +155,21 @@ class GameState(ABC):
         zones together hold every card of the deck exactly once; the
         contract tests check it after every action.
         """
+
+    def visible_zones(self, seat: int | None) -> Collection[str]:
+        """The names of the zones (of :meth:`zones`) whose cards ``seat`` may see now.
+
+        ``None`` asks for the public zones, which everyone sees: a face-up
+        discard pile, face-up table cards, melds on the table. A seat sees
+        the public zones and its own private ones (its hand). Cards shown by
+        an event are public too, whatever zone they are in.
+
+        The contract tests (:mod:`cardkit.testing`) use this to check that
+        no view shows a card its seat may not know. The default is the
+        strictest: a seat sees only the zone ``"hand:<seat>"`` and nothing is
+        public; games with other zones override it.
+        """
+        return () if seat is None else (f"hand:{seat}",)
 
     # -- history ------------------------------------------------------------
 
