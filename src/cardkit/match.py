@@ -1,0 +1,546 @@
+"""Matches: a series of deals with running scores, for any game.
+
+The match runner knows no game. The game says how one deal scores
+(:meth:`~cardkit.Game.deal_score`), who deals next
+(:meth:`~cardkit.Game.next_dealer`), whether the match is over
+(:meth:`~cardkit.Game.match_over`) and who won it
+(:meth:`~cardkit.Game.match_winners`). Each deal after the first is started
+with ``previous=`` the previous deal's :class:`~cardkit.GameResult`, so the
+game can decide, for example, that the last winner leads.
+
+Everything is reproducible from one match seed: deal ``n`` shuffles with
+``deal_seed(seed, n)`` and its bots draw from
+``seat_rngs(deal_seed(seed, n), players)``.
+
+>>> import cardkit
+>>> from cardkit.match import play_match
+>>> result = play_match("tienlen", players=4, bots=["random"], seed=7)  # doctest: +SKIP
+>>> result.winners  # doctest: +SKIP
+[2]
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Callable, Sequence
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from cardkit.bots import Bot, BotFactory
+from cardkit.errors import CardkitError, InvalidRules
+from cardkit.events import Event
+from cardkit.game import Game
+from cardkit.results import GameResult
+from cardkit.rules import Rules
+from cardkit.runner import play_out, seat_rngs
+from cardkit.state import GameState
+
+__all__ = [
+    "DealRecord",
+    "Match",
+    "MatchResult",
+    "Standing",
+    "bot_name",
+    "check_setup",
+    "deal_seed",
+    "derive_seed",
+    "fill_seats",
+    "play_match",
+    "resolve_bots",
+    "resolve_game",
+]
+
+#: A bot given by name (looked up in ``game.bots``) or as a factory.
+BotSpec = str | BotFactory
+
+
+def derive_seed(seed: int, *labels: object) -> int:
+    """A reproducible 63-bit seed derived from ``seed`` and some labels.
+
+    The same inputs give the same seed on every machine and Python version
+    (it is a SHA-256 digest, not Python's ``hash``).
+
+    >>> derive_seed(7, "deal", 1) == derive_seed(7, "deal", 1)
+    True
+    >>> derive_seed(7, "deal", 1) == derive_seed(7, "deal", 2)
+    False
+    """
+    text = ":".join(["cardkit", str(seed), *(str(label) for label in labels)])
+    digest = hashlib.sha256(text.encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+def deal_seed(match_seed: int, number: int) -> int:
+    """The seed of deal ``number`` (1-based) of the match seeded ``match_seed``."""
+    return derive_seed(match_seed, "deal", number)
+
+
+def resolve_game(game: str | Game[Any, Any]) -> Game[Any, Any]:
+    """A game given by name or alias (from the registry), or the game itself.
+
+    Raises:
+        UnknownGame: no installed game has that name.
+    """
+    if isinstance(game, Game):
+        return game
+    from cardkit.plugins import registry
+
+    return registry().game(game)
+
+
+def bot_name(spec: BotSpec) -> str:
+    """A display name for a bot given by name or by factory."""
+    if isinstance(spec, str):
+        return spec
+    name = getattr(spec, "name", None)
+    if isinstance(name, str):
+        return name
+    return getattr(spec, "__name__", type(spec).__name__)
+
+
+def fill_seats(bots: Sequence[BotSpec] | None, players: int) -> list[BotSpec]:
+    """One bot per seat: ``bots`` repeated in order to fill the seats (default: random).
+
+    >>> fill_seats(["greedy", "random"], 4)
+    ['greedy', 'random', 'greedy', 'random']
+
+    Raises:
+        InvalidRules: more bots than seats.
+    """
+    chosen: list[BotSpec] = list(bots) if bots else ["random"]
+    if len(chosen) > players:
+        raise InvalidRules(f"{len(chosen)} bots were given for {players} seats")
+    return [chosen[seat % len(chosen)] for seat in range(players)]
+
+
+def resolve_bots(
+    game: Game[Any, Any], bots: Sequence[BotSpec] | None, players: int
+) -> list[BotFactory]:
+    """One bot factory per seat.
+
+    Args:
+        game: the game whose ``bots`` names refer to.
+        bots: the bots, each a name registered for the game or a factory;
+            repeated in order to fill the seats (see :func:`fill_seats`).
+        players: the number of seats.
+
+    Raises:
+        InvalidRules: an unknown bot name, or the wrong number of bots.
+    """
+    bots = fill_seats(bots, players)
+    known = game.bots
+    factories: list[BotFactory] = []
+    for spec in bots:
+        if isinstance(spec, str):
+            key = spec.strip()
+            if key not in known:
+                raise InvalidRules(
+                    f"{game.name} has no bot {spec!r}; bots: {', '.join(sorted(known))}"
+                )
+            factories.append(known[key])
+        elif callable(spec):
+            factories.append(spec)
+        else:
+            raise InvalidRules(f"a bot is a name or a factory, not {spec!r}")
+    return factories
+
+
+class DealRecord(BaseModel):
+    """One deal of a match.
+
+    Attributes:
+        number: the deal's number, from 1.
+        dealer: the dealer's seat.
+        seed: the deal's seed (its deck was shuffled with ``random.Random(seed)``).
+        result: the deal's result (``capped`` when the action cap stopped it).
+        scores: what the deal added to each seat's total (zeros when capped).
+        totals: the running totals after this deal.
+        decisions: the number of actions played.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    number: int = Field(ge=1)
+    dealer: int = Field(ge=0)
+    seed: int | None
+    result: GameResult
+    scores: list[int]
+    totals: list[int]
+    decisions: int = Field(ge=0)
+
+    @property
+    def capped(self) -> bool:
+        """Whether the action cap stopped this deal (it scored nothing)."""
+        return self.result.capped
+
+
+class Standing(BaseModel):
+    """One row of a standings table.
+
+    Attributes:
+        place: 1 for the leader; tied totals share a place.
+        seat: the seat.
+        bot: the bot playing that seat (or ``"you"``/another label).
+        total: the seat's running total.
+        last: what the latest deal added.
+        deals_won: how many deals the seat won (shared wins count).
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    place: int
+    seat: int
+    bot: str
+    total: int
+    last: int
+    deals_won: int
+
+
+class MatchResult(BaseModel):
+    """A played match: its deals, the running totals, the standings and the winners.
+
+    Attributes:
+        game: the game's name.
+        players: the number of seats.
+        rules: the rules options in force.
+        seed: the match seed (everything is derived from it).
+        bots: the bot of each seat.
+        deals: every deal, in order.
+        totals: the final totals.
+        standings: the final standings table, best first.
+        winners: the seats that won the match (the leaders when stopped early).
+        finished: ``True`` when the game's own rule ended the match,
+            ``False`` when ``max_deals`` stopped it.
+        reason: ``"match_over"`` or ``"max_deals"``.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    game: str
+    players: int
+    rules: dict[str, Any]
+    seed: int
+    bots: list[str]
+    deals: list[DealRecord]
+    totals: list[int]
+    standings: list[Standing]
+    winners: list[int]
+    finished: bool
+    reason: Literal["match_over", "max_deals", "in_progress"]
+
+    @property
+    def capped_deals(self) -> int:
+        """How many deals the action cap stopped."""
+        return sum(d.result.capped for d in self.deals)
+
+    def totals_after(self, number: int) -> list[int]:
+        """The running totals after deal ``number`` (``0``: all zeros)."""
+        if number == 0:
+            return [0] * self.players
+        return list(self.deals[number - 1].totals)
+
+
+def check_setup(game: Game[Any, Any], players: int, rules: Rules) -> None:
+    """Check a seat count and rules for ``game`` as :meth:`~cardkit.Game.start` would.
+
+    Raises:
+        InvalidRules: the seat count is out of range, the rules are not the
+            game's model, or they do not fit the seat count.
+    """
+    if not isinstance(players, int) or not game.min_players <= players <= game.max_players:
+        raise InvalidRules(
+            f"{game.name} is played by {game.min_players} to {game.max_players} players, "
+            f"not {players!r}"
+        )
+    if not isinstance(rules, game.rules_model):
+        raise InvalidRules(
+            f"rules must be {game.rules_model.__name__} (from {game.name}'s game.rules()), "
+            f"not {type(rules).__name__}"
+        )
+    rules.check_players(players)
+
+
+def _ends_by_itself(game: Game[Any, Any]) -> bool:
+    return type(game).match_over is not Game.match_over
+
+
+class Match:
+    """A match in progress, played deal by deal.
+
+    Use :meth:`play_deal` to let the bots play the next deal, or
+    :meth:`start_deal` and :meth:`finish_deal` to play it yourself (the
+    interactive ``cardkit play``). :meth:`run` plays to the end.
+
+    Attributes:
+        game: the game.
+        rules: the rules in force.
+        players: the number of seats.
+        seed: the match seed.
+        max_deals: stop after this many deals (``None``: only the game's rule).
+        max_actions: cap each deal at this many actions; a capped deal
+            scores nothing.
+        labels: the display name of each seat's player.
+        deals: the deals played so far.
+        totals: the running totals.
+        dealer: the dealer of the next deal.
+    """
+
+    def __init__(
+        self,
+        game: str | Game[Any, Any],
+        players: int | None = None,
+        rules: Rules | None = None,
+        *,
+        bots: Sequence[BotSpec] | None = None,
+        seed: int | None = None,
+        max_deals: int | None = None,
+        max_actions: int | None = None,
+        dealer: int | None = None,
+    ) -> None:
+        """Set up a match; no deal is played yet.
+
+        Args:
+            game: the game or its name.
+            players: the number of seats (default: the game's default).
+            rules: the rules (default: ``game.rules()``).
+            bots: the bots (names or factories), repeated to fill the seats.
+            seed: the match seed (default: a random one, recorded).
+            max_deals: stop after this many deals if the game's own rule has
+                not ended the match. Required for games without a match rule.
+            max_actions: cap each deal at this many actions.
+            dealer: the first dealer (default: the last seat).
+
+        Raises:
+            InvalidRules: bad players, rules, bots or limits.
+            UnknownGame: no such game.
+        """
+        self.game = resolve_game(game)
+        self.players = self.game.default_players if players is None else players
+        self.rules = self.game.rules() if rules is None else rules
+        check_setup(self.game, self.players, self.rules)
+        if max_deals is not None and max_deals < 1:
+            raise InvalidRules(f"max_deals must be at least 1, not {max_deals}")
+        if max_actions is not None and max_actions < 1:
+            raise InvalidRules(f"max_actions must be at least 1, not {max_actions}")
+        if max_deals is None and not _ends_by_itself(self.game):
+            raise InvalidRules(f"{self.game.name} has no rule that ends a match; give max_deals")
+        self.bot_specs: list[BotSpec] = fill_seats(bots, self.players)
+        self.factories = resolve_bots(self.game, self.bot_specs, self.players)
+        self.labels: list[str] = [bot_name(b) for b in self.bot_specs]
+        self.seed = random.randrange(1 << 63) if seed is None else seed
+        self.max_deals = max_deals
+        self.max_actions = max_actions
+        self.dealer = self.players - 1 if dealer is None else dealer
+        if not 0 <= self.dealer < self.players:
+            raise InvalidRules(f"dealer must be a seat 0-{self.players - 1}, not {dealer}")
+        self.deals: list[DealRecord] = []
+        self.totals: list[int] = [0] * self.players
+        self._finished = False
+        self._previous: GameResult | None = None
+
+    # -- progress -----------------------------------------------------------------
+
+    @property
+    def finished(self) -> bool:
+        """Whether the game's own rule has ended the match."""
+        return self._finished
+
+    @property
+    def is_over(self) -> bool:
+        """Whether no deal is left to play (the game's rule or ``max_deals``)."""
+        if self._finished:
+            return True
+        return self.max_deals is not None and len(self.deals) >= self.max_deals
+
+    @property
+    def next_number(self) -> int:
+        """The number of the next deal, from 1."""
+        return len(self.deals) + 1
+
+    # -- playing ----------------------------------------------------------------------
+
+    def start_deal(self) -> GameState:
+        """Deal the next deal and return its first state (nothing is recorded yet).
+
+        Raises:
+            CardkitError: the match is over.
+        """
+        if self.is_over:
+            raise CardkitError("the match is over; no deal is left to play")
+        state: GameState = self.game.start(
+            self.players,
+            self.rules,
+            seed=deal_seed(self.seed, self.next_number),
+            dealer=self.dealer,
+            previous=self._previous,
+        )
+        return state
+
+    def bots_for_deal(self) -> tuple[list[Bot], list[random.Random]]:
+        """Fresh bots and their random generators for the next deal."""
+        rngs = seat_rngs(deal_seed(self.seed, self.next_number), self.players)
+        return [factory(rng) for factory, rng in zip(self.factories, rngs, strict=True)], rngs
+
+    def play_deal(
+        self,
+        on_events: Callable[[GameState, tuple[Event, ...]], Any] | None = None,
+    ) -> DealRecord:
+        """Let the bots play the next deal, record it and return its record."""
+        state = self.start_deal()
+        if on_events is not None:
+            on_events(state, state.last_events)
+        bots, rngs = self.bots_for_deal()
+        played = play_out(state, bots, rngs, max_actions=self.max_actions, on_events=on_events)
+        return self.finish_deal(played.state, result=played.result, decisions=played.decisions)
+
+    def finish_deal(
+        self,
+        state: GameState,
+        *,
+        result: GameResult | None = None,
+        decisions: int | None = None,
+    ) -> DealRecord:
+        """Record the deal that ended in ``state`` (or was capped: pass its ``result``).
+
+        A finished deal scores ``game.deal_score(result)``; the next dealer
+        is ``game.next_dealer(...)`` and the next deal gets ``previous=result``.
+        A capped deal scores nothing; the deal then moves one seat to the
+        left and the next deal starts without a ``previous`` result.
+
+        Raises:
+            CardkitError: the deal is not over and no capped result was given,
+                or the game scored it with the wrong number of seats.
+        """
+        if result is None:
+            if not state.is_over:
+                raise CardkitError("the deal is not over; play it to the end or pass its result")
+            result = state.result()
+        decisions = state.action_count if decisions is None else decisions
+        number = self.next_number
+        dealer = self.dealer
+        if result.capped:
+            scores = [0] * self.players
+            self.dealer = (dealer + 1) % self.players
+            self._previous = None
+        else:
+            scores = list(self.game.deal_score(result))
+            if len(scores) != self.players:
+                raise CardkitError(
+                    f"{self.game.name}.deal_score returned {len(scores)} scores "
+                    f"for {self.players} seats"
+                )
+            self.dealer = self.game.next_dealer(self.rules, dealer, result)
+            self._previous = result
+        self.totals = [t + s for t, s in zip(self.totals, scores, strict=True)]
+        record = DealRecord(
+            number=number,
+            dealer=dealer,
+            seed=state.setup.seed,
+            result=result,
+            scores=scores,
+            totals=list(self.totals),
+            decisions=decisions,
+        )
+        self.deals.append(record)
+        if not result.capped and self.game.match_over(self.rules, list(self.totals), number):
+            self._finished = True
+        return record
+
+    def run(self, on_deal: Callable[[DealRecord, Match], Any] | None = None) -> MatchResult:
+        """Play the remaining deals with the bots and return the result.
+
+        Args:
+            on_deal: called after each deal with its record and the match.
+        """
+        while not self.is_over:
+            record = self.play_deal()
+            if on_deal is not None:
+                on_deal(record, self)
+        return self.result()
+
+    # -- reporting ------------------------------------------------------------------------
+
+    def standings(self) -> list[Standing]:
+        """The standings now, best total first (ties share a place, then by seat)."""
+        last = self.deals[-1].scores if self.deals else [0] * self.players
+        won = [0] * self.players
+        for deal in self.deals:
+            for seat in deal.result.winners:
+                won[seat] += 1
+        seats = sorted(range(self.players), key=lambda s: (-self.totals[s], s))
+        rows: list[Standing] = []
+        for index, seat in enumerate(seats):
+            place = index + 1
+            if index and self.totals[seat] == self.totals[seats[index - 1]]:
+                place = rows[-1].place
+            rows.append(
+                Standing(
+                    place=place,
+                    seat=seat,
+                    bot=self.labels[seat],
+                    total=self.totals[seat],
+                    last=last[seat],
+                    deals_won=won[seat],
+                )
+            )
+        return rows
+
+    def winners(self) -> list[int]:
+        """The match winners (``game.match_winners``), or the leaders so far."""
+        if not self.deals:
+            return []
+        return list(self.game.match_winners(self.rules, list(self.totals)))
+
+    def result(self) -> MatchResult:
+        """The match so far as a :class:`MatchResult`."""
+        if self._finished:
+            reason: Literal["match_over", "max_deals", "in_progress"] = "match_over"
+        elif self.is_over:
+            reason = "max_deals"
+        else:
+            reason = "in_progress"
+        return MatchResult(
+            game=self.game.name,
+            players=self.players,
+            rules=self.rules.model_dump(mode="json"),
+            seed=self.seed,
+            bots=list(self.labels),
+            deals=list(self.deals),
+            totals=list(self.totals),
+            standings=self.standings(),
+            winners=self.winners(),
+            finished=self._finished,
+            reason=reason,
+        )
+
+
+def play_match(
+    game: str | Game[Any, Any],
+    players: int | None = None,
+    rules: Rules | None = None,
+    *,
+    bots: Sequence[BotSpec] | None = None,
+    seed: int | None = None,
+    max_deals: int | None = None,
+    max_actions: int | None = None,
+    on_deal: Callable[[DealRecord, Match], Any] | None = None,
+) -> MatchResult:
+    """Play a whole match with bots; see :class:`Match` for the arguments.
+
+    Raises:
+        InvalidRules: bad players, rules, bots or limits (a game without a
+            match-ending rule needs ``max_deals``).
+        UnknownGame: no such game.
+    """
+    match = Match(
+        game,
+        players,
+        rules,
+        bots=bots,
+        seed=seed,
+        max_deals=max_deals,
+        max_actions=max_actions,
+    )
+    return match.run(on_deal)
