@@ -1,1 +1,32 @@
-"""cardkit_crazyeights: a cardkit game plugin."""
+"""cardkit_crazyeights: Crazy Eights, the example game plugin of the cardkit tutorial.
+
+>>> import cardkit
+>>> game = cardkit.load_game("eights")
+>>> state = game.start(players=2, seed=1)
+>>> len(state.view(0).hand)
+7
+"""
+
+from cardkit_crazyeights.bots import HeuristicBot
+from cardkit_crazyeights.game import (
+    CrazyEights,
+    CrazyEightsState,
+    CrazyEightsView,
+    Draw,
+    Pass,
+    Play,
+    card_points,
+)
+from cardkit_crazyeights.rules import CrazyEightsRules
+
+__all__ = [
+    "CrazyEights",
+    "CrazyEightsRules",
+    "CrazyEightsState",
+    "CrazyEightsView",
+    "Draw",
+    "HeuristicBot",
+    "Pass",
+    "Play",
+    "card_points",
+]

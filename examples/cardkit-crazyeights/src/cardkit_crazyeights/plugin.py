@@ -1,1 +1,27 @@
-"""Hook implementations of cardkit_crazyeights (filled in by the game)."""
+"""The hook implementations of cardkit-crazyeights; nothing else.
+
+cardkit finds this module through the entry point declared in
+``pyproject.toml``::
+
+    [project.entry-points.cardkit]
+    crazyeights = "cardkit_crazyeights.plugin"
+"""
+
+from __future__ import annotations
+
+from cardkit import hookimpl
+from cardkit.hookspecs import RegisterBot, RegisterGame
+from cardkit_crazyeights.bots import HeuristicBot
+from cardkit_crazyeights.game import CrazyEights
+
+
+@hookimpl
+def cardkit_register_games(register: RegisterGame) -> None:
+    """Register Crazy Eights (also known as ``eights`` and ``crazy-eights``)."""
+    register(CrazyEights())
+
+
+@hookimpl
+def cardkit_register_bots(register: RegisterBot) -> None:
+    """Register the heuristic bot."""
+    register("crazyeights", "heuristic", HeuristicBot)

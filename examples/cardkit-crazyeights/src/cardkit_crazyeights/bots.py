@@ -1,0 +1,58 @@
+"""A simple Crazy Eights bot that plays better than random.
+
+It reads only its own view (its hand, the top card, the suit to follow) and
+the legal actions, like every cardkit bot.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from cardkit import Action, Rank, Turn
+from cardkit_crazyeights.game import CrazyEightsView, Draw, Pass, Play, card_points
+
+__all__ = ["HeuristicBot"]
+
+
+class HeuristicBot:
+    """Sheds expensive cards first, follows its longest suit, and keeps 8s for emergencies.
+
+    - If it can play a card other than an 8, it plays the one worth the most
+      points, preferring cards of the suit it holds most of (so that it can
+      follow again next turn).
+    - It plays an 8 only when nothing else is playable, and names the suit
+      it holds most of.
+    - Otherwise it draws, and passes only when it has to.
+    """
+
+    name = "heuristic"
+    description = "Plays its most expensive matching card, keeps 8s for last, names its long suit."
+
+    def __init__(self, rng: random.Random | None = None) -> None:
+        """A heuristic bot; it is deterministic, so ``rng`` is not used."""
+
+    def choose(self, turn: Turn) -> Action:
+        """Pick a play, a draw or a pass for ``turn.seat``."""
+        view = turn.view
+        assert isinstance(view, CrazyEightsView)
+        hand = view.hand or []
+        suit_counts = Counter(c.suit for c in hand if c.rank != Rank.EIGHT)
+        plays = [a for a in turn.legal if isinstance(a, Play)]
+        ordinary = [p for p in plays if p.suit is None and p.card.rank != Rank.EIGHT]
+        if ordinary:
+            return max(
+                ordinary,
+                key=lambda p: (
+                    suit_counts[p.card.suit],
+                    card_points([p.card]),
+                    p.card.index,
+                ),
+            )
+        if plays:
+            # Only wild 8s are playable: play the cheapest-indexed one, naming the longest suit.
+            return max(plays, key=lambda p: (suit_counts[p.suit], -p.card.index))
+        for action in turn.legal:
+            if isinstance(action, Draw):
+                return action
+        return next(a for a in turn.legal if isinstance(a, Pass))

@@ -1,0 +1,63 @@
+"""The rules model of Crazy Eights: every variant option, typed, with its default."""
+
+from __future__ import annotations
+
+from pydantic import Field
+
+from cardkit import InvalidRules, Rules, Variant
+
+__all__ = ["PRESETS", "CrazyEightsRules"]
+
+
+class CrazyEightsRules(Rules):
+    """The options of Crazy Eights. The defaults are the standard game.
+
+    Standard rules: 7 cards each with 2 players, 5 with 3 to 5; a player
+    who cannot play draws from the stock until they can; 8s are wild; a
+    match is played to 100 points.
+    """
+
+    eights_wild: bool = True
+    """8s may be played on any card, and their player names the suit to follow."""
+
+    draw_until_playable: bool = True
+    """A player who cannot play draws until they can (else: draw one card, then play or pass)."""
+
+    cards_each: int | None = Field(default=None, ge=1, le=12)
+    """Cards dealt to each player; None deals 7 with 2 players and 5 with more."""
+
+    target_score: int = Field(default=100, ge=1)
+    """A match ends when a player's total reaches this many points."""
+
+    def hand_size(self, players: int) -> int:
+        """The number of cards each of ``players`` seats is dealt."""
+        if self.cards_each is not None:
+            return self.cards_each
+        return 7 if players == 2 else 5
+
+    def check_players(self, players: int) -> None:
+        """Refuse a deal that leaves fewer than two cards for the stock and the starter.
+
+        Raises:
+            InvalidRules: ``cards_each`` is too large for ``players``.
+        """
+        if players * self.hand_size(players) > 50:
+            raise InvalidRules(
+                f"cannot deal {self.hand_size(players)} cards to each of {players} players "
+                "and keep a starter card and a stock; lower cards_each"
+            )
+
+
+#: The named presets of Crazy Eights.
+PRESETS = (
+    Variant(
+        name="draw-one",
+        description="A player who cannot play draws one card, then plays it or passes.",
+        options={"draw_until_playable": False},
+    ),
+    Variant(
+        name="no-wilds",
+        description="8s are ordinary cards: every play follows suit or rank.",
+        options={"eights_wild": False},
+    ),
+)
