@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import itertools
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -222,7 +223,7 @@ def test_standings_rank_by_total_and_share_places() -> None:
     rows = match.standings()
     assert [r.total for r in rows] == sorted(match.totals, reverse=True)
     assert rows[0].place == 1
-    for a, b in zip(rows, rows[1:], strict=False):
+    for a, b in itertools.pairwise(rows):
         assert b.place == (a.place if a.total == b.total else rows.index(b) + 1)
     assert {r.bot for r in rows} == {"first", "random", "drawer"}
     assert sum(r.deals_won for r in rows) == 1
