@@ -1,1 +1,50 @@
-"""Hook implementations of cardkit_palace (filled in by the game)."""
+"""Hook implementations of cardkit_palace: the game, its bots, its hookspecs and its built-in rules.
+
+Nothing else lives here. The built-in card effects and follow rule are
+implemented on Palace's own hooks (:mod:`cardkit_palace.hookspecs`), marked
+``trylast`` so that house-rule plugins answer first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import pluggy
+
+from cardkit import Rank, hookimpl
+from cardkit.hookspecs import RegisterBot, RegisterGame
+from cardkit_palace import hookspecs
+from cardkit_palace.bots import PalaceBot
+from cardkit_palace.effects import CardEffect, default_card_effect, default_follow_ranks
+from cardkit_palace.game import PalaceGame
+from cardkit_palace.rules import PalaceRules
+
+
+@hookimpl
+def cardkit_add_hookspecs(pluginmanager: pluggy.PluginManager) -> None:
+    """Publish Palace's own hooks: ``palace_card_effect`` and ``palace_follow_ranks``."""
+    pluginmanager.add_hookspecs(hookspecs)
+
+
+@hookimpl
+def cardkit_register_games(register: RegisterGame) -> None:
+    """Register Palace (aliases ``shithead`` and ``karma`` come with the game)."""
+    register(PalaceGame())
+
+
+@hookimpl
+def cardkit_register_bots(register: RegisterBot) -> None:
+    """Register the heuristic bot as ``heuristic``."""
+    register("palace", "heuristic", PalaceBot)
+
+
+@hookimpl(trylast=True)
+def palace_card_effect(rules: PalaceRules, rank: Rank) -> CardEffect | None:
+    """The built-in effects: 10 burns; 2 plays again under ``two_rule = player_continues``."""
+    return default_card_effect(rules, rank)
+
+
+@hookimpl(trylast=True)
+def palace_follow_ranks(rules: PalaceRules, top: Rank) -> Iterable[Rank] | None:
+    """The built-in rank rule, with ``seven_rule``."""
+    return default_follow_ranks(rules, top)

@@ -1,0 +1,1118 @@
+"""The Palace game: deal, exchange, turns, windows, and the end of the game.
+
+The state machine follows section 4 of the rules spec::
+
+    DEAL -> EXCHANGE (seat by seat: swap* then ready) -> TURN(starter)
+    TURN(p): hand / face-up source -> play | pickup;  face-down source -> flip
+    after a play -> RESOLVE -> [p plays again] | WINDOW -> TURN(next player)
+    GAME_OVER when at most one player still holds cards
+
+The windows between turns are their own phases, each asking exactly one
+seat (``state.to_act``): ``add`` (the player who just played may add a
+just-drawn card of the same rank) and ``complete`` (the one player holding
+the cards missing from a four of a kind may complete it out of turn).
+
+A state is immutable. Internally it keeps a small record of ints, bit masks
+(one bit per card, as in :class:`cardkit.CardSet`) and tuples, and every
+move copies that record once; there is no pydantic and no hook dispatch in
+the move loop.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Final
+
+from pydantic import Field
+
+from cardkit import (
+    Action,
+    Card,
+    CardSet,
+    Event,
+    Game,
+    GameResult,
+    GameState,
+    IllegalAction,
+    InvalidState,
+    Rank,
+    Setup,
+    Variant,
+    View,
+)
+from cardkit_palace.actions import (
+    DECLINE,
+    PICKUP,
+    READY,
+    Add,
+    Complete,
+    Flip,
+    PalaceAction,
+    Play,
+    Swap,
+    parse_palace_action,
+)
+from cardkit_palace.effects import PalaceTables, build_tables, rank_mask
+from cardkit_palace.rules import (
+    BurnRule,
+    EndCondition,
+    FirstPlayerRule,
+    NextDealer,
+    PalaceRules,
+)
+
+__all__ = ["PHASES", "PalaceGame", "PalaceState", "PalaceView"]
+
+# -- phases -------------------------------------------------------------------
+
+EXCHANGE: Final = 0
+TURN: Final = 1
+ADD: Final = 2
+COMPLETE: Final = 3
+OVER: Final = 4
+#: The phase names, as views and snapshots show them.
+PHASES: Final = ("exchange", "turn", "add", "complete", "over")
+
+# Action kinds (see cardkit_palace.actions).
+_SWAP, _READY, _PLAY, _PICKUP, _FLIP, _ADD, _COMPLETE, _DECLINE = range(8)
+
+_CARDS: Final = Card._by_index
+_RANK_MASK: Final = tuple(rank_mask(r) if r >= 2 else 0 for r in range(15))
+#: By rank offset 0-12 (rank - 2): the four cards of that rank.
+_RANK_MASK_BY_OFFSET: Final = tuple(rank_mask(o + 2) for o in range(13))
+_FULL: Final = (1 << 52) - 1
+
+
+def _cards_of(mask: int) -> tuple[Card, ...]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(_CARDS[low.bit_length() - 1])
+        mask ^= low
+    return tuple(out)
+
+
+def _ranks_present(mask: int) -> int:
+    """A 13-bit mask of the rank offsets present in a card mask."""
+    return (mask | mask >> 13 | mask >> 26 | mask >> 39) & 0x1FFF
+
+
+def _submasks(mask: int) -> list[int]:
+    subs = []
+    sub = mask
+    while sub:
+        subs.append(sub)
+        sub = (sub - 1) & mask
+    subs.sort(key=lambda m: (m.bit_count(), m))
+    return subs
+
+
+# Every non-empty subset of the cards of one rank, as interned actions, keyed
+# by the mask of the cards of that rank available.
+_PLAYS_OF: Final[dict[int, tuple[Play, ...]]] = {}
+_ADDS_OF: Final[dict[int, tuple[Add, ...]]] = {}
+for _offset in range(13):
+    for _sub in _submasks(_RANK_MASK_BY_OFFSET[_offset]):
+        _PLAYS_OF[_sub] = tuple(Play.of(m) for m in _submasks(_sub))
+        _ADDS_OF[_sub] = tuple(Add.of(m) for m in _submasks(_sub))
+_PILE_CARDS: Final = {m: _cards_of(m) for m in _PLAYS_OF}
+_FLIPS: Final = tuple(Flip.of(i) for i in range(1, 7))
+
+
+# -- cheap, interned events ---------------------------------------------------
+
+_EVENTS: dict[tuple[Any, ...], Event] = {}
+
+
+def _event(kind: str, seat: int | None, mask: int = 0, count: int | None = None) -> Event:
+    """An interned event (events are immutable; the same fact is the same object)."""
+    key = (kind, seat, mask, count)
+    event = _EVENTS.get(key)
+    if event is None:
+        event = _EVENTS[key] = Event(kind, seat, _cards_of(mask), count)
+    return event
+
+
+def _swap_event(seat: int, hand_card: Card, up_card: Card) -> Event:
+    key = ("swap", seat, hand_card.index, up_card.index)
+    event = _EVENTS.get(key)
+    if event is None:
+        event = _EVENTS[key] = Event(
+            "swap", seat, (hand_card, up_card), note="hand card first, then face-up card"
+        )
+    return event
+
+
+def _flip_event(seat: int, card: Card, position: int) -> Event:
+    key = ("flip", seat, card.index, position)
+    event = _EVENTS.get(key)
+    if event is None:
+        event = _EVENTS[key] = Event(
+            "flip", seat, (card,), note=f"face-down card {position}", data={"position": position}
+        )
+    return event
+
+
+def _place_event(kind: str, seat: int, place: int) -> Event:
+    key = (kind, seat, -1, place)
+    event = _EVENTS.get(key)
+    if event is None:
+        note = {1: "1st", 2: "2nd", 3: "3rd"}.get(place, f"{place}th")
+        event = _EVENTS[key] = Event(kind, seat, note=f"place {note}", data={"place": place})
+    return event
+
+
+# -- the per-game context and the internal record -------------------------------
+
+
+class _Ctx:
+    """Everything fixed for one game: setup, options and the resolved hook tables."""
+
+    __slots__ = (
+        "across",
+        "add_on",
+        "again",
+        "bits",
+        "burn",
+        "burn_next",
+        "completion",
+        "dealer",
+        "first_out",
+        "game",
+        "legal",
+        "mixed",
+        "must_lowest",
+        "players",
+        "rules",
+        "setup",
+        "skip",
+        "tables",
+        "voluntary",
+        "zone",
+    )
+
+    def __init__(self, game: PalaceGame, setup: Setup, tables: PalaceTables) -> None:
+        rules = setup.rules
+        assert isinstance(rules, PalaceRules)
+        self.game = game
+        self.rules = rules
+        self.setup = setup
+        self.tables = tables
+        self.players = setup.players
+        self.dealer = setup.dealer
+        self.zone = rules.zone_size
+        self.bits = tuple(card.bit for card in setup.deck.cards)
+        self.legal = tables.legal_cards
+        self.burn = tables.burn
+        self.again = tables.again
+        self.skip = tables.skip
+        self.across = rules.four_of_a_kind_across_plays
+        self.completion = rules.out_of_turn_completion and self.across
+        self.add_on = rules.add_drawn_match and self.across
+        self.burn_next = rules.burn_rule == BurnRule.NEXT_PLAYER
+        self.voluntary = rules.allow_voluntary_pickup
+        self.mixed = rules.allow_mixed_source_play
+        self.first_out = rules.end_condition == EndCondition.FIRST_OUT_WINS
+        self.must_lowest = (
+            rules.first_play_must_include_lowest
+            and rules.first_player_rule == FirstPlayerRule.LOWEST_IN_HAND
+        )
+
+
+class _Core:
+    """The mutable record behind one immutable state; never changed once wrapped."""
+
+    __slots__ = (
+        "actor",
+        "add",
+        "again",
+        "burned",
+        "downs",
+        "hands",
+        "live",
+        "moves",
+        "must",
+        "need",
+        "opener",
+        "out",
+        "phase",
+        "pile",
+        "pmask",
+        "readied",
+        "run",
+        "skip",
+        "starter",
+        "stock",
+        "top",
+        "ups",
+    )
+
+    phase: int  # EXCHANGE, TURN, ADD, COMPLETE or OVER
+    actor: int  # the seat to act (-1 once over)
+    hands: list[int]  # card masks by seat
+    ups: list[int]  # face-up card masks by seat
+    downs: list[tuple[int, ...]]  # face-down card index by seat and position, -1 if gone
+    stock: int  # deck index of the next stock card (the stock is deck[stock:])
+    pile: tuple[Card, ...]  # bottom to top
+    pmask: int  # the pile's cards as a mask
+    top: int  # the top card's rank (2-14), 0 for an empty pile
+    run: int  # how many cards of rank `top` lie consecutively on top
+    burned: int  # the burned cards as a mask
+    out: tuple[int, ...]  # finishing order so far (the loser is appended at the end)
+    live: int  # bit mask of the seats still holding cards
+    opener: int  # the seat whose play opened the current window
+    add: int  # ADD phase: the drawn cards that may be added
+    again: bool  # the opener plays again after the window (a 2)
+    skip: int  # players skipped after the window (house rules)
+    need: int  # COMPLETE phase: the cards that complete the four of a kind
+    must: int  # the rank the first play must include (0: none)
+    readied: int  # EXCHANGE phase: seats that said ready
+    starter: int  # the seat that started the first pile (-1 during the exchange)
+    moves: int  # actions played
+
+    def clone(self) -> _Core:
+        new = _Core.__new__(_Core)
+        new.phase = self.phase
+        new.actor = self.actor
+        new.hands = self.hands.copy()
+        new.ups = self.ups.copy()
+        new.downs = self.downs
+        new.stock = self.stock
+        new.pile = self.pile
+        new.pmask = self.pmask
+        new.top = self.top
+        new.run = self.run
+        new.burned = self.burned
+        new.out = self.out
+        new.live = self.live
+        new.opener = self.opener
+        new.add = self.add
+        new.again = self.again
+        new.skip = self.skip
+        new.need = self.need
+        new.must = self.must
+        new.readied = self.readied
+        new.starter = self.starter
+        new.moves = self.moves + 1
+        return new
+
+
+_new_state = object.__new__
+_set = object.__setattr__
+
+
+def _wrap(ctx: _Ctx, core: _Core, log: Any) -> PalaceState:
+    state: PalaceState = _new_state(PalaceState)
+    _set(state, "game", ctx.game)
+    _set(state, "setup", ctx.setup)
+    _set(state, "_log", log)
+    _set(state, "_c", core)
+    _set(state, "_x", ctx)
+    return state
+
+
+# -- transitions (on a fresh clone) ---------------------------------------------
+
+
+def _next_seat(x: _Ctx, c: _Core, seat: int, skip: int = 0) -> int:
+    """The next seat clockwise after ``seat`` still holding cards, skipping ``skip`` of them."""
+    players = x.players
+    live = c.live
+    for _ in range(players * (skip + 1)):
+        seat = seat + 1 if seat + 1 < players else 0
+        if live >> seat & 1:
+            if not skip:
+                return seat
+            skip -= 1
+    return seat  # unreachable while two or more seats hold cards
+
+
+def _finish(x: _Ctx, c: _Core, events: list[Event]) -> None:
+    c.phase = OVER
+    c.actor = -1
+    if x.first_out:
+        events.append(_event("game_over", c.out[0], count=None))
+        return
+    if c.live:
+        loser = c.live.bit_length() - 1
+        c.out = (*c.out, loser)
+        events.append(_place_event("loser", loser, len(c.out)))
+        events.append(_event("game_over", loser))
+    else:  # cannot happen with one deck, kept for safety
+        events.append(_event("game_over", None))
+
+
+def _resolve(
+    x: _Ctx, c: _Core, p: int, mask: int, rank: int, count: int, events: list[Event]
+) -> None:
+    """RESOLVE(p, cards): the cards are already out of p's zones; put them on the pile."""
+    pile_cards = _PILE_CARDS.get(mask)
+    c.pile = c.pile + (pile_cards if pile_cards is not None else _cards_of(mask))
+    c.pmask |= mask
+    run = c.run + count if rank == c.top else count
+    c.top = rank
+    c.run = run
+    burned = False
+    if x.burn[rank] or (run >= 4 if x.across else count >= 4):
+        events.append(_event("burn", p, count=len(c.pile)))
+        c.burned |= c.pmask
+        c.pile = ()
+        c.pmask = 0
+        c.top = 0
+        c.run = 0
+        burned = True
+    # Refill to zone_size from the stock.
+    hand = c.hands[p]
+    drawn = 0
+    stock = c.stock
+    if stock < 52:
+        missing = x.zone - hand.bit_count()
+        if missing > 0:
+            end = stock + missing
+            if end > 52:
+                end = 52
+            bits = x.bits
+            for i in range(stock, end):
+                drawn |= bits[i]
+            events.append(_event("draw", p, count=end - stock))
+            c.stock = end
+            c.hands[p] = hand = hand | drawn
+    # Out check.
+    is_out = False
+    if not hand and not c.ups[p] and not any(d >= 0 for d in c.downs[p]):
+        live = c.live & ~(1 << p)
+        c.live = live
+        c.out = (*c.out, p)
+        events.append(_place_event("out", p, len(c.out)))
+        if x.first_out or not live & (live - 1):
+            _finish(x, c, events)
+            return
+        is_out = True
+    # Continuation.
+    if burned:
+        c.phase = TURN
+        c.actor = p if not (is_out or x.burn_next) else _next_seat(x, c, p)
+        return
+    again = x.again[rank] and not is_out
+    c.opener = p
+    c.again = again
+    c.skip = x.skip[rank]
+    if not again and not is_out and x.add_on:
+        match = drawn & _RANK_MASK[rank]
+        if match:
+            c.add = match
+            c.phase = ADD
+            c.actor = p
+            return
+    _completion_window(x, c)
+
+
+def _completion_window(x: _Ctx, c: _Core) -> None:
+    """Window (b): ask the one seat holding the rest of the top rank, if any."""
+    top = c.top
+    if x.completion and top:
+        free = _RANK_MASK[top] & ~(c.pmask | c.burned)
+        if free and free.bit_count() == 4 - c.run:
+            players = x.players
+            live = c.live
+            hands = c.hands
+            ups = c.ups
+            q = c.opener
+            for _ in range(players - 1):
+                q = q + 1 if q + 1 < players else 0
+                if live >> q & 1:
+                    source = hands[q] or ups[q]
+                    if source & free == free:
+                        c.phase = COMPLETE
+                        c.actor = q
+                        c.need = free
+                        return
+    _end_window(x, c)
+
+
+def _end_window(x: _Ctx, c: _Core) -> None:
+    c.phase = TURN
+    c.need = 0
+    c.add = 0
+    c.actor = c.opener if c.again else _next_seat(x, c, c.opener, c.skip)
+
+
+def _pick_up(x: _Ctx, c: _Core, p: int, extra: int, events: list[Event]) -> None:
+    """The pile (and ``extra`` cards) go into p's hand; the next player starts a new pile."""
+    events.append(_event("pickup", p, count=len(c.pile) + extra.bit_count()))
+    c.hands[p] |= c.pmask | extra
+    c.pile = ()
+    c.pmask = 0
+    c.top = 0
+    c.run = 0
+    c.actor = _next_seat(x, c, p)
+
+
+def _starter(x: _Ctx, c: _Core) -> tuple[int, int]:
+    """Who starts the first pile, and the rank that made them the starter (0: none)."""
+    rule = x.rules.first_player_rule
+    first = (x.dealer + 1) % x.players
+    if rule == FirstPlayerRule.LEFT_OF_DEALER:
+        return first, 0
+    zones = c.hands if rule == FirstPlayerRule.LOWEST_IN_HAND else c.ups
+    best_seat, best_rank = first, 0
+    ranked = _FULL & ~(_RANK_MASK[2] | _RANK_MASK[10])
+    for k in range(x.players):
+        seat = (first + k) % x.players
+        present = _ranks_present(zones[seat] & ranked)
+        if present:
+            rank = (present & -present).bit_length() + 1
+            if not best_rank or rank < best_rank:
+                best_seat, best_rank = seat, rank
+    return best_seat, best_rank
+
+
+# -- the view ---------------------------------------------------------------------------
+
+
+class PalaceView(View):
+    """What one seat (or a spectator) may know about a Palace game.
+
+    Face-down cards never appear, not even to their owner: only their count
+    and which positions are still face down. The stock's order never appears.
+
+    Attributes:
+        phase: ``"exchange"``, ``"turn"``, ``"add"``, ``"complete"`` or ``"over"``.
+        dealer: the dealer's seat.
+        hand: this seat's hand (``None`` for a spectator).
+        hand_counts: every seat's number of hand cards.
+        face_up: every seat's face-up cards.
+        face_down_counts: every seat's number of face-down cards.
+        face_down_positions: every seat's face-down positions still unturned
+            (1-based, in dealing order).
+        pile: the discard pile, bottom to top (public in full).
+        top_run: how many cards of the top card's rank lie on top in a row.
+        burned_count: how many cards left the game.
+        burned: the burned cards (each was played face up, so public).
+        stock_count: cards left in the stock.
+        finished: seats in the order they went out (the loser last, once over).
+        ready: seats that have finished the exchange.
+        starter: the seat that started the first pile (``None`` during the exchange).
+        first_play_rank: the rank the first play must include, if any.
+        window_seat: during a window, the seat whose play opened it.
+        addable: in the ``add`` window, the drawn cards this seat may add
+            (only in its own view).
+        completing: in the ``complete`` window, the cards the asked seat
+            may complete with (only in its own view).
+        plays_again: whether the window's opener plays again afterwards (a 2).
+    """
+
+    phase: str
+    dealer: int
+    hand: CardSet | None
+    hand_counts: list[int]
+    face_up: list[CardSet]
+    face_down_counts: list[int]
+    face_down_positions: list[list[int]]
+    pile: list[Card]
+    top_run: int
+    burned_count: int
+    burned: CardSet
+    stock_count: int
+    finished: list[int]
+    ready: list[int] = Field(default_factory=list)
+    starter: int | None = None
+    first_play_rank: str | None = None
+    window_seat: int | None = None
+    addable: CardSet | None = None
+    completing: CardSet | None = None
+    plays_again: bool = False
+
+
+# -- the state ------------------------------------------------------------------------
+
+
+class PalaceState(GameState):
+    """One position of a Palace game (immutable; :meth:`apply` returns a new state)."""
+
+    __slots__ = ("_c", "_x")
+
+    _c: _Core
+    _x: _Ctx
+
+    # -- the contract --------------------------------------------------------------
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat asked to decide: the player whose turn it is, the player in
+        the exchange, or the one seat a window asks; ``None`` once over."""
+        actor = self._c.actor
+        return None if actor < 0 else actor
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self._c.phase == OVER
+
+    @property
+    def phase(self) -> str:
+        """``"exchange"``, ``"turn"``, ``"add"``, ``"complete"`` or ``"over"``."""
+        return PHASES[self._c.phase]
+
+    def legal_actions(self) -> list[PalaceAction]:
+        """Exactly the legal actions of the seat to act, in a stable order."""
+        c = self._c
+        phase = c.phase
+        if phase == TURN:
+            p = c.actor
+            source = c.hands[p]
+            from_hand = True
+            if not source:
+                source = c.ups[p]
+                from_hand = False
+                if not source:
+                    return [_FLIPS[i] for i, d in enumerate(c.downs[p]) if d >= 0]
+            x = self._x
+            playable = source & x.legal[c.top]
+            if c.must:
+                playable &= _RANK_MASK[c.must]
+            out: list[PalaceAction] = []
+            ranks = _ranks_present(playable)
+            while ranks:
+                low = ranks & -ranks
+                out += _PLAYS_OF[playable & _RANK_MASK_BY_OFFSET[low.bit_length() - 1]]
+                ranks ^= low
+            if x.mixed and from_hand and c.stock >= 52:
+                out += self._mixed_plays(p, playable)
+            if c.pmask and (not out or x.voluntary):
+                out.append(PICKUP)
+            return out
+        if phase == ADD:
+            return [*_ADDS_OF[c.add], DECLINE]
+        if phase == COMPLETE:
+            return [Complete.of(c.need), DECLINE]
+        if phase == EXCHANGE:
+            p = c.actor
+            hand = _cards_of(c.hands[p])
+            ups = _cards_of(c.ups[p])
+            return [*(Swap.of(h, u) for h in hand for u in ups), READY]
+        return []
+
+    def _mixed_plays(self, p: int, playable: int) -> list[Play]:
+        """allow_mixed_source_play: the whole hand (one legal rank) plus face-up cards."""
+        c = self._c
+        hand = c.hands[p]
+        if hand != playable or _ranks_present(hand).bit_count() != 1:
+            return []
+        extra = c.ups[p] & _RANK_MASK_BY_OFFSET[_ranks_present(hand).bit_length() - 1]
+        return [Play.of(hand | sub) for sub in _submasks(extra)]
+
+    def parse_action(self, text: str) -> PalaceAction:
+        """Read an action's text (see :mod:`cardkit_palace.actions` for the forms).
+
+        Raises:
+            IllegalAction: code ``"unparsable"``, listing the forms.
+        """
+        return parse_palace_action(text)
+
+    def _apply(self, action: Action) -> PalaceState:
+        c = self._c
+        x = self._x
+        kind = action.kind if isinstance(action, PalaceAction) else -1
+        phase = c.phase
+        if phase == TURN:
+            p = c.actor
+            if kind == _PLAY:
+                assert isinstance(action, Play)
+                mask = action.mask
+                rank = action.rank
+                hand = c.hands[p]
+                ups = c.ups[p]
+                source = hand or ups
+                if not source:
+                    raise self._illegal(
+                        "must_flip",
+                        action,
+                        "your hand and face-up cards are gone: flip a face-down card",
+                    )
+                if mask & ~source and not (
+                    x.mixed
+                    and hand
+                    and c.stock >= 52
+                    and not hand & ~mask
+                    and not mask & ~(hand | ups)
+                ):
+                    raise self._not_held(action, p)
+                if not rank:
+                    raise self._illegal("mixed_ranks", action, "a play is cards of one rank")
+                if mask & ~x.legal[c.top]:
+                    raise self._illegal("too_low", action, self._too_low(rank))
+                if c.must and rank != c.must:
+                    raise self._illegal(
+                        "must_include_lowest",
+                        action,
+                        f"the first play must include a {Rank(c.must).code}, "
+                        "the rank that made you the starter",
+                    )
+                n = c.clone()
+                events: list[Event] = [_event("play", p, mask)]
+                n.hands[p] = hand & ~mask
+                if mask & ups:
+                    n.ups[p] = ups & ~mask
+                n.must = 0
+                _resolve(x, n, p, mask, rank, mask.bit_count(), events)
+                return _wrap(x, n, (self._log, action, tuple(events)))
+            if kind == _PICKUP:
+                if not c.pmask:
+                    raise self._illegal("empty_pile", action, "there is no pile to pick up")
+                source = c.hands[p] or c.ups[p]
+                if not source:
+                    raise self._illegal(
+                        "must_flip", action, "with only face-down cards left you flip one"
+                    )
+                if source & x.legal[c.top] and not x.voluntary:
+                    raise self._illegal(
+                        "can_play", action, "you can only pick up the pile when you cannot play"
+                    )
+                n = c.clone()
+                events = []
+                _pick_up(x, n, p, 0, events)
+                return _wrap(x, n, (self._log, action, tuple(events)))
+            if kind == _FLIP:
+                assert isinstance(action, Flip)
+                if c.hands[p] or c.ups[p]:
+                    raise self._illegal(
+                        "not_face_down_stage",
+                        action,
+                        "face-down cards are flipped only when your hand and face-up cards "
+                        "are gone",
+                    )
+                downs = c.downs[p]
+                i = action.position - 1
+                if i >= len(downs) or downs[i] < 0:
+                    raise self._illegal(
+                        "no_such_card", action, f"there is no face-down card {i + 1}"
+                    )
+                card = _CARDS[downs[i]]
+                n = c.clone()
+                n.downs = c.downs.copy()
+                n.downs[p] = (*downs[:i], -1, *downs[i + 1 :])
+                events = [_flip_event(p, card, i + 1)]
+                assert card.rank is not None
+                if card.bit & x.legal[c.top]:
+                    _resolve(x, n, p, card.bit, int(card.rank), 1, events)
+                else:
+                    _pick_up(x, n, p, card.bit, events)
+                return _wrap(x, n, (self._log, action, tuple(events)))
+        elif phase == ADD:
+            if kind == _ADD:
+                assert isinstance(action, Add)
+                mask = action.mask
+                if mask & ~c.add or not mask:
+                    raise self._illegal(
+                        "not_addable",
+                        action,
+                        "only cards drawn in the last refill, of the rank just played, "
+                        "may be added",
+                    )
+                p = c.actor
+                n = c.clone()
+                n.hands[p] &= ~mask
+                n.add = 0
+                events = [_event("add", p, mask)]
+                _resolve(x, n, p, mask, action.rank, mask.bit_count(), events)
+                return _wrap(x, n, (self._log, action, tuple(events)))
+            if kind == _DECLINE:
+                n = c.clone()
+                n.add = 0
+                _completion_window(x, n)
+                return _wrap(x, n, (self._log, action, (_event("decline", c.actor),)))
+        elif phase == COMPLETE:
+            if kind == _COMPLETE:
+                assert isinstance(action, Complete)
+                if action.mask != c.need:
+                    raise self._illegal(
+                        "not_completing",
+                        action,
+                        "complete with exactly the cards missing from the four of a kind",
+                    )
+                q = c.actor
+                mask = c.need
+                n = c.clone()
+                if c.hands[q] & mask == mask:
+                    n.hands[q] &= ~mask
+                else:
+                    n.ups[q] &= ~mask
+                n.need = 0
+                events = [_event("complete", q, mask)]
+                _resolve(x, n, q, mask, c.top, mask.bit_count(), events)
+                return _wrap(x, n, (self._log, action, tuple(events)))
+            if kind == _DECLINE:
+                n = c.clone()
+                _end_window(x, n)
+                return _wrap(x, n, (self._log, action, (_event("decline", c.actor),)))
+        elif phase == EXCHANGE:
+            p = c.actor
+            if kind == _SWAP:
+                assert isinstance(action, Swap)
+                h = action.hand_card.bit
+                u = action.up_card.bit
+                if not c.hands[p] & h or not c.ups[p] & u:
+                    raise self._illegal(
+                        "not_swappable",
+                        action,
+                        "swap one of your hand cards with one of your face-up cards "
+                        "(hand card first)",
+                    )
+                n = c.clone()
+                n.hands[p] = (c.hands[p] ^ h) | u
+                n.ups[p] = (c.ups[p] ^ u) | h
+                return _wrap(
+                    x,
+                    n,
+                    (self._log, action, (_swap_event(p, action.hand_card, action.up_card),)),
+                )
+            if kind == _READY:
+                n = c.clone()
+                n.readied += 1
+                events = [_event("ready", p)]
+                if n.readied < x.players:
+                    n.actor = (x.dealer + 1 + n.readied) % x.players
+                else:
+                    starter, rank = _starter(x, n)
+                    n.phase = TURN
+                    n.actor = starter
+                    n.starter = starter
+                    n.must = rank if x.must_lowest else 0
+                    events.append(_event("start", starter))
+                return _wrap(x, n, (self._log, action, tuple(events)))
+        else:
+            raise IllegalAction("game_over", "the game is over", action=action)
+        if kind < 0:
+            raise IllegalAction(
+                "unparsable",
+                f"{action!r} is not a Palace action; use state.legal_actions() or action text",
+                action=action,
+                allowed=[str(a) for a in self.legal_actions()],
+            )
+        raise self._illegal(
+            "wrong_phase",
+            action,
+            f"{type(action).__name__.lower()} is not an action of the {PHASES[phase]} phase",
+        )
+
+    # -- error helpers -------------------------------------------------------------------
+
+    def _illegal(self, code: str, action: Action, message: str) -> IllegalAction:
+        seat = self._c.actor
+        return IllegalAction(
+            code,
+            f"{action} is illegal for seat {seat}: {message}",
+            action=action,
+            allowed=[str(a) for a in self.legal_actions()],
+        )
+
+    def _too_low(self, rank: int) -> str:
+        top = self._c.top
+        allowed = self._x.tables.follow[Rank(top)]
+        names = " ".join(r.code for r in sorted(allowed))
+        return f"a {Rank(rank).code} may not be played on a {Rank(top).code}; allowed: {names}"
+
+    def _not_held(self, action: Play, p: int) -> IllegalAction:
+        c = self._c
+        stray = action.mask & ~(c.hands[p] or c.ups[p])
+        if c.hands[p] and stray & c.ups[p] and not stray & ~c.ups[p]:
+            return self._illegal(
+                "face_up_not_active",
+                action,
+                "face-up cards are played only once your hand is empty",
+            )
+        for seat in range(self.players):
+            if seat != p and stray & (c.hands[seat] | c.ups[seat]):
+                return self._illegal(
+                    "not_your_turn",
+                    action,
+                    f"those cards are seat {seat}'s, and seat {p} is to act",
+                )
+        return self._illegal(
+            "not_held",
+            action,
+            "you may only play cards of your active source "
+            + ("(your hand)" if c.hands[p] else "(your face-up cards)"),
+        )
+
+    # -- results, views, saves ----------------------------------------------------------
+
+    def result(self) -> GameResult:
+        """The finishing order, the loser and the winners.
+
+        With the default ``end_condition``, ``order`` lists every seat in the
+        order they went out, the loser (the last player holding cards) last;
+        ``losers`` is that player and ``winners`` everyone else (the object of
+        the game is not to be last). With ``first_out_wins``, ``order`` and
+        ``winners`` hold the first player out only, and there is no loser.
+
+        Raises:
+            InvalidState: the game is not over yet.
+        """
+        c = self._c
+        if c.phase != OVER:
+            raise InvalidState("the game is not over yet; result() needs a finished game")
+        players = self.players
+        if self._x.first_out:
+            winner = c.out[0]
+            return GameResult(
+                reason="first_out",
+                players=players,
+                order=[winner],
+                winners=[winner],
+                actions=c.moves,
+                details={"burned": c.burned.bit_count()},
+            )
+        order = list(c.out)
+        loser = order[-1]
+        return GameResult(
+            reason="last_with_cards",
+            players=players,
+            order=order,
+            winners=[s for s in order if s != loser],
+            losers=[loser],
+            actions=c.moves,
+            details={"burned": c.burned.bit_count()},
+        )
+
+    def view(self, seat: int | None = None) -> PalaceView:
+        """What ``seat`` may know (``None``: a spectator). Never a face-down card."""
+        c = self._c
+        x = self._x
+        players = self.players
+        if seat is not None and not (isinstance(seat, int) and 0 <= seat < players):
+            raise ValueError(f"seat must be 0-{players - 1} or None, not {seat!r}")
+        actor = self.to_act
+        ready = [(x.dealer + 1 + k) % players for k in range(c.readied)]
+        in_window = c.phase in (ADD, COMPLETE)
+        recent = [e.describe() for e in self.last_events]
+        return PalaceView(
+            game=self.game.name,
+            seat=seat,
+            players=players,
+            to_act=actor,
+            is_over=c.phase == OVER,
+            legal_actions=[str(a) for a in self.legal_actions()]
+            if seat is not None and seat == actor
+            else [],
+            recent=recent,
+            phase=PHASES[c.phase],
+            dealer=x.dealer,
+            hand=CardSet.from_mask(c.hands[seat]) if seat is not None else None,
+            hand_counts=[h.bit_count() for h in c.hands],
+            face_up=[CardSet.from_mask(u) for u in c.ups],
+            face_down_counts=[sum(1 for d in downs if d >= 0) for downs in c.downs],
+            face_down_positions=[
+                [i + 1 for i, d in enumerate(downs) if d >= 0] for downs in c.downs
+            ],
+            pile=list(c.pile),
+            top_run=c.run,
+            burned_count=c.burned.bit_count(),
+            burned=CardSet.from_mask(c.burned),
+            stock_count=52 - c.stock,
+            finished=list(c.out),
+            ready=ready if c.phase == EXCHANGE else list(range(players)),
+            starter=c.starter if c.starter >= 0 else None,
+            first_play_rank=Rank(c.must).code if c.must else None,
+            window_seat=c.opener if in_window else None,
+            addable=CardSet.from_mask(c.add) if c.phase == ADD and seat == actor else None,
+            completing=CardSet.from_mask(c.need) if c.phase == COMPLETE and seat == actor else None,
+            plays_again=bool(c.again) if in_window else False,
+        )
+
+    def snapshot(self) -> dict[str, Any]:
+        """The full state, face-down cards and stock order included, as JSON-ready data."""
+        c = self._c
+        return {
+            "phase": PHASES[c.phase],
+            "to_act": self.to_act,
+            "hands": [CardSet.from_mask(h).codes for h in c.hands],
+            "face_up": [CardSet.from_mask(u).codes for u in c.ups],
+            "face_down": [[_CARDS[d].code if d >= 0 else None for d in ds] for ds in c.downs],
+            "stock": [card.code for card in self.setup.deck.cards[c.stock :]],
+            "pile": [card.code for card in c.pile],
+            "top_run": c.run,
+            "burned": CardSet.from_mask(c.burned).codes,
+            "finished": list(c.out),
+            "readied": c.readied,
+            "window_opener": c.opener if c.phase in (ADD, COMPLETE) else None,
+            "addable": CardSet.from_mask(c.add).codes,
+            "completing": CardSet.from_mask(c.need).codes,
+            "plays_again": bool(c.again) if c.phase in (ADD, COMPLETE) else False,
+            "skip": c.skip if c.phase in (ADD, COMPLETE) else 0,
+            "first_play_rank": Rank(c.must).code if c.must else None,
+            "starter": c.starter if c.starter >= 0 else None,
+            "actions": c.moves,
+        }
+
+    def zones(self) -> Mapping[str, Sequence[Card] | CardSet]:
+        """Where every card is: ``hand:i``, ``face_up:i``, ``face_down:i``,
+        ``stock`` (top first), ``pile`` (bottom to top) and ``burned``."""
+        c = self._c
+        out: dict[str, Sequence[Card] | CardSet] = {}
+        for seat in range(self.players):
+            out[f"hand:{seat}"] = CardSet.from_mask(c.hands[seat])
+            out[f"face_up:{seat}"] = CardSet.from_mask(c.ups[seat])
+            out[f"face_down:{seat}"] = tuple(_CARDS[d] for d in c.downs[seat] if d >= 0)
+        out["stock"] = self.setup.deck.cards[c.stock :]
+        out["pile"] = c.pile
+        out["burned"] = CardSet.from_mask(c.burned)
+        return out
+
+    # -- extras for tools and tests -----------------------------------------------------------
+
+    @property
+    def tables(self) -> PalaceTables:
+        """The effect and follow tables this game resolved from its hooks at the start."""
+        return self._x.tables
+
+    @property
+    def action_count(self) -> int:
+        """How many actions have been played (constant time)."""
+        return self._c.moves
+
+
+# -- the game -------------------------------------------------------------------------------
+
+
+class PalaceGame(Game[PalaceRules, PalaceState]):
+    """Palace (Shithead, Karma): the shedding game where the last player holding cards loses."""
+
+    name: ClassVar[str] = "palace"
+    title: ClassVar[str] = "Palace"
+    summary: ClassVar[str] = (
+        "Shedding game: play equal or higher, 2 resets, 10 burns; the last player "
+        "holding cards loses."
+    )
+    aliases: ClassVar[tuple[str, ...]] = ("shithead", "karma")
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 5
+    default_players: ClassVar[int] = 4
+    rules_model: ClassVar[type[PalaceRules]] = PalaceRules
+    rules_version: ClassVar[str] = "1"
+    presets: ClassVar[tuple[Variant, ...]] = (
+        Variant(
+            name="shithead",
+            description="Common Shithead house rules: 2 passes the turn, 7 or lower "
+            "after a 7, voluntary pick-up.",
+            options={
+                "two_rule": "next_player_any",
+                "seven_rule": "lower_or_equal",
+                "allow_voluntary_pickup": True,
+            },
+            source="palace",
+        ),
+        Variant(
+            name="bga",
+            description="Board Game Arena's table: the starter must play their lowest "
+            "card; voluntary pick-up.",
+            options={"first_play_must_include_lowest": True, "allow_voluntary_pickup": True},
+            source="palace",
+        ),
+        Variant(
+            name="quick",
+            description="Stop when the first player goes out; that player wins.",
+            options={"end_condition": "first_out_wins"},
+            source="palace",
+        ),
+    )
+
+    def __init__(self) -> None:
+        """Create the game."""
+        super().__init__()
+        self._tables: dict[tuple[Any, ...], PalaceTables] = {}
+
+    def resolve_tables(self, rules: PalaceRules) -> PalaceTables:
+        """The effect and follow tables for ``rules``, from the hooks as registered now.
+
+        The hook implementations are looked up once per call (once per game
+        start); the tables are cached per rules and set of implementations.
+        """
+        effects = tuple(self.hook_functions("palace_card_effect"))
+        follow = tuple(self.hook_functions("palace_follow_ranks"))
+        key = (rules, effects, follow)
+        tables = self._tables.get(key)
+        if tables is None:
+            if len(self._tables) > 64:
+                self._tables.clear()
+            tables = self._tables[key] = build_tables(rules, effects, follow)
+        return tables
+
+    def deal(self, setup: Setup) -> PalaceState:
+        """Deal face-down, face-up and hand cards, one at a time from the dealer's left."""
+        rules = setup.rules
+        assert isinstance(rules, PalaceRules)
+        x = _Ctx(self, setup, self.resolve_tables(rules))
+        players = setup.players
+        zone = rules.zone_size
+        first = (setup.dealer + 1) % players
+        cards = setup.deck.cards
+        downs: list[list[int]] = [[] for _ in range(players)]
+        ups = [0] * players
+        hands = [0] * players
+        i = 0
+        for stage in range(3):
+            for _ in range(zone):
+                for k in range(players):
+                    seat = (first + k) % players
+                    card = cards[i]
+                    i += 1
+                    if stage == 0:
+                        downs[seat].append(card.index)
+                    elif stage == 1:
+                        ups[seat] |= card.bit
+                    else:
+                        hands[seat] |= card.bit
+        c = _Core.__new__(_Core)
+        c.phase = EXCHANGE
+        c.actor = first
+        c.hands = hands
+        c.ups = ups
+        c.downs = [tuple(d) for d in downs]
+        c.stock = i
+        c.pile = ()
+        c.pmask = 0
+        c.top = 0
+        c.run = 0
+        c.burned = 0
+        c.out = ()
+        c.live = (1 << players) - 1
+        c.opener = -1
+        c.add = 0
+        c.again = False
+        c.skip = 0
+        c.need = 0
+        c.must = 0
+        c.readied = 0
+        c.starter = -1
+        c.moves = 0
+        events = (
+            Event(
+                "deal",
+                setup.dealer,
+                count=zone,
+                note=f"deals {zone} face down, {zone} face up and {zone} in hand to each",
+            ),
+        )
+        return _wrap(x, c, (None, None, events))
+
+    # -- matches -------------------------------------------------------------------------------
+
+    def deal_score(self, result: GameResult) -> list[int]:
+        """One loss for the loser of the game (match totals count losses: fewer is better)."""
+        return [1 if seat in result.losers else 0 for seat in range(result.players)]
+
+    def next_dealer(self, rules: PalaceRules, dealer: int, result: GameResult) -> int:
+        """One seat left (``rotate_left``), or the loser (``next_dealer = loser``).
+
+        A capped game has no loser; the deal then passes left.
+        """
+        if rules.next_dealer == NextDealer.LOSER and result.losers:
+            return result.losers[0]
+        return (dealer + 1) % result.players
+
+    def match_winners(self, rules: PalaceRules, totals: list[int]) -> list[int]:
+        """The seats with the fewest losses."""
+        best = min(totals)
+        return [seat for seat, total in enumerate(totals) if total == best]
