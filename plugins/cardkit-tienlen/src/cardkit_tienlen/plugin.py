@@ -1,1 +1,31 @@
-"""Hook implementations of cardkit_tienlen (filled in by the game)."""
+"""The hook implementations of cardkit-tienlen; nothing else.
+
+cardkit finds this module through the entry point declared in
+``pyproject.toml``::
+
+    [project.entry-points.cardkit]
+    tienlen = "cardkit_tienlen.plugin"
+"""
+
+from __future__ import annotations
+
+from cardkit import hookimpl
+from cardkit.hookspecs import RegisterBot, RegisterGame
+from cardkit_tienlen.bots import GreedyBot, HeuristicBot
+from cardkit_tienlen.game import TienLen
+
+#: The cardkit plugin API this plugin is built for.
+CARDKIT_API_VERSION = "1.0"
+
+
+@hookimpl
+def cardkit_register_games(register: RegisterGame) -> None:
+    """Register Tiến lên (also known as ``thirteen`` and ``tien-len``)."""
+    register(TienLen())
+
+
+@hookimpl
+def cardkit_register_bots(register: RegisterBot) -> None:
+    """Register the heuristic bot and the greedy bot."""
+    register("tienlen", "heuristic", HeuristicBot)
+    register("tienlen", "greedy", GreedyBot)

@@ -1,0 +1,655 @@
+"""Tiến lên combinations: what they are, their keys, and what beats what.
+
+The game's card order is rank ``3 4 5 6 7 8 9 T J Q K A 2`` then suit
+``S < C < D < H``. Inside this module a set of cards is a *game mask*: bit
+``key`` is set for each card held, where ``key = rank_position * 4 +
+suit_position`` (``3S`` is bit 0, ``2H`` bit 51). So the highest card of a
+combination is simply its highest bit, and the four cards of one rank are one
+4-bit *nibble*.
+
+Validation at the boundary (a :class:`Play` built from cards or text) uses the
+core's meld kinds (:mod:`cardkit.melds`). Listing the combinations of a hand
+is the hot path of the game: :func:`hand_combos` enumerates them straight on
+game masks, grouped by type and length and sorted by key, so that "what beats
+the current combination" is one bisection; the results are cached per hand.
+
+>>> Play.parse("3s 3h").kind, Play.parse("3s 3h").text
+(<Kind.PAIR: 2>, 'play 3S 3H')
+>>> beats(Play.parse("9H"), Play.parse("9D"), BeatRules())
+True
+>>> beats(Play.parse("6S 6C 6D 6H"), Play.parse("AH"), BeatRules())
+False
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import IntEnum
+from itertools import combinations
+from operator import itemgetter
+from typing import Final, NamedTuple
+
+from cardkit import Action, Card, CardOrder, CardSet, IllegalAction, Rank, RankOrder, SuitOrder
+from cardkit.actions import parse_card_args
+from cardkit.melds import DoubleSequence, NOfAKind, Sequence
+
+__all__ = [
+    "CARD_ORDER",
+    "PASS",
+    "RANK_ORDER",
+    "SUIT_ORDER",
+    "BeatRules",
+    "HandCombos",
+    "Kind",
+    "Pass",
+    "Play",
+    "beats",
+    "bomb_class",
+    "card_key",
+    "cards_of",
+    "game_mask",
+    "hand_combos",
+]
+
+#: Ranks low to high: 3 … K, A, 2.
+RANK_ORDER: Final = RankOrder.parse("3 4 5 6 7 8 9 T J Q K A 2")
+#: Suits low to high: spades, clubs, diamonds, hearts.
+SUIT_ORDER: Final = SuitOrder.parse("S C D H")
+#: The game's card order: rank first, then suit.
+CARD_ORDER: Final = CardOrder(RANK_ORDER, SUIT_ORDER)
+
+_KEYS: Final = CARD_ORDER.keys
+#: The card of each game key (0 = 3S … 51 = 2H).
+CARD_BY_KEY: Final[tuple[Card, ...]] = tuple(
+    sorted((c for c in Card._by_index[:52]), key=CARD_ORDER.key)
+)
+#: The game-mask bit of each card, by ``card.index`` (0 for jokers).
+BIT_BY_INDEX: Final[tuple[int, ...]] = tuple(1 << k if k >= 0 else 0 for k in _KEYS)
+_TWOS_POS: Final = 12
+_TWOS_SHIFT: Final = 4 * _TWOS_POS
+#: The game mask of the ranks 3 … A (sequences never hold a 2).
+NO_TWOS: Final = (1 << _TWOS_SHIFT) - 1
+
+# The core's meld kinds, with this game's order and 2s excluded.
+_NOAK: Final = NOfAKind(2, 4)
+_SEQUENCE: Final = Sequence(RANK_ORDER, min_length=3, excluded=frozenset({Rank.TWO}))
+_DOUBLE_SEQUENCE: Final = DoubleSequence(RANK_ORDER, min_pairs=3, excluded=frozenset({Rank.TWO}))
+
+
+def card_key(card: Card) -> int:
+    """The card's place in the game's card order: 0 for ``3S`` … 51 for ``2H``."""
+    return _KEYS[card.index]
+
+
+def game_mask(cards: Iterable[Card]) -> int:
+    """The game mask (bit ``card_key(card)`` per card) of some cards."""
+    bit = BIT_BY_INDEX
+    mask = 0
+    for card in cards:
+        mask |= bit[card.index]
+    return mask
+
+
+def cards_of(mask: int) -> tuple[Card, ...]:
+    """The cards of a game mask, lowest first in the game's order."""
+    by_key = CARD_BY_KEY
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(by_key[low.bit_length() - 1])
+        mask ^= low
+    return tuple(out)
+
+
+def core_mask(mask: int) -> int:
+    """The core :class:`~cardkit.CardSet` mask of a game mask."""
+    by_key = CARD_BY_KEY
+    out = 0
+    while mask:
+        low = mask & -mask
+        out |= by_key[low.bit_length() - 1].bit
+        mask ^= low
+    return out
+
+
+def cardset_of(mask: int) -> CardSet:
+    """The cards of a game mask as a :class:`~cardkit.CardSet`."""
+    return CardSet.from_mask(core_mask(mask))
+
+
+class Kind(IntEnum):
+    """The type of a combination; ``INVALID`` marks cards that form none."""
+
+    INVALID = 0
+    SINGLE = 1
+    PAIR = 2
+    TRIPLE = 3
+    QUAD = 4
+    SEQUENCE = 5
+    DOUBLE_SEQUENCE = 6
+
+    @property
+    def label(self) -> str:
+        """The name players use: ``single``, ``pair``, ``double sequence``…"""
+        return _KIND_LABELS[self]
+
+
+_KIND_LABELS: Final = {
+    Kind.INVALID: "no combination",
+    Kind.SINGLE: "single",
+    Kind.PAIR: "pair",
+    Kind.TRIPLE: "triple",
+    Kind.QUAD: "four of a kind",
+    Kind.SEQUENCE: "sequence",
+    Kind.DOUBLE_SEQUENCE: "double sequence",
+}
+_NOAK_KINDS: Final = (Kind.INVALID, Kind.SINGLE, Kind.PAIR, Kind.TRIPLE, Kind.QUAD)
+
+
+class _PlayFields(NamedTuple):
+    bits: int
+    kind: int
+    size: int
+    key: int
+
+
+class Play(_PlayFields, Action):
+    """The action "play these cards": a combination (or, if invalid, a refused attempt).
+
+    Build one from cards or text: ``Play("3S 3H")``, ``Play([card, ...])``,
+    :meth:`Play.parse`. The constructor classifies the cards with the core's
+    meld kinds; cards that form no valid combination give a play of kind
+    :attr:`Kind.INVALID`, which every state refuses with the reason.
+
+    Plays are immutable and compare by their cards. The text form lists the
+    cards in the game's order: ``play 3S 3H``.
+
+    Attributes:
+        bits: the cards as a game mask (see the module docs).
+        kind: the :class:`Kind` (as an int, for speed).
+        size: the number of cards.
+        key: the game key of the highest card (what two combinations of the
+            same type and length are compared by); -1 when invalid.
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, cards: str | Iterable[Card | str]) -> Play:
+        """Classify ``cards`` (codes or cards) as a combination.
+
+        Raises:
+            IllegalAction: a card is not a card, or is given twice
+                (code ``"unparsable"``).
+        """
+        if isinstance(cards, str):
+            text = cards
+            items: list[str | Card] = list(cards.replace(",", " ").split())
+        else:
+            items = list(cards)
+            text = " ".join(c.code if isinstance(c, Card) else str(c) for c in items)
+        card_list = parse_card_args(text, [c.code if isinstance(c, Card) else c for c in items])
+        if any(c.is_joker for c in card_list):
+            raise IllegalAction("unparsable", f"{text!r}: Tiến lên is played without jokers")
+        bits = game_mask(card_list)
+        return _make(bits, *classify(CardSet(card_list)))
+
+    @classmethod
+    def parse(cls, text: str) -> Play:
+        """A play from card codes, such as ``"3S 3H"`` (any order, any case)."""
+        return cls(text)
+
+    def __getnewargs__(self) -> tuple[str]:
+        """Pickle and copy a play by its cards."""
+        return (" ".join(c.code for c in self.cards),)
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards, lowest first in the game's order."""
+        return cards_of(self.bits)
+
+    @property
+    def cardset(self) -> CardSet:
+        """The cards as a :class:`~cardkit.CardSet`."""
+        return cardset_of(self.bits)
+
+    @property
+    def combo(self) -> Kind:
+        """The type of the combination, as a :class:`Kind`."""
+        return Kind(self.kind)
+
+    @property
+    def high(self) -> Card:
+        """The highest card (the key card)."""
+        return CARD_BY_KEY[self.bits.bit_length() - 1]
+
+    @property
+    def pairs(self) -> int:
+        """The number of pairs of a double sequence (0 for other types)."""
+        return self.size // 2 if self.kind == Kind.DOUBLE_SEQUENCE else 0
+
+    @property
+    def is_bomb(self) -> bool:
+        """Whether this is a bomb: a four of a kind or a double sequence."""
+        return self.kind == Kind.QUAD or self.kind == Kind.DOUBLE_SEQUENCE
+
+    @property
+    def is_twos(self) -> bool:
+        """Whether this is a single, pair or triple of 2s (what bombs may beat)."""
+        return self.key >= _TWOS_SHIFT and self.kind <= Kind.TRIPLE and self.kind != 0
+
+    @property
+    def label(self) -> str:
+        """How players call it: ``pair``, ``sequence of 5``, ``double sequence of 3 pairs``."""
+        return describe_kind(self.kind, self.size)
+
+    def __str__(self) -> str:
+        """``play`` and the cards in the game's order, such as ``play 3S 3H``."""
+        return "play " + " ".join([c.code for c in cards_of(self.bits)])
+
+    def __repr__(self) -> str:
+        return f"Play({' '.join(c.code for c in self.cards)!r})"
+
+
+_tuple_new = tuple.__new__
+
+
+def _make(bits: int, kind: int, size: int, key: int) -> Play:
+    """A play from already classified fields (internal, no checks)."""
+    return _tuple_new(Play, (bits, kind, size, key))
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """The action "pass": decline to beat the current combination."""
+
+    def __str__(self) -> str:
+        """``pass``."""
+        return "pass"
+
+
+#: The one pass action.
+PASS: Final = Pass()
+
+
+def describe_kind(kind: int, size: int) -> str:
+    """``single``, ``pair``, ``sequence of 5``, ``double sequence of 3 pairs``…"""
+    if kind == Kind.SEQUENCE:
+        return f"sequence of {size}"
+    if kind == Kind.DOUBLE_SEQUENCE:
+        return f"double sequence of {size // 2} pairs"
+    return _KIND_LABELS[Kind(kind)]
+
+
+def classify(cards: CardSet) -> tuple[int, int, int]:
+    """``(kind, size, key)`` of some cards, using the core's meld kinds.
+
+    ``kind`` is :attr:`Kind.INVALID` (and ``key`` -1) when the cards form no
+    combination of this game.
+    """
+    size = len(cards)
+    if size == 0:
+        return Kind.INVALID, 0, -1
+    key = max(card_key(c) for c in cards)
+    if size == 1:
+        return Kind.SINGLE, 1, key
+    if _NOAK.is_valid(cards):
+        return _NOAK_KINDS[size], size, key
+    if _SEQUENCE.is_valid(cards):
+        return Kind.SEQUENCE, size, key
+    if _DOUBLE_SEQUENCE.is_valid(cards):
+        return Kind.DOUBLE_SEQUENCE, size, key
+    return Kind.INVALID, size, -1
+
+
+def explain_invalid(cards: CardSet) -> str:
+    """Why some cards are no Tiến lên combination, in words meant for players."""
+    if not cards:
+        return "a play needs at least one card"
+    text = " ".join(c.code for c in CARD_ORDER.sorted(cards))
+    ranks = {c.rank for c in cards}
+    if len(ranks) == 1:
+        return f"{text} is not a combination"
+    counts = sorted(cards.rank_counts().values())
+    if counts[-1] == 1:
+        reason = _SEQUENCE.validate(cards).reason
+        return f"{text} is not a sequence: {reason}"
+    if counts[0] == counts[-1] == 2:
+        reason = _DOUBLE_SEQUENCE.validate(cards).reason
+        return f"{text} is not a double sequence: {reason}"
+    return (
+        f"{text} is not a combination: a play is a single, a pair, a triple, a four of a kind, "
+        "a sequence (3+ consecutive ranks from 3 to A, no 2s) or a double sequence "
+        "(3+ consecutive pairs, no 2s); two pairs, a full house or a triple plus a card "
+        "are not combinations"
+    )
+
+
+# -- comparing -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class BeatRules:
+    """The options that change what beats what (a plain value for the hot path).
+
+    Attributes:
+        quad_beats_pair_of_twos: a four of a kind also beats a pair of 2s.
+        bomb_ladder: on a bomb, any bomb of a higher class beats it.
+    """
+
+    quad_beats_pair_of_twos: bool = False
+    bomb_ladder: bool = False
+
+
+def bomb_class(play: Play) -> int:
+    """The bomb class for ``bomb_ladder``: 3-pair double sequence 0, four of a kind 1,
+    4-pair double sequence 2, 5-pair 3, 6-pair 4; -1 when not a bomb."""
+    if play.kind == Kind.QUAD:
+        return 1
+    if play.kind == Kind.DOUBLE_SEQUENCE:
+        pairs = play.size // 2
+        return 0 if pairs == 3 else pairs - 2
+    return -1
+
+
+def beats(play: Play, current: Play, rules: BeatRules) -> bool:
+    """Whether ``play`` beats ``current`` (rules spec, section 5.3 and options 5-6).
+
+    Both must be valid combinations.
+    """
+    kind = play.kind
+    ck = current.kind
+    if kind == ck and play.size == current.size:
+        return play.key > current.key
+    if ck <= Kind.TRIPLE and current.key >= _TWOS_SHIFT:
+        # current is a single, pair or triple of 2s: bombs may beat it
+        if kind == Kind.DOUBLE_SEQUENCE:
+            return play.size >= 2 * (ck + 2)
+        if kind == Kind.QUAD:
+            return ck == Kind.SINGLE or (ck == Kind.PAIR and rules.quad_beats_pair_of_twos)
+        return False
+    if rules.bomb_ladder and ck >= Kind.QUAD and ck != Kind.SEQUENCE:
+        theirs = bomb_class(current)
+        mine = bomb_class(play)
+        return mine > theirs
+    return False
+
+
+# -- listing the combinations of a hand ------------------------------------------------------
+
+_NIBBLE_BITS: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(1 << s for s in range(4) if nib >> s & 1) for nib in range(16)
+)
+_NIBBLE_PAIRS: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(sorted((a | b for a, b in combinations(bits, 2)), key=lambda m: (m.bit_length(), m)))
+    for bits in _NIBBLE_BITS
+)
+#: Bit ``4 * pos`` for each rank position 3 … 2 (the low bit of every nibble).
+_LOW: Final = sum(1 << (4 * pos) for pos in range(13))
+#: The same for the ranks 3 … A only (sequences never hold a 2).
+_LOW_NO_TWOS: Final = _LOW & NO_TWOS
+
+
+def _noak_table() -> tuple[tuple[tuple[tuple[Play, ...], ...], ...], ...]:
+    """For each rank position and nibble: the interned singles, pairs, triples, quads."""
+    table = []
+    for pos in range(13):
+        shift = 4 * pos
+        per_nib = []
+        for nib in range(16):
+            groups: list[tuple[Play, ...]] = []
+            bits = _NIBBLE_BITS[nib]
+            for size in (1, 2, 3, 4):
+                masks = sorted(
+                    (sum(c) << shift for c in combinations(bits, size)),
+                    key=lambda m: (m.bit_length(), m),
+                )
+                groups.append(tuple(_make(m, size, size, m.bit_length() - 1) for m in masks))
+            per_nib.append(tuple(groups))
+        table.append(tuple(per_nib))
+    return tuple(table)
+
+
+#: ``_NOAK_TABLE[pos][nibble][size - 1]``: the plays of that many cards of one rank.
+_NOAK_TABLE: Final = _noak_table()
+#: The single of each game key.
+_SINGLES: Final[tuple[Play, ...]] = tuple(_make(1 << k, Kind.SINGLE, 1, k) for k in range(52))
+_INTERNED: Final = {
+    p.bits: p for pos in _NOAK_TABLE for nib in pos for group in nib for p in group
+} | {p.bits: p for p in _SINGLES}
+
+
+def group_id(kind: int, size: int) -> int:
+    """The index of a (type, length) group in :class:`HandCombos`."""
+    return kind << 5 | size
+
+
+_Group = list[Play]
+_EMPTY: Final[_Group] = []
+_BY_KEY: Final = itemgetter(3)
+
+
+class HandCombos:
+    """Every combination inside one hand, grouped by (type, length) and sorted by key.
+
+    Build it with :func:`hand_combos` (cached per hand). Groups are listed
+    lazily, the first time they are needed: a player following a single never
+    pays for listing their sequences.
+
+    Attributes:
+        bits: the hand, as a game mask.
+    """
+
+    __slots__ = ("_all", "_groups", "_ranks", "bits")
+
+    def __init__(self, bits: int) -> None:
+        """Prepare to list the combinations inside the hand ``bits`` (a game mask)."""
+        self.bits = bits
+        self._groups: dict[int, _Group] = {}
+        self._all: tuple[Play, ...] | None = None
+        a = bits & _LOW
+        b = (bits >> 1) & _LOW
+        c = (bits >> 2) & _LOW
+        d = (bits >> 3) & _LOW
+        ab = a | b
+        cd = c | d
+        # ranks held at least 1, 2, 3 and 4 times (bit 4 * pos)
+        self._ranks = (
+            ab | cd,
+            (a & b) | (c & d) | (ab & cd),
+            (a & b & cd) | (c & d & ab),
+            a & b & c & d,
+        )
+
+    def group(self, kind: int, size: int) -> _Group:
+        """The combinations of one type and length, lowest key first."""
+        gid = kind << 5 | size
+        found = self._groups.get(gid)
+        if found is None:
+            if kind <= Kind.QUAD:
+                found = self._of_a_kind(size)
+            elif kind == Kind.SEQUENCE:
+                found = self._sequences(size)
+            elif kind == Kind.DOUBLE_SEQUENCE and not size & 1:
+                found = self._double_sequences(size // 2)
+            else:
+                found = _EMPTY
+            self._groups[gid] = found
+        return found
+
+    def _of_a_kind(self, size: int) -> _Group:
+        bits = self.bits
+        plays: list[Play] = []
+        if size == 1:
+            single = _SINGLES
+            m = bits
+            while m:
+                low = m & -m
+                plays.append(single[low.bit_length() - 1])
+                m ^= low
+            return plays
+        table = _NOAK_TABLE
+        ranks = self._ranks[size - 1]
+        while ranks:
+            low = ranks & -ranks
+            shift = low.bit_length() - 1
+            plays.extend(table[shift >> 2][(bits >> shift) & 15][size - 1])
+            ranks ^= low
+        return plays
+
+    def _windows(self, held: int, length: int) -> int:
+        """Bit ``4 * lo`` for each run of ``length`` consecutive positions of ``held``."""
+        w = held
+        for i in range(1, length):
+            w &= held >> (4 * i)
+        return w
+
+    def _sequences(self, length: int) -> _Group:
+        if not 3 <= length <= 12:
+            return _EMPTY
+        bits = self.bits
+        windows = self._windows(self._ranks[0] & _LOW_NO_TWOS, length)
+        if not windows:
+            return _EMPTY
+        span = (1 << (4 * length)) - 1
+        seq = Kind.SEQUENCE
+        bits_of = _NIBBLE_BITS
+        plays: list[Play] = []
+        while windows:
+            low = windows & -windows
+            windows ^= low
+            shift_lo = low.bit_length() - 1
+            cards = bits & (span << shift_lo)
+            if cards.bit_count() == length:  # one card of each rank: one sequence
+                plays.append(_make(cards, seq, length, cards.bit_length() - 1))
+                continue
+            hi_shift = shift_lo + 4 * (length - 1)
+            partial = [0]
+            for shift in range(shift_lo, hi_shift, 4):
+                choices = bits_of[(bits >> shift) & 15]
+                if len(choices) == 1:
+                    one = choices[0] << shift
+                    partial = [m | one for m in partial]
+                else:
+                    partial = [m | (c << shift) for m in partial for c in choices]
+            for c in bits_of[(bits >> hi_shift) & 15]:
+                top = c << hi_shift
+                key = top.bit_length() - 1
+                plays.extend([_make(m | top, seq, length, key) for m in partial])
+        return plays
+
+    def _double_sequences(self, pairs: int) -> _Group:
+        if not 3 <= pairs <= 6:
+            return _EMPTY
+        bits = self.bits
+        windows = self._windows(self._ranks[1] & _LOW_NO_TWOS, pairs)
+        if not windows:
+            return _EMPTY
+        size = 2 * pairs
+        span = (1 << (4 * pairs)) - 1
+        dseq = Kind.DOUBLE_SEQUENCE
+        pairs_of = _NIBBLE_PAIRS
+        plays: list[Play] = []
+        while windows:
+            low = windows & -windows
+            windows ^= low
+            shift_lo = low.bit_length() - 1
+            cards = bits & (span << shift_lo)
+            if cards.bit_count() == size:  # exactly a pair of each rank
+                plays.append(_make(cards, dseq, size, cards.bit_length() - 1))
+                continue
+            hi_shift = shift_lo + 4 * (pairs - 1)
+            partial = [0]
+            for shift in range(shift_lo, hi_shift, 4):
+                choices = pairs_of[(bits >> shift) & 15]
+                partial = [m | (c << shift) for m in partial for c in choices]
+            for c in pairs_of[(bits >> hi_shift) & 15]:
+                top = c << hi_shift
+                key = top.bit_length() - 1
+                plays.extend([_make(m | top, dseq, size, key) for m in partial])
+        return plays
+
+    def all(self) -> tuple[Play, ...]:
+        """Every combination: singles, pairs, triples, fours, then sequences and double
+        sequences by length; within a group, lowest key first."""
+        found = self._all
+        if found is None:
+            out: list[Play] = []
+            for size in (1, 2, 3, 4):
+                out.extend(self.group(size, size))
+            for length in range(3, 13):
+                plays = self.group(Kind.SEQUENCE, length)
+                if not plays:
+                    break
+                out.extend(plays)
+            for pairs in range(3, 7):
+                plays = self.group(Kind.DOUBLE_SEQUENCE, 2 * pairs)
+                if not plays:
+                    break
+                out.extend(plays)
+            found = self._all = tuple(out)
+        return found
+
+    def bombs(self, *, min_pairs: int, quads: bool) -> list[Play]:
+        """The fours of a kind (if ``quads``) and the double sequences of ``min_pairs``+ pairs."""
+        out: list[Play] = list(self.group(Kind.QUAD, 4)) if quads else []
+        for pairs in range(min_pairs, 7):
+            plays = self.group(Kind.DOUBLE_SEQUENCE, 2 * pairs)
+            if not plays:
+                break
+            out.extend(plays)
+        return out
+
+    def beating(self, current: Play, rules: BeatRules, *, bombs_only: bool = False) -> list[Play]:
+        """Every combination of this hand that beats ``current``, lowest first within a type.
+
+        With ``bombs_only`` (a locked player offered a turn on 2s), only the
+        bombs among them.
+        """
+        ck = current.kind
+        out: list[Play]
+        if bombs_only:
+            out = []
+        elif ck == Kind.SINGLE:
+            single = _SINGLES
+            out = []
+            m = self.bits & -(2 << current.key)
+            while m:
+                low = m & -m
+                out.append(single[low.bit_length() - 1])
+                m ^= low
+        else:
+            plays = self.group(ck, current.size)
+            out = plays[bisect_right(plays, current.key, key=_BY_KEY) :] if plays else []
+        if ck <= Kind.TRIPLE and current.key >= _TWOS_SHIFT:
+            if ck == Kind.SINGLE:
+                out.extend(self.bombs(min_pairs=3, quads=True))
+            elif ck == Kind.PAIR:
+                out.extend(self.bombs(min_pairs=4, quads=rules.quad_beats_pair_of_twos))
+            else:
+                out.extend(self.bombs(min_pairs=5, quads=False))
+        elif rules.bomb_ladder and (ck == Kind.QUAD or ck == Kind.DOUBLE_SEQUENCE):
+            theirs = bomb_class(current)
+            # classes: 3 pairs 0, four of a kind 1, 4 pairs 2, 5 pairs 3, 6 pairs 4
+            out.extend(self.bombs(min_pairs=max(4, theirs + 3), quads=theirs == 0))
+        return out
+
+
+_CACHE: dict[int, HandCombos] = {}
+_CACHE_LIMIT: Final = 4096
+
+
+def hand_combos(bits: int) -> HandCombos:
+    """The combinations of the hand ``bits`` (a game mask), cached per hand."""
+    found = _CACHE.get(bits)
+    if found is None:
+        if len(_CACHE) >= _CACHE_LIMIT:
+            _CACHE.clear()
+        found = _CACHE[bits] = HandCombos(bits)
+    return found
+
+
+def interned(bits: int) -> Play | None:
+    """The shared play of a single, pair, triple or four of a kind, if ``bits`` is one."""
+    return _INTERNED.get(bits)

@@ -1,0 +1,779 @@
+"""The Tiến lên game: the deal, the state machine of rules spec section 4, views and results.
+
+>>> import cardkit
+>>> game = cardkit.load_game("thirteen")
+>>> state = game.start(players=4, seed=7)
+>>> state.to_act, str(state.legal_actions()[0])
+(3, 'play 3S')
+>>> state = state.apply("play 3S")
+>>> state.view(0).current
+['3S']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Final, Self
+
+from pydantic import Field
+
+from cardkit import (
+    Action,
+    Card,
+    CardSet,
+    Event,
+    Game,
+    GameResult,
+    GameState,
+    IllegalAction,
+    InvalidState,
+    Setup,
+    Variant,
+    View,
+)
+from cardkit.actions import split_action_text
+from cardkit.state import Log
+from cardkit_tienlen.combos import (
+    BIT_BY_INDEX,
+    CARD_BY_KEY,
+    PASS,
+    BeatRules,
+    Pass,
+    Play,
+    beats,
+    cards_of,
+    cardset_of,
+    describe_kind,
+    explain_invalid,
+    hand_combos,
+)
+from cardkit_tienlen.rules import InstantWin, PlayUntil, TienLenRules
+from cardkit_tienlen.scoring import (
+    INSTANT_WIN_LABELS,
+    instant_win_hand,
+    match_over,
+    placement_points,
+)
+
+__all__ = ["TienLen", "TienLenState", "TienLenView"]
+
+#: Cards dealt to each player.
+HAND_SIZE: Final = 13
+_RECENT: Final = 8
+_ORDINALS: Final = ("1st", "2nd", "3rd", "4th")
+
+
+@dataclass(frozen=True, slots=True)
+class _Config:
+    """The rules of one deal, as plain values for the hot path."""
+
+    players: int
+    pass_lock: bool
+    bomb_overrides_pass: bool
+    first_out: bool
+    beat: BeatRules
+    points: tuple[int, ...]
+
+
+class TienLenView(View):
+    """What one seat of a Tiến lên deal may know.
+
+    Attributes:
+        hand: this seat's cards, low to high in the game's order (empty for a spectator).
+        hand_sizes: how many cards each seat holds (never which).
+        dealer: the dealer's seat.
+        current: the combination to beat, low to high (empty when someone leads).
+        current_kind: its type, such as ``"pair"`` or ``"sequence of 5"``.
+        current_by: the seat that played it.
+        must_include: on the first lead of a match, the card the lead must
+            contain (shown to the leader only).
+        locked: seats that passed this round and are out until the pile is cleared.
+        passed: seats that passed since the last play (skipped until the next play).
+        finished: seats that have played their last card, in finishing order.
+        points: this deal's points so far (placements decided).
+        pile: every card played in this round, low to high.
+        played: every card played in this deal, low to high.
+        undealt: how many cards were not dealt (2-3 players; never which).
+        instant_winner: the seat that won by an instant-win hand, if any.
+        instant_hand: that hand's name, such as ``"four_twos"``.
+    """
+
+    hand: list[Card] = Field(default_factory=list)
+    hand_sizes: list[int]
+    dealer: int
+    current: list[Card] = Field(default_factory=list)
+    current_kind: str | None = None
+    current_by: int | None = None
+    must_include: Card | None = None
+    locked: list[int] = Field(default_factory=list)
+    passed: list[int] = Field(default_factory=list)
+    finished: list[int] = Field(default_factory=list)
+    points: list[int] = Field(default_factory=list)
+    pile: list[Card] = Field(default_factory=list)
+    played: list[Card] = Field(default_factory=list)
+    undealt: int = 0
+    instant_winner: int | None = None
+    instant_hand: str | None = None
+
+
+_NOTES: dict[int, str] = {}
+
+
+def _play_note(kind: int, size: int) -> str:
+    """The narration note of a play, such as ``(pair)`` (cached)."""
+    gid = kind << 5 | size
+    note = _NOTES.get(gid)
+    if note is None:
+        note = _NOTES[gid] = f"({describe_kind(kind, size)})"
+    return note
+
+
+def _seats(mask: int) -> list[int]:
+    out = []
+    seat = 0
+    while mask:
+        if mask & 1:
+            out.append(seat)
+        mask >>= 1
+        seat += 1
+    return out
+
+
+def _ordinal(place: int) -> str:
+    return _ORDINALS[place - 1] if place <= len(_ORDINALS) else f"{place}th"
+
+
+def _codes(mask: int) -> list[str]:
+    return [c.code for c in cards_of(mask)]
+
+
+_new = object.__new__
+_set = object.__setattr__
+
+
+class TienLenState(GameState):
+    """One Tiến lên deal: immutable; :meth:`apply` returns the next state.
+
+    Hands are kept as game masks (see :mod:`cardkit_tienlen.combos`).
+    """
+
+    __slots__ = (
+        "_cfg",
+        "_current",
+        "_finished",
+        "_hands",
+        "_instant",
+        "_last",
+        "_legal",
+        "_locked",
+        "_over",
+        "_passed",
+        "_pile",
+        "_required",
+        "_to_act",
+        "_undealt",
+    )
+
+    _cfg: _Config
+    _hands: tuple[int, ...]
+    _finished: tuple[int, ...]
+    _current: Play | None
+    _last: int
+    _locked: int
+    _passed: int
+    _to_act: int | None
+    _required: int
+    _pile: int
+    _over: str | None
+    _instant: tuple[int, InstantWin] | None
+    _legal: tuple[Action, ...] | None
+    _undealt: int
+
+    # -- the contract -----------------------------------------------------------
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat that must decide now, or ``None`` once the deal is over."""
+        return self._to_act
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the deal has ended."""
+        return self._over is not None
+
+    @property
+    def leading(self) -> bool:
+        """Whether the seat to act leads a new round (no combination to beat)."""
+        return self._current is None and self._over is None
+
+    @property
+    def current(self) -> Play | None:
+        """The combination to beat, or ``None`` when someone leads."""
+        return self._current
+
+    def hand(self, seat: int) -> CardSet:
+        """The cards ``seat`` holds (hidden information: not for other players)."""
+        return cardset_of(self._hands[seat])
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Exactly the legal actions of the seat to act (empty once over).
+
+        A leader may play every combination in hand (only those holding 3S
+        on the first lead of a match); a follower every combination that beats
+        the current one, or pass.
+        """
+        legal = self._legal
+        if legal is None:
+            legal = self._compute_legal()
+            _set(self, "_legal", legal)
+        return legal
+
+    def _compute_legal(self) -> tuple[Action, ...]:
+        seat = self._to_act
+        if seat is None:
+            return ()
+        combos = hand_combos(self._hands[seat])
+        current = self._current
+        if current is None:
+            plays = combos.all()
+            required = self._required
+            if required:
+                return tuple([p for p in plays if p.bits & required])
+            return plays
+        bombs_only = self._bombs_only(seat)
+        out: list[Action] = combos.beating(current, self._cfg.beat, bombs_only=bombs_only)  # type: ignore[assignment]
+        out.append(PASS)
+        return tuple(out)
+
+    def _bombs_only(self, seat: int) -> bool:
+        """Whether ``seat`` is a locked player offered a turn on 2s (bombs only)."""
+        return self._cfg.pass_lock and bool(self._locked >> seat & 1)
+
+    def parse_action(self, text: str) -> Action:
+        """Read ``play 3S 3H`` (cards in any order and case), ``pass``, or bare cards.
+
+        Raises:
+            IllegalAction: the text is not an action (code ``"unparsable"``).
+        """
+        verb, args = split_action_text(text)
+        if verb == "pass" and not args:
+            return PASS
+        if verb == "play":
+            if not args:
+                raise IllegalAction(
+                    "unparsable", "'play' needs cards, such as 'play 3S 3H'", action=text
+                )
+            return Play(args)
+        if verb != "pass":
+            try:
+                return Play([verb, *args])
+            except IllegalAction:
+                pass
+        raise IllegalAction(
+            "unparsable",
+            f"cannot read {text!r}: expected 'play' and cards, such as 'play 3S 3H', or 'pass'",
+            action=text,
+        )
+
+    def _refuse(self, code: str, message: str, action: Action) -> IllegalAction:
+        allowed = [str(a) for a in self.legal_actions()[:24]]
+        return IllegalAction(code, message, action=str(action), allowed=allowed)
+
+    def _apply(self, action: Action) -> Self:
+        """Apply a play or a pass; raise :class:`IllegalAction` and change nothing if illegal."""
+        seat = self._to_act
+        if seat is None:
+            raise IllegalAction("game_over", "the deal is over", action=str(action))
+        if type(action) is Play:
+            return self._play(seat, action)
+        if isinstance(action, Pass):
+            return self._pass(seat)
+        raise IllegalAction(
+            "unknown_action",
+            f"{action!r} is not a Tiến lên action; expected a play or a pass",
+            action=str(action),
+        )
+
+    # -- transitions -------------------------------------------------------------
+
+    def _play(self, seat: int, play: Play) -> Self:
+        bits = play.bits
+        hand = self._hands[seat]
+        if bits & ~hand:
+            missing = " ".join(c.code for c in cards_of(bits & ~hand))
+            raise self._refuse(
+                "not_in_hand",
+                f"seat {seat} is to act and does not hold {missing}",
+                play,
+            )
+        if not play.kind:
+            raise self._refuse("not_a_combination", explain_invalid(play.cardset), play)
+        current = self._current
+        cfg = self._cfg
+        if current is None:
+            required = self._required
+            if required and not bits & required:
+                card = CARD_BY_KEY[required.bit_length() - 1]
+                raise self._refuse(
+                    "must_include",
+                    f"the first lead of the match must include {card.code}",
+                    play,
+                )
+        else:
+            if self._bombs_only(seat) and not play.is_bomb:
+                raise self._refuse(
+                    "locked",
+                    f"seat {seat} passed this round; on 2s a locked player may only play "
+                    "a bomb that beats them, or pass",
+                    play,
+                )
+            if not beats(play, current, cfg.beat):
+                raise self._refuse("does_not_beat", _why_not(play, current, cfg.beat), play)
+        hands = list(self._hands)
+        hand ^= bits
+        hands[seat] = hand
+        events = [Event("play", seat, cards_of(bits), note=_play_note(play.kind, play.size))]
+        finished = self._finished
+        over = None
+        if not hand:
+            finished = (*finished, seat)
+            place = len(finished)
+            pts = cfg.points[place - 1] if place <= len(cfg.points) else 0
+            events.append(
+                Event(
+                    "finish",
+                    seat,
+                    note=f"({_ordinal(place)}, {pts} point{'s' if pts != 1 else ''})",
+                    data={"place": place, "points": pts},
+                )
+            )
+            if cfg.first_out:
+                over = PlayUntil.FIRST_OUT.value
+            elif sum(1 for h in hands if h) <= 1:
+                over = PlayUntil.ALL_PLACED.value
+        new = self._next()
+        new_hands = tuple(hands)
+        if over is not None:
+            return self._finish(new, new_hands, finished, play, seat, over, events)
+        nxt = self._next_eligible(seat, new_hands, seat, self._locked, 0, play)
+        pile = self._pile | bits
+        if nxt is None:
+            leader = self._round_end(new_hands, seat, events)
+            self._fill(new, new_hands, finished, None, -1, 0, 0, leader, 0)
+        else:
+            self._fill(new, new_hands, finished, play, seat, self._locked, 0, nxt, pile)
+        _set(new, "_log", (self._log, play, tuple(events)))
+        return new
+
+    def _pass(self, seat: int) -> Self:
+        current = self._current
+        if current is None:
+            raise self._refuse(
+                "cannot_pass",
+                f"seat {seat} leads this round and cannot pass; lead any combination",
+                PASS,
+            )
+        bit = 1 << seat
+        cfg = self._cfg
+        locked = self._locked | bit if cfg.pass_lock else self._locked
+        passed = self._passed | bit
+        note = "(locked out until the pile is cleared)" if cfg.pass_lock else ""
+        events = [Event("pass", seat, note=note)]
+        hands = self._hands
+        new = self._next()
+        last = self._last
+        nxt = self._next_eligible(seat, hands, last, locked, passed, current)
+        if nxt is None:
+            leader = self._round_end(hands, last, events)
+            self._fill(new, hands, self._finished, None, -1, 0, 0, leader, 0)
+        else:
+            self._fill(new, hands, self._finished, current, last, locked, passed, nxt, self._pile)
+        _set(new, "_log", (self._log, PASS, tuple(events)))
+        return new
+
+    def _next(self) -> Self:
+        """A blank successor sharing this state's constants."""
+        new = _new(type(self))
+        _set(new, "game", self.game)
+        _set(new, "setup", self.setup)
+        _set(new, "_cfg", self._cfg)
+        _set(new, "_undealt", self._undealt)
+        _set(new, "_instant", None)
+        _set(new, "_over", None)
+        _set(new, "_required", 0)
+        _set(new, "_legal", None)
+        return new
+
+    @staticmethod
+    def _fill(
+        new: TienLenState,
+        hands: tuple[int, ...],
+        finished: tuple[int, ...],
+        current: Play | None,
+        last: int,
+        locked: int,
+        passed: int,
+        to_act: int | None,
+        pile: int,
+    ) -> None:
+        _set(new, "_hands", hands)
+        _set(new, "_finished", finished)
+        _set(new, "_current", current)
+        _set(new, "_last", last)
+        _set(new, "_locked", locked)
+        _set(new, "_passed", passed)
+        _set(new, "_to_act", to_act)
+        _set(new, "_pile", pile)
+
+    def _next_eligible(
+        self,
+        after: int,
+        hands: tuple[int, ...],
+        last: int,
+        locked: int,
+        passed: int,
+        current: Play,
+    ) -> int | None:
+        """The first eligible seat clockwise after ``after`` (rules spec 4.3), if any."""
+        cfg = self._cfg
+        n = cfg.players
+        if cfg.pass_lock and not (cfg.bomb_overrides_pass and current.is_twos):
+            passed |= locked
+        for i in range(1, n):
+            p = (after + i) % n
+            if hands[p] and p != last and not passed >> p & 1:
+                return p
+        return None
+
+    def _round_end(self, hands: tuple[int, ...], last: int, events: list[Event]) -> int:
+        """Clear the pile: the last player leads, or the next holder after them."""
+        n = self._cfg.players
+        leader = last
+        if not hands[leader]:
+            for i in range(1, n):
+                p = (last + i) % n
+                if hands[p]:
+                    leader = p
+                    break
+        events.append(Event("round_end", leader, note="(pile cleared; leads the next round)"))
+        return leader
+
+    def _finish(
+        self,
+        new: Self,
+        hands: tuple[int, ...],
+        finished: tuple[int, ...],
+        play: Play,
+        seat: int,
+        reason: str,
+        events: list[Event],
+    ) -> Self:
+        self._fill(new, hands, finished, play, seat, self._locked, 0, None, self._pile | play.bits)
+        _set(new, "_over", reason)
+        result = new.result_for(self.action_count + 1)
+        events.append(_game_over_event(result))
+        _set(new, "_log", (self._log, play, tuple(events)))
+        return new
+
+    # -- results and views ---------------------------------------------------------
+
+    def _order(self) -> list[int]:
+        order = list(self._finished)
+        if self._over == PlayUntil.ALL_PLACED:
+            order += [p for p in range(self._cfg.players) if self._hands[p]]
+        elif self._instant is not None:
+            order = [self._instant[0]]
+        return order
+
+    def _points(self) -> list[int]:
+        cfg = self._cfg
+        if self._instant is not None:
+            return placement_points(cfg.points, cfg.players, [self._instant[0]])
+        return placement_points(cfg.points, cfg.players, self._finished)
+
+    def result(self) -> GameResult:
+        """How the deal ended: finishing order, winner, placement points.
+
+        Raises:
+            InvalidState: the deal is not over yet.
+        """
+        if self._over is None:
+            raise InvalidState("the deal is not over yet; result() needs a finished deal")
+        return self.result_for(self.action_count)
+
+    def result_for(self, actions: int) -> GameResult:
+        """The result, given the number of actions played (internal)."""
+        assert self._over is not None
+        order = self._order()
+        details: dict[str, object] = {
+            "cards_left": [h.bit_count() for h in self._hands],
+        }
+        if self._instant is not None:
+            details["instant_win"] = {"seat": self._instant[0], "hand": str(self._instant[1])}
+        return GameResult(
+            reason=self._over,
+            players=self._cfg.players,
+            order=order,
+            winners=order[:1],
+            points=self._points(),
+            actions=actions,
+            details=details,
+        )
+
+    def view(self, seat: int | None = None) -> TienLenView:
+        """What ``seat`` may know (``None``: a spectator)."""
+        n = self._cfg.players
+        if seat is not None and not (isinstance(seat, int) and 0 <= seat < n):
+            raise ValueError(f"seat must be 0-{n - 1} or None, not {seat!r}")
+        current = self._current
+        legal = (
+            [str(a) for a in self.legal_actions()]
+            if seat is not None and seat == self._to_act
+            else []
+        )
+        must = None
+        if self._required and seat is not None and self._hands[seat] & self._required:
+            must = CARD_BY_KEY[self._required.bit_length() - 1]
+        instant = self._instant
+        played = self._played()
+        return TienLenView(
+            game=self.game.name,
+            seat=seat,
+            players=n,
+            to_act=self._to_act,
+            is_over=self._over is not None,
+            legal_actions=legal,
+            recent=self._recent(),
+            hand=list(cards_of(self._hands[seat])) if seat is not None else [],
+            hand_sizes=[h.bit_count() for h in self._hands],
+            dealer=self.setup.dealer,
+            current=list(current.cards) if current is not None else [],
+            current_kind=describe_kind(current.kind, current.size) if current else None,
+            current_by=self._last if current is not None else None,
+            must_include=must,
+            locked=_seats(self._locked),
+            passed=_seats(self._passed),
+            finished=list(self._finished),
+            points=self._points(),
+            pile=list(cards_of(self._pile)),
+            played=list(cards_of(played)),
+            undealt=self._undealt.bit_count(),
+            instant_winner=instant[0] if instant else None,
+            instant_hand=str(instant[1]) if instant else None,
+        )
+
+    def _played(self) -> int:
+        held = 0
+        for h in self._hands:
+            held |= h
+        return ((1 << 52) - 1) & ~held & ~self._undealt
+
+    def _recent(self) -> list[str]:
+        chunks: list[tuple[Event, ...]] = []
+        count = 0
+        log: Log = self._log
+        while log is not None and count < _RECENT:
+            chunks.append(log[2])
+            count += len(log[2])
+            log = log[0]
+        events = [e for chunk in reversed(chunks) for e in chunk]
+        return [e.describe() for e in events[-_RECENT:]]
+
+    def snapshot(self) -> dict[str, Any]:
+        """The full state, hidden cards included, as JSON-ready data."""
+        current = self._current
+        return {
+            "hands": [_codes(h) for h in self._hands],
+            "undealt": _codes(self._undealt),
+            "finished": list(self._finished),
+            "current": _codes(current.bits) if current is not None else None,
+            "last": self._last,
+            "locked": _seats(self._locked),
+            "passed": _seats(self._passed),
+            "pile": _codes(self._pile),
+            "to_act": self._to_act,
+            "required": _codes(self._required),
+            "over": self._over,
+            "instant": [self._instant[0], str(self._instant[1])] if self._instant else None,
+        }
+
+    def zones(self) -> Mapping[str, CardSet]:
+        """Every card exactly once: ``hand:<seat>``, ``pile`` (this round), ``discard``
+        (earlier rounds) and ``undealt`` (2-3 players)."""
+        out = {f"hand:{seat}": cardset_of(h) for seat, h in enumerate(self._hands)}
+        played = self._played()
+        out["pile"] = cardset_of(self._pile)
+        out["discard"] = cardset_of(played & ~self._pile)
+        out["undealt"] = cardset_of(self._undealt)
+        return out
+
+    def visible_zones(self, seat: int | None) -> Sequence[str]:
+        """Everyone sees the pile and the discard (every play is face up); a seat its hand."""
+        public = ["pile", "discard"]
+        return public if seat is None else [*public, f"hand:{seat}"]
+
+
+def _why_not(play: Play, current: Play, rules: BeatRules) -> str:
+    mine = f"{describe_kind(play.kind, play.size)} {' '.join(c.code for c in play.cards)}"
+    theirs = (
+        f"{describe_kind(current.kind, current.size)} {' '.join(c.code for c in current.cards)}"
+    )
+    if play.kind == current.kind and play.size == current.size:
+        return (
+            f"{mine} does not beat {theirs}: its highest card {play.high.code} is lower "
+            f"than {current.high.code}"
+        )
+    if play.is_bomb and not current.is_twos and not current.is_bomb:
+        return f"{mine} does not beat {theirs}: bombs only beat 2s (and other bombs)"
+    return (
+        f"{mine} does not beat {theirs}: follow with a higher {theirs.split(' ')[0]} of the "
+        "same length (or, on 2s, a bomb that beats them), or pass"
+    )
+
+
+def _game_over_event(result: GameResult) -> Event:
+    order = ", ".join(str(s) for s in result.order)
+    points = "/".join(str(p) for p in result.points)
+    return Event(
+        "game_over",
+        note=f"({result.reason.replace('_', ' ')}; order {order}; points {points})",
+        data={"reason": result.reason, "order": result.order, "points": result.points},
+    )
+
+
+class TienLen(Game[TienLenRules, TienLenState]):
+    """Tiến lên (Vietnamese Thirteen): a climbing game for 2-4 players, 13 cards each."""
+
+    name: ClassVar[str] = "tienlen"
+    title: ClassVar[str] = "Tiến lên"
+    summary: ClassVar[str] = (
+        "Vietnamese Thirteen: beat the last combination or pass; 2s are high, bombs beat them."
+    )
+    aliases: ClassVar[tuple[str, ...]] = ("thirteen", "tien-len")
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 4
+    default_players: ClassVar[int] = 4
+    rules_model: ClassVar[type[TienLenRules]] = TienLenRules
+    rules_version: ClassVar[str] = "1"
+    presets: ClassVar[tuple[Variant, ...]] = (
+        Variant(
+            name="pagat",
+            description="pagat.com / BGA: a player who passed may still bomb 2s.",
+            options={"bomb_overrides_pass": True},
+            source="tienlen",
+        ),
+        Variant(
+            name="southern",
+            description=(
+                "Southern house rules: bombs after passing, fours beat pairs of 2s, the bomb "
+                "ladder, and all four instant wins."
+            ),
+            options={
+                "bomb_overrides_pass": True,
+                "quad_beats_pair_of_twos": True,
+                "bomb_ladder": True,
+                "instant_wins": [w.value for w in InstantWin],
+            },
+            source="tienlen",
+        ),
+        Variant(
+            name="quick",
+            description="One winner per deal: the deal ends when the first player goes out.",
+            options={"play_until": "first_out"},
+            source="tienlen",
+        ),
+    )
+
+    def deal(self, setup: Setup) -> TienLenState:
+        """Deal 13 cards each, one at a time from the top, starting left of the dealer."""
+        rules = setup.rules
+        assert isinstance(rules, TienLenRules)
+        n = setup.players
+        cards = setup.deck.cards
+        bit = BIT_BY_INDEX
+        hands = [0] * n
+        first = (setup.dealer + 1) % n
+        for i in range(HAND_SIZE * n):
+            hands[(first + i) % n] |= bit[cards[i].index]
+        undealt = 0
+        for card in cards[HAND_SIZE * n :]:
+            undealt |= bit[card.index]
+        cfg = _Config(
+            players=n,
+            pass_lock=rules.pass_lock,
+            bomb_overrides_pass=rules.bomb_overrides_pass,
+            first_out=rules.play_until is PlayUntil.FIRST_OUT,
+            beat=BeatRules(rules.quad_beats_pair_of_twos, rules.bomb_ladder),
+            points=tuple(rules.placement_points),
+        )
+        dealt = 0
+        for h in hands:
+            dealt |= h
+        lowest = dealt & -dealt
+        lowest_holder = next(p for p in range(n) if hands[p] & lowest)
+        required = 0
+        previous = setup.previous
+        if previous is None:
+            leader = lowest_holder
+            if rules.first_lead_requires_3s:
+                required = lowest
+        elif previous.winners:
+            leader = previous.winners[0]
+        elif previous.order:
+            leader = previous.order[0]
+        else:
+            leader = lowest_holder
+        events = [Event("deal", setup.dealer, count=HAND_SIZE, note="to each player")]
+        instant: tuple[int, InstantWin] | None = None
+        if rules.instant_wins:
+            for i in range(n):
+                p = (leader + i) % n
+                kind = instant_win_hand(hands[p], rules.instant_wins)
+                if kind is not None:
+                    instant = (p, kind)
+                    break
+        state: TienLenState = _new(TienLenState)
+        state._init_base(self, setup, None)
+        _set(state, "_cfg", cfg)
+        _set(state, "_undealt", undealt)
+        _set(state, "_legal", None)
+        _set(state, "_instant", instant)
+        hands_t = tuple(hands)
+        if instant is not None:
+            seat, kind = instant
+            TienLenState._fill(state, hands_t, (), None, -1, 0, 0, None, 0)
+            _set(state, "_required", 0)
+            _set(state, "_over", "instant_win")
+            events.append(
+                Event(
+                    "instant_win",
+                    seat,
+                    cards_of(hands[seat]),
+                    note=f"({INSTANT_WIN_LABELS[kind]})",
+                    data={"hand": kind.value},
+                )
+            )
+            events.append(_game_over_event(state.result_for(0)))
+        else:
+            TienLenState._fill(state, hands_t, (), None, -1, 0, 0, leader, 0)
+            _set(state, "_required", required)
+            _set(state, "_over", None)
+            if required:
+                note = "(first lead of the match: it must include the lowest card)"
+            elif previous is not None:
+                note = "(won the last deal)"
+            else:
+                note = ""
+            events.append(Event("lead", leader, note=note))
+        _set(state, "_log", (None, None, tuple(events)))
+        return state
+
+    def match_over(self, rules: TienLenRules, totals: list[int], deals: int) -> bool:
+        """Over once a total reaches ``target_points`` and one player leads alone."""
+        return match_over(totals, rules.target_points)
+
+    def match_winners(self, rules: TienLenRules, totals: list[int]) -> list[int]:
+        """The player with the highest total (ties at the top play on, so there is one)."""
+        best = max(totals)
+        return [seat for seat, total in enumerate(totals) if total == best]

@@ -1,0 +1,118 @@
+"""The rules of Tiến lên: every variant option, typed, with its default.
+
+Defaults are the seed's rules (rules spec, section 7). The number of players
+is not an option: it is the ``players=`` argument of ``game.start``.
+
+>>> rules = TienLenRules()
+>>> rules.pass_lock, rules.target_points, sorted(rules.instant_wins)
+(True, 21, ['dragon', 'four_twos'])
+>>> TienLenRules(instant_wins="dragon, six_pairs").instant_wins == {"dragon", "six_pairs"}
+True
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Annotated, Any
+
+from pydantic import Field, field_serializer, field_validator
+
+from cardkit import InvalidRules, Rules
+
+__all__ = ["InstantWin", "PlayUntil", "TienLenRules"]
+
+
+class InstantWin(StrEnum):
+    """A hand that wins a deal at once, before any play (rules spec, section 6.2)."""
+
+    FOUR_TWOS = "four_twos"
+    """``2S 2C 2D 2H`` in one hand (seed)."""
+    DRAGON = "dragon"
+    """One card of each of the 12 ranks 3 … A (seed: "a sequence from 3 to ace")."""
+    SIX_PAIRS = "six_pairs"
+    """Any six pairs (not in the seed); a four of a kind counts as two pairs."""
+    FIVE_CONSECUTIVE_PAIRS = "five_consecutive_pairs"
+    """A double sequence of five pairs inside the hand (not in the seed)."""
+
+
+class PlayUntil(StrEnum):
+    """When a deal ends (rules spec, section 4.5)."""
+
+    ALL_PLACED = "all_placed"
+    """Play on until only one player holds cards (needed for 3/2/1 scoring)."""
+    FIRST_OUT = "first_out"
+    """Stop as soon as the first player has played their last card."""
+
+
+def _default_instant_wins() -> frozenset[InstantWin]:
+    return frozenset({InstantWin.FOUR_TWOS, InstantWin.DRAGON})
+
+
+class TienLenRules(Rules):
+    """The variant options of Tiến lên; the defaults are the seed's rules."""
+
+    first_lead_requires_3s: bool = True
+    """The first lead of a match must contain 3S (or, with 2-3 players, the lowest dealt
+    card). False: the holder of that card leads with any combination."""
+
+    pass_lock: bool = True
+    """A pass locks you out until the pile is cleared (seed). False (not in the seed): a pass
+    skips you only until the next play."""
+
+    bomb_overrides_pass: bool = False
+    """(Not in the seed; pagat, BGA.) While the combination to beat is made of 2s, locked
+    players get a turn too, and may play a bomb that beats it (or pass)."""
+
+    quad_beats_pair_of_twos: bool = False
+    """(Not in the seed; a common Southern house rule.) A four of a kind may also beat a pair
+    of 2s."""
+
+    bomb_ladder: bool = False
+    """(Not in the seed; Southern "chặt chồng".) When the combination to beat is a bomb, any
+    bomb of a higher class beats it. Classes, low to high: 3-pair double sequence < four of
+    a kind < 4-pair double sequence < 5-pair < 6-pair."""
+
+    instant_wins: frozenset[InstantWin] = Field(default_factory=_default_instant_wins)
+    """The hands that win a deal at once: any of four_twos, dragon, six_pairs,
+    five_consecutive_pairs (the last two are not in the seed). Empty: no instant wins."""
+
+    play_until: PlayUntil = PlayUntil.ALL_PLACED
+    """all_placed: play on to decide every place; first_out: the deal ends when the first
+    player finishes."""
+
+    placement_points: Annotated[
+        tuple[Annotated[int, Field(ge=0)], ...], Field(min_length=1, max_length=3)
+    ] = (3, 2, 1)
+    """Points for the 1st, 2nd, 3rd… player to finish; the player left holding cards scores
+    0. At most players − 1 entries."""
+
+    target_points: int = Field(default=21, ge=1)
+    """A match ends after the deal in which a total reaches this; the highest total wins,
+    and a tie at the top plays on (the seed's "agreed amount"; 21 is a proposal)."""
+
+    @field_validator("instant_wins", mode="before")
+    @classmethod
+    def _split_instant_wins(cls, value: Any) -> Any:
+        """Accept ``"dragon, four_twos"`` (for command lines) as well as a list or set."""
+        if isinstance(value, str):
+            return frozenset(part for part in value.replace(",", " ").split())
+        return value
+
+    @field_serializer("instant_wins")
+    def _dump_instant_wins(self, value: frozenset[InstantWin]) -> list[str]:
+        """Dump the set sorted, so that saved rules are byte-for-byte stable."""
+        return sorted(str(v) for v in value)
+
+    def check_players(self, players: int) -> None:
+        """``placement_points`` may not be longer than ``players - 1``.
+
+        Raises:
+            InvalidRules: it is longer.
+        """
+        if len(self.placement_points) > players - 1:
+            raise InvalidRules(
+                f"placement_points {list(self.placement_points)} has "
+                f"{len(self.placement_points)} entries, but with {players} players only "
+                f"{players - 1} can finish (the last player scores 0); give at most "
+                f"{players - 1} entries"
+            )

@@ -1,0 +1,87 @@
+"""Scoring: instant-win hands, placement points and the match target (rules spec, section 6).
+
+>>> from cardkit_tienlen.combos import game_mask
+>>> from cardkit import parse_cards
+>>> hand = game_mask(parse_cards("3D 4S 5H 6C 7D 8S 9H TC JD QS KH AC 5C"))
+>>> instant_win_hand(hand, frozenset(InstantWin))
+<InstantWin.DRAGON: 'dragon'>
+>>> placement_points((3, 2, 1), players=4, finished=(0, 2, 1))
+[3, 1, 2, 0]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from typing import Final
+
+from cardkit_tienlen.rules import InstantWin
+
+__all__ = ["INSTANT_WIN_ORDER", "instant_win_hand", "match_over", "placement_points"]
+
+#: The order in which a hand is checked for instant wins (the first match is reported).
+INSTANT_WIN_ORDER: Final = (
+    InstantWin.FOUR_TWOS,
+    InstantWin.DRAGON,
+    InstantWin.SIX_PAIRS,
+    InstantWin.FIVE_CONSECUTIVE_PAIRS,
+)
+
+#: What people call each instant-win hand.
+INSTANT_WIN_LABELS: Final = {
+    InstantWin.FOUR_TWOS: "four 2s",
+    InstantWin.DRAGON: "dragon: 3 to A",
+    InstantWin.SIX_PAIRS: "six pairs",
+    InstantWin.FIVE_CONSECUTIVE_PAIRS: "five consecutive pairs",
+}
+
+
+def _nibbles(hand: int) -> list[int]:
+    return [((hand >> (4 * pos)) & 15).bit_count() for pos in range(13)]
+
+
+def instant_win_hand(hand: int, enabled: Collection[InstantWin]) -> InstantWin | None:
+    """The first enabled instant-win hand that ``hand`` (a game mask) holds, if any.
+
+    ``four_twos``: all four 2s. ``dragon``: a card of each rank 3 … A.
+    ``six_pairs``: six disjoint pairs (a four of a kind is two pairs, a triple
+    one). ``five_consecutive_pairs``: two cards of each of five consecutive
+    ranks inside 3 … A.
+    """
+    if not enabled:
+        return None
+    counts = _nibbles(hand)
+    for kind in INSTANT_WIN_ORDER:
+        if kind not in enabled:
+            continue
+        if kind is InstantWin.FOUR_TWOS:
+            ok = counts[12] == 4
+        elif kind is InstantWin.DRAGON:
+            ok = all(counts[pos] for pos in range(12))
+        elif kind is InstantWin.SIX_PAIRS:
+            ok = sum(n // 2 for n in counts) >= 6
+        else:
+            run = best = 0
+            for pos in range(12):
+                run = run + 1 if counts[pos] >= 2 else 0
+                best = max(best, run)
+            ok = best >= 5
+        if ok:
+            return kind
+    return None
+
+
+def placement_points(points: Sequence[int], players: int, finished: Sequence[int]) -> list[int]:
+    """Each seat's points: the ``i``-th player to finish scores ``points[i]``, others 0."""
+    out = [0] * players
+    for place, seat in enumerate(finished):
+        if place < len(points):
+            out[seat] = points[place]
+    return out
+
+
+def match_over(totals: Sequence[int], target: int) -> bool:
+    """Whether a match is over: a total has reached ``target`` and one player leads alone."""
+    if not totals:
+        return False
+    top = max(totals)
+    return top >= target and list(totals).count(top) == 1
