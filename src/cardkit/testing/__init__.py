@@ -1,0 +1,74 @@
+"""The cardkit contract suite: checks that every game must pass, for any test runner.
+
+Plain functions (no pytest needed)::
+
+    import cardkit
+    from cardkit.testing import check_game, check_random_playouts
+
+    game = cardkit.load_game("crazyeights")
+    check_game(game)                                   # everything, players min..max
+    check_random_playouts(game, players=3, seeds=range(10), max_actions=500)
+
+With pytest, subclass :class:`~cardkit.testing.contract.GameContract` in a
+test file of your plugin (``from cardkit.testing.contract import
+GameContract``), or run the bundled suite on any installed game::
+
+    pytest -p cardkit.testing.pytest_plugin --cardkit-game crazyeights
+
+Each check raises :class:`ContractError` (an ``AssertionError``) whose
+message says what is wrong and how to replay the game that shows it.
+"""
+
+from cardkit.testing.checks import (
+    NONSENSE_ACTIONS,
+    ContractError,
+    ContractReport,
+    Knowledge,
+    Playout,
+    PlayoutReport,
+    cards_mentioned,
+    check_bots,
+    check_corrupted_saves,
+    check_determinism,
+    check_game,
+    check_illegal_actions,
+    check_legal_actions,
+    check_non_interference,
+    check_random_playouts,
+    check_result,
+    check_rules_model,
+    check_save_round_trip,
+    check_state,
+    check_views,
+    check_zones,
+    random_playout,
+    replay_recipe,
+)
+from cardkit.testing.corrupt import corrupted_saves
+
+__all__ = [
+    "NONSENSE_ACTIONS",
+    "ContractError",
+    "ContractReport",
+    "Knowledge",
+    "Playout",
+    "PlayoutReport",
+    "cards_mentioned",
+    "check_bots",
+    "check_corrupted_saves",
+    "check_determinism",
+    "check_game",
+    "check_illegal_actions",
+    "check_legal_actions",
+    "check_non_interference",
+    "check_random_playouts",
+    "check_result",
+    "check_rules_model",
+    "check_save_round_trip",
+    "check_state",
+    "check_views",
+    "check_zones",
+    "corrupted_saves",
+    "random_playout",
+    "replay_recipe",
+]

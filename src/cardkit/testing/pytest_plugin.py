@@ -1,0 +1,72 @@
+"""The cardkit pytest plugin: ``--cardkit-game NAME``, the ``cardkit_game`` fixture, the suite.
+
+Load it with ``-p``::
+
+    pytest -p cardkit.testing.pytest_plugin --cardkit-game crazyeights
+
+``--cardkit-game`` may be repeated, take a comma-separated list, or be
+``all`` for every installed game. When it is given and no collected test
+belongs to a :class:`~cardkit.testing.contract.GameContract` subclass, the
+bundled contract suite (:mod:`cardkit.testing.contract_tests`) is added to the
+run, so the command above checks an installed game with no test file at all.
+A test module of a plugin can instead subclass ``GameContract`` and leave
+``game_name`` unset to check the games named on the command line.
+
+The ``cardkit_game`` fixture is the (first) game named by ``--cardkit-game``;
+tests that use it are skipped when the option is not given.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cardkit.game import Game
+from cardkit.testing.contract import GameContract, selected_games
+
+__all__ = ["cardkit_game", "pytest_addoption", "pytest_collection_modifyitems"]
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    """Add ``--cardkit-game NAME``."""
+    group = parser.getgroup("cardkit", "cardkit game contract")
+    group.addoption(
+        "--cardkit-game",
+        action="append",
+        default=[],
+        dest="cardkit_game",
+        metavar="NAME",
+        help=(
+            "check this installed cardkit game (a name or an alias) against the game "
+            "contract; repeat it, separate names with commas, or say 'all'"
+        ),
+    )
+
+
+@pytest.fixture(scope="session")
+def cardkit_game(request: pytest.FixtureRequest) -> Game[Any, Any]:
+    """The game named by ``--cardkit-game`` (the first one); skips the test without it."""
+    import cardkit
+
+    names = selected_games(request.config)
+    if not names:
+        pytest.skip("no game selected: pass --cardkit-game NAME")
+    return cardkit.load_game(names[0])
+
+
+def pytest_collection_modifyitems(
+    session: pytest.Session, config: pytest.Config, items: list[pytest.Item]
+) -> None:
+    """Add the bundled contract suite when games are selected and no contract test was collected."""
+    if not selected_games(config):
+        return
+    for item in items:
+        cls = getattr(item, "cls", None)
+        if isinstance(cls, type) and issubclass(cls, GameContract):
+            return
+    from cardkit.testing import contract_tests
+
+    module = pytest.Module.from_parent(session, path=Path(contract_tests.__file__))
+    items.extend(session.genitems(module))
