@@ -47,6 +47,7 @@ __all__ = [
     "deal_seed",
     "derive_seed",
     "fill_seats",
+    "has_match_rule",
     "play_match",
     "resolve_bots",
     "resolve_game",
@@ -262,7 +263,8 @@ def check_setup(game: Game[Any, Any], players: int, rules: Rules) -> None:
     rules.check_players(players)
 
 
-def _ends_by_itself(game: Game[Any, Any]) -> bool:
+def has_match_rule(game: Game[Any, Any]) -> bool:
+    """Whether the game ends matches by its own rule (it overrides ``match_over``)."""
     return type(game).match_over is not Game.match_over
 
 
@@ -324,7 +326,7 @@ class Match:
             raise InvalidRules(f"max_deals must be at least 1, not {max_deals}")
         if max_actions is not None and max_actions < 1:
             raise InvalidRules(f"max_actions must be at least 1, not {max_actions}")
-        if max_deals is None and not _ends_by_itself(self.game):
+        if max_deals is None and not has_match_rule(self.game):
             raise InvalidRules(f"{self.game.name} has no rule that ends a match; give max_deals")
         self.bot_specs: list[BotSpec] = fill_seats(bots, self.players)
         self.factories = resolve_bots(self.game, self.bot_specs, self.players)

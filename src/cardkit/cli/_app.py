@@ -1,0 +1,238 @@
+"""The ``cardkit`` command: its options and sub-commands (typer)."""
+
+from __future__ import annotations
+
+import warnings
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from cardkit.cli import _info, _play, _run
+from cardkit.cli._common import clean_errors
+from cardkit.plugins import PluginWarning
+
+app = typer.Typer(
+    name="cardkit",
+    help="Card games as plugins: list them, read their rules, watch bots, simulate, play, replay.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+# -- shared options -----------------------------------------------------------------------
+
+GameArg = Annotated[str, typer.Argument(help="A game name or alias (see 'cardkit games').")]
+PlayersOpt = Annotated[
+    int | None,
+    typer.Option("--players", "-p", help="Number of seats (default: the game's)."),
+]
+SeedOpt = Annotated[
+    int | None,
+    typer.Option("--seed", "-s", help="Seed: the same seed plays the same game (default: random)."),
+]
+BotsOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--bots",
+        "-b",
+        help="Bot names by seat, comma-separated, repeated to fill the seats "
+        "(e.g. greedy,random). See 'cardkit rules GAME'.",
+    ),
+]
+RulesOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--rules",
+        "-r",
+        help="Set a rules option, KEY=VALUE (repeatable); values are JSON when they parse "
+        '(true, 3, "x"), else text.',
+    ),
+]
+VariantOpt = Annotated[
+    str | None,
+    typer.Option("--variant", "-v", help="Start from a named preset of the game's options."),
+]
+MaxActionsOpt = Annotated[
+    int | None,
+    typer.Option("--max-actions", help="Stop a game after this many actions (capped: no score)."),
+]
+
+
+@app.callback()
+def _main(
+    plugins_dir: Annotated[
+        Path | None,
+        typer.Option(
+            "--plugins-dir",
+            help="Also load single-file plugins from this directory (like CARDKIT_PLUGINS_DIR).",
+            file_okay=False,
+        ),
+    ] = None,
+) -> None:
+    """Card games as plugins: list them, read their rules, watch bots, simulate, play, replay."""
+    # Plugin problems are listed by 'cardkit plugins', not as Python warnings.
+    warnings.filterwarnings("ignore", category=PluginWarning)
+    if plugins_dir is not None:
+        from cardkit.plugins import Registry, reset_registry
+
+        reset_registry(Registry(plugins_dir=plugins_dir))
+
+
+@app.command("games")
+@clean_errors
+def games() -> None:
+    """List the installed games: names, aliases, players, summaries and variants."""
+    _info.games()
+
+
+@app.command("plugins")
+@clean_errors
+def plugins() -> None:
+    """List the plugins, what each added, and any load problems (in red)."""
+    _info.plugins()
+
+
+@app.command("rules")
+@clean_errors
+def rules(
+    game: GameArg,
+    as_json: Annotated[bool, typer.Option("--json", help="Print it as JSON.")] = False,
+) -> None:
+    """Show a game's options (type, default, description), presets and bots."""
+    _info.rules(game, as_json)
+
+
+@app.command("demo")
+@clean_errors
+def demo(
+    game: Annotated[
+        str | None,
+        typer.Argument(help="The game (default: tienlen, palace, tonk or crazyeights)."),
+    ] = None,
+    players: PlayersOpt = None,
+    seed: SeedOpt = None,
+    bots: BotsOpt = None,
+    delay: Annotated[
+        float | None,
+        typer.Option(
+            "--delay",
+            help="Seconds between moves (default: a short pause on a terminal, 0 otherwise).",
+        ),
+    ] = None,
+    max_actions: MaxActionsOpt = None,
+    rules_: RulesOpt = None,
+    variant: VariantOpt = None,
+    save: Annotated[
+        Path | None,
+        typer.Option("--save", help="Write the game's replay file here.", dir_okay=False),
+    ] = None,
+) -> None:
+    """Watch a bot-vs-bot game narrated move by move, then its result."""
+    _run.demo(game, players, seed, bots, delay, max_actions, rules_, variant, save)
+
+
+@app.command("simulate")
+@clean_errors
+def simulate(
+    game: GameArg,
+    games: Annotated[int, typer.Option("--games", "-n", help="How many games.", min=1)] = 1000,
+    players: PlayersOpt = None,
+    bots: BotsOpt = None,
+    seed: SeedOpt = None,
+    jobs: Annotated[
+        int, typer.Option("--jobs", "-j", help="Worker processes (0: one per CPU).", min=0)
+    ] = 1,
+    rules_: RulesOpt = None,
+    variant: VariantOpt = None,
+    max_actions: MaxActionsOpt = None,
+    rotate: Annotated[
+        bool,
+        typer.Option("--rotate/--fixed", help="Rotate the bots through the seats game by game."),
+    ] = False,
+    json_path: Annotated[
+        Path | None,
+        typer.Option("--json", help="Also write the full report as JSON here.", dir_okay=False),
+    ] = None,
+) -> None:
+    """Play many bot games: win and loss rates, mean points or payments, speed."""
+    _run.simulate_cmd(
+        game, games, players, bots, seed, jobs, rules_, variant, max_actions, rotate, json_path
+    )
+
+
+@app.command("match")
+@clean_errors
+def match(
+    game: GameArg,
+    players: PlayersOpt = None,
+    bots: BotsOpt = None,
+    seed: SeedOpt = None,
+    deals: Annotated[
+        int | None,
+        typer.Option(
+            "--deals",
+            "-d",
+            help="Stop after N deals if the game's own rule has not ended the match.",
+            min=1,
+        ),
+    ] = None,
+    max_actions: MaxActionsOpt = None,
+    rules_: RulesOpt = None,
+    variant: VariantOpt = None,
+    json_path: Annotated[
+        Path | None,
+        typer.Option("--json", help="Also write the match result as JSON here.", dir_okay=False),
+    ] = None,
+) -> None:
+    """Play a match (a series of deals) with bots; standings after each deal."""
+    _run.match_cmd(game, players, bots, seed, deals, max_actions, rules_, variant, json_path)
+
+
+@app.command("play")
+@clean_errors
+def play(
+    game: GameArg,
+    players: PlayersOpt = None,
+    seat: Annotated[int, typer.Option("--seat", help="Your seat.")] = 0,
+    bots: Annotated[
+        str | None,
+        typer.Option(
+            "--bots",
+            "-b",
+            help="Bots for the other seats, comma-separated, repeated to fill them.",
+        ),
+    ] = None,
+    seed: SeedOpt = None,
+    rules_: RulesOpt = None,
+    variant: VariantOpt = None,
+    save: Annotated[
+        Path | None,
+        typer.Option("--save", help="Write the replay file here at the end.", dir_okay=False),
+    ] = None,
+    deals: Annotated[
+        int | None,
+        typer.Option("--deals", "-d", help="Play a match of up to N deals instead of one game."),
+    ] = None,
+) -> None:
+    """Play against bots in the terminal: you see only your own view."""
+    _play.play(game, players, seat, bots, seed, rules_, variant, save, deals)
+
+
+@app.command("replay")
+@clean_errors
+def replay(
+    file: Annotated[Path, typer.Argument(help="A replay file (a saved game's JSON).")],
+    seat: Annotated[
+        int | None,
+        typer.Option("--seat", help="Also show this seat's view before each of its moves."),
+    ] = None,
+    delay: Annotated[float, typer.Option("--delay", help="Seconds between moves.")] = 0.0,
+) -> None:
+    """Narrate a saved game from its file (validated first)."""
+    _run.replay_cmd(file, seat, delay)
+
+
+def main() -> None:
+    """Run the ``cardkit`` command."""
+    app()

@@ -1,0 +1,167 @@
+"""Shared pieces of the CLI: consoles, clean errors, option parsing."""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn, ParamSpec, TypeVar
+
+import typer
+from rich.console import Console
+
+from cardkit.errors import CardkitError, UnknownGame
+from cardkit.game import Game
+from cardkit.plugins import registry
+from cardkit.rules import Rules
+
+P = ParamSpec("P")
+T = TypeVar("T")
+
+#: Exit code of every error the user can fix (unknown game, bad options, bad files).
+USAGE_ERROR = 2
+#: Exit code of an unexpected failure (a bug in a game or in cardkit).
+INTERNAL_ERROR = 1
+
+#: The games ``cardkit demo`` picks from, in order, when none is named.
+DEMO_GAMES = ("tienlen", "palace", "tonk", "crazyeights")
+
+
+def out() -> Console:
+    """The console for results (standard output)."""
+    return Console(highlight=False)
+
+
+def err() -> Console:
+    """The console for errors and notes (standard error)."""
+    return Console(stderr=True, highlight=False)
+
+
+def fail(message: str, code: int = USAGE_ERROR) -> NoReturn:
+    """Print ``Error: message`` in red on standard error and exit with ``code``."""
+    err().print(f"[bold red]Error:[/] {_escape(message)}")
+    raise typer.Exit(code)
+
+
+def _escape(text: str) -> str:
+    from rich.markup import escape
+
+    return escape(text)
+
+
+def clean_errors(func: Callable[P, T]) -> Callable[P, T]:
+    """Turn cardkit errors into a red message and exit code 2, never a traceback.
+
+    Unexpected exceptions become exit code 1 with a one-line message; set
+    ``CARDKIT_DEBUG=1`` to see the traceback instead.
+    """
+
+    @functools.wraps(func)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> T:
+        try:
+            return func(*args, **kwargs)
+        except (typer.Exit, typer.Abort, SystemExit):
+            raise
+        except CardkitError as exc:
+            message = str(exc)
+            problems = len(registry().problems)
+            if isinstance(exc, UnknownGame) and problems:
+                message += f" ({problems} plugin problem(s): see 'cardkit plugins')"
+            fail(message)
+        except KeyboardInterrupt:
+            err().print("[yellow]Interrupted.[/]")
+            raise typer.Exit(130) from None
+        except Exception as exc:
+            if os.environ.get("CARDKIT_DEBUG"):
+                raise
+            fail(
+                f"unexpected {type(exc).__name__}: {exc} "
+                "(set CARDKIT_DEBUG=1 to see the traceback)",
+                INTERNAL_ERROR,
+            )
+
+    return wrapper
+
+
+def parse_options(items: Sequence[str] | None) -> dict[str, Any]:
+    """Parse ``--rules KEY=VALUE`` items; values are JSON when they parse, else text.
+
+    ``pass-lock=false`` gives ``{"pass_lock": False}``; ``name=Bob`` gives
+    ``{"name": "Bob"}``.
+
+    Raises:
+        CardkitError: an item has no ``=`` or no key.
+    """
+    options: dict[str, Any] = {}
+    for item in items or ():
+        key, sep, raw = item.partition("=")
+        key = key.strip().replace("-", "_")
+        if not sep or not key:
+            raise CardkitError(f"--rules takes KEY=VALUE, such as pass_lock=false; got {item!r}")
+        raw = raw.strip()
+        try:
+            value: Any = json.loads(raw)
+        except ValueError:
+            value = raw
+        options[key] = value
+    return options
+
+
+def load_game(name: str) -> Game[Any, Any]:
+    """The installed game called ``name`` (or an alias); UnknownGame otherwise."""
+    return registry().game(name)
+
+
+def default_game() -> Game[Any, Any]:
+    """The game ``cardkit demo`` plays when none is named."""
+    reg = registry()
+    available = reg.available()
+    for name in DEMO_GAMES:
+        if name in available:
+            return reg.game(name)
+    if available:
+        return reg.game(available[0])
+    raise CardkitError(
+        "no games are installed; install a game plugin, such as "
+        "'pip install cardkit-tienlen', then try again (see 'cardkit plugins')"
+    )
+
+
+def make_rules(game: Game[Any, Any], variant: str | None, items: Sequence[str] | None) -> Rules:
+    """The game's rules from ``--variant`` and ``--rules`` (InvalidRules if refused)."""
+    rules: Rules = game.rules(variant, **parse_options(items))
+    return rules
+
+
+def parse_bots(text: str | None) -> list[str] | None:
+    """``"greedy,random"`` → ``["greedy", "random"]`` (``None`` when not given)."""
+    if text is None:
+        return None
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    if not names:
+        raise CardkitError("--bots takes bot names separated by commas, such as greedy,random")
+    return names
+
+
+def best_bot(game: Game[Any, Any]) -> str:
+    """The bot a demo uses by default: the first one the game registered, else random."""
+    names = [n for n in game.bots if n != "random"]
+    return names[0] if names else "random"
+
+
+def auto_delay(delay: float | None) -> float:
+    """``--delay``: as given, else a short pause when a person watches a terminal."""
+    if delay is not None:
+        if delay < 0:
+            raise CardkitError(f"--delay must be 0 or more seconds, not {delay}")
+        return delay
+    return 0.35 if sys.stdout.isatty() else 0.0
+
+
+def random_seed() -> int:
+    """A fresh seed for commands run without ``--seed`` (printed so it can be reused)."""
+    import random
+
+    return random.randrange(1 << 31)

@@ -1,0 +1,281 @@
+"""``cardkit games``, ``plugins`` and ``rules``: what is installed and how it plays."""
+
+from __future__ import annotations
+
+import enum
+import inspect
+import json
+import types
+import typing
+from typing import Any
+
+from pydantic.fields import FieldInfo
+from rich.table import Table
+from rich.text import Text
+
+from cardkit.cli._common import load_game, out
+from cardkit.game import Game
+from cardkit.plugins import registry
+
+
+def games() -> None:
+    """Print the table of installed games."""
+    reg = registry()
+    console = out()
+    names = reg.available()
+    if not names:
+        console.print(
+            "No games are installed. Install a game plugin (for example "
+            "[bold]pip install cardkit-tienlen[/]); [bold]cardkit plugins[/] shows load problems."
+        )
+        return
+    table = Table(title="Installed games", title_justify="left")
+    table.add_column("Game", style="bold cyan", no_wrap=True)
+    table.add_column("Title")
+    table.add_column("Aliases")
+    table.add_column("Players", justify="center")
+    table.add_column("Summary")
+    table.add_column("Variants")
+    for name in names:
+        game = reg.game(name)
+        _add_row(
+            table,
+            name,
+            game.title,
+            ", ".join(reg.aliases(name)),
+            _players(game),
+            game.summary,
+            ", ".join(sorted(game.variants)),
+        )
+    console.print(table)
+    if reg.problems:
+        console.print(
+            Text(f"{len(reg.problems)} plugin problem(s): see 'cardkit plugins'.", style="red")
+        )
+
+
+def _add_row(table: Table, *cells: str | Text) -> None:
+    """Add a row whose text cells are plain text (never rich markup)."""
+    table.add_row(*(Text(c) if isinstance(c, str) else c for c in cells))
+
+
+def _players(game: Game[Any, Any]) -> str:
+    span = (
+        str(game.min_players)
+        if game.min_players == game.max_players
+        else f"{game.min_players}-{game.max_players}"
+    )
+    return f"{span} (default {game.default_players})"
+
+
+def plugins() -> None:
+    """Print the table of plugins and their load problems (exit 0 either way)."""
+    reg = registry()
+    console = out()
+    table = Table(title="Plugins", title_justify="left")
+    table.add_column("Plugin", style="bold cyan", no_wrap=True)
+    table.add_column("Distribution")
+    table.add_column("Version")
+    table.add_column("Source")
+    table.add_column("Games")
+    table.add_column("Variants")
+    table.add_column("Bots")
+    for name, info in sorted(reg.plugins.items()):
+        _add_row(
+            table,
+            name,
+            info.distribution or "—",
+            info.version or "—",
+            getattr(info, "source", "") or "—",
+            ", ".join(info.games),
+            ", ".join(info.variants),
+            ", ".join(info.bots),
+        )
+    if reg.plugins:
+        console.print(table)
+    else:
+        console.print("No plugins are installed.")
+    skipped: dict[str, str] = getattr(reg, "skipped", {}) or {}
+    if skipped:
+        console.print(
+            Text(
+                "Not loaded on purpose: "
+                + "; ".join(f"{n} ({why})" for n, why in sorted(skipped.items())),
+                style="dim",
+            )
+        )
+    if reg.problems:
+        problems = Table(title="Plugin problems", title_justify="left", style="red")
+        problems.add_column("Plugin", style="bold red")
+        problems.add_column("Stage", style="red")
+        problems.add_column("Problem", style="red")
+        for problem in reg.problems:
+            _add_row(problems, problem.plugin, problem.stage, problem.message)
+        console.print(problems)
+        console.print(
+            Text(
+                f"{len(reg.problems)} problem(s): the other plugins work; "
+                "set CARDKIT_STRICT_PLUGINS=1 to make problems errors.",
+                style="red",
+            )
+        )
+
+
+def rules(name: str, as_json: bool = False) -> None:
+    """Print a game's summary, options, presets and bots."""
+    game = load_game(name)
+    reg = registry()
+    console = out()
+    model = game.rules_model
+    if as_json:
+        console.print_json(
+            json.dumps(
+                {
+                    "game": game.name,
+                    "title": game.title,
+                    "summary": game.summary,
+                    "rules_version": game.rules_version,
+                    "options": model.model_json_schema(),
+                    "defaults": game.rules().model_dump(mode="json"),
+                    "variants": {
+                        v.name: {"description": v.description, "options": v.options}
+                        for v in game.variants.values()
+                    },
+                    "bots": {n: _bot_description(f) for n, f in game.bots.items()},
+                }
+            )
+        )
+        return
+    head = Text()
+    head.append(game.title, style="bold")
+    head.append(f" ({game.name})", style="cyan")
+    aliases = reg.aliases(game.name)
+    if aliases:
+        head.append(f"  aliases: {', '.join(aliases)}", style="dim")
+    console.print(head)
+    if game.summary:
+        console.print(Text(game.summary))
+    doc = inspect.getdoc(model)
+    console.print(
+        Text(f"Players: {_players(game)} · rules version {game.rules_version}", style="dim")
+    )
+    if doc and doc != inspect.getdoc(model.__mro__[1]):
+        console.print(Text(doc, style="dim"))
+
+    options = Table(title="Options", title_justify="left")
+    options.add_column("Option", style="bold cyan", no_wrap=True)
+    options.add_column("Type")
+    options.add_column("Default")
+    options.add_column("Description")
+    defaults = game.rules().model_dump(mode="json")
+    for field_name, field in model.model_fields.items():
+        default = (
+            json.dumps(defaults[field_name], ensure_ascii=False)
+            if field_name in defaults
+            else _default_text(field)
+        )
+        _add_row(
+            options,
+            field_name,
+            _type_text(field),
+            default,
+            " ".join((field.description or "").split()),
+        )
+    if model.model_fields:
+        console.print(options)
+    else:
+        console.print("This game has no options.")
+
+    variants = game.variants
+    if variants:
+        table = Table(title="Variants (--variant NAME)", title_justify="left")
+        table.add_column("Variant", style="bold cyan", no_wrap=True)
+        table.add_column("Description")
+        table.add_column("Options")
+        table.add_column("From")
+        for variant in variants.values():
+            _add_row(
+                table,
+                variant.name,
+                variant.description,
+                ", ".join(f"{k}={json.dumps(v)}" for k, v in variant.options.items()),
+                variant.source or game.name,
+            )
+        console.print(table)
+
+    bots = Table(title="Bots (--bots NAME,...)", title_justify="left")
+    bots.add_column("Bot", style="bold cyan", no_wrap=True)
+    bots.add_column("Description")
+    for bot_name, factory in game.bots.items():
+        _add_row(bots, bot_name, _bot_description(factory))
+    console.print(bots)
+
+
+def _bot_description(factory: Any) -> str:
+    description = getattr(factory, "description", None)
+    if isinstance(description, str) and description:
+        return description
+    doc = inspect.getdoc(factory)
+    return doc.splitlines()[0] if doc else ""
+
+
+def _default_text(field: FieldInfo) -> str:
+    if field.default_factory is not None:
+        try:
+            value = field.default_factory()  # type: ignore[call-arg]
+        except TypeError:
+            return "(computed)"
+    elif field.is_required():
+        return "(required)"
+    else:
+        value = field.default
+    if isinstance(value, enum.Enum):
+        value = value.value
+    try:
+        return json.dumps(value, default=str, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return str(value)
+
+
+_BOUNDS = (
+    ("ge", ">= "),
+    ("gt", "> "),
+    ("le", "<= "),
+    ("lt", "< "),
+    ("min_length", "min length "),
+    ("max_length", "max length "),
+    ("multiple_of", "multiple of "),
+)
+
+
+def _type_text(field: FieldInfo) -> str:
+    text = _annotation_text(field.annotation)
+    bounds: list[str] = []
+    for meta in field.metadata:
+        for attr, sign in _BOUNDS:
+            value = getattr(meta, attr, None)
+            if value is not None:
+                bounds.append(f"{sign}{value}")
+    return f"{text} ({', '.join(bounds)})" if bounds else text
+
+
+def _annotation_text(annotation: Any) -> str:
+    if annotation is None or annotation is type(None):
+        return "None"
+    origin = typing.get_origin(annotation)
+    args = typing.get_args(annotation)
+    if origin is typing.Literal:
+        return " | ".join(json.dumps(a) if isinstance(a, str) else str(a) for a in args)
+    if origin in (typing.Union, types.UnionType):
+        return " | ".join(_annotation_text(a) for a in args)
+    if origin is typing.Annotated:
+        return _annotation_text(args[0])
+    if isinstance(annotation, type) and issubclass(annotation, enum.Enum):
+        return " | ".join(json.dumps(m.value) for m in annotation)
+    if annotation is Ellipsis:
+        return "..."
+    if origin is not None:
+        inner = ", ".join(_annotation_text(a) for a in args)
+        name = getattr(origin, "__name__", str(origin))
+        return f"{name}[{inner}]" if inner else name
+    return getattr(annotation, "__name__", str(annotation))
