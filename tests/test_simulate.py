@@ -216,3 +216,17 @@ def test_worker_processes_need_an_importable_plugin() -> None:
         assert simulate("objshed", games=5, players=2, seed=1).games == 5
         with pytest.raises(InvalidRules, match="worker processes cannot import"):
             simulate("objshed", games=5, players=2, seed=1, jobs=2)
+
+
+def test_by_bot_adds_up_the_entries_of_each_bot() -> None:
+    report = simulate(
+        "tinyshed", games=60, players=4, bots=["first", "random"], seed=12, rotate=True
+    )
+    assert [b.bot for b in report.by_bot] == ["first", "random"]
+    first = report.by_bot[0]
+    entries = [e for e in report.entries if e.bot == "first"]
+    assert first.entries == 2
+    assert first.wins == sum(e.wins for e in entries)
+    assert first.completed == sum(e.completed for e in entries)
+    assert first.win_rate == first.wins / first.completed
+    assert sum(b.wins for b in report.by_bot) == 60

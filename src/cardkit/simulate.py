@@ -46,6 +46,7 @@ from cardkit.rules import Rules
 from cardkit.runner import PlayedGame, play_out, seat_rngs
 
 __all__ = [
+    "BotStats",
     "EntryStats",
     "SeatStats",
     "SimulationError",
@@ -102,6 +103,37 @@ class EntryStats(BaseModel):
     mean_place: float | None
 
 
+class BotStats(BaseModel):
+    """The record of one bot over all the seats it played (its entries added up).
+
+    Rates and means are per seat-game over the completed games: a bot playing
+    two seats of 100 games has 200 seat-games.
+
+    Attributes:
+        bot: the bot's name.
+        entries: how many entries (seats per game) it had.
+        completed: its completed seat-games.
+        wins: the seat-games it won.
+        losses: the seat-games it lost.
+        win_rate: ``wins / completed``.
+        loss_rate: ``losses / completed``.
+        mean_points: mean points (``None`` if the game gives no points).
+        mean_net: mean net payment.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    bot: str
+    entries: int
+    completed: int
+    wins: int
+    losses: int
+    win_rate: float
+    loss_rate: float
+    mean_points: float | None
+    mean_net: float
+
+
 class SeatStats(BaseModel):
     """The record of one seat, whoever played it (positional advantage).
 
@@ -152,6 +184,8 @@ class SimulationReport(BaseModel):
         has_payments: whether any game had payments.
         reasons: how many games ended for each reason.
         entries: the record of each bot entry.
+        by_bot: the record of each bot name (its entries added up), in order
+            of first appearance.
         seats: the record of each seat.
         jobs: the worker processes used.
         elapsed: wall-clock seconds.
@@ -177,6 +211,7 @@ class SimulationReport(BaseModel):
     has_payments: bool
     reasons: dict[str, int]
     entries: list[EntryStats]
+    by_bot: list[BotStats]
     seats: list[SeatStats]
     jobs: int = Field(ge=1)
     elapsed: float
@@ -272,6 +307,7 @@ class _Spec:
     rotate: bool
     max_actions: int | None
     plugins: tuple[tuple[str, str], ...] = ()
+    registry: dict[str, Any] = field(default_factory=dict)
 
 
 class _Player:
@@ -394,9 +430,24 @@ def _runtime_plugins() -> tuple[tuple[str, str], ...]:
     return tuple(out)
 
 
-def _build_player(spec: _Spec) -> _Player:
+def _registry_settings() -> dict[str, Any]:
+    """How the parent's registry was built, so workers load the same plugins."""
     from cardkit.plugins import registry
 
+    reg = registry()
+    settings: dict[str, Any] = {}
+    for name in ("plugins_dir", "only", "disable"):
+        if hasattr(reg, name):
+            value = getattr(reg, name)
+            settings[name] = str(value) if name == "plugins_dir" and value is not None else value
+    return settings
+
+
+def _build_player(spec: _Spec) -> _Player:
+    from cardkit.plugins import Registry, registry, reset_registry
+
+    if spec.registry:
+        reset_registry(Registry(**spec.registry))
     reg = registry()
     for name, module_name in spec.plugins:
         if name in reg.plugins:
@@ -511,7 +562,9 @@ def simulate(
                 progress(total.games, games)
     else:
         _check_importable(g)
-        spec = _Spec(**{**spec.__dict__, "plugins": _runtime_plugins()})
+        spec = _Spec(
+            **{**spec.__dict__, "plugins": _runtime_plugins(), "registry": _registry_settings()}
+        )
         ctx = multiprocessing.get_context("spawn")
         with ctx.Pool(jobs, initializer=_worker_init, initargs=(spec,)) as pool:
             for tally in pool.imap(_worker_play, _chunks(games, jobs)):
@@ -564,6 +617,24 @@ def _report(
         )
         for e in range(players)
     ]
+    by_bot: list[BotStats] = []
+    for name in dict.fromkeys(labels):
+        mine = [e for e in range(players) if labels[e] == name]
+        completed = sum(t.entry_completed[e] for e in mine)
+        point_games = sum(t.entry_point_games[e] for e in mine)
+        by_bot.append(
+            BotStats(
+                bot=name,
+                entries=len(mine),
+                completed=completed,
+                wins=sum(t.entry_wins[e] for e in mine),
+                losses=sum(t.entry_losses[e] for e in mine),
+                win_rate=_rate(sum(t.entry_wins[e] for e in mine), completed),
+                loss_rate=_rate(sum(t.entry_losses[e] for e in mine), completed),
+                mean_points=_mean(sum(t.entry_points[e] for e in mine), point_games),
+                mean_net=_rate(sum(t.entry_net[e] for e in mine), completed),
+            )
+        )
     seats = [
         SeatStats(
             seat=s,
@@ -594,6 +665,7 @@ def _report(
         has_payments=t.has_payments,
         reasons=dict(sorted(t.reasons.items())),
         entries=entries,
+        by_bot=by_bot,
         seats=seats,
         jobs=jobs,
         elapsed=elapsed,

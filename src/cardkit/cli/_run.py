@@ -185,7 +185,11 @@ def _rate(value: float) -> str:
 
 
 def _mean(value: float | None) -> str:
-    return "—" if value is None else f"{value:+.2f}" if value < 0 else f"{value:.2f}"
+    return "—" if value is None else f"{value:.2f}"
+
+
+def _signed(value: float) -> str:
+    return f"{value:+.2f}"
 
 
 def print_report(
@@ -205,7 +209,9 @@ def print_report(
         console.print(Text(f"Rules: {changed}", style="dim"))
 
     by_bot = Table(
-        title="Results by bot" if report.rotate else "Results by seat and bot",
+        title="Results by entry (bots rotate through the seats)"
+        if report.rotate
+        else "Results by seat and bot",
         title_justify="left",
     )
     by_bot.add_column("Seat" if not report.rotate else "Entry", justify="right")
@@ -230,12 +236,36 @@ def print_report(
         if report.has_points:
             row.append(_mean(entry.mean_points))
         if report.has_payments:
-            row.append(_mean(entry.mean_net))
+            row.append(_signed(entry.mean_net))
         if any(e.mean_place is not None for e in report.entries):
             row.append(_mean(entry.mean_place))
         row.append(str(entry.completed))
         by_bot.add_row(*row)
     console.print(by_bot)
+
+    if 1 < len(report.by_bot) < len(report.entries):
+        totals = Table(title="Results by bot (all its seats)", title_justify="left")
+        totals.add_column("Bot", style="bold cyan")
+        totals.add_column("Seats", justify="right")
+        totals.add_column("Win rate", justify="right")
+        totals.add_column("Loss rate", justify="right")
+        if report.has_points:
+            totals.add_column("Mean points", justify="right")
+        if report.has_payments:
+            totals.add_column("Mean net", justify="right")
+        for bot in report.by_bot:
+            brow: list[str | Text] = [
+                Text(bot.bot),
+                str(bot.entries),
+                _rate(bot.win_rate),
+                _rate(bot.loss_rate),
+            ]
+            if report.has_points:
+                brow.append(_mean(bot.mean_points))
+            if report.has_payments:
+                brow.append(_signed(bot.mean_net))
+            totals.add_row(*brow)
+        console.print(totals)
 
     if report.rotate:
         by_seat = Table(title="Results by seat (any bot)", title_justify="left")
@@ -251,7 +281,7 @@ def print_report(
             if report.has_points:
                 srow.append(_mean(seat.mean_points))
             if report.has_payments:
-                srow.append(_mean(seat.mean_net))
+                srow.append(_signed(seat.mean_net))
             by_seat.add_row(*srow)
         console.print(by_seat)
 
