@@ -1,0 +1,640 @@
+"""The contract checks themselves: each one passes a correct game and catches a broken one.
+
+Every broken game here is Crazy Eights with one deliberate bug, built by
+subclassing its state; each test shows that the check meant to catch that
+bug raises ``ContractError`` (and that the correct game passes it).
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+from collections.abc import Callable, Collection, Mapping, Sequence
+from typing import Any, ClassVar
+
+import pytest
+from cardkit_crazyeights.game import CrazyEights, CrazyEightsState, CrazyEightsView, Pass, Play
+from cardkit_crazyeights.rules import CrazyEightsRules
+from pydantic import ConfigDict
+
+import cardkit
+from cardkit import Action, Card, CardSet, GameResult, IllegalAction, Setup, Turn
+from cardkit.testing import (
+    ContractError,
+    Knowledge,
+    cards_mentioned,
+    check_bots,
+    check_corrupted_saves,
+    check_determinism,
+    check_game,
+    check_illegal_actions,
+    check_legal_actions,
+    check_non_interference,
+    check_random_playouts,
+    check_rules_model,
+    check_save_round_trip,
+    check_state,
+    check_views,
+    check_zones,
+    corrupted_saves,
+    random_playout,
+    replay_recipe,
+)
+
+GOOD = CrazyEights()
+
+
+def broken(state_class: type[CrazyEightsState], **attrs: Any) -> CrazyEights:
+    """Crazy Eights whose states are ``state_class`` (a subclass with one bug)."""
+
+    class BrokenGame(CrazyEights):
+        name: ClassVar[str] = "crazyeights"
+
+        def deal(self, setup: Setup) -> CrazyEightsState:
+            state = super().deal(setup)
+            object.__setattr__(state, "__class__", state_class)
+            return state
+
+    for key, value in attrs.items():
+        setattr(BrokenGame, key, value)
+    return BrokenGame()
+
+
+def check_each(check: Callable[[Any], None], game: CrazyEights) -> None:
+    """Run ``check`` on every state of a random 3-player game."""
+    for state in random_playout(game, 3, 1).states:
+        check(state)
+
+
+def a_state(game: CrazyEights, players: int = 3, seed: int = 1, actions: int = 6) -> Any:
+    """A state some random actions into a game."""
+    return random_playout(game, players, seed, max_actions=actions).final
+
+
+# -- the correct game passes everything ---------------------------------------------
+
+
+def test_the_example_game_passes_the_whole_contract() -> None:
+    """check_game runs every check for 2-5 players, without a complaint."""
+    report = check_game(GOOD, seeds=range(2))
+    assert sorted(report.playouts) == [2, 3, 4, 5]
+    assert report.views_compared > 50
+    assert report.corruptions > 100
+    assert all(not r.capped for reports in report.playouts.values() for r in reports)
+
+
+def test_check_game_accepts_one_player_count_and_options() -> None:
+    """players may be a single count; rules are passed through."""
+    report = check_game(GOOD, 2, rules=GOOD.rules(variant="draw-one"), seeds=[3])
+    assert list(report.playouts) == [2]
+
+
+# -- zones ----------------------------------------------------------------------------
+
+
+class LosesACard(CrazyEightsState):
+    __slots__ = ()
+
+    def zones(self) -> Mapping[str, Sequence[Card] | CardSet]:
+        zones = dict(super().zones())
+        zones["stock"] = self.stock[:-1]
+        return zones
+
+
+class DuplicatesACard(CrazyEightsState):
+    __slots__ = ()
+
+    def zones(self) -> Mapping[str, Sequence[Card] | CardSet]:
+        zones = dict(super().zones())
+        zones["extra"] = (self.top,)
+        return zones
+
+
+class RepeatsACardInAZone(CrazyEightsState):
+    __slots__ = ()
+
+    def zones(self) -> Mapping[str, Sequence[Card] | CardSet]:
+        zones = dict(super().zones())
+        zones["discard"] = (*self.discard, self.discard[0])
+        zones["stock"] = self.stock
+        return zones
+
+
+@pytest.mark.parametrize(
+    ("state_class", "message"),
+    [
+        (LosesACard, "cards lost"),
+        (DuplicatesACard, "is in zones"),
+        (RepeatsACardInAZone, "twice in zone 'discard'"),
+    ],
+)
+def test_zones_must_partition_the_deck(state_class: type[CrazyEightsState], message: str) -> None:
+    """A card lost, in two zones, or twice in one zone is caught."""
+    check_zones(a_state(GOOD))
+    with pytest.raises(ContractError, match=message):
+        check_zones(a_state(broken(state_class)))
+
+
+# -- turn, result and legal actions -----------------------------------------------------
+
+
+class ResultBeforeTheEnd(CrazyEightsState):
+    __slots__ = ()
+
+    def result(self) -> GameResult:
+        return GameResult(reason="early", players=self.players, actions=self.action_count)
+
+
+class LegalActionsWhenOver(CrazyEightsState):
+    __slots__ = ()
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        return super().legal_actions() or (Pass(),)
+
+
+class NoLegalActions(CrazyEightsState):
+    __slots__ = ()
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        return () if self.action_count == 3 else super().legal_actions()
+
+
+class ListsAnActionTwice(CrazyEightsState):
+    __slots__ = ()
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        legal = super().legal_actions()
+        return (*legal, legal[0])
+
+
+class WrongActionCount(CrazyEightsState):
+    __slots__ = ()
+
+    def result(self) -> GameResult:
+        return super().result().model_copy(update={"actions": 0})
+
+
+@pytest.mark.parametrize(
+    ("state_class", "message"),
+    [
+        (ResultBeforeTheEnd, "result\\(\\) returned a result before the end"),
+        (LegalActionsWhenOver, "the game is over but legal_actions"),
+        (NoLegalActions, "not over but legal_actions\\(\\) is empty"),
+        (ListsAnActionTwice, "the same action twice"),
+        (WrongActionCount, "result\\(\\).actions is 0"),
+    ],
+)
+def test_turn_and_result_invariants(state_class: type[CrazyEightsState], message: str) -> None:
+    """check_random_playouts checks the turn, legal-action and result invariants on every state."""
+    with pytest.raises(ContractError, match=message):
+        check_random_playouts(broken(state_class), 3, range(3), 300)
+
+
+def test_every_state_of_a_playout_is_checked() -> None:
+    """The initial state is checked too, not only those after an action."""
+
+    class BadFromTheDeal(NoLegalActions):
+        __slots__ = ()
+
+        def legal_actions(self) -> tuple[Action, ...]:
+            return () if self.action_count == 0 else CrazyEightsState.legal_actions(self)
+
+    with pytest.raises(ContractError, match="apply 0 actions"):
+        check_random_playouts(broken(BadFromTheDeal), 2, [0], 50)
+
+
+# -- views --------------------------------------------------------------------------------
+
+
+class ShowsTheNextCard(CrazyEightsState):
+    __slots__ = ()
+
+    def view(self, seat: int | None = None) -> CrazyEightsView:
+        view = super().view(seat)
+        if not self.stock:
+            return view
+        return view.model_copy(update={"recent": [*view.recent, f"next: {self.stock[0].pretty}"]})
+
+
+class SpectatorSeesAHand(CrazyEightsState):
+    __slots__ = ()
+
+    def view(self, seat: int | None = None) -> CrazyEightsView:
+        view = super().view(seat)
+        return view if seat is not None else view.model_copy(update={"hand": list(self.hands[0])})
+
+
+class SeatSeesItsNeighbour(CrazyEightsState):
+    __slots__ = ()
+
+    def view(self, seat: int | None = None) -> CrazyEightsView:
+        view = super().view(seat)
+        if seat is None:
+            return view
+        other = list(self.hands[(seat + 1) % self.players])
+        return view.model_copy(update={"hand": [*(view.hand or []), *other[:1]]})
+
+
+class WrongLegalActionsInView(CrazyEightsState):
+    __slots__ = ()
+
+    def view(self, seat: int | None = None) -> CrazyEightsView:
+        view = super().view(seat)
+        return view.model_copy(update={"legal_actions": [*view.legal_actions[:1], "pass"]})
+
+
+class WrongToActInView(CrazyEightsState):
+    __slots__ = ()
+
+    def view(self, seat: int | None = None) -> CrazyEightsView:
+        return super().view(seat).model_copy(update={"to_act": 0})
+
+
+class NamesAMissingZone(CrazyEightsState):
+    __slots__ = ()
+
+    def visible_zones(self, seat: int | None) -> Collection[str]:
+        return ("discard", "table")
+
+
+@pytest.mark.parametrize(
+    ("state_class", "message"),
+    [
+        (ShowsTheNextCard, "may not know"),
+        (SpectatorSeesAHand, "the spectator view shows"),
+        (SeatSeesItsNeighbour, "view\\(\\d\\) shows"),
+        (WrongLegalActionsInView, "legal.actions"),
+        (WrongToActInView, "to_act is 0, expected"),
+        (NamesAMissingZone, "names the zone 'table'"),
+    ],
+)
+def test_views_are_checked(state_class: type[CrazyEightsState], message: str) -> None:
+    """Views that leak a card, or disagree with the state, are caught."""
+    with pytest.raises(ContractError, match=message):
+        check_random_playouts(broken(state_class), 3, range(3), 300)
+
+
+def test_views_are_checked_against_what_a_seat_has_seen() -> None:
+    """A card a seat once held and played stays known to it, so views may mention it later."""
+    playout = random_playout(GOOD, 3, 2, max_actions=40)
+    knowledge = Knowledge(3)
+    for state in playout.states:
+        knowledge.observe(state)
+    final = playout.final
+    assert isinstance(final, CrazyEightsState)
+    hand_now = final.hands[0]
+    assert knowledge.known(0) >= hand_now
+    assert knowledge.known(None) >= CardSet(final.discard)
+    assert not knowledge.known(None) & CardSet(final.stock) - CardSet(
+        c for s in playout.states for e in s.last_events for c in e.cards
+    )
+    check_views(final, knowledge)
+
+
+def test_a_single_state_can_be_checked_without_history() -> None:
+    """check_state works on any state; it then trusts only what is visible now."""
+    check_state(a_state(GOOD, actions=20))
+    with pytest.raises(ContractError, match="may not know"):
+        check_state(a_state(broken(ShowsTheNextCard)))
+
+
+class LeaksTheStockOrder(CrazyEightsState):
+    """Shows no card code, but a number that depends on the stock order."""
+
+    __slots__ = ()
+
+    def view(self, seat: int | None = None) -> CrazyEightsView:
+        view = super().view(seat)
+        digest = sum(i * c.index for i, c in enumerate(self.stock)) % 1000
+        return view.model_copy(update={"recent": [*view.recent, f"luck {digest}"]})
+
+
+def test_non_interference_catches_what_the_card_scan_cannot() -> None:
+    """A view that depends on the stock order, without naming a card, is caught by swapping."""
+    leaky = broken(LeaksTheStockOrder)
+    check_random_playouts(leaky, 3, range(2), 200)  # no card code: the scan sees nothing
+    assert check_non_interference(GOOD, 3, 0) > 0
+    with pytest.raises(ContractError, match="swap places in the deck"):
+        check_non_interference(leaky, 3, 0)
+
+
+def test_cards_mentioned_reads_codes_pretty_forms_keys_and_words() -> None:
+    """Codes and pretty forms are found in values, keys and words; other words are not cards."""
+    data = {
+        "QS": 1,
+        "hand": ["TH", "2c"],
+        "note": "Seat 1 plays 10♥, then K♠; as is a word, and so is AS-ish",
+        "nested": [{"x": ("AD",)}],
+        "n": 3,
+    }
+    assert str(cards_mentioned(data)) == "AD TH QS KS"
+    assert not cards_mentioned(["as", "A", "10", "ZZ", 12, None])
+
+
+# -- actions ------------------------------------------------------------------------------
+
+
+class TextDoesNotRoundTrip(CrazyEightsState):
+    __slots__ = ()
+
+    def parse_action(self, text: str) -> Action:
+        action = super().parse_action(text)
+        if isinstance(action, Play) and action.suit is not None:
+            return Play(action.card, None)
+        return action
+
+
+class TextAppliesDifferently(CrazyEightsState):
+    __slots__ = ()
+
+    def apply(self, action: Action | str) -> Any:
+        if isinstance(action, str) and len(self.legal_actions()) > 1:
+            return super().apply(self.legal_actions()[-1])
+        return super().apply(action)
+
+
+class MutableState(CrazyEightsState):
+    """Keeps a list in its snapshot that every apply() appends to, even a refused one."""
+
+    __slots__ = ()
+    scratch: ClassVar[dict[int, list[str]]] = {}
+
+    def _apply(self, action: Action) -> Any:
+        self.scratch.setdefault(id(self.setup), []).append(str(action))
+        return super()._apply(action)
+
+    def snapshot(self) -> dict[str, Any]:
+        return {**super().snapshot(), "tries": len(self.scratch.get(id(self.setup), []))}
+
+
+class AcceptsAnyCardInHand(CrazyEightsState):
+    """Lets a card that matches nothing be played, though legal_actions() does not list it."""
+
+    __slots__ = ()
+
+    def _apply(self, action: Action) -> Any:
+        hand = self.hands[self.seat]
+        if isinstance(action, Play) and action.card in hand and not self.can_play(action.card):
+            hands = list(self.hands)
+            hands[self.seat] = hand.remove(action.card)
+            return self._next(
+                action,
+                (),
+                hands=tuple(hands),
+                discard=(*self.discard, action.card),
+                suit=action.card.suit,
+                seat=(self.seat + 1) % self.players,
+            )
+        return super()._apply(action)
+
+
+class RaisesValueError(CrazyEightsState):
+    __slots__ = ()
+
+    def parse_action(self, text: str) -> Action:
+        if not text.strip():
+            raise ValueError("empty")
+        return super().parse_action(text)
+
+
+class RefusesAForeignActionBadly(CrazyEightsState):
+    __slots__ = ()
+
+    def _apply(self, action: Action) -> Any:
+        if not isinstance(action, Play | Pass) and str(action) == "foreign-action":
+            raise TypeError("no")
+        return super()._apply(action)
+
+
+def test_legal_actions_apply_and_round_trip() -> None:
+    """Every legal action applies; a text that reads back differently is caught."""
+    for state in random_playout(GOOD, 4, 3).states[::4]:
+        check_legal_actions(state)
+    with pytest.raises(ContractError, match="parse_action"):
+        check_each(check_legal_actions, broken(TextDoesNotRoundTrip))
+    with pytest.raises(ContractError, match="as text and as an action"):
+        check_each(check_legal_actions, broken(TextAppliesDifferently))
+
+
+def test_applying_must_not_mutate() -> None:
+    """A state changed by a legal or a refused action is caught."""
+    with pytest.raises(ContractError, match="changed the state"):
+        check_legal_actions(a_state(broken(MutableState)))
+    with pytest.raises(ContractError, match="changed the state"):
+        check_illegal_actions(a_state(broken(MutableState)))
+
+
+@pytest.mark.parametrize(
+    ("state_class", "message"),
+    [
+        (AcceptsAnyCardInHand, "which legal_actions\\(\\) does not list"),
+        (RaisesValueError, "raised ValueError\\('empty'\\), expected IllegalAction"),
+        (RefusesAForeignActionBadly, "raised TypeError"),
+    ],
+)
+def test_illegal_actions_are_refused_cleanly(
+    state_class: type[CrazyEightsState], message: str
+) -> None:
+    """Accepting an unlisted action, or refusing with another exception, is caught."""
+    for state in random_playout(GOOD, 3, 1).states[::3]:
+        check_illegal_actions(state)
+    with pytest.raises(ContractError, match=message):
+        check_each(check_illegal_actions, broken(state_class))
+
+
+def test_actions_of_another_seat_are_refused() -> None:
+    """Texts legal for the previous seat are refused or legal now; extra texts are tried."""
+    states = random_playout(GOOD, 3, 4).states
+    for before, state in itertools.pairwise(states):
+        check_illegal_actions(state, [str(a) for a in before.legal_actions()])
+
+
+# -- determinism and saves --------------------------------------------------------------
+
+
+class GlobalRandomReshuffle(CrazyEightsState):
+    """Shuffles the stock with the global random generator at every draw."""
+
+    __slots__ = ()
+
+    def _apply(self, action: Action) -> Any:
+        new = super()._apply(action)
+        if self.stock and isinstance(action, type(self.legal_actions()[-1])):
+            stock = list(new.stock)
+            random.shuffle(stock)
+            object.__setattr__(new, "stock", tuple(stock))
+        return new
+
+
+class ReshufflesFromTheSeed(CrazyEightsState):
+    """Takes hidden randomness from the seed: the deck order alone no longer replays the game."""
+
+    __slots__ = ()
+
+    def _apply(self, action: Action) -> Any:
+        new = super()._apply(action)
+        if self.setup.seed is not None and len(new.stock) > 1:
+            stock = list(new.stock)
+            random.Random(self.setup.seed + self.action_count).shuffle(stock)
+            object.__setattr__(new, "stock", tuple(stock))
+        return new
+
+
+def test_same_seed_same_game() -> None:
+    """Global randomness, or randomness from the seed instead of the deck, is caught."""
+    for seed in range(3):
+        check_determinism(GOOD, 3, seed)
+    with pytest.raises(ContractError, match="differ"):
+        check_determinism(broken(GlobalRandomReshuffle), 3, 0)
+    with pytest.raises(ContractError, match="deck order alone"):
+        check_determinism(broken(ReshufflesFromTheSeed), 3, 0)
+
+
+class SnapshotWithIdentity(CrazyEightsState):
+    __slots__ = ()
+
+    def snapshot(self) -> dict[str, Any]:
+        return {**super().snapshot(), "id": id(self)}
+
+
+def test_saves_round_trip() -> None:
+    """load_state(to_json()) is the same state; a snapshot that is not a pure function is caught."""
+    for state in random_playout(GOOD, 4, 2).states[::5]:
+        check_save_round_trip(state)
+    with pytest.raises(ContractError, match="load_state\\(to_json\\(\\)\\) raised"):
+        check_save_round_trip(a_state(broken(SnapshotWithIdentity)))
+
+
+def test_corrupted_saves_cover_every_part_of_a_save() -> None:
+    """The generic corruptions touch the text, the setup, the deck, the actions and the snapshot."""
+    states = random_playout(GOOD, 3, 1).states
+    state = next(s for s in states[10:] if len(states[s.action_count - 1].legal_actions()) > 2)
+    descriptions = [d for d, _ in corrupted_saves(state)]
+    for expected in (
+        "the text cut in half",
+        "another game's name",
+        "an unknown rules option",
+        "swapped, seed removed",
+        "twice in the deck",
+        "a card missing from the deck",
+        "another seed",
+        "replaced by nonsense",
+        "its last action removed",
+        "its last action replaced by",
+        "an extra action",
+        "['seat'] changed",
+        "a card removed from snapshot",
+        "duplicated in snapshot",
+        "a card moved from snapshot",
+        "an unknown key in the snapshot",
+    ):
+        assert any(expected in d for d in descriptions), expected
+    assert check_corrupted_saves(state) == len(descriptions)
+    assert check_corrupted_saves(random_playout(GOOD, 2, 5).final) > 30
+
+
+def test_a_lenient_loader_is_caught() -> None:
+    """A game that loads saves without checking them fails the corrupted-save check."""
+
+    def lenient_load(self: CrazyEights, text: str | bytes) -> CrazyEightsState:
+        data = json.loads(text)
+        state = self.start(players=data["players"], deck=" ".join(data["deck"]), dealer=0)
+        for action in data["actions"]:
+            state = state.apply(action)
+        return state
+
+    game = broken(CrazyEightsState, load_state=lenient_load)
+    with pytest.raises(ContractError, match="expected InvalidState"):
+        check_corrupted_saves(a_state(game))
+
+
+# -- rules and bots -------------------------------------------------------------------------
+
+
+def test_rules_model_is_checked() -> None:
+    """Metadata, seat counts and unknown options are checked."""
+    check_rules_model(GOOD)
+
+    class NoTitle(CrazyEights):
+        title: ClassVar[str] = ""
+
+    class DefaultTooLarge(CrazyEights):
+        default_players: ClassVar[int] = 6
+
+    class LaxRules(CrazyEightsRules):
+        model_config = ConfigDict(frozen=True, extra="allow")
+
+    class LaxGame(CrazyEights):
+        rules_model: ClassVar[type[CrazyEightsRules]] = LaxRules
+
+    with pytest.raises(ContractError, match="no title"):
+        check_rules_model(NoTitle())
+    with pytest.raises(ContractError, match="default 6"):
+        check_rules_model(DefaultTooLarge())
+    with pytest.raises(ContractError, match=r"no_such_option_xyzzy.*was accepted"):
+        check_rules_model(LaxGame())
+
+
+class AlwaysPasses:
+    """A bot that ignores the rules."""
+
+    description = "passes"
+
+    def __init__(self, rng: random.Random | None = None) -> None:
+        """Make the bot."""
+
+    def choose(self, turn: Turn) -> Action:
+        """Always pass."""
+        return Pass()
+
+
+def test_bots_must_choose_legal_actions() -> None:
+    """Every registered bot is played; one that picks an illegal action is caught."""
+    reports = check_bots(cardkit.load_game("crazyeights"), 3, [0, 1])
+    assert set(reports) >= {"random", "heuristic"}
+    game = CrazyEights()
+    game.add_bot("passer", AlwaysPasses)
+    with pytest.raises(ContractError, match="bot 'passer' chose"):
+        check_bots(game, 3, [0])
+
+
+# -- capped games ------------------------------------------------------------------------------
+
+
+class NeverEnds(CrazyEightsState):
+    """Everybody passes forever."""
+
+    __slots__ = ()
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        return (Pass(),)
+
+    def _apply(self, action: Action) -> Any:
+        if action != Pass():
+            raise IllegalAction("only_pass", "only pass")
+        return self._next(action, (), seat=(self.seat + 1) % self.players)
+
+
+def test_a_capped_game_is_reported_as_capped_and_still_checked() -> None:
+    """A game that hits the cap is capped (no winner, no loser), and its states are checked."""
+    reports = check_random_playouts(broken(NeverEnds), 3, [0, 1], max_actions=40)
+    assert [(r.capped, r.actions, r.result.winners) for r in reports] == [(True, 40, [])] * 2
+    assert all(r.result.reason == "capped" for r in reports)
+
+    class NeverEndsAndLeaks(NeverEnds, ShowsTheNextCard):
+        __slots__ = ()
+
+    with pytest.raises(ContractError, match="may not know"):
+        check_random_playouts(broken(NeverEndsAndLeaks), 3, [0], max_actions=40)
+
+
+def test_failures_say_how_to_replay() -> None:
+    """A failure message holds the start call and the actions."""
+    state = a_state(GOOD, players=2, seed=9, actions=3)
+    recipe = replay_recipe(state)
+    assert "seed=9" in recipe
+    assert "dealer=1" in recipe
+    assert str([str(a) for a in state.history]) in recipe
+    with pytest.raises(ContractError, match="replay: game 'crazyeights'"):
+        check_zones(a_state(broken(LosesACard)))
