@@ -1,0 +1,39 @@
+"""Melds and combinations: n of a kind, runs, sequences, double sequences, deadwood.
+
+Every kind is an immutable :class:`MeldKind` with a validator
+(:meth:`~MeldKind.validate` says why not, :meth:`~MeldKind.is_valid` is the
+fast bool) and a finder (:meth:`~MeldKind.find`: every meld in a hand).
+:func:`best_melds` splits a hand into melds and the least deadwood.
+
+>>> from cardkit import CardSet, CardValues
+>>> from cardkit.melds import NOfAKind, Run, best_melds
+>>> hand = CardSet.parse("3S 4S 5S 9H 9D 9C KD")
+>>> Run().is_valid(CardSet.parse("3S 4S 5S"))
+True
+>>> best_melds(hand, [NOfAKind(3, 4), Run()], CardValues.pips()).deadwood_value
+10
+"""
+
+from __future__ import annotations
+
+from cardkit.melds.base import MeldKind
+from cardkit.melds.check import MeldCheck
+from cardkit.melds.deadwood import DEFAULT_CACHE_SIZE, MeldSolver, MeldSplit, best_melds, solver_for
+from cardkit.melds.kinds import NOfAKind
+from cardkit.melds.runs import AceRole, Run
+from cardkit.melds.sequences import DoubleSequence, Sequence
+
+__all__ = [
+    "DEFAULT_CACHE_SIZE",
+    "AceRole",
+    "DoubleSequence",
+    "MeldCheck",
+    "MeldKind",
+    "MeldSolver",
+    "MeldSplit",
+    "NOfAKind",
+    "Run",
+    "Sequence",
+    "best_melds",
+    "solver_for",
+]

@@ -1,0 +1,146 @@
+"""MeldKind: the abstract base of every kind of meld or combination.
+
+A kind is an immutable, hashable value (a frozen dataclass) holding its
+options. It answers three questions about cards, each in two speeds:
+
+* is this a valid meld? :meth:`~MeldKind.validate` (with the reason) and
+  :meth:`~MeldKind.is_valid` (a bare bool, for hot loops);
+* which melds are inside this hand? :meth:`~MeldKind.find` (card sets) and
+  :meth:`~MeldKind.find_masks` (plain integer masks, for hot loops);
+* can this card be added to this meld? :meth:`~MeldKind.extends`.
+
+Subclasses implement the mask-level methods :meth:`~MeldKind.is_valid_mask`,
+:meth:`~MeldKind.find_masks` and :meth:`~MeldKind._explain`; everything else
+is built on them here.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterable
+
+from cardkit.cards import Card
+from cardkit.cardset import CardSet
+from cardkit.melds._bits import STANDARD, as_hand_mask, cardset, to_mask
+from cardkit.melds.check import VALID, MeldCheck
+
+__all__ = ["MeldKind"]
+
+
+class MeldKind(ABC):
+    """A kind of meld: n of a kind, a run, a sequence, a double sequence...
+
+    Every method that takes cards accepts a :class:`~cardkit.cardset.CardSet`
+    (fastest) or any iterable of :class:`~cardkit.cards.Card`. Methods whose
+    name ends in ``_mask`` take and return plain card masks
+    (:attr:`CardSet.mask <cardkit.cardset.CardSet.mask>`), for inner loops.
+    """
+
+    __slots__ = ()
+
+    #: What players call one meld of this kind ("run", "sequence"...), used in messages.
+    @property
+    @abstractmethod
+    def noun(self) -> str:
+        """What players call one meld of this kind, such as ``"run"``."""
+
+    # -- mask level: implemented by each kind -------------------------------------
+
+    @abstractmethod
+    def is_valid_mask(self, mask: int) -> bool:
+        """Whether the cards of ``mask`` form one valid meld of this kind."""
+
+    @abstractmethod
+    def find_masks(self, mask: int) -> list[int]:
+        """The mask of every meld of this kind inside ``mask``, in a fixed order."""
+
+    @abstractmethod
+    def _explain(self, mask: int) -> str:
+        """Why the cards of ``mask`` (no duplicates, no jokers, not empty) are not a
+        valid meld; the empty string when they are."""
+
+    def meldable_mask(self, mask: int) -> int:
+        """The cards of ``mask`` that belong to at least one meld of this kind inside it.
+
+        Cards outside it can never be melded (by this kind) in this hand. Kinds
+        override this with a few bit operations; the default unites
+        :meth:`find_masks`.
+        """
+        out = 0
+        for meld in self.find_masks(mask):
+            out |= meld
+        return out
+
+    def blocks_mask(self, mask: int) -> list[int] | None:
+        """The melds inside ``mask`` grouped into blocks, when they group neatly.
+
+        A grouping is a list of disjoint blocks, each itself a valid meld of
+        this kind, such that every meld of this kind inside ``mask`` lies
+        inside one block (so, with no competition from other kinds and
+        non-negative card values, taking the blocks is optimal). For example
+        the runs of a suit group into maximal runs when no length limit cuts
+        them. Returns ``None`` when there is no such grouping, which is always
+        correct; the deadwood optimiser then considers every meld. The default
+        returns ``None``.
+        """
+        return None
+
+    # -- card level ---------------------------------------------------------------
+
+    def validate(self, cards: Iterable[Card] | CardSet) -> MeldCheck:
+        """Check that ``cards`` form one valid meld of this kind, saying why not.
+
+        The result is truthy when they do; otherwise its ``reason`` says what
+        is wrong in words meant for players.
+        """
+        mask, dup = to_mask(cards)
+        if dup is not None:
+            return MeldCheck(False, f"card {dup.code} is given twice")
+        if not mask:
+            return MeldCheck(False, f"no cards: a {self.noun} needs cards")
+        if mask & ~STANDARD:
+            jokers = " and ".join(c.code for c in cardset(mask & ~STANDARD))
+            return MeldCheck(False, f"{jokers}: jokers are not wild in a {self.noun}")
+        reason = self._explain(mask)
+        return MeldCheck(False, reason) if reason else VALID
+
+    def is_valid(self, cards: Iterable[Card] | CardSet) -> bool:
+        """Whether ``cards`` form one valid meld of this kind (no message; fast)."""
+        if isinstance(cards, CardSet):
+            return self.is_valid_mask(cards.mask)
+        mask, dup = to_mask(cards)
+        return dup is None and self.is_valid_mask(mask)
+
+    def find(self, hand: CardSet | Iterable[Card]) -> list[CardSet]:
+        """Every meld of this kind inside ``hand``: all sizes, all choices of suits.
+
+        The order is fixed (it depends only on the cards, never on chance);
+        each kind documents it.
+        """
+        return [cardset(m) for m in self.find_masks(as_hand_mask(hand))]
+
+    def has_meld(self, hand: CardSet | Iterable[Card]) -> bool:
+        """Whether ``hand`` holds at least one meld of this kind."""
+        return self.meldable_mask(as_hand_mask(hand)) != 0
+
+    def extends(self, meld: CardSet | Iterable[Card], card: Card) -> bool:
+        """Whether adding ``card`` to the valid meld ``meld`` gives a valid meld.
+
+        This is a "hit" in Tonk or a "lay off" in rummy: ``card`` must not
+        already be in the meld, and the meld with it must be valid.
+        """
+        mask = as_hand_mask(meld)
+        return not mask & card.bit and self.is_valid_mask(mask | card.bit)
+
+    def extensions(self, meld: CardSet | Iterable[Card], hand: CardSet | Iterable[Card]) -> CardSet:
+        """The cards of ``hand`` that, added alone, extend ``meld`` (see :meth:`extends`)."""
+        mask = as_hand_mask(meld)
+        out = 0
+        rest = as_hand_mask(hand) & ~mask & STANDARD
+        is_valid = self.is_valid_mask
+        while rest:
+            low = rest & -rest
+            if is_valid(mask | low):
+                out |= low
+            rest ^= low
+        return cardset(out)

@@ -1,0 +1,448 @@
+"""The deadwood optimiser: the best split of a hand into melds and deadwood.
+
+Rummy games (gin, Tonk, knock rummy…) count the cards of a hand that are in no
+meld, the *deadwood*. :func:`best_melds` finds disjoint melds that leave the
+least deadwood value; it is exact for any hand size.
+
+How it works (all on integer card masks):
+
+1. Each kind says, in a few bit operations, which cards could be in one of
+   its melds in this hand (:meth:`~cardkit.melds.MeldKind.meldable_mask`).
+   The other cards are deadwood whatever happens; most random hands stop
+   here.
+2. The candidate melds are listed inside the meldable cards only. When they
+   do not overlap, they are all taken.
+3. Otherwise a memoised search over the remaining meldable cards decides the
+   lowest one: either it is deadwood, or it is in one of the candidate melds
+   whose lowest card it is. Subproblems are keyed by the mask of cards left.
+
+Ties are broken the same way every time: among splits of equal deadwood value,
+the one that melds more cards wins, then the first found by the search.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from collections.abc import Sequence as Seq
+from functools import lru_cache
+from typing import Final, NamedTuple
+
+from cardkit.cards import Card
+from cardkit.cardset import CardSet
+from cardkit.melds._bits import as_hand_mask, cardset
+from cardkit.melds.base import MeldKind
+from cardkit.melds.kinds import NOfAKind
+from cardkit.melds.runs import Run
+from cardkit.melds.sequences import DoubleSequence, Sequence
+from cardkit.orders import CardValues
+
+__all__ = ["DEFAULT_CACHE_SIZE", "MeldSolver", "MeldSplit", "best_melds"]
+
+#: How many hands each :class:`MeldSolver` remembers by default.
+DEFAULT_CACHE_SIZE: Final = 4096
+#: Up to this many overlapping candidate melds, every packing is tried; above, a
+#: memoised search over the cards is used (it scales better, but costs more per step).
+_ENUMERATE_UP_TO: Final = 10
+
+
+class MeldSplit(NamedTuple):
+    """A split of a hand into disjoint melds and deadwood (an immutable named tuple).
+
+    It is a named tuple rather than a dataclass because the optimiser builds
+    one per hand in hot loops, and a tuple is built three times faster.
+
+    Attributes:
+        melds: the melds, kind by kind in the order the kinds were given.
+        deadwood: the cards in no meld.
+        deadwood_value: the total value of the deadwood.
+    """
+
+    melds: tuple[CardSet, ...]
+    deadwood: CardSet
+    deadwood_value: int
+
+    @property
+    def melded(self) -> CardSet:
+        """All the cards in melds."""
+        mask = 0
+        for meld in self.melds:
+            mask |= meld.mask
+        return cardset(mask)
+
+    def __str__(self) -> str:
+        melds = " ".join(f"[{m}]" for m in self.melds) or "no melds"
+        dead = str(self.deadwood) or "none"
+        return f"{melds}; deadwood {dead} ({self.deadwood_value})"
+
+
+class MeldSolver:
+    """The deadwood optimiser for one list of meld kinds and one way of counting cards.
+
+    Build one per game and reuse it; :func:`best_melds` keeps one per
+    ``(kinds, values)`` for you. A solver remembers the last
+    ``cache_size`` hands it split (``0`` turns the memory off).
+
+    >>> from cardkit import CardSet, CardValues
+    >>> from cardkit.melds import NOfAKind, Run
+    >>> gin = MeldSolver([NOfAKind(3, 4), Run(3, ace="low")], CardValues.pips())
+    >>> split = gin.best(CardSet.parse("AS 2S 3S 4S 4H 4D 9C 9D 9H KC"))
+    >>> str(split)
+    '[4D 4H 4S] [9C 9D 9H] [2S 3S AS]; deadwood KC (10)'
+
+    Attributes:
+        kinds: the meld kinds allowed.
+        values: the value of each card.
+    """
+
+    __slots__ = (
+        "_blockers",
+        "_cached",
+        "_dedupe",
+        "_finders",
+        "_meldables",
+        "_nonneg",
+        "_value",
+        "kinds",
+        "values",
+    )
+
+    def __init__(
+        self,
+        kinds: Iterable[MeldKind],
+        values: CardValues,
+        *,
+        cache_size: int = DEFAULT_CACHE_SIZE,
+    ) -> None:
+        """A solver for ``kinds`` counting cards with ``values``."""
+        self.kinds: tuple[MeldKind, ...] = tuple(kinds)
+        if not all(isinstance(k, MeldKind) for k in self.kinds):
+            raise TypeError("kinds must be MeldKind instances, such as NOfAKind(3, 4) or Run()")
+        if not isinstance(values, CardValues):
+            raise TypeError("values must be a CardValues, such as CardValues.pips()")
+        self.values = values
+        self._meldables: tuple[Callable[[int], int], ...] = tuple(
+            k.meldable_mask for k in self.kinds
+        )
+        self._finders: tuple[Callable[[int], list[int]], ...] = tuple(
+            k.find_masks for k in self.kinds
+        )
+        self._blockers: tuple[Callable[[int], list[int] | None], ...] = tuple(
+            k.blocks_mask for k in self.kinds
+        )
+        self._dedupe = _may_repeat(self.kinds)
+        self._nonneg = min(values.table) >= 0
+        self._value = _value_function(values.table)
+        self._cached: Callable[[int], MeldSplit] | None = (
+            lru_cache(maxsize=cache_size)(self._split) if cache_size > 0 else None
+        )
+
+    def value_mask(self, mask: int) -> int:
+        """The total value of the cards of ``mask``."""
+        return self._value(mask)
+
+    def solve_mask(self, mask: int) -> tuple[tuple[int, ...], int]:
+        """The best melds of the hand ``mask`` (as masks) and the deadwood mask.
+
+        The melds come kind by kind, in the order of :attr:`kinds`; the order
+        within a kind is fixed too.
+        """
+        finders = self._meldables
+        if len(finders) == 2:
+            a = finders[0](mask)
+            b = finders[1](mask)
+            if not a | b:
+                return (), mask
+            parts: Seq[int] = (a, b)
+            cross = a & b
+            meldable = a | b
+        else:
+            parts = [find(mask) for find in finders]
+            meldable = cross = 0
+            for m in parts:
+                cross |= meldable & m
+                meldable |= m
+            if not meldable:
+                return (), mask
+        candidates, disjoint = self._candidates(parts, cross)
+        if disjoint:
+            return tuple(candidates), mask & ~meldable
+        if self._nonneg:
+            # cards in two or more candidate melds
+            once = twice = 0
+            for m in candidates:
+                twice |= once & m
+                once |= m
+            if not twice:  # no overlaps: take every meld
+                return tuple(candidates), mask & ~once
+            # a meld that overlaps no other is always worth taking
+            contested = [m for m in candidates if m & twice]
+        else:
+            twice = -1
+            contested = candidates
+        if len(contested) <= _ENUMERATE_UP_TO:
+            chosen = self._enumerate(contested)
+        else:
+            chosen = self._search(contested)
+        melds = tuple([m for m in candidates if not m & twice or m in chosen])
+        used = 0
+        for m in melds:
+            used |= m
+        return melds, mask & ~used
+
+    def _candidates(self, parts: Seq[int], cross: int) -> tuple[list[int], bool]:
+        """The melds worth considering, given each kind's meldable cards, and
+        whether they are known to be disjoint and to cover those cards.
+
+        With non-negative values, a kind that groups its melds into blocks
+        (:meth:`~cardkit.melds.MeldKind.blocks_mask`) contributes its blocks,
+        plus the melds inside a block that leave out a card another kind could
+        use: any other meld inside a block is never better than the whole
+        block.
+        """
+        candidates: list[int] = []
+        disjoint = use_blocks = self._nonneg
+        for i, cards in enumerate(parts):
+            if cards:
+                grouped = self._blockers[i](cards) if use_blocks else None
+                if grouped is None:
+                    candidates += self._finders[i](cards)
+                    disjoint = False
+                else:
+                    candidates += grouped
+                    if cards & cross:
+                        disjoint = False
+                        find = self._finders[i]
+                        for block in grouped:
+                            if block & cross:
+                                candidates += [
+                                    m for m in find(block) if m != block and block & ~m & cross
+                                ]
+        if self._dedupe and not disjoint:
+            candidates = list(dict.fromkeys(candidates))
+        return candidates, disjoint
+
+    def _enumerate(self, candidates: list[int]) -> set[int]:
+        """The best disjoint choice among a few ``candidates``, by trying every packing.
+
+        Each packing is visited once; the first best one found is kept.
+        """
+        value = self._value
+        # maximise the melded value first, then the number of melded cards
+        weights = [value(m) * 64 + m.bit_count() for m in candidates]
+        n = len(candidates)
+        best = 0
+        best_set = 0
+        stack = [(0, 0, 0, 0)]
+        pop = stack.pop
+        push = stack.append
+        while stack:
+            k, used, total, chosen = pop()
+            if total > best:
+                best = total
+                best_set = chosen
+            for j in range(k, n):
+                m = candidates[j]
+                if not m & used:
+                    push((j + 1, used | m, total + weights[j], chosen | (1 << j)))
+        return {candidates[j] for j in range(n) if best_set >> j & 1}
+
+    def _search(self, candidates: list[int]) -> set[int]:
+        """The best disjoint choice among ``candidates``, for many candidates.
+
+        A memoised search: the lowest card left is either deadwood or in one
+        of the candidates whose lowest card it is; a subproblem is the mask of
+        the cards left.
+        """
+        value = self._value
+        by_low: dict[int, list[tuple[int, int]]] = {}
+        for m in candidates:
+            # maximise the melded value first, then the number of melded cards
+            by_low.setdefault(m & -m, []).append((m, value(m) * 64 + m.bit_count()))
+        memo: dict[int, int] = {}
+        # state -> (next state, meld taken or 0), along the best choice
+        choice: dict[int, tuple[int, int]] = {}
+        get = by_low.get
+
+        def best(rem: int) -> int:
+            found = memo.get(rem)
+            if found is not None:
+                return found
+            key = rem
+            while True:  # skip the cards that start no meld that fits
+                low = rem & -rem
+                options = get(low)
+                if options is not None:
+                    fits = [o for o in options if o[0] & rem == o[0]]
+                    if fits:
+                        break
+                rem ^= low
+                if not rem:
+                    memo[key] = 0
+                    return 0
+            nxt = rem ^ low
+            score = best(nxt) if nxt else 0
+            taken = 0
+            for m, w in fits:
+                after = rem ^ m
+                s = w + best(after) if after else w
+                if s > score:
+                    score = s
+                    nxt = after
+                    taken = m
+            memo[key] = score
+            if score:
+                choice[key] = (nxt, taken)
+            return score
+
+        cards = 0
+        for m in candidates:
+            cards |= m
+        best(cards)
+        chosen: set[int] = set()
+        step = choice.get(cards)
+        while step is not None:
+            rem, meld = step
+            if meld:
+                chosen.add(meld)
+            step = choice.get(rem)
+        return chosen
+
+    def _split(self, mask: int) -> MeldSplit:
+        melds, dead = self.solve_mask(mask)
+        if melds:
+            return MeldSplit(tuple([cardset(m) for m in melds]), cardset(dead), self._value(dead))
+        return MeldSplit((), cardset(dead), self._value(dead))
+
+    def best(self, hand: CardSet | Iterable[Card] | int, *, cache: bool = True) -> MeldSplit:
+        """The split of ``hand`` into melds and deadwood with the least deadwood value."""
+        mask = hand.mask if isinstance(hand, CardSet) else as_hand_mask(hand)
+        if cache and self._cached is not None:
+            return self._cached(mask)
+        return self._split(mask)
+
+    def deadwood_value(self, hand: CardSet | Iterable[Card] | int) -> int:
+        """The least deadwood value of ``hand`` (no split built, no cache)."""
+        mask = hand.mask if isinstance(hand, CardSet) else as_hand_mask(hand)
+        return self._value(self.solve_mask(mask)[1])
+
+    def cache_clear(self) -> None:
+        """Forget every remembered hand."""
+        if self._cached is not None:
+            self._cached.cache_clear()  # type: ignore[attr-defined]
+
+    def __repr__(self) -> str:
+        return f"MeldSolver({list(self.kinds)!r}, {self.values!r})"
+
+
+def _may_repeat(kinds: tuple[MeldKind, ...]) -> bool:
+    """Whether two of ``kinds`` might find the same meld (so candidates need deduplicating).
+
+    Melds of one rank (n of a kind of 2+) and melds of several ranks (runs,
+    sequences, double sequences of 2+) can never be the same set of cards.
+    """
+    one_rank = [k for k in kinds if isinstance(k, NOfAKind)]
+    if len(one_rank) > 1 or any(k.min_size < 2 for k in one_rank):
+        return True
+    others = [k for k in kinds if not isinstance(k, NOfAKind)]
+    if len(others) > 1:
+        return True
+    for k in others:
+        low = getattr(k, "min_length", getattr(k, "min_pairs", 1))
+        if not isinstance(k, Run | Sequence | DoubleSequence) or low < 2:
+            return bool(one_rank)
+    return False
+
+
+def _value_function(table: tuple[int, ...]) -> Callable[[int], int]:
+    """A fast ``mask -> total value`` for a value table.
+
+    Values are split into bit planes: plane ``k`` holds the cards whose value
+    (minus the smallest value) has bit ``k``; the total is a few popcounts.
+    """
+    vmin = min(table)
+    planes: list[int] = []
+    top = max(table) - vmin
+    k = 0
+    while top >> k:
+        plane = 0
+        for index, v in enumerate(table):
+            if (v - vmin) >> k & 1:
+                plane |= 1 << index
+        planes.append(plane)
+        k += 1
+    if vmin == 0 and len(planes) == 4:
+        p0, p1, p2, p3 = planes
+
+        def four(mask: int) -> int:
+            return (
+                (mask & p0).bit_count()
+                + ((mask & p1).bit_count() << 1)
+                + ((mask & p2).bit_count() << 2)
+                + ((mask & p3).bit_count() << 3)
+            )
+
+        return four
+    numbered = tuple(enumerate(planes))
+
+    def general(mask: int) -> int:
+        total = vmin * mask.bit_count()
+        for k, plane in numbered:
+            total += (mask & plane).bit_count() << k
+        return total
+
+    return general
+
+
+_solvers: dict[tuple[tuple[MeldKind, ...], CardValues], MeldSolver] = {}
+_last: list[object] = [None, None, None]
+
+
+def solver_for(kinds: Seq[MeldKind], values: CardValues) -> MeldSolver:
+    """The shared :class:`MeldSolver` of ``(kinds, values)``, built on first use."""
+    last = _last
+    if kinds is last[0] and values is last[1]:
+        solver = last[2]
+        assert isinstance(solver, MeldSolver)
+        return solver
+    key = (tuple(kinds), values)
+    solver = _solvers.get(key)
+    if solver is None:
+        if len(_solvers) >= 64:
+            _solvers.clear()
+        solver = _solvers[key] = MeldSolver(key[0], values)
+    last[0], last[1], last[2] = kinds, values, solver
+    return solver
+
+
+def best_melds(
+    hand: CardSet | Iterable[Card],
+    kinds: Seq[MeldKind],
+    values: CardValues,
+    *,
+    cache: bool = True,
+) -> MeldSplit:
+    """The disjoint melds of ``hand`` that leave the least deadwood value.
+
+    Exact for any hand size. ``kinds`` lists the meld kinds allowed (for gin
+    rummy ``[NOfAKind(3, 4), Run(3, ace="low")]``), ``values`` the value of each
+    card (``CardValues.pips()``: A = 1, pictures 10). Results are remembered
+    per hand unless ``cache=False``; for a hot loop, keep a
+    :class:`MeldSolver` and call it directly.
+
+    >>> from cardkit import CardSet, CardValues
+    >>> from cardkit.melds import NOfAKind, Run
+    >>> GIN = (NOfAKind(3, 4), Run(3, ace="low"))
+    >>> split = best_melds(CardSet.parse("7C 7D 7H 7S 8S 9S 2D 3D 4D KH"), GIN, CardValues.pips())
+    >>> [str(m) for m in split.melds], str(split.deadwood), split.deadwood_value
+    (['7C 7D 7H', '2D 3D 4D', '7S 8S 9S'], 'KH', 10)
+    """
+    last = _last
+    if kinds is last[0] and values is last[1]:
+        solver: MeldSolver = last[2]  # type: ignore[assignment]
+    else:
+        solver = solver_for(kinds, values)
+    mask = hand.mask if isinstance(hand, CardSet) else as_hand_mask(hand)
+    cached = solver._cached
+    if cache and cached is not None:
+        return cached(mask)
+    return solver._split(mask)

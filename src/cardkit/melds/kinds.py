@@ -1,0 +1,170 @@
+"""NOfAKind: cards of one rank (pairs, triples, books, fours of a kind)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from cardkit.cards import Card
+from cardkit.melds._bits import (
+    LANE,
+    SPREAD,
+    STANDARD,
+    lanes_at_least,
+    plural,
+    rank_name,
+    rank_pattern_subsets,
+)
+from cardkit.melds.base import MeldKind
+
+__all__ = ["NOfAKind"]
+
+_CARDS = Card._by_index
+
+
+@dataclass(frozen=True, slots=True)
+class NOfAKind(MeldKind):
+    """Between ``min_size`` and ``max_size`` cards of one rank.
+
+    ``NOfAKind(2, 2)`` is a pair, ``NOfAKind(3, 4)`` a rummy book or set,
+    ``NOfAKind(4, 4)`` four of a kind. With one deck a rank has at most four
+    cards.
+
+    :meth:`find` lists melds by rank (2 up to ace), then by size, then by
+    the suits of their cards (clubs, diamonds, hearts, spades first).
+
+    >>> from cardkit import CardSet
+    >>> pairs = NOfAKind(2, 2)
+    >>> [str(m) for m in pairs.find(CardSet.parse("7S 7H 7C 9D"))]
+    ['7C 7H', '7C 7S', '7H 7S']
+    >>> NOfAKind(3, 4).validate(CardSet.parse("7S 7H")).reason
+    'too few: 2 cards, a set of one rank needs at least 3'
+
+    Attributes:
+        min_size: the fewest cards (at least 1, at most 4).
+        max_size: the most cards (at least ``min_size``).
+    """
+
+    min_size: int = 2
+    max_size: int = 4
+    _subsets: dict[int, tuple[int, ...]] = field(init=False, repr=False, compare=False)
+    _meldable: Callable[[int], int] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.min_size <= 4:
+            raise ValueError(f"min_size must be 1-4 (a rank has 4 cards), got {self.min_size}")
+        if self.max_size < self.min_size:
+            raise ValueError(
+                f"max_size ({self.max_size}) must be at least min_size ({self.min_size})"
+            )
+        sizes = range(self.min_size, min(self.max_size, 4) + 1)
+        object.__setattr__(self, "_subsets", rank_pattern_subsets(sizes))
+        object.__setattr__(self, "_meldable", _meldable_function(self.min_size))
+
+    @property
+    def noun(self) -> str:
+        """``pair``, ``triple``, ``four of a kind`` or ``set of one rank``."""
+        if self.min_size == self.max_size:
+            return {1: "single card", 2: "pair", 3: "triple", 4: "four of a kind"}.get(
+                self.min_size, "set of one rank"
+            )
+        return "set of one rank"
+
+    def is_valid_mask(self, mask: int) -> bool:
+        """Whether ``mask`` holds ``min_size``-``max_size`` cards, all of one rank."""
+        if not mask or mask & ~STANDARD:
+            return False
+        low = mask & -mask
+        rank_bit = (low.bit_length() - 1) % 13
+        if mask & ~(SPREAD << rank_bit):
+            return False
+        return self.min_size <= mask.bit_count() <= self.max_size
+
+    def find_masks(self, mask: int) -> list[int]:
+        """Every meld in ``mask``, by rank (2 first, ace last), then size, then suits."""
+        ranks = lanes_at_least(mask)[self.min_size - 1]
+        out: list[int] = []
+        subsets = self._subsets
+        while ranks:
+            low = ranks & -ranks
+            shift = low.bit_length() - 1
+            found = subsets[(mask >> shift) & SPREAD]
+            if shift:
+                out.extend([m << shift for m in found])
+            else:
+                out.extend(found)
+            ranks ^= low
+        return out
+
+    def meldable_mask(self, mask: int) -> int:
+        """The cards of ranks held at least ``min_size`` times."""
+        return self._meldable(mask)
+
+    def blocks_mask(self, mask: int) -> list[int] | None:
+        """The cards of each rank held ``min_size``-``max_size`` times (``None`` if one
+        rank has more than ``max_size``)."""
+        ranks = self._meldable(mask)
+        ranks = (ranks | ranks >> 13 | ranks >> 26 | ranks >> 39) & LANE
+        out: list[int] = []
+        top = self.max_size
+        while ranks:
+            low = ranks & -ranks
+            group = mask & (low * SPREAD)
+            if top < 4 and group.bit_count() > top:
+                return None
+            out.append(group)
+            ranks ^= low
+        return out
+
+    def _explain(self, mask: int) -> str:
+        cards = [_CARDS[i] for i in range(52) if mask >> i & 1]
+        first = cards[0]
+        for card in cards[1:]:
+            if card.rank != first.rank:
+                assert first.rank is not None
+                assert card.rank is not None
+                return (
+                    f"a {self.noun} is all one rank; {first.code} is a {rank_name(first.rank)} "
+                    f"but {card.code} is a {rank_name(card.rank)}"
+                )
+        n = len(cards)
+        if n < self.min_size:
+            return f"too few: {plural(n, 'card')}, a {self.noun} needs at least {self.min_size}"
+        if n > self.max_size:
+            return f"too many: {plural(n, 'card')}, a {self.noun} has at most {self.max_size}"
+        return ""
+
+    def __str__(self) -> str:
+        if self.min_size == self.max_size:
+            return f"{self.min_size} of a kind"
+        return f"{self.min_size}-{self.max_size} of a kind"
+
+
+def _meldable_function(size: int) -> Callable[[int], int]:
+    """A fast ``mask -> cards of ranks held at least size times`` for one size."""
+    if size == 3:
+
+        def three(mask: int) -> int:
+            a = mask & LANE
+            b = (mask >> 13) & LANE
+            c = (mask >> 26) & LANE
+            d = (mask >> 39) & LANE
+            return ((((a & b) & (c | d)) | ((c & d) & (a | b))) * SPREAD) & mask
+
+        return three
+    if size == 2:
+
+        def two(mask: int) -> int:
+            a = mask & LANE
+            b = (mask >> 13) & LANE
+            c = (mask >> 26) & LANE
+            d = (mask >> 39) & LANE
+            return (((a & b) | (c & d) | ((a | b) & (c | d))) * SPREAD) & mask
+
+        return two
+    level = size - 1
+
+    def general(mask: int) -> int:
+        return (lanes_at_least(mask)[level] * SPREAD) & mask
+
+    return general
