@@ -290,7 +290,7 @@ def hand_sizes_table(state: GameState, labels: Sequence[str] | None = None) -> T
 def result_table(result: GameResult, labels: Sequence[str] | None = None) -> Table:
     """A game's result: each seat's place, points, net payment and outcome."""
     place = {seat: i + 1 for i, seat in enumerate(result.order)}
-    title = f"Result: {_words(result.reason)}" + (" (action cap reached)" if result.capped else "")
+    title = f"Result: {_words(result.reason)}"
     table = Table(title=Text(title, style="bold"), title_justify="left")
     table.add_column("Seat")
     if result.order:

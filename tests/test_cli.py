@@ -1,0 +1,419 @@
+"""The ``cardkit`` command: every sub-command, its output and its error paths.
+
+The tests use the run-time game ``tinyshed`` (``tests/test_cli_support.py``),
+never an installed game plugin, so they pass whatever games are installed.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import random
+import sys
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner, Result
+
+import cardkit
+from cardkit.cli import app, main
+from cardkit.plugins import Registry, registry, reset_registry, temporary_plugin
+from cardkit.replay import read_replay
+from cardkit.runner import play_out, seat_rngs
+from cardkit.simulate import SimulationReport, simulate
+
+
+def _support() -> ModuleType:
+    tests = str(Path(__file__).resolve().parent)
+    if tests not in sys.path:
+        sys.path.insert(0, tests)
+    return importlib.import_module("test_cli_support")
+
+
+tiny = _support()
+WIDE = {"COLUMNS": "200"}
+
+
+@pytest.fixture(autouse=True)
+def _tinyshed() -> Iterator[None]:
+    with tiny.installed():
+        yield
+
+
+def run(*args: str, input: str | None = None) -> Result:
+    """Invoke ``cardkit ARGS`` (wide output, no colours)."""
+    return CliRunner().invoke(app, list(args), input=input, env=WIDE)
+
+
+def ok(*args: str, input: str | None = None) -> str:
+    result = run(*args, input=input)
+    assert result.exit_code == 0, result.output
+    assert "Traceback" not in result.output
+    return result.output
+
+
+def refused(*args: str, code: int = 2) -> str:
+    result = run(*args)
+    assert result.exit_code == code, result.output
+    assert "Traceback" not in result.output
+    assert isinstance(result.exception, SystemExit)
+    return result.output
+
+
+def test_main_is_the_entry_point() -> None:
+    assert callable(main)
+    assert "demo" in ok("--help")
+
+
+# -- games, plugins, rules ---------------------------------------------------------------
+
+
+def test_games_lists_the_installed_games() -> None:
+    out = ok("games")
+    line = next(x for x in out.splitlines() if "tinyshed" in x)
+    assert "Tiny Shed" in line
+    assert "tiny" in line
+    assert "2-4 (default 3)" in line
+    assert "Play or draw" in line
+    assert "long" in line
+    assert "quick" in line
+
+
+def test_games_with_none_installed_says_so() -> None:
+    old = registry()
+    reset_registry(Registry(load_entry_points=False))
+    try:
+        assert "No games are installed" in ok("games")
+        assert "no games are installed" in refused("demo")
+    finally:
+        reset_registry(old)
+
+
+class _BrokenPlugin:
+    @cardkit.hookimpl
+    def cardkit_register_games(self, register: Any) -> None:
+        raise RuntimeError("this plugin is broken on purpose")
+
+
+def test_plugins_lists_plugins_and_shows_problems_without_failing() -> None:
+    out = ok("plugins")
+    line = next(x for x in out.splitlines() if "tinyshed-tests" in x)
+    assert "tinyshed" in line
+    assert "tinyshed:first" in line
+    assert "tinyshed:long" in line
+    problems = registry().problems
+    before = len(problems)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", cardkit.plugins.PluginWarning)
+            with temporary_plugin(_BrokenPlugin(), "broken"):
+                out = ok("plugins")
+                games = ok("games")
+    finally:
+        del problems[before:]
+    assert "Plugin problems" in out
+    assert "broken on purpose" in out
+    assert "problem(s)" in games
+
+
+def test_rules_shows_options_presets_and_bots() -> None:
+    out = ok("rules", "tiny")
+    assert "Tiny Shed (tinyshed)" in out
+    hand = next(x for x in out.splitlines() if "hand_size" in x)
+    assert "int (>= 1, <= 10)" in hand
+    assert " 3 " in hand
+    assert "Cards dealt to each seat." in hand
+    quick = next(x for x in out.splitlines() if "quick" in x)
+    assert "hand_size=1" in quick
+    assert "One card each." in quick
+    long = next(x for x in out.splitlines() if x.lstrip("│ ").startswith("long"))
+    assert "tinyshed-tests" in long
+    assert "Draws while the stock lasts." in out
+    assert "Uniformly random legal actions." in out
+
+
+def test_rules_as_json() -> None:
+    data = json.loads(ok("rules", "tinyshed", "--json"))
+    assert data["defaults"] == {"hand_size": 3, "stake": 1, "target": 6}
+    assert data["variants"]["quick"]["options"] == {"hand_size": 1}
+    assert set(data["bots"]) == {"random", "first", "drawer"}
+    assert "hand_size" in data["options"]["properties"]
+
+
+def test_unknown_games_are_clean_errors() -> None:
+    for command in (
+        ["rules", "nope"],
+        ["demo", "nope"],
+        ["simulate", "nope"],
+        ["match", "nope"],
+        ["play", "nope"],
+    ):
+        out = refused(*command)
+        assert "unknown game 'nope'" in out
+        assert "tinyshed" in out
+
+
+# -- demo ------------------------------------------------------------------------------
+
+
+def test_demo_narrates_a_whole_game_and_its_result() -> None:
+    out = ok("demo", "tinyshed", "--seed", "3", "--players", "3")
+    assert "Tiny Shed · bot demo · 3 players · seed 3" in out
+    assert "Seat 2 (first) deals" in out
+    assert "to act first" in out
+    assert "Result: shed" in out
+    assert "winner" in out
+    # The same game as the library plays with that seed and the default bot.
+    game = cardkit.load_game("tinyshed")
+    rngs = seat_rngs(3, 3)
+    played = play_out(game.start(3, seed=3), [tiny.FirstCardBot(r) for r in rngs], rngs)
+    numbered = [x for x in out.splitlines() if x[:4].strip().isdigit()]
+    assert len(numbered) == played.decisions
+    winner = played.result.winners[0]
+    assert any(f"Seat {winner} (first)" in x and "winner" in x for x in out.splitlines())
+    assert "cardkit demo tinyshed --players 3 --seed 3 --bots first" in out
+
+
+def test_demo_is_reproducible_and_takes_bots_rules_and_variants() -> None:
+    args = ("demo", "tiny", "--seed", "8", "--bots", "random,drawer", "--rules", "stake=2")
+    assert ok(*args) == ok(*args)
+    out = ok(*args)
+    assert "Seat 0 (random)" in out
+    assert "Seat 1 (drawer)" in out
+    assert "stake=2" in out
+    quick = ok("demo", "tiny", "--seed", "1", "--variant", "quick", "--players", "2")
+    assert "variant quick" in quick
+    assert "1 each" in quick
+
+
+def test_demo_picks_the_first_preferred_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardkit.cli import _common
+
+    monkeypatch.setattr(_common, "DEMO_GAMES", ("no-such-game", "tinyshed"))
+    assert "Tiny Shed · bot demo" in ok("demo", "--seed", "2")
+
+
+def test_demo_stops_at_the_action_cap() -> None:
+    out = ok("demo", "tiny", "--seed", "2", "--bots", "drawer", "--max-actions", "3")
+    assert "Stopped after 3 actions" in out
+    assert "Result: capped" in out
+
+
+def test_demo_refuses_bad_options() -> None:
+    assert "no bot 'nope'" in refused("demo", "tiny", "--bots", "nope")
+    assert "KEY=VALUE" in refused("demo", "tiny", "--rules", "hand_size")
+    assert "hand_size" in refused("demo", "tiny", "--rules", "hand_size=99")
+    assert "unknown option 'colour'" in refused("demo", "tiny", "--rules", "colour=red")
+    assert "no variant 'nope'" in refused("demo", "tiny", "--variant", "nope")
+    assert "played by 2 to 4" in refused("demo", "tiny", "--players", "9")
+    assert "--delay" in refused("demo", "tiny", "--delay", "-1")
+    assert "--max-actions" in refused("demo", "tiny", "--max-actions", "0")
+
+
+class _CrashBot:
+    description = "Raises."
+
+    def __init__(self, rng: random.Random) -> None:
+        pass
+
+    def choose(self, turn: Any) -> Any:
+        raise RuntimeError("boom")
+
+
+def test_a_bug_in_a_game_or_bot_is_one_clean_line() -> None:
+    cardkit.load_game("tinyshed").add_bot("crash", _CrashBot)
+    out = refused("demo", "tiny", "--bots", "crash", code=1)
+    assert "unexpected RuntimeError: boom" in out
+    assert "CARDKIT_DEBUG" in out
+
+
+def test_demo_saves_a_replay(tmp_path: Path) -> None:
+    path = tmp_path / "demo.json"
+    ok("demo", "tiny", "--seed", "5", "--save", str(path))
+    rep = read_replay(path)
+    assert rep.result is not None
+    assert rep.saved.seed == 5
+
+
+# -- simulate --------------------------------------------------------------------------
+
+
+def test_simulate_prints_results_and_writes_json(tmp_path: Path) -> None:
+    path = tmp_path / "report.json"
+    args = ["--games", "60", "--players", "3", "--bots", "first,random,drawer", "--seed", "4"]
+    out = ok("simulate", "tinyshed", *args, "--json", str(path))
+    assert "Results by seat and bot" in out
+    for column in ("Win rate", "Loss rate", "Mean points", "Mean net", "Mean place"):
+        assert column in out
+    assert "games/s" in out
+    assert "decisions/s" in out
+    assert "60 (60 completed, 0 capped)" in out
+    report = SimulationReport.model_validate_json(path.read_text())
+    expected = simulate("tinyshed", games=60, players=3, bots=["first", "random", "drawer"], seed=4)
+    assert report.outcome() == expected.outcome()
+    drawer = next(x for x in out.splitlines() if "drawer" in x)
+    assert "100.0%" in drawer  # it always loses
+
+
+def test_simulate_with_jobs_and_rotation_gives_the_same_report(tmp_path: Path) -> None:
+    one, two = tmp_path / "one.json", tmp_path / "two.json"
+    args = ["tinyshed", "-n", "40", "-p", "4", "-b", "first,random", "-s", "6", "--rotate"]
+    out = ok("simulate", *args, "--json", str(one), "--jobs", "1")
+    ok("simulate", *args, "--json", str(two), "--jobs", "2")
+    a = SimulationReport.model_validate_json(one.read_text())
+    b = SimulationReport.model_validate_json(two.read_text())
+    assert a.outcome() == b.outcome()
+    assert b.jobs == 2
+    assert "Results by bot (all its seats)" in out
+    assert "Results by seat (any bot)" in out
+
+
+def test_simulate_reports_capped_games() -> None:
+    out = ok(
+        "simulate", "tiny", "-n", "10", "-b", "drawer", "--max-actions", "2", "--rules",
+        "hand_size=5",
+    )  # fmt: skip
+    assert "10 (0 completed, 10 capped)" in out
+    assert "action cap" in out
+
+
+def test_simulate_refuses_bad_options(tmp_path: Path) -> None:
+    refused("simulate", "tiny", "--games", "0")
+    refused("simulate", "tiny", "--jobs", "-1")
+    assert "no bot" in refused("simulate", "tiny", "-n", "2", "--bots", "nope")
+    assert "cannot write" in refused(
+        "simulate", "tiny", "-n", "2", "--json", str(tmp_path / "no" / "dir" / "r.json")
+    )
+
+
+# -- match -----------------------------------------------------------------------------
+
+
+def test_match_prints_standings_after_each_deal(tmp_path: Path) -> None:
+    path = tmp_path / "match.json"
+    out = ok(
+        "match", "tinyshed", "-p", "3", "-b", "first,random", "-s", "4", "-r", "target=12",
+        "--json", str(path),
+    )  # fmt: skip
+    data = json.loads(path.read_text())
+    deals = len(data["deals"])
+    assert data["finished"] is True
+    for number in range(1, deals + 1):
+        assert f"Standings after deal {number}" in out
+        assert f"Deal {number} (dealer" in out
+    assert f"Match over after {deals} deals" in out
+    assert "Last deal" in out
+    assert "Deals won" in out
+
+
+def test_match_stops_after_the_given_deals() -> None:
+    out = ok("match", "tiny", "--seed", "1", "--deals", "2", "--rules", "target=1000")
+    assert "Standings after deal 2" in out
+    assert "Standings after deal 3" not in out
+    assert "Stopped after 2 deals" in out
+
+
+class _EndlessPlugin:
+    @cardkit.hookimpl
+    def cardkit_register_games(self, register: Any) -> None:
+        class Endless(tiny.TinyShed):  # type: ignore[name-defined,misc]
+            name = "endless"
+            aliases = ()
+            match_over = cardkit.Game.match_over
+
+        register(Endless())
+
+
+def test_match_of_a_game_without_a_match_rule_plays_a_few_deals() -> None:
+    with temporary_plugin(_EndlessPlugin(), "endless-plugin"):
+        out = ok("match", "endless", "--seed", "3")
+        assert "has no rule that ends a match" in out
+        assert "Standings after deal 5" in out
+        assert "Standings after deal 6" not in out
+        assert "Standings after deal 2" in ok("match", "endless", "--seed", "3", "--deals", "2")
+
+
+def test_match_with_capped_deals_says_so() -> None:
+    out = ok(
+        "match", "tiny", "-s", "2", "-d", "2", "-b", "drawer", "--max-actions", "2",
+        "-r", "hand_size=5",
+    )  # fmt: skip
+    assert "stopped by the action cap" in out
+    assert "2 deal(s) hit the action cap" in out
+
+
+# -- replay ----------------------------------------------------------------------------
+
+
+def _saved(tmp_path: Path, seed: int = 3) -> Path:
+    path = tmp_path / "game.json"
+    ok("demo", "tiny", "--seed", str(seed), "--players", "3", "--save", str(path))
+    return path
+
+
+def test_replay_narrates_a_saved_game(tmp_path: Path) -> None:
+    path = _saved(tmp_path)
+    out = ok("replay", str(path))
+    assert "replay of game.json · 3 players · seed 3" in out
+    assert "Result: shed" in out
+    rep = read_replay(path)
+    numbered = [x for x in out.splitlines() if x[:4].strip().isdigit()]
+    assert len(numbered) == rep.actions
+    assert "Your view" not in out
+
+
+def test_replay_from_a_seat_shows_that_seats_view(tmp_path: Path) -> None:
+    path = _saved(tmp_path)
+    out = ok("replay", str(path), "--seat", "1")
+    assert "Your view" in out
+    assert "hand sizes" in out
+    assert "--seat must be a seat 0-2" in refused("replay", str(path), "--seat", "7")
+
+
+def test_replay_refuses_corrupt_and_missing_files(tmp_path: Path) -> None:
+    path = _saved(tmp_path)
+    data = json.loads(path.read_text())
+    data["actions"][0] = "play ZZ"
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(data))
+    assert "saved action #1" in refused("replay", str(bad))
+    data = json.loads(path.read_text())
+    data["snapshot"]["turn"] = 2 if data["snapshot"]["turn"] != 2 else 1
+    bad.write_text(json.dumps(data))
+    assert "snapshot does not match" in refused("replay", str(bad))
+    bad.write_text("{not json")
+    assert "not a valid saved game" in refused("replay", str(bad))
+    bad.write_bytes(b"\xff\xfe\x00garbage")
+    assert "not a valid saved game" in refused("replay", str(bad))
+    assert "cannot read replay file" in refused("replay", str(tmp_path / "missing.json"))
+    data = json.loads(path.read_text())
+    data["game"] = "no-such-game"
+    bad.write_text(json.dumps(data))
+    assert "unknown game 'no-such-game'" in refused("replay", str(bad))
+
+
+# -- plugins directory ---------------------------------------------------------------------
+
+
+def test_plugins_dir_loads_single_file_plugins(tmp_path: Path) -> None:
+    (tmp_path / "dirshed.py").write_text(
+        "import cardkit\n"
+        "from test_cli_support import TinyShed\n\n"
+        "class DirShed(TinyShed):\n"
+        "    name = 'dirshed'\n"
+        "    aliases = ()\n\n"
+        "@cardkit.hookimpl\n"
+        "def cardkit_register_games(register):\n"
+        "    register(DirShed())\n"
+    )
+    old = registry()
+    try:
+        out = ok("--plugins-dir", str(tmp_path), "games")
+        assert "dirshed" in out
+        assert "plugins dir" in ok("--plugins-dir", str(tmp_path), "plugins")
+    finally:
+        reset_registry(old)
