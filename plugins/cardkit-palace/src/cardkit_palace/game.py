@@ -960,6 +960,14 @@ class PalaceState(GameState):
         out["burned"] = CardSet.from_mask(c.burned)
         return out
 
+    def visible_zones(self, seat: int | None) -> tuple[str, ...]:
+        """Public zones: every ``face_up:i``, the ``pile`` and ``burned``; plus ``hand:seat``.
+
+        Face-down cards and the stock are seen by no one.
+        """
+        public = tuple(f"face_up:{i}" for i in range(self.players)) + ("pile", "burned")
+        return public if seat is None else (*public, f"hand:{seat}")
+
     # -- extras for tools and tests -----------------------------------------------------------
 
     @property

@@ -19,6 +19,9 @@ from cardkit_palace.effects import CardEffect, default_card_effect, default_foll
 from cardkit_palace.game import PalaceGame
 from cardkit_palace.rules import PalaceRules
 
+#: The cardkit plugin API this plugin is built for.
+CARDKIT_API_VERSION = "1.0"
+
 
 @hookimpl
 def cardkit_add_hookspecs(pluginmanager: pluggy.PluginManager) -> None:
