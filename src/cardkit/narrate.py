@@ -217,11 +217,8 @@ def value_text(value: Any, players: int | None = None) -> Text:
             return Text("(none)", style="dim")
         if all(isinstance(v, Card) for v in value):
             return cards_text(value)
-        if (
-            players is not None
-            and len(value) == players
-            and all(isinstance(v, (int, float, str, bool)) for v in value)
-        ):
+        per_seat = players is not None and len(value) == players
+        if per_seat and all(isinstance(v, (int, float, str, bool)) for v in value):
             out = Text()
             for seat, item in enumerate(value):
                 if seat:
@@ -229,10 +226,30 @@ def value_text(value: Any, players: int | None = None) -> Text:
                 out.append(f"{seat}:", style="dim")
                 out.append_text(value_text(item))
             return out
+        if per_seat and all(_is_cards(v) or _is_scalars(v) for v in value):
+            out = Text()
+            for seat, item in enumerate(value):
+                if seat:
+                    out.append(" · ", style="dim")
+                out.append(f"{seat}: ", style="dim")
+                out.append_text(value_text(item))
+            return out
         parts = [value_text(v, players) for v in value]
         sep = " | " if any(isinstance(v, (BaseModel, list, tuple, Mapping)) for v in value) else " "
         return Text(sep).join(parts)
     return Text(str(value))
+
+
+def _is_cards(value: Any) -> bool:
+    if isinstance(value, (CardSet, Deck)):
+        return True
+    return isinstance(value, (list, tuple)) and all(isinstance(v, Card) for v in value)
+
+
+def _is_scalars(value: Any) -> bool:
+    return isinstance(value, (list, tuple)) and all(
+        isinstance(v, (int, float, str, bool)) for v in value
+    )
 
 
 def _model_text(model: BaseModel, players: int | None) -> Text:
@@ -249,7 +266,8 @@ def view_table(view: View, labels: Sequence[str] | None = None, *, title: str = 
     """A seat's view as a two-column table of its game-specific fields.
 
     The base fields (game, seat, players, ...) are summarised in the title;
-    the legal actions are left out (see ``help`` in ``cardkit play``).
+    the legal actions are left out (see ``help`` in ``cardkit play``), and so
+    are fields that are ``None`` (not relevant now).
     """
     if not title:
         whose = "Spectator view" if view.seat is None else f"{seat_label(view.seat, labels)}"
@@ -264,7 +282,7 @@ def view_table(view: View, labels: Sequence[str] | None = None, *, title: str = 
     table.add_column("field", style="cyan", no_wrap=True)
     table.add_column("value")
     for name in type(view).model_fields:
-        if name in _BASE_VIEW_FIELDS:
+        if name in _BASE_VIEW_FIELDS or getattr(view, name) is None:
             continue
         table.add_row(Text(_words(name)), value_text(getattr(view, name), view.players))
     if view.is_over:
