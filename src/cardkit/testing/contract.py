@@ -103,7 +103,8 @@ class GameContract:
             reported as capped and its states are checked all the same.
         examples: how many seeds hypothesis tries in the seed-driven tests.
         stride: the per-state checks (legal and illegal actions, saves)
-            run on every ``stride``-th state of a game.
+            run on every ``stride``-th state of a game...
+        max_states: ...but on at most this many states of one game.
     """
 
     game_name: ClassVar[str | None] = None
@@ -113,6 +114,7 @@ class GameContract:
     max_actions: ClassVar[int] = 1000
     examples: ClassVar[int] = 4
     stride: ClassVar[int] = 3
+    max_states: ClassVar[int] = 40
 
     @classmethod
     def contract_games(cls, config: pytest.Config) -> list[str]:
@@ -147,7 +149,11 @@ class GameContract:
         return playout.states
 
     def _sampled(self, states: list[GameState]) -> list[GameState]:
+        """Every ``stride``-th state, at most ``max_states`` of them evenly spread, and the last."""
         picked = states[:: self.stride]
+        if len(picked) > self.max_states:
+            step = len(states) / self.max_states
+            picked = [states[int(i * step)] for i in range(self.max_states)]
         if states[-1] is not picked[-1]:
             picked.append(states[-1])
         return picked
@@ -176,9 +182,8 @@ class GameContract:
         """Nonsense, other seats' actions and near-misses raise IllegalAction and change nothing."""
         rng = random.Random(0)
         states = self._playout(contract_case, self.seeds[0])
-        for number, state in enumerate(states):
-            if number % self.stride and number != len(states) - 1:
-                continue
+        for state in self._sampled(states):
+            number = state.action_count
             earlier = {
                 str(a) for s in states[max(0, number - 4) : number] for a in s.legal_actions()
             }
