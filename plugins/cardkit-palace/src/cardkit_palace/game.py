@@ -1108,8 +1108,17 @@ class PalaceGame(Game[PalaceRules, PalaceState]):
     # -- matches -------------------------------------------------------------------------------
 
     def deal_score(self, result: GameResult) -> list[int]:
-        """One loss for the loser of the game (match totals count losses: fewer is better)."""
-        return [1 if seat in result.losers else 0 for seat in range(result.players)]
+        """Minus one for the loser of the game, zero for everyone else.
+
+        A match counts losses: a seat's match total is minus its number of
+        losses, so that the core's "highest total leads" standings and
+        winners (the fewest losses) hold. A ``first_out_wins`` game has no
+        loser: it scores one for its winner instead. Capped games score
+        nothing (the match runner skips them).
+        """
+        if not result.losers:
+            return [1 if seat in result.winners else 0 for seat in range(result.players)]
+        return [-1 if seat in result.losers else 0 for seat in range(result.players)]
 
     def next_dealer(self, rules: PalaceRules, dealer: int, result: GameResult) -> int:
         """One seat left (``rotate_left``), or the loser (``next_dealer = loser``).
@@ -1119,8 +1128,3 @@ class PalaceGame(Game[PalaceRules, PalaceState]):
         if rules.next_dealer == NextDealer.LOSER and result.losers:
             return result.losers[0]
         return (dealer + 1) % result.players
-
-    def match_winners(self, rules: PalaceRules, totals: list[int]) -> list[int]:
-        """The seats with the fewest losses."""
-        best = min(totals)
-        return [seat for seat, total in enumerate(totals) if total == best]
