@@ -157,7 +157,7 @@ def auto_delay(delay: float | None) -> float:
         if delay < 0:
             raise CardkitError(f"--delay must be 0 or more seconds, not {delay}")
         return delay
-    return 0.35 if sys.stdout.isatty() else 0.0
+    return 0.3 if sys.stdout.isatty() else 0.0
 
 
 def random_seed() -> int:
