@@ -1,0 +1,69 @@
+"""Helpers for tests of Tonk and of Tonk house rules: decks that deal chosen hands.
+
+>>> deck = stacked_deck(["7H 7S 7D 2C 3C", "KS QS JS TS TH", "AS AH 2S 3S 4S"],
+...                     upcard="9D", stock="4C 5C")
+>>> import cardkit
+>>> state = cardkit.load_game("tonk").start(players=3, deck=deck)
+>>> str(state.hand(0)), str(state.discard_top)
+('2C 3C 7D 7H 7S', '9D')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TypeVar
+
+from cardkit import Action, Card, Deck, GameState, parse_cards
+from cardkit.cards import STANDARD_CARDS
+
+__all__ = ["play", "stacked_deck"]
+
+S = TypeVar("S", bound=GameState)
+
+
+def play(state: S, *actions: str | Action) -> S:
+    """Apply actions one after the other (text or Action objects) and return the last state."""
+    for action in actions:
+        state = state.apply(action)
+    return state
+
+
+def stacked_deck(
+    hands: Sequence[str | Iterable[Card]],
+    *,
+    upcard: str | Card | None = None,
+    stock: str | Iterable[Card] = "",
+    dealer: int | None = None,
+) -> Deck:
+    """The deck order that deals ``hands`` (indexed by seat), then the upcard, then the stock.
+
+    Cards are dealt one at a time starting left of the dealer (default: the
+    last seat, so seat 0 gets the first card). ``stock`` lists the first
+    stock cards, top first; the rest of the 52 cards follow in canonical
+    order. With ``dealer_upcard = false`` leave ``upcard`` out: the first
+    stock card is then the next card after the hands.
+
+    Raises:
+        ValueError: the hands have different sizes, or a card is used twice.
+    """
+    parsed = [parse_cards(h) for h in hands]
+    players = len(parsed)
+    if not players:
+        raise ValueError("give at least one hand")
+    size = len(parsed[0])
+    if any(len(h) != size for h in parsed):
+        raise ValueError(f"every hand must have {size} cards: {[len(h) for h in parsed]}")
+    dealer = players - 1 if dealer is None else dealer
+    first = (dealer + 1) % players
+    order: list[Card] = []
+    for k in range(size):
+        for j in range(players):
+            order.append(parsed[(first + j) % players][k])
+    if upcard is not None:
+        order.append(upcard if isinstance(upcard, Card) else Card.parse(upcard))
+    order.extend(parse_cards(stock) if isinstance(stock, str) else stock)
+    used = set(order)
+    if len(used) != len(order):
+        dup = next(c for i, c in enumerate(order) if c in order[:i])
+        raise ValueError(f"card {dup.code} is used twice")
+    return Deck(order + [c for c in STANDARD_CARDS if c not in used])
