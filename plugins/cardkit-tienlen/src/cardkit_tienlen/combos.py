@@ -540,7 +540,7 @@ class HandCombos:
         return plays
 
     def _double_sequences(self, pairs: int) -> _Group:
-        if not 3 <= pairs <= 6:
+        if not 3 <= pairs <= 12:
             return _EMPTY
         bits = self.bits
         windows = self._windows(self._ranks[1] & _LOW_NO_TWOS, pairs)
@@ -583,7 +583,7 @@ class HandCombos:
                 if not plays:
                     break
                 out.extend(plays)
-            for pairs in range(3, 7):
+            for pairs in range(3, 13):
                 plays = self.group(Kind.DOUBLE_SEQUENCE, 2 * pairs)
                 if not plays:
                     break
@@ -594,7 +594,7 @@ class HandCombos:
     def bombs(self, *, min_pairs: int, quads: bool) -> list[Play]:
         """The fours of a kind (if ``quads``) and the double sequences of ``min_pairs``+ pairs."""
         out: list[Play] = list(self.group(Kind.QUAD, 4)) if quads else []
-        for pairs in range(min_pairs, 7):
+        for pairs in range(min_pairs, 13):
             plays = self.group(Kind.DOUBLE_SEQUENCE, 2 * pairs)
             if not plays:
                 break

@@ -705,7 +705,7 @@ class TienLen(Game[TienLenRules, TienLenState]):
             bomb_overrides_pass=rules.bomb_overrides_pass,
             first_out=rules.play_until is PlayUntil.FIRST_OUT,
             beat=BeatRules(rules.quad_beats_pair_of_twos, rules.bomb_ladder),
-            points=tuple(rules.placement_points),
+            points=rules.points_for(n),
         )
         dealt = 0
         for h in hands:

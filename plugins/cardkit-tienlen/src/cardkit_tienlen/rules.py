@@ -44,6 +44,9 @@ class PlayUntil(StrEnum):
     """Stop as soon as the first player has played their last card."""
 
 
+_DEFAULT_POINTS = (3, 2, 1)
+
+
 def _default_instant_wins() -> frozenset[InstantWin]:
     return frozenset({InstantWin.FOUR_TWOS, InstantWin.DRAGON})
 
@@ -84,7 +87,7 @@ class TienLenRules(Rules):
         tuple[Annotated[int, Field(ge=0)], ...], Field(min_length=1, max_length=3)
     ] = (3, 2, 1)
     """Points for the 1st, 2nd, 3rd… player to finish; the player left holding cards scores
-    0. At most players − 1 entries."""
+    0. At most players − 1 entries (the default is cut to fit 2-3 players)."""
 
     target_points: int = Field(default=21, ge=1)
     """A match ends after the deal in which a total reaches this; the highest total wins,
@@ -103,12 +106,21 @@ class TienLenRules(Rules):
         """Dump the set sorted, so that saved rules are byte-for-byte stable."""
         return sorted(str(v) for v in value)
 
+    def points_for(self, players: int) -> tuple[int, ...]:
+        """The placement points used with ``players`` seats (the default is cut to fit)."""
+        return self.placement_points[: players - 1]
+
     def check_players(self, players: int) -> None:
         """``placement_points`` may not be longer than ``players - 1``.
+
+        The default ``[3, 2, 1]`` is cut to fit 2 or 3 players (3/2/0 and
+        3/0, rules spec 6.1); a list that is set to anything else must fit.
 
         Raises:
             InvalidRules: it is longer.
         """
+        if self.placement_points == _DEFAULT_POINTS:
+            return
         if len(self.placement_points) > players - 1:
             raise InvalidRules(
                 f"placement_points {list(self.placement_points)} has "
