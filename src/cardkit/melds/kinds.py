@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from cardkit.cards import Card
+from cardkit.cards import Card, Rank
 from cardkit.melds._bits import (
     LANE,
     SPREAD,
@@ -124,8 +124,8 @@ class NOfAKind(MeldKind):
                 assert first.rank is not None
                 assert card.rank is not None
                 return (
-                    f"a {self.noun} is all one rank; {first.code} is a {rank_name(first.rank)} "
-                    f"but {card.code} is a {rank_name(card.rank)}"
+                    f"a {self.noun} is all one rank; {first.code} is {_a(first.rank)} "
+                    f"but {card.code} is {_a(card.rank)}"
                 )
         n = len(cards)
         if n < self.min_size:
@@ -138,6 +138,11 @@ class NOfAKind(MeldKind):
         if self.min_size == self.max_size:
             return f"{self.min_size} of a kind"
         return f"{self.min_size}-{self.max_size} of a kind"
+
+
+def _a(rank: Rank) -> str:
+    name = rank_name(rank)
+    return f"an {name}" if name in ("8", "A") else f"a {name}"
 
 
 def _meldable_function(size: int) -> Callable[[int], int]:
