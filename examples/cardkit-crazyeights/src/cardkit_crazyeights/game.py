@@ -79,17 +79,9 @@ _SUIT_BY_WORD: dict[str, Suit] = {
     **{suit.symbol: suit for suit in Suit},
 }
 
-_VALUES = CardValues({**{r: int(r) for r in Rank if r <= Rank.TEN}, Rank.ACE: 1})
-_POINTS = CardValues(
-    {
-        **{r: int(r) for r in Rank if r <= Rank.TEN},
-        Rank.EIGHT: 50,
-        Rank.JACK: 10,
-        Rank.QUEEN: 10,
-        Rank.KING: 10,
-        Rank.ACE: 1,
-    }
-)
+#: Cards left in a hand: pip value, pictures 10, ace 1 (an 8 is worth 50 while 8s are wild).
+_VALUES = CardValues.pips(ace=1, pictures=10)
+_POINTS = CardValues({rank: 50 if rank == Rank.EIGHT else _VALUES.table[rank - 2] for rank in Rank})
 
 
 def card_points(cards: Collection[Card], *, eights_wild: bool = True) -> int:
