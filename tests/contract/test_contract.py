@@ -22,18 +22,6 @@ class TestInstalledGames(GameContract):
         return selected_games(config) or cardkit.available_games()
 
 
-class TestCrazyEightsVariants(GameContract):
-    """The example game's presets and options pass the contract too."""
-
-    game_name = "crazyeights"
-    player_counts = (2, 4)
-    rule_sets = (
-        {"variant": "draw-one"},
-        {"variant": "no-wilds"},
-        {"cards_each": 10, "draw_until_playable": False},
-    )
-
-
 def test_crazyeights_is_installed() -> None:
     """The example plugin is a workspace member, so the contract always checks at least one game."""
     assert "crazyeights" in cardkit.available_games()
