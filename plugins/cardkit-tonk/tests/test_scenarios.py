@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
-import cardkit
 import pytest
-from cardkit import CardSet, IllegalAction, InvalidRules
 from cardkit_tonk import TonkState
 from cardkit_tonk.spreads import BOOK, run_kind
 from cardkit_tonk.testing import play, stacked_deck
+
+import cardkit
+from cardkit import CardSet, IllegalAction, InvalidRules
 
 GAME = cardkit.load_game("tonk")
 
@@ -553,11 +554,9 @@ def _unchanged(
 ) -> None:
     before = state.to_json()
     snapshot = state.snapshot()
+    act = state.apply if seat is None else lambda a: state.apply_as(seat, a)
     with pytest.raises(IllegalAction) as err:
-        if seat is None:
-            state.apply(action)
-        else:
-            state.apply_as(seat, action)
+        act(action)
     if code is not None:
         assert err.value.code == code, err.value
     assert state.to_json() == before
