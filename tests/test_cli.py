@@ -83,11 +83,28 @@ def test_games_lists_the_installed_games() -> None:
     assert "quick" in line
 
 
+def test_games_and_plugins_as_json() -> None:
+    games = json.loads(ok("games", "--json"))
+    tinyshed = next(g for g in games if g["name"] == "tinyshed")
+    assert tinyshed["aliases"] == ["tiny"]
+    assert tinyshed["min_players"] == 2
+    assert tinyshed["variants"] == ["long", "quick"]
+    assert tinyshed["bots"] == ["random", "first", "drawer"]
+    data = json.loads(ok("plugins", "--json"))
+    mine = next(p for p in data["plugins"] if p["name"] == "tinyshed-tests")
+    assert mine["games"] == ["tinyshed"]
+    assert mine["bots"] == ["tinyshed:first", "tinyshed:drawer"]
+    assert isinstance(data["problems"], list)
+
+
 def test_games_with_none_installed_says_so() -> None:
     old = registry()
     reset_registry(Registry(load_entry_points=False))
     try:
-        assert "No games are installed" in ok("games")
+        out = ok("games")
+        assert "No games are installed" in out
+        assert "tienlen" not in out  # names no game it does not have
+        assert json.loads(ok("games", "--json")) == []
         assert "no games are installed" in refused("demo")
     finally:
         reset_registry(old)

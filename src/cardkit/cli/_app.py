@@ -81,16 +81,20 @@ def _main(
 
 @app.command("games")
 @clean_errors
-def games() -> None:
+def games(
+    as_json: Annotated[bool, typer.Option("--json", help="Print them as JSON.")] = False,
+) -> None:
     """List the installed games: names, aliases, players, summaries and variants."""
-    _info.games()
+    _info.games(as_json)
 
 
 @app.command("plugins")
 @clean_errors
-def plugins() -> None:
+def plugins(
+    as_json: Annotated[bool, typer.Option("--json", help="Print them as JSON.")] = False,
+) -> None:
     """List the plugins, what each added, and any load problems (in red)."""
-    _info.plugins()
+    _info.plugins(as_json)
 
 
 @app.command("rules")

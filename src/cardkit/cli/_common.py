@@ -124,8 +124,8 @@ def default_game() -> Game[Any, Any]:
     if available:
         return reg.game(available[0])
     raise CardkitError(
-        "no games are installed; install a game plugin, such as "
-        "'pip install cardkit-tienlen', then try again (see 'cardkit plugins')"
+        "no games are installed; install a game plugin package with pip, "
+        "then try again ('cardkit plugins' shows plugins that failed to load)"
     )
 
 

@@ -10,6 +10,7 @@ import typing
 from typing import Any
 
 from pydantic.fields import FieldInfo
+from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
@@ -18,15 +19,36 @@ from cardkit.game import Game
 from cardkit.plugins import registry
 
 
-def games() -> None:
-    """Print the table of installed games."""
+def games(as_json: bool = False) -> None:
+    """Print the table of installed games (or a JSON list of them)."""
     reg = registry()
     console = out()
     names = reg.available()
+    if as_json:
+        _print_json(
+            console,
+            [
+                {
+                    "name": name,
+                    "title": reg.game(name).title,
+                    "aliases": reg.aliases(name),
+                    "min_players": reg.game(name).min_players,
+                    "max_players": reg.game(name).max_players,
+                    "default_players": reg.game(name).default_players,
+                    "summary": reg.game(name).summary,
+                    "variants": sorted(reg.game(name).variants),
+                    "bots": list(reg.game(name).bots),
+                }
+                for name in names
+            ],
+        )
+        return
     if not names:
         console.print(
-            "No games are installed. Install a game plugin (for example "
-            "[bold]pip install cardkit-tienlen[/]); [bold]cardkit plugins[/] shows load problems."
+            Text(
+                "No games are installed. Install a game plugin package with pip; "
+                "'cardkit plugins' shows plugins that failed to load."
+            )
         )
         return
     table = Table(title="Installed games", title_justify="left")
@@ -54,6 +76,16 @@ def games() -> None:
         )
 
 
+def _print_json(console: Console, data: Any) -> None:
+    """Print JSON as plain text (no colours, no wrapping), for programs to read."""
+    console.print(
+        json.dumps(data, indent=2, ensure_ascii=False),
+        markup=False,
+        highlight=False,
+        soft_wrap=True,
+    )
+
+
 def _add_row(table: Table, *cells: str | Text) -> None:
     """Add a row whose text cells are plain text (never rich markup)."""
     table.add_row(*(Text(c) if isinstance(c, str) else c for c in cells))
@@ -68,10 +100,35 @@ def _players(game: Game[Any, Any]) -> str:
     return f"{span} (default {game.default_players})"
 
 
-def plugins() -> None:
+def plugins(as_json: bool = False) -> None:
     """Print the table of plugins and their load problems (exit 0 either way)."""
     reg = registry()
     console = out()
+    if as_json:
+        _print_json(
+            console,
+            {
+                "plugins": [
+                    {
+                        "name": name,
+                        "distribution": info.distribution,
+                        "version": info.version,
+                        "source": getattr(info, "source", None),
+                        "api_version": getattr(info, "api_version", None),
+                        "games": list(info.games),
+                        "variants": list(info.variants),
+                        "bots": list(info.bots),
+                    }
+                    for name, info in sorted(reg.plugins.items())
+                ],
+                "problems": [
+                    {"plugin": p.plugin, "stage": p.stage, "message": p.message}
+                    for p in reg.problems
+                ],
+                "skipped": dict(sorted((getattr(reg, "skipped", {}) or {}).items())),
+            },
+        )
+        return
     table = Table(title="Plugins", title_justify="left")
     table.add_column("Plugin", style="bold cyan", no_wrap=True)
     table.add_column("Distribution")
@@ -128,22 +185,21 @@ def rules(name: str, as_json: bool = False) -> None:
     console = out()
     model = game.rules_model
     if as_json:
-        console.print_json(
-            json.dumps(
-                {
-                    "game": game.name,
-                    "title": game.title,
-                    "summary": game.summary,
-                    "rules_version": game.rules_version,
-                    "options": model.model_json_schema(),
-                    "defaults": game.rules().model_dump(mode="json"),
-                    "variants": {
-                        v.name: {"description": v.description, "options": v.options}
-                        for v in game.variants.values()
-                    },
-                    "bots": {n: _bot_description(f) for n, f in game.bots.items()},
-                }
-            )
+        _print_json(
+            console,
+            {
+                "game": game.name,
+                "title": game.title,
+                "summary": game.summary,
+                "rules_version": game.rules_version,
+                "options": model.model_json_schema(),
+                "defaults": game.rules().model_dump(mode="json"),
+                "variants": {
+                    v.name: {"description": v.description, "options": v.options}
+                    for v in game.variants.values()
+                },
+                "bots": {n: _bot_description(f) for n, f in game.bots.items()},
+            },
         )
         return
     head = Text()
