@@ -178,7 +178,10 @@ class Card:
         Raises:
             InvalidCard: the text is not a card; the message quotes it.
         """
-        card = _PARSED.get(text)
+        try:
+            card = _PARSED.get(text)
+        except TypeError:  # an unhashable value, such as a list: not a card either
+            card = None
         if card is not None:
             return card
         if not isinstance(text, str):
