@@ -293,7 +293,7 @@ def test_placement_points_custom() -> None:
 
 def test_placement_points_longer_than_players_minus_one_is_refused() -> None:
     rules = GAME.rules(placement_points=[5, 3, 1])
-    GAME.start(players=4, rules=rules, seed=1)
+    assert GAME.start(players=4, rules=rules, seed=1).view(0).undealt is None
     with pytest.raises(InvalidRules, match="placement_points"):
         GAME.start(players=3, rules=rules, seed=1)
     with pytest.raises(InvalidRules, match="placement_points"):

@@ -56,7 +56,7 @@ from cardkit_tienlen.scoring import (
     placement_points,
 )
 
-__all__ = ["TienLen", "TienLenState", "TienLenView"]
+__all__ = ["TienLen", "TienLenState", "TienLenView", "narrate"]
 
 #: Cards dealt to each player.
 HAND_SIZE: Final = 13
@@ -94,7 +94,7 @@ class TienLenView(View):
         points: this deal's points so far (placements decided).
         pile: every card played in this round, low to high.
         played: every card played in this deal, low to high.
-        undealt: how many cards were not dealt (2-3 players; never which).
+        undealt: how many cards were not dealt (2-3 players; never which), else None.
         instant_winner: the seat that won by an instant-win hand, if any.
         instant_hand: that hand's name, such as ``"four_twos"``.
     """
@@ -112,7 +112,7 @@ class TienLenView(View):
     points: list[int] = Field(default_factory=list)
     pile: list[Card] = Field(default_factory=list)
     played: list[Card] = Field(default_factory=list)
-    undealt: int = 0
+    undealt: int | None = None
     instant_winner: int | None = None
     instant_hand: str | None = None
 
@@ -456,7 +456,11 @@ class TienLenState(GameState):
                 if hands[p]:
                     leader = p
                     break
-        events.append(Event("round_end", leader, note="(pile cleared; leads the next round)"))
+        if leader == last:
+            note = "wins the round and leads"
+        else:
+            note = f"leads: seat {last} won the round and has gone out"
+        events.append(Event("round_end", leader, note=note, data={"won_by": last}))
         return leader
 
     def _finish(
@@ -558,7 +562,7 @@ class TienLenState(GameState):
             points=self._points(),
             pile=list(cards_of(self._pile)),
             played=list(cards_of(played)),
-            undealt=self._undealt.bit_count(),
+            undealt=self._undealt.bit_count() or None,
             instant_winner=instant[0] if instant else None,
             instant_hand=str(instant[1]) if instant else None,
         )
@@ -578,7 +582,7 @@ class TienLenState(GameState):
             count += len(log[2])
             log = log[0]
         events = [e for chunk in reversed(chunks) for e in chunk]
-        return [e.describe() for e in events[-_RECENT:]]
+        return [narrate(e) for e in events[-_RECENT:]]
 
     def snapshot(self) -> dict[str, Any]:
         """The full state, hidden cards included, as JSON-ready data."""
@@ -614,6 +618,41 @@ class TienLenState(GameState):
         return public if seat is None else [*public, f"hand:{seat}"]
 
 
+_VERBS: Final = {
+    "deal": "deals",
+    "lead": "leads",
+    "play": "plays",
+    "pass": "passes",
+    "finish": "finishes",
+}
+
+
+def narrate(event: Event, names: Sequence[str] | None = None) -> str:
+    """One Tiến lên event as a line for people: ``Seat 2 plays 3♠ 3♥ (pair)``.
+
+    Args:
+        event: an event of this game.
+        names: optional player names indexed by seat.
+    """
+    cards = " ".join(c.pretty for c in event.cards)
+    if event.seat is None:
+        head = event.kind.replace("_", " ").capitalize()
+        return f"{head}: {event.note}" if event.note else head
+    who = names[event.seat] if names else f"Seat {event.seat}"
+    verb = _VERBS.get(event.kind)
+    parts = [who]
+    if verb is None:
+        parts.append(event.note or event.kind.replace("_", " "))
+        parts.append(cards)
+    else:
+        parts.append(verb)
+        parts.append(cards)
+        if event.count is not None:
+            parts.append(f"{event.count} card{'s' if event.count != 1 else ''}")
+        parts.append(event.note)
+    return " ".join(p for p in parts if p)
+
+
 def _why_not(play: Play, current: Play, rules: BeatRules) -> str:
     mine = f"{describe_kind(play.kind, play.size)} {' '.join(c.code for c in play.cards)}"
     theirs = (
@@ -637,7 +676,7 @@ def _game_over_event(result: GameResult) -> Event:
     points = "/".join(str(p) for p in result.points)
     return Event(
         "game_over",
-        note=f"({result.reason.replace('_', ' ')}; order {order}; points {points})",
+        note=f"{result.reason.replace('_', ' ')}; finishing order {order}; points by seat {points}",
         data={"reason": result.reason, "order": result.order, "points": result.points},
     )
 
@@ -750,7 +789,7 @@ class TienLen(Game[TienLenRules, TienLenState]):
                     "instant_win",
                     seat,
                     cards_of(hands[seat]),
-                    note=f"({INSTANT_WIN_LABELS[kind]})",
+                    note=f"wins at once with {INSTANT_WIN_LABELS[kind]}:",
                     data={"hand": kind.value},
                 )
             )
@@ -760,7 +799,7 @@ class TienLen(Game[TienLenRules, TienLenState]):
             _set(state, "_required", required)
             _set(state, "_over", None)
             if required:
-                note = "(first lead of the match: it must include the lowest card)"
+                note = "(the first play of the match must include the lowest card)"
             elif previous is not None:
                 note = "(won the last deal)"
             else:
