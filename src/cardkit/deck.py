@@ -85,9 +85,10 @@ class Deck(Sequence[Card]):
         seat, each in the order received, and the undealt rest of the deck.
 
         Raises:
-            ValueError: the deck is too small for that deal.
+            ValueError: the deck is too small for that deal, or ``first_seat``
+                is not a seat.
         """
-        need = self._check_deal(players, cards_each)
+        need = self._check_deal(players, cards_each, first_seat)
         hands: list[list[Card]] = [[] for _ in range(players)]
         for i in range(need):
             hands[(first_seat + i) % players].append(self.cards[i])
@@ -98,16 +99,18 @@ class Deck(Sequence[Card]):
     ) -> tuple[list[CardSet], Deck]:
         """Like :meth:`deal`, with each hand as a :class:`CardSet`."""
         cards = self.cards
-        need = self._check_deal(players, cards_each)
+        need = self._check_deal(players, cards_each, first_seat)
         masks = [0] * players
         for i in range(need):
             masks[(first_seat + i) % players] |= cards[i].bit
         return [CardSet.from_mask(m) for m in masks], _unchecked(cards[need:])
 
-    def _check_deal(self, players: int, cards_each: int) -> int:
+    def _check_deal(self, players: int, cards_each: int, first_seat: int) -> int:
         need = players * cards_each
         if players < 1 or cards_each < 0:
             raise ValueError("players must be at least 1 and cards_each non-negative")
+        if not 0 <= first_seat < players:
+            raise ValueError(f"first_seat must be a seat 0-{players - 1}, not {first_seat}")
         if need > len(self.cards):
             raise ValueError(
                 f"cannot deal {cards_each} cards to {players} players "
