@@ -12,11 +12,9 @@ Everything is reproducible from one match seed: deal ``n`` shuffles with
 ``deal_seed(seed, n)`` and its bots draw from
 ``seat_rngs(deal_seed(seed, n), players)``.
 
->>> import cardkit
 >>> from cardkit.match import play_match
->>> result = play_match("tienlen", players=4, bots=["random"], seed=7)  # doctest: +SKIP
->>> result.winners  # doctest: +SKIP
-[2]
+>>> result = play_match("tienlen", players=4, bots=["greedy", "random"], seed=7)  # doctest: +SKIP
+>>> result.winners, result.totals  # the match winners and the final totals  # doctest: +SKIP
 """
 
 from __future__ import annotations
@@ -38,6 +36,7 @@ from cardkit.runner import play_out, seat_rngs
 from cardkit.state import GameState
 
 __all__ = [
+    "BotSpec",
     "DealRecord",
     "Match",
     "MatchResult",
