@@ -287,3 +287,13 @@ def test_bots_resolve_by_name_or_factory() -> None:
     assert len(resolve_bots(game, None, 3)) == 3
     assert fill_seats(["a", "b"], 3) == ["a", "b", "a"]
     assert Match(game, 4, bots=["first", "random"]).labels == ["first", "random"] * 2
+
+
+def test_rules_may_be_given_as_options() -> None:
+    game = _game()
+    by_dict = play_match(game, 3, {"target": 9, "stake": 2}, seed=5)
+    by_model = play_match(game, 3, game.rules(target=9, stake=2), seed=5)
+    assert by_dict == by_model
+    assert by_dict.rules["stake"] == 2
+    with pytest.raises(InvalidRules, match="unknown option"):
+        Match(game, 3, {"colour": "red"})

@@ -231,3 +231,12 @@ def test_by_bot_adds_up_the_entries_of_each_bot() -> None:
     assert first.completed == sum(e.completed for e in entries)
     assert first.win_rate == first.wins / first.completed
     assert sum(b.wins for b in report.by_bot) == 60
+
+
+def test_rules_may_be_given_as_options() -> None:
+    game = cardkit.load_game("tinyshed")
+    a = simulate("tinyshed", games=20, players=2, seed=3, rules={"hand_size": 5})
+    b = simulate("tinyshed", games=20, players=2, seed=3, rules=game.rules(hand_size=5))
+    assert a.outcome() == b.outcome()
+    with pytest.raises(InvalidRules, match="hand_size"):
+        simulate("tinyshed", games=1, rules={"hand_size": 0})

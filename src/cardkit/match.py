@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -47,6 +47,7 @@ __all__ = [
     "derive_seed",
     "fill_seats",
     "has_match_rule",
+    "make_rules",
     "play_match",
     "resolve_bots",
     "resolve_game",
@@ -242,6 +243,21 @@ class MatchResult(BaseModel):
         return list(self.deals[number - 1].totals)
 
 
+def make_rules(game: Game[Any, Any], rules: Rules | Mapping[str, Any] | None) -> Rules:
+    """The rules for ``game``: as given, from a dict of options, or the defaults.
+
+    Raises:
+        InvalidRules: unknown options or bad values.
+    """
+    if rules is None:
+        made: Rules = game.rules()
+        return made
+    if isinstance(rules, Mapping):
+        made = game.rules(**dict(rules))
+        return made
+    return rules
+
+
 def check_setup(game: Game[Any, Any], players: int, rules: Rules) -> None:
     """Check a seat count and rules for ``game`` as :meth:`~cardkit.Game.start` would.
 
@@ -292,7 +308,7 @@ class Match:
         self,
         game: str | Game[Any, Any],
         players: int | None = None,
-        rules: Rules | None = None,
+        rules: Rules | Mapping[str, Any] | None = None,
         *,
         bots: Sequence[BotSpec] | None = None,
         seed: int | None = None,
@@ -305,7 +321,8 @@ class Match:
         Args:
             game: the game or its name.
             players: the number of seats (default: the game's default).
-            rules: the rules (default: ``game.rules()``).
+            rules: the rules, or a dict of options for ``game.rules(**options)``
+                (default: ``game.rules()``).
             bots: the bots (names or factories), repeated to fill the seats.
             seed: the match seed (default: a random one, recorded).
             max_deals: stop after this many deals if the game's own rule has
@@ -319,7 +336,7 @@ class Match:
         """
         self.game = resolve_game(game)
         self.players = self.game.default_players if players is None else players
-        self.rules = self.game.rules() if rules is None else rules
+        self.rules = make_rules(self.game, rules)
         check_setup(self.game, self.players, self.rules)
         if max_deals is not None and max_deals < 1:
             raise InvalidRules(f"max_deals must be at least 1, not {max_deals}")
@@ -520,7 +537,7 @@ class Match:
 def play_match(
     game: str | Game[Any, Any],
     players: int | None = None,
-    rules: Rules | None = None,
+    rules: Rules | Mapping[str, Any] | None = None,
     *,
     bots: Sequence[BotSpec] | None = None,
     seed: int | None = None,

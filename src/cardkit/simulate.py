@@ -24,7 +24,7 @@ import os
 import time
 import traceback
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any, ClassVar
@@ -38,6 +38,7 @@ from cardkit.match import (
     check_setup,
     derive_seed,
     fill_seats,
+    make_rules,
     resolve_bots,
     resolve_game,
 )
@@ -388,7 +389,7 @@ def play_one(
     seed: int,
     players: int | None = None,
     bots: Sequence[BotSpec] | None = None,
-    rules: Rules | None = None,
+    rules: Rules | Mapping[str, Any] | None = None,
     rotate: bool = False,
     max_actions: int | None = None,
 ) -> PlayedGame:
@@ -399,7 +400,7 @@ def play_one(
     """
     g = resolve_game(game)
     players = g.default_players if players is None else players
-    rules = g.rules() if rules is None else rules
+    rules = make_rules(g, rules)
     factories = resolve_bots(g, list(bots) if bots else None, players)
     game_s = game_seed(seed, index)
     shift = index % players if rotate else 0
@@ -494,7 +495,7 @@ def simulate(
     bots: Sequence[str] | None = None,
     seed: int = 0,
     jobs: int = 1,
-    rules: Rules | None = None,
+    rules: Rules | Mapping[str, Any] | None = None,
     max_actions: int | None = None,
     rotate: bool = False,
     progress: Progress | None = None,
@@ -511,7 +512,8 @@ def simulate(
         seed: the simulation seed; game ``i`` uses ``game_seed(seed, i)``.
         jobs: worker processes (``0``: one per CPU). The report is the
             same for any value.
-        rules: the rules (default: ``game.rules()``).
+        rules: the rules, or a dict of options for ``game.rules(**options)``
+            (default: ``game.rules()``).
         max_actions: cap each game; capped games count as neither won nor lost.
         rotate: rotate the entries through the seats (in game ``i``, seat
             ``s`` is played by entry ``(s + i) % players``), so every bot is
@@ -525,8 +527,7 @@ def simulate(
     """
     g = resolve_game(game)
     players = g.default_players if players is None else players
-    if rules is None:
-        rules = g.rules()
+    rules = make_rules(g, rules)
     if not isinstance(games, int) or games < 1:
         raise InvalidRules(f"games must be at least 1, not {games!r}")
     if max_actions is not None and max_actions < 1:
