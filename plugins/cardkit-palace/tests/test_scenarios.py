@@ -228,6 +228,9 @@ def test_10_out_of_turn_completion(begin: Any) -> None:
     assert view.completing == cards("JD JC")
     assert view.window_seat == A
     assert state.view(B).completing is None
+    assert state.view(D).window == "complete"
+    assert state.view(B).window is None  # the window is told only to the seat asked
+    assert state.view(B).phase == state.view(D).phase == "play"
     state = state.apply("complete JD JC")
     assert burned(state) == cards("9C JS JH JD JC")
     assert hand(state, D) == cards("4S 8H 3H")  # refilled to three

@@ -70,8 +70,10 @@ TURN: Final = 1
 ADD: Final = 2
 COMPLETE: Final = 3
 OVER: Final = 4
-#: The phase names, as views and snapshots show them.
+#: The phase names, as ``state.phase`` and snapshots show them.
 PHASES: Final = ("exchange", "turn", "add", "complete", "over")
+#: The phase names as every view shows them (windows are told only to the seat asked).
+_PUBLIC_PHASES: Final = ("exchange", "play", "play", "play", "over")
 
 # Action kinds (see cardkit_palace.actions).
 _SWAP, _READY, _PLAY, _PICKUP, _FLIP, _ADD, _COMPLETE, _DECLINE = range(8)
@@ -475,9 +477,13 @@ class PalaceView(View):
 
     Face-down cards never appear, not even to their owner: only their count
     and which positions are still face down. The stock's order never appears.
+    Whether a window is open (and why) is shown only to the seat it asks:
+    everyone else sees whose decision it is (``to_act``), as at a real table.
 
     Attributes:
-        phase: ``"exchange"``, ``"turn"``, ``"add"``, ``"complete"`` or ``"over"``.
+        phase: ``"exchange"``, ``"play"`` or ``"over"``.
+        window: in the view of the seat asked, ``"add"`` or ``"complete"``
+            during a window between turns; ``None`` otherwise.
         dealer: the dealer's seat.
         hand: this seat's hand (``None`` for a spectator).
         hand_counts: every seat's number of hand cards.
@@ -493,16 +499,20 @@ class PalaceView(View):
         finished: seats in the order they went out (the loser last, once over).
         ready: seats that have finished the exchange.
         starter: the seat that started the first pile (``None`` during the exchange).
-        first_play_rank: the rank the first play must include, if any.
-        window_seat: during a window, the seat whose play opened it.
+        first_play_rank: the rank the starter's first play must include
+            (``first_play_must_include_lowest``; only in the starter's view).
+        window_seat: during a window, the seat whose play opened it (only in
+            the view of the seat asked).
         addable: in the ``add`` window, the drawn cards this seat may add
             (only in its own view).
         completing: in the ``complete`` window, the cards the asked seat
             may complete with (only in its own view).
-        plays_again: whether the window's opener plays again afterwards (a 2).
+        plays_again: whether the window's opener plays again afterwards (a 2;
+            only in the view of the seat asked).
     """
 
     phase: str
+    window: str | None = None
     dealer: int
     hand: CardSet | None
     hand_counts: list[int]
@@ -885,7 +895,8 @@ class PalaceState(GameState):
             raise ValueError(f"seat must be 0-{players - 1} or None, not {seat!r}")
         actor = self.to_act
         ready = [(x.dealer + 1 + k) % players for k in range(c.readied)]
-        in_window = c.phase in (ADD, COMPLETE)
+        asked = seat is not None and seat == actor
+        in_window = c.phase in (ADD, COMPLETE) and asked
         recent = [e.describe() for e in self.last_events]
         return PalaceView(
             game=self.game.name,
@@ -897,7 +908,8 @@ class PalaceState(GameState):
             if seat is not None and seat == actor
             else [],
             recent=recent,
-            phase=PHASES[c.phase],
+            phase=_PUBLIC_PHASES[c.phase],
+            window=PHASES[c.phase] if in_window else None,
             dealer=x.dealer,
             hand=CardSet.from_mask(c.hands[seat]) if seat is not None else None,
             hand_counts=[h.bit_count() for h in c.hands],
@@ -914,10 +926,10 @@ class PalaceState(GameState):
             finished=list(c.out),
             ready=ready if c.phase == EXCHANGE else list(range(players)),
             starter=c.starter if c.starter >= 0 else None,
-            first_play_rank=Rank(c.must).code if c.must else None,
+            first_play_rank=Rank(c.must).code if c.must and asked else None,
             window_seat=c.opener if in_window else None,
-            addable=CardSet.from_mask(c.add) if c.phase == ADD and seat == actor else None,
-            completing=CardSet.from_mask(c.need) if c.phase == COMPLETE and seat == actor else None,
+            addable=CardSet.from_mask(c.add) if c.phase == ADD and asked else None,
+            completing=CardSet.from_mask(c.need) if c.phase == COMPLETE and asked else None,
             plays_again=bool(c.again) if in_window else False,
         )
 
@@ -965,7 +977,7 @@ class PalaceState(GameState):
 
         Face-down cards and the stock are seen by no one.
         """
-        public = tuple(f"face_up:{i}" for i in range(self.players)) + ("pile", "burned")
+        public = (*tuple(f"face_up:{i}" for i in range(self.players)), "pile", "burned")
         return public if seat is None else (*public, f"hand:{seat}")
 
     # -- extras for tools and tests -----------------------------------------------------------

@@ -85,7 +85,9 @@ def stacked_deck(
     for z, name in zip(zones, ("face_down", "face_up", "hands"), strict=True):
         for seat, cards in z.items():
             if len(cards) > zone_size:
-                raise ValueError(f"{name} of seat {seat} has {len(cards)} cards; at most {zone_size}")
+                raise ValueError(
+                    f"{name} of seat {seat} has {len(cards)} cards; at most {zone_size}"
+                )
     used = CardSet(placed)
     leftovers = [c for c in parse_cards(rest) if c not in used]
     seen = used | CardSet(leftovers)
