@@ -15,11 +15,11 @@ import math
 import random
 import time
 
+from cardkit_tonk import HeuristicBot
+
 import cardkit
 from cardkit import RandomBot
 from cardkit.runner import play_out, seat_rngs
-
-from cardkit_tonk import HeuristicBot
 
 
 def evaluate(hands: int, players: int, seed: int = 0, **options: object) -> dict[str, object]:

@@ -246,7 +246,7 @@ def _deal_event(dealer: int, size: int) -> Event:
     key = ("deal", dealer, size)
     got = _CARD_EVENTS.get(key)
     if got is None:
-        note = f"{size} cards each, dealer {dealer}"
+        note = f"{size} cards each"
         got = _CARD_EVENTS[key] = (Event("deal", dealer, count=size, note=note),)
     return got[0]
 
@@ -255,8 +255,28 @@ def _card_events(kind: str, seat: int, card: Card) -> tuple[Event, ...]:
     key = (kind, seat, card.index)
     got = _CARD_EVENTS.get(key)
     if got is None:
-        got = _CARD_EVENTS[key] = (Event(kind, seat, (card,)),)
+        got = _CARD_EVENTS[key] = (Event(kind, seat, (card,), note=_CARD_NOTES.get(kind, "")),)
     return got
+
+
+#: Notes that make card events read well in narration ("Seat 2 turns up 9♦").
+_CARD_NOTES: Final = {"upcard": "turns up", "bonus": "makes an extra discard:"}
+_CLAIM_WORDS: Final = {
+    "deal_50": "50",
+    "deal_49": "49",
+    "deal_13_or_less": "13 or less",
+    "deal_9_or_less": "9 or less",
+}
+
+
+def _retire(sid: int, owner: int) -> Event:
+    note = f"book #{sid} of seat {owner} holds all four cards and leaves the table"
+    return Event("retire", None, note=note, data={"spread": sid, "owner": owner})
+
+
+def _over(note: str) -> Event:
+    """The table event that ends a hand."""
+    return Event("hand_over", None, note=note)
 
 
 def _cards_of(mask: int) -> tuple[Card, ...]:
@@ -454,7 +474,7 @@ class TonkState(GameState):
                 "deal_claim",
                 seat,
                 _cards_of(self._hands[seat]),
-                note=f"{claim.replace('_', ' ')} (count {counts[seat]})",
+                note=f"claims a dealt {_CLAIM_WORDS[claim]} (count {counts[seat]}):",
                 data={"claim": claim, "count": counts[seat]},
             )
             for seat, claim in claims
@@ -462,10 +482,10 @@ class TonkState(GameState):
         if len(claims) == 1:
             seat, claim = claims[0]
             end = Ending("deal_win", n, (seat,), counts, claim=claim)
-            return x, end, [*events, Event("hand_over", seat, note="deal win")]
+            return x, end, [*events, _over(f"seat {seat} wins on the deal")]
         if len(claims) > 1:
             end = Ending("void_deal", n, (), counts)
-            return x, end, [*events, Event("hand_over", None, note="void deal: redeal")]
+            return x, end, [*events, _over("two or more deal claims: a void hand, redeal")]
         return x, None, events
 
     def _enter_turn(self, seat: int, x: _Extra) -> tuple[int, int, Ending | None, list[Event]]:
@@ -482,10 +502,10 @@ class TonkState(GameState):
                         "deal_claim",
                         seat,
                         _cards_of(self._hands[seat]),
-                        note="dealt 49, claimed at the first turn",
+                        note="claims a dealt 49 at the first turn:",
                         data={"claim": "deal_49", "count": 49},
                     ),
-                    Event("hand_over", seat, note="deal win"),
+                    _over(f"seat {seat} wins on the dealt 49"),
                 ],
             )
         return START, seat, None, []
@@ -760,7 +780,7 @@ class TonkState(GameState):
                 end, events = self._showdown(None, "stock_out")
                 return self._next(
                     action,
-                    (Event("draw", seat, note="the stock is empty"), *events),
+                    (Event("draw", seat, note="from the empty stock"), *events),
                     OVER,
                     seat,
                     hands,
@@ -812,7 +832,12 @@ class TonkState(GameState):
         end, events = self._showdown(seat, "drop")
         return self._next(
             action,
-            (Event("drop", seat, _cards_of(self._hands[seat])), *events),
+            (
+                Event(
+                    "drop", seat, _cards_of(self._hands[seat]), note=f"(count {self.count(seat)})"
+                ),
+                *events,
+            ),
             OVER,
             seat,
             self._hands,
@@ -831,7 +856,7 @@ class TonkState(GameState):
         counts = tuple(c.count(h) for h in self._hands)
         low = min(counts)
         shows = tuple(
-            Event("show", j, _cards_of(self._hands[j]), note=f"count {counts[j]}")
+            Event("show", j, _cards_of(self._hands[j]), note=f"shows a count of {counts[j]}:")
             for j in range(n)
             if j != dropper
         )
@@ -844,7 +869,7 @@ class TonkState(GameState):
                 winners = tuple(j for j in range(n) if j != dropper and counts[j] == low)
                 end = Ending("drop_caught", n, winners, counts, dropper=dropper)
                 note = f"seat {dropper} is caught with {mine}; lowest {low}"
-            return end, (*shows, Event("hand_over", end.winners[0], note=note))
+            return end, (*shows, _over(note))
         tied = tuple(j for j in range(n) if counts[j] == low)
         if len(tied) == 1:
             end = Ending("stock_out", n, tied, counts)
@@ -855,7 +880,7 @@ class TonkState(GameState):
         else:
             end = Ending("stock_out", n, tied, counts)
             note = f"stock out: a tie for lowest ({low}), every tied player is paid"
-        return end, (*shows, Event("hand_over", None, note=note))
+        return end, (*shows, _over(note))
 
     def _apply_main(self, action: Action) -> TonkState:
         _, seat, hands, stock, pile, tab, locks, turn, x, _ = self._s
@@ -872,7 +897,7 @@ class TonkState(GameState):
                 end = Ending("run_out", self.setup.players, (seat,))
                 return self._next(
                     action,
-                    (*events, Event("hand_over", seat, note="run out")),
+                    (*events, _over(f"seat {seat} runs out")),
                     OVER,
                     seat,
                     new_hands,
@@ -935,7 +960,7 @@ class TonkState(GameState):
             if not hand:
                 out_end = Ending("run_out", self.setup.players, (seat,))
                 phase = OVER
-                events = (*events, Event("hand_over", seat, note="run out"))
+                events = (*events, _over(f"seat {seat} runs out"))
             return self._next(
                 action,
                 events,
@@ -965,15 +990,13 @@ class TonkState(GameState):
                 "spread",
                 seat,
                 tuple(spread_cards(mask)),
-                note=f"{spread.kind} #{sid}",
+                note=f"({spread.kind} #{sid})",
                 data={"spread": sid, "kind": spread.kind},
             )
         ]
         if spread.book and mask.bit_count() == 4:
             tab = _Table(tab.spreads, (*tab.retired, spread), sid + 1)
-            events.append(
-                Event("retire", seat, note=f"book #{sid} is retired", data={"spread": sid})
-            )
+            events.append(_retire(sid, seat))
         else:
             tab = _Table((*tab.spreads, spread), tab.retired, sid + 1)
         turn = (used + mask.bit_count(), hits, bonus, taken, (*touched, sid))
@@ -1006,8 +1029,8 @@ class TonkState(GameState):
                     Event(
                         "lock",
                         old.owner,
-                        count=c.lock,
                         note=f"may not drop for {locks[old.owner]} turn(s)",
+                        data={"lock": locks[old.owner]},
                     )
                 )
             if c.per_hit:
@@ -1015,11 +1038,7 @@ class TonkState(GameState):
         if old.book and mask.bit_count() == 4:
             del spreads[i]
             retired = (*tab.retired, old._replace(mask=mask, accepts=0))
-            events.append(
-                Event(
-                    "retire", old.owner, note=f"book #{old.id} is retired", data={"spread": old.id}
-                )
-            )
+            events.append(_retire(old.id, old.owner))
             tab = _Table(tuple(spreads), retired, tab.next_id)
         else:
             kind = BOOK if old.book else c.run
@@ -1058,8 +1077,8 @@ class TonkState(GameState):
         n = self.setup.players
         full = turn[0] >= c.dealt + 1
         end = Ending("tonk_out", n, (seat,), tonker=seat, full_tonk=full)
-        note = "tonk out" if full or not c.rules.six_card_tonk else "out with zero"
-        events.append(Event("tonk_out", seat, note=note))
+        phrase = "tonks out" if full or not c.rules.six_card_tonk else "goes out with zero"
+        events.append(Event("tonk_out", seat, note=phrase + "!"))
         if c.rules.double_double != "off" and n == 2:
             return self._next(
                 action,
@@ -1075,7 +1094,7 @@ class TonkState(GameState):
                 self._x,
                 end,
             )
-        events.append(Event("hand_over", seat, note=note))
+        events.append(_over(f"seat {seat} {phrase}"))
         return self._next(
             action,
             tuple(events),
@@ -1096,7 +1115,11 @@ class TonkState(GameState):
         x = self._x
         joined = x.spades_joined + ((seat,) if action is JOIN else ())
         x = replace(x, spades_answered=(*x.spades_answered, seat), spades_joined=joined)
-        events: list[Event] = [Event("spades_join" if action is JOIN else "spades_pass", seat)]
+        events: list[Event] = [
+            Event("spades_join", seat, note="joins the Spades side pot")
+            if action is JOIN
+            else Event("spades_pass", seat, note="stays out of the Spades side pot")
+        ]
         n = self.setup.players
         nxt = (seat + 1) % n
         if nxt != self._first:
@@ -1121,7 +1144,7 @@ class TonkState(GameState):
             spades = self._hands[p] >> (13 * Suit.SPADES)
             if not spades:
                 shown.append((p, None))
-                events.append(Event("spades_show", p, note="no spade"))
+                events.append(Event("spades_show", p, note="has no spade"))
                 continue
             if not ace_high and spades >> 12 & 1:
                 rank_bit, key = 12, 0
@@ -1130,7 +1153,7 @@ class TonkState(GameState):
                 key = rank_bit + 1
             card = _CARDS[13 * Suit.SPADES + rank_bit]
             shown.append((p, card))
-            events.append(Event("spades_show", p, (card,)))
+            events.append(Event("spades_show", p, (card,), note="shows the highest spade:"))
             if best is None or key > best[0]:
                 best = (key, p)
         winner = None if best is None else best[1]
@@ -1140,7 +1163,7 @@ class TonkState(GameState):
             note = "no spade shown: every stake is refunded" if joined else "nobody joined"
         else:
             note = f"seat {winner} takes the side pot of {pot}"
-        events.append(Event("spades_pot", winner, note=note, data={"pot": pot}))
+        events.append(Event("spades_pot", None, note=note, data={"pot": pot, "winner": winner}))
         x = replace(x, spades_shown=tuple(shown), spades_winner=winner, spades_settled=True)
         phase, seat2, x, end, more = self._after_spades(x)
         return self._next(
@@ -1162,7 +1185,7 @@ class TonkState(GameState):
         seat = self._seat
         if action is DROP:
             return self._drop(action)
-        events: list[Event] = [Event("pass", seat, note="no drop")]
+        events: list[Event] = [Event("pass", seat)]
         if seat != self.setup.dealer:
             return self._next(
                 action,
@@ -1202,8 +1225,8 @@ class TonkState(GameState):
             return self._next(
                 action,
                 (
-                    Event("pass", seat, note="no double-double"),
-                    Event("hand_over", end.tonker, note="tonk out"),
+                    Event("pass", seat),
+                    _over(f"seat {end.tonker} tonks out"),
                 ),
                 OVER,
                 seat,
@@ -1271,8 +1294,10 @@ class TonkState(GameState):
             responder=seat,
             full_tonk=end.full_tonk,
         )
-        events.append(Event("double_double", seat, note=f"seat {winner} wins the double-double"))
-        events.append(Event("hand_over", winner, note="double-double"))
+        events.append(
+            Event("double_double", seat, note="tonks out on the tonker's run: a double-double")
+        )
+        events.append(_over(f"seat {winner} wins the double-double"))
         hands = (*self._hands[:seat], 0, *self._hands[seat + 1 :])
         return self._next(
             action,
