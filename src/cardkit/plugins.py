@@ -314,8 +314,6 @@ class Registry:
                     impl.function(pluginmanager=self.pm)
                 else:
                     impl.function(register=callback)
-            except _Skip:
-                continue
             except Exception as exc:
                 self._problem(info.name, stage, _exc_text(exc))
 
@@ -328,7 +326,7 @@ class Registry:
             self._problem(
                 info.name, "games", f"register() needs a cardkit.Game instance, got {game!r}"
             )
-            raise _Skip
+            return
         names = [game.name, *game.aliases, *aliases]
         taken = [n for n in names if n in self._games or n in self._aliases]
         if taken:
@@ -339,7 +337,7 @@ class Registry:
                 f"game name {taken[0]!r} is already registered by {self._owner(owner)!r}; "
                 f"{game.name!r} was skipped",
             )
-            raise _Skip
+            return
         self._games[game.name] = game
         game._registry = self
         for alias in names[1:]:
@@ -356,7 +354,7 @@ class Registry:
             )
         except CardkitError as exc:
             self._problem(info.name, "variants", str(exc))
-            raise _Skip from None
+            return
         info.variants.append(f"{target.name}:{name}")
 
     def _register_bot(self, info: PluginInfo, game: str, name: str, factory: BotFactory) -> None:
@@ -365,7 +363,7 @@ class Registry:
             target.add_bot(name, factory)
         except CardkitError as exc:
             self._problem(info.name, "bots", str(exc))
-            raise _Skip from None
+            return
         info.bots.append(f"{target.name}:{name}")
 
     def _owner(self, game_name: str) -> str:
@@ -411,10 +409,6 @@ class Registry:
         if caller is None:
             return []
         return [impl.function for impl in reversed(caller.get_hookimpls())]
-
-
-class _Skip(Exception):
-    """Raised by a register callback after recording a problem, to skip one registration."""
 
 
 def _exc_text(exc: BaseException) -> str:
