@@ -498,97 +498,59 @@ class HandCombos:
             ranks ^= low
         return plays
 
-    def _windows(self, held: int, length: int) -> int:
-        """Bit ``4 * lo`` for each run of ``length`` consecutive positions of ``held``."""
-        w = held
-        for i in range(1, length):
-            w &= held >> (4 * i)
-        return w
-
     def _sequences(self, length: int) -> _Group:
         if not 3 <= length <= 12:
             return _EMPTY
-        bits = self.bits
-        windows = self._windows(self._ranks[0] & _LOW_NO_TWOS, length)
+        windows = _windows(self._ranks[0] & _LOW_NO_TWOS, length)
         if not windows:
             return _EMPTY
-        span = (1 << (4 * length)) - 1
-        seq = Kind.SEQUENCE
-        bits_of = _NIBBLE_BITS
-        plays: list[Play] = []
-        while windows:
-            low = windows & -windows
-            windows ^= low
-            shift_lo = low.bit_length() - 1
-            cards = bits & (span << shift_lo)
-            if cards.bit_count() == length:  # one card of each rank: one sequence
-                plays.append(_make(cards, seq, length, cards.bit_length() - 1))
-                continue
-            hi_shift = shift_lo + 4 * (length - 1)
-            partial = [0]
-            for shift in range(shift_lo, hi_shift, 4):
-                choices = bits_of[(bits >> shift) & 15]
-                if len(choices) == 1:
-                    one = choices[0] << shift
-                    partial = [m | one for m in partial]
-                else:
-                    partial = [m | (c << shift) for m in partial for c in choices]
-            for c in bits_of[(bits >> hi_shift) & 15]:
-                top = c << hi_shift
-                key = top.bit_length() - 1
-                plays.extend([_make(m | top, seq, length, key) for m in partial])
-        return plays
+        return _chains(self.bits, windows, length, _NIBBLE_BITS, Kind.SEQUENCE, 1)
 
     def _double_sequences(self, pairs: int) -> _Group:
         if not 3 <= pairs <= 12:
             return _EMPTY
-        bits = self.bits
-        windows = self._windows(self._ranks[1] & _LOW_NO_TWOS, pairs)
+        windows = _windows(self._ranks[1] & _LOW_NO_TWOS, pairs)
         if not windows:
             return _EMPTY
-        size = 2 * pairs
-        span = (1 << (4 * pairs)) - 1
-        dseq = Kind.DOUBLE_SEQUENCE
-        pairs_of = _NIBBLE_PAIRS
-        plays: list[Play] = []
-        while windows:
-            low = windows & -windows
-            windows ^= low
-            shift_lo = low.bit_length() - 1
-            cards = bits & (span << shift_lo)
-            if cards.bit_count() == size:  # exactly a pair of each rank
-                plays.append(_make(cards, dseq, size, cards.bit_length() - 1))
-                continue
-            hi_shift = shift_lo + 4 * (pairs - 1)
-            partial = [0]
-            for shift in range(shift_lo, hi_shift, 4):
-                choices = pairs_of[(bits >> shift) & 15]
-                partial = [m | (c << shift) for m in partial for c in choices]
-            for c in pairs_of[(bits >> hi_shift) & 15]:
-                top = c << hi_shift
-                key = top.bit_length() - 1
-                plays.extend([_make(m | top, dseq, size, key) for m in partial])
-        return plays
+        return _chains(self.bits, windows, pairs, _NIBBLE_PAIRS, Kind.DOUBLE_SEQUENCE, 2)
 
     def all(self) -> tuple[Play, ...]:
         """Every combination: singles, pairs, triples, fours, then sequences and double
         sequences by length; within a group, lowest key first."""
         found = self._all
-        if found is None:
-            out: list[Play] = []
-            for size in (1, 2, 3, 4):
-                out.extend(self.group(size, size))
-            for length in range(3, 13):
-                plays = self.group(Kind.SEQUENCE, length)
-                if not plays:
+        if found is not None:
+            return found
+        bits = self.bits
+        single = _SINGLES
+        out: list[Play] = []
+        m = bits
+        while m:
+            low = m & -m
+            out.append(single[low.bit_length() - 1])
+            m ^= low
+        table = _NOAK_TABLE
+        ranks_held = self._ranks
+        for size in (2, 3, 4):
+            ranks = ranks_held[size - 1]
+            while ranks:
+                low = ranks & -ranks
+                shift = low.bit_length() - 1
+                out.extend(table[shift >> 2][(bits >> shift) & 15][size - 1])
+                ranks ^= low
+        for held, choices, kind, per in (
+            (ranks_held[0], _NIBBLE_BITS, Kind.SEQUENCE, 1),
+            (ranks_held[1], _NIBBLE_PAIRS, Kind.DOUBLE_SEQUENCE, 2),
+        ):
+            held &= _LOW_NO_TWOS
+            windows = held & (held >> 4)
+            length = 2
+            while True:
+                windows &= held >> (4 * length)
+                length += 1
+                if not windows:
                     break
-                out.extend(plays)
-            for pairs in range(3, 13):
-                plays = self.group(Kind.DOUBLE_SEQUENCE, 2 * pairs)
-                if not plays:
-                    break
-                out.extend(plays)
-            found = self._all = tuple(out)
+                out.extend(_chains(bits, windows, length, choices, kind, per))
+        found = self._all = tuple(out)
         return found
 
     def bombs(self, *, min_pairs: int, quads: bool) -> list[Play]:
@@ -634,6 +596,51 @@ class HandCombos:
             # classes: 3 pairs 0, four of a kind 1, 4 pairs 2, 5 pairs 3, 6 pairs 4
             out.extend(self.bombs(min_pairs=max(4, theirs + 3), quads=theirs == 0))
         return out
+
+
+def _windows(held: int, length: int) -> int:
+    """Bit ``4 * lo`` for each run of ``length`` consecutive rank positions of ``held``."""
+    w = held
+    for i in range(1, length):
+        w &= held >> (4 * i)
+    return w
+
+
+def _chains(
+    bits: int,
+    windows: int,
+    ranks: int,
+    choices_of: tuple[tuple[int, ...], ...],
+    kind: int,
+    per_rank: int,
+) -> list[Play]:
+    """The sequences (``per_rank`` 1) or double sequences (2) of ``ranks`` ranks starting at
+    each window of ``windows``, lowest key first."""
+    size = ranks * per_rank
+    span = (1 << (4 * ranks)) - 1
+    plays: list[Play] = []
+    while windows:
+        low = windows & -windows
+        windows ^= low
+        shift_lo = low.bit_length() - 1
+        cards = bits & (span << shift_lo)
+        if cards.bit_count() == size:  # no choice of suits: one combination
+            plays.append(_make(cards, kind, size, cards.bit_length() - 1))
+            continue
+        hi_shift = shift_lo + 4 * (ranks - 1)
+        partial = [0]
+        for shift in range(shift_lo, hi_shift, 4):
+            choices = choices_of[(bits >> shift) & 15]
+            if len(choices) == 1:
+                one = choices[0] << shift
+                partial = [m | one for m in partial]
+            else:
+                partial = [m | (c << shift) for m in partial for c in choices]
+        for c in choices_of[(bits >> hi_shift) & 15]:
+            top = c << hi_shift
+            key = top.bit_length() - 1
+            plays.extend([_make(m | top, kind, size, key) for m in partial])
+    return plays
 
 
 _CACHE: dict[int, HandCombos] = {}

@@ -66,7 +66,7 @@ _ORDINALS: Final = ("1st", "2nd", "3rd", "4th")
 
 @dataclass(frozen=True, slots=True)
 class _Config:
-    """The rules of one deal, as plain values for the hot path."""
+    """The rules of one deal, as plain values for the hot path, and its constant parts."""
 
     players: int
     pass_lock: bool
@@ -74,6 +74,8 @@ class _Config:
     first_out: bool
     beat: BeatRules
     points: tuple[int, ...]
+    undealt: int
+    pass_events: tuple[tuple[Event, ...], ...]
 
 
 class TienLenView(View):
@@ -172,7 +174,6 @@ class TienLenState(GameState):
         "_pile",
         "_required",
         "_to_act",
-        "_undealt",
     )
 
     _cfg: _Config
@@ -188,7 +189,6 @@ class TienLenState(GameState):
     _over: str | None
     _instant: tuple[int, InstantWin] | None
     _legal: tuple[Action, ...] | None
-    _undealt: int
 
     # -- the contract -----------------------------------------------------------
 
@@ -352,19 +352,19 @@ class TienLenState(GameState):
                 over = PlayUntil.FIRST_OUT.value
             elif sum(1 for h in hands if h) <= 1:
                 over = PlayUntil.ALL_PLACED.value
-        new = self._next()
         new_hands = tuple(hands)
         if over is not None:
-            return self._finish(new, new_hands, finished, play, seat, over, events)
-        nxt = self._next_eligible(seat, new_hands, seat, self._locked, 0, play)
-        pile = self._pile | bits
+            return self._finish(new_hands, finished, play, seat, over, events)
+        locked = self._locked
+        nxt = self._next_eligible(seat, new_hands, seat, locked, 0, play)
         if nxt is None:
             leader = self._round_end(new_hands, seat, events)
-            self._fill(new, new_hands, finished, None, -1, 0, 0, leader, 0)
-        else:
-            self._fill(new, new_hands, finished, play, seat, self._locked, 0, nxt, pile)
-        _set(new, "_log", (self._log, play, tuple(events)))
-        return new
+            return self._successor(
+                new_hands, finished, None, -1, 0, 0, leader, 0, play, tuple(events)
+            )
+        return self._successor(
+            new_hands, finished, play, seat, locked, 0, nxt, self._pile | bits, play, tuple(events)
+        )
 
     def _pass(self, seat: int) -> Self:
         current = self._current
@@ -378,36 +378,30 @@ class TienLenState(GameState):
         cfg = self._cfg
         locked = self._locked | bit if cfg.pass_lock else self._locked
         passed = self._passed | bit
-        note = "(locked out until the pile is cleared)" if cfg.pass_lock else ""
-        events = [Event("pass", seat, note=note)]
         hands = self._hands
-        new = self._next()
         last = self._last
         nxt = self._next_eligible(seat, hands, last, locked, passed, current)
         if nxt is None:
+            events = [cfg.pass_events[seat][0]]
             leader = self._round_end(hands, last, events)
-            self._fill(new, hands, self._finished, None, -1, 0, 0, leader, 0)
-        else:
-            self._fill(new, hands, self._finished, current, last, locked, passed, nxt, self._pile)
-        _set(new, "_log", (self._log, PASS, tuple(events)))
-        return new
+            return self._successor(
+                hands, self._finished, None, -1, 0, 0, leader, 0, PASS, tuple(events)
+            )
+        return self._successor(
+            hands,
+            self._finished,
+            current,
+            last,
+            locked,
+            passed,
+            nxt,
+            self._pile,
+            PASS,
+            cfg.pass_events[seat],
+        )
 
-    def _next(self) -> Self:
-        """A blank successor sharing this state's constants."""
-        new = _new(type(self))
-        _set(new, "game", self.game)
-        _set(new, "setup", self.setup)
-        _set(new, "_cfg", self._cfg)
-        _set(new, "_undealt", self._undealt)
-        _set(new, "_instant", None)
-        _set(new, "_over", None)
-        _set(new, "_required", 0)
-        _set(new, "_legal", None)
-        return new
-
-    @staticmethod
-    def _fill(
-        new: TienLenState,
+    def _successor(
+        self,
         hands: tuple[int, ...],
         finished: tuple[int, ...],
         current: Play | None,
@@ -416,7 +410,16 @@ class TienLenState(GameState):
         passed: int,
         to_act: int | None,
         pile: int,
-    ) -> None:
+        action: Action,
+        events: tuple[Event, ...],
+        over: str | None = None,
+    ) -> Self:
+        """The next state (every slot set once)."""
+        new = _new(type(self))
+        _set(new, "game", self.game)
+        _set(new, "setup", self.setup)
+        _set(new, "_log", (self._log, action, events))
+        _set(new, "_cfg", self._cfg)
         _set(new, "_hands", hands)
         _set(new, "_finished", finished)
         _set(new, "_current", current)
@@ -425,6 +428,33 @@ class TienLenState(GameState):
         _set(new, "_passed", passed)
         _set(new, "_to_act", to_act)
         _set(new, "_pile", pile)
+        _set(new, "_over", over)
+        _set(new, "_instant", None)
+        _set(new, "_required", 0)
+        _set(new, "_legal", None)
+        return new
+
+    def _fill(
+        self,
+        hands: tuple[int, ...],
+        to_act: int | None,
+        required: int,
+        over: str | None,
+        instant: tuple[int, InstantWin] | None,
+    ) -> None:
+        """Set every slot of a freshly dealt state."""
+        _set(self, "_hands", hands)
+        _set(self, "_finished", ())
+        _set(self, "_current", None)
+        _set(self, "_last", -1)
+        _set(self, "_locked", 0)
+        _set(self, "_passed", 0)
+        _set(self, "_to_act", to_act)
+        _set(self, "_pile", 0)
+        _set(self, "_over", over)
+        _set(self, "_instant", instant)
+        _set(self, "_required", required)
+        _set(self, "_legal", None)
 
     def _next_eligible(
         self,
@@ -465,7 +495,6 @@ class TienLenState(GameState):
 
     def _finish(
         self,
-        new: Self,
         hands: tuple[int, ...],
         finished: tuple[int, ...],
         play: Play,
@@ -473,10 +502,11 @@ class TienLenState(GameState):
         reason: str,
         events: list[Event],
     ) -> Self:
-        self._fill(new, hands, finished, play, seat, self._locked, 0, None, self._pile | play.bits)
-        _set(new, "_over", reason)
-        result = new.result_for(self.action_count + 1)
-        events.append(_game_over_event(result))
+        pile = self._pile | play.bits
+        new = self._successor(
+            hands, finished, play, seat, self._locked, 0, None, pile, play, (), reason
+        )
+        events.append(_game_over_event(new.result_for(self.action_count + 1)))
         _set(new, "_log", (self._log, play, tuple(events)))
         return new
 
@@ -562,7 +592,7 @@ class TienLenState(GameState):
             points=self._points(),
             pile=list(cards_of(self._pile)),
             played=list(cards_of(played)),
-            undealt=self._undealt.bit_count() or None,
+            undealt=self._cfg.undealt.bit_count() or None,
             instant_winner=instant[0] if instant else None,
             instant_hand=str(instant[1]) if instant else None,
         )
@@ -571,7 +601,7 @@ class TienLenState(GameState):
         held = 0
         for h in self._hands:
             held |= h
-        return ((1 << 52) - 1) & ~held & ~self._undealt
+        return ((1 << 52) - 1) & ~held & ~self._cfg.undealt
 
     def _recent(self) -> list[str]:
         chunks: list[tuple[Event, ...]] = []
@@ -589,7 +619,7 @@ class TienLenState(GameState):
         current = self._current
         return {
             "hands": [_codes(h) for h in self._hands],
-            "undealt": _codes(self._undealt),
+            "undealt": _codes(self._cfg.undealt),
             "finished": list(self._finished),
             "current": _codes(current.bits) if current is not None else None,
             "last": self._last,
@@ -609,7 +639,7 @@ class TienLenState(GameState):
         played = self._played()
         out["pile"] = cardset_of(self._pile)
         out["discard"] = cardset_of(played & ~self._pile)
-        out["undealt"] = cardset_of(self._undealt)
+        out["undealt"] = cardset_of(self._cfg.undealt)
         return out
 
     def visible_zones(self, seat: int | None) -> Sequence[str]:
@@ -738,6 +768,7 @@ class TienLen(Game[TienLenRules, TienLenState]):
         undealt = 0
         for card in cards[HAND_SIZE * n :]:
             undealt |= bit[card.index]
+        pass_note = "(locked out until the pile is cleared)" if rules.pass_lock else ""
         cfg = _Config(
             players=n,
             pass_lock=rules.pass_lock,
@@ -745,6 +776,8 @@ class TienLen(Game[TienLenRules, TienLenState]):
             first_out=rules.play_until is PlayUntil.FIRST_OUT,
             beat=BeatRules(rules.quad_beats_pair_of_twos, rules.bomb_ladder),
             points=rules.points_for(n),
+            undealt=undealt,
+            pass_events=tuple((Event("pass", seat, note=pass_note),) for seat in range(n)),
         )
         dealt = 0
         for h in hands:
@@ -775,15 +808,10 @@ class TienLen(Game[TienLenRules, TienLenState]):
         state: TienLenState = _new(TienLenState)
         state._init_base(self, setup, None)
         _set(state, "_cfg", cfg)
-        _set(state, "_undealt", undealt)
-        _set(state, "_legal", None)
-        _set(state, "_instant", instant)
         hands_t = tuple(hands)
         if instant is not None:
             seat, kind = instant
-            TienLenState._fill(state, hands_t, (), None, -1, 0, 0, None, 0)
-            _set(state, "_required", 0)
-            _set(state, "_over", "instant_win")
+            state._fill(hands_t, None, 0, "instant_win", instant)
             events.append(
                 Event(
                     "instant_win",
@@ -795,9 +823,7 @@ class TienLen(Game[TienLenRules, TienLenState]):
             )
             events.append(_game_over_event(state.result_for(0)))
         else:
-            TienLenState._fill(state, hands_t, (), None, -1, 0, 0, leader, 0)
-            _set(state, "_required", required)
-            _set(state, "_over", None)
+            state._fill(hands_t, leader, required, None, None)
             if required:
                 note = "(the first play of the match must include the lowest card)"
             elif previous is not None:
