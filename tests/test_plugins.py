@@ -1,0 +1,335 @@
+"""The plugin registry: run-time registration, aliases, broken plugins, strict mode, entry points."""
+
+from __future__ import annotations
+
+import types
+import warnings
+from collections.abc import Callable
+from typing import Any
+
+import pluggy
+import pytest
+
+import cardkit
+from cardkit import PluginError, UnknownGame, hookimpl, hookspec
+from cardkit.plugins import PluginWarning, Registry, temporary_plugin
+
+
+def plugin(**hooks: Callable[..., Any]) -> types.SimpleNamespace:
+    """A plugin object whose hooks are the given functions (marked as hook implementations)."""
+    return types.SimpleNamespace(**{name: hookimpl(fn) for name, fn in hooks.items()})
+
+
+def games_plugin(*games: Any, aliases: tuple[str, ...] = ()) -> types.SimpleNamespace:
+    """A plugin registering ``games``."""
+
+    def cardkit_register_games(register: Any) -> None:
+        for game in games:
+            register(game, aliases=aliases)
+
+    return plugin(cardkit_register_games=cardkit_register_games)
+
+
+def game_called(shed: Any, name: str) -> Any:
+    """Another game like ``shed``, registered under ``name``."""
+    return type(f"Game_{name}", (type(shed),), {"name": name, "aliases": ()})()
+
+
+class FakeEntryPoint:
+    """An entry point of the ``cardkit`` group, loading ``target`` (or raising it)."""
+
+    def __init__(self, name: str, target: object) -> None:
+        """Load ``target``; an exception instance is raised on load instead."""
+        self.name = name
+        self.target = target
+        self.dist = types.SimpleNamespace(name=f"cardkit-{name}", version="9.9")
+
+    def load(self) -> object:
+        """Import the plugin (or fail)."""
+        if isinstance(self.target, BaseException):
+            raise self.target
+        return self.target
+
+
+def fake_entry_points(
+    monkeypatch: pytest.MonkeyPatch, *points: FakeEntryPoint
+) -> list[dict[str, Any]]:
+    """Make the plugins module see only ``points`` in the entry point group; returns the calls."""
+    calls: list[dict[str, Any]] = []
+
+    def entry_points(**kwargs: Any) -> list[FakeEntryPoint]:
+        calls.append(kwargs)
+        return list(points) if kwargs.get("group") == "cardkit" else []
+
+    # The registry reads ``metadata.entry_points`` (importlib.metadata) when it loads.
+    monkeypatch.setattr("cardkit.plugins.metadata.entry_points", entry_points)
+    return calls
+
+
+# -- run-time registration -------------------------------------------------------------
+
+
+def test_register_a_game_at_run_time(empty_registry: Registry, shed: Any) -> None:
+    """cardkit.register adds the game to available_games and load_game, with its aliases."""
+    info = cardkit.register(games_plugin(shed, aliases=("throwaway",)), name="my-shed")
+    assert cardkit.available_games() == ["shed"]
+    assert cardkit.load_game("shed") is shed
+    assert cardkit.load_game("shedding") is shed
+    assert cardkit.load_game("throwaway") is shed
+    assert cardkit.load_game("  SHED ") is shed
+    assert empty_registry.aliases("shed") == ["shedding", "throwaway"]
+    assert info.games == ["shed"]
+    assert info.source == "run time"
+    state = cardkit.load_game("throwaway").start(players=2, seed=1)
+    assert state.game is shed
+    cardkit.unregister("my-shed")
+    assert cardkit.available_games() == []
+    with pytest.raises(UnknownGame):
+        cardkit.load_game("throwaway")
+
+
+def test_unknown_game_lists_the_installed_ones(empty_registry: Registry, shed: Any) -> None:
+    """The error names the game asked for and the games there are."""
+    cardkit.register(games_plugin(shed))
+    with pytest.raises(UnknownGame, match="unknown game 'chess'; available games: shed") as info:
+        cardkit.load_game("chess")
+    assert isinstance(info.value, KeyError)
+    assert info.value.available == ("shed",)
+    empty = Registry(load_entry_points=False)
+    with pytest.raises(UnknownGame, match="none installed"):
+        empty.game("shed")
+
+
+def test_temporary_plugin(empty_registry: Registry, shed: Any) -> None:
+    """temporary_plugin registers for the duration of a with block."""
+    with temporary_plugin(games_plugin(shed), "temp") as info:
+        assert info.name == "temp"
+        assert cardkit.available_games() == ["shed"]
+    assert cardkit.available_games() == []
+
+
+def test_a_plugin_name_cannot_be_registered_twice(empty_registry: Registry, shed: Any) -> None:
+    """Registering a second plugin under a taken name is a PluginError."""
+    cardkit.register(games_plugin(shed), name="p")
+    with pytest.raises(PluginError, match="'p' is already registered"):
+        cardkit.register(games_plugin(game_called(shed, "other")), name="p")
+
+
+def test_variants_and_bots_from_another_plugin(empty_registry: Registry, shed: Any) -> None:
+    """A plugin adds presets and bots to another plugin's game."""
+    cardkit.register(games_plugin(shed), name="base")
+
+    def cardkit_register_variants(register: Any) -> None:
+        register("shed", "big", {"cards_each": 6}, "Six cards each.")
+
+    def cardkit_register_bots(register: Any) -> None:
+        register("shedding", "lazy", cardkit.RandomBot)
+
+    info = cardkit.register(
+        plugin(
+            cardkit_register_variants=cardkit_register_variants,
+            cardkit_register_bots=cardkit_register_bots,
+        ),
+        name="extras",
+    )
+    assert info.variants == ["shed:big"]
+    assert info.bots == ["shed:lazy"]
+    assert shed.rules(variant="big").cards_each == 6
+    assert shed.variants["big"].source == "extras"
+    assert set(shed.bots) == {"random", "lazy"}
+
+
+# -- broken plugins --------------------------------------------------------------------------
+
+
+def test_a_hook_that_raises_is_reported_and_others_keep_working(
+    empty_registry: Registry, shed: Any
+) -> None:
+    """A plugin whose hook raises is recorded as a problem and warned about; other games work."""
+
+    def cardkit_register_games(register: Any) -> None:
+        raise RuntimeError("boom")
+
+    cardkit.register(games_plugin(shed), name="good")
+    with pytest.warns(PluginWarning, match="plugin 'bad' \\(games\\): RuntimeError: boom"):
+        cardkit.register(plugin(cardkit_register_games=cardkit_register_games), name="bad")
+    (problem,) = empty_registry.problems
+    assert (problem.plugin, problem.stage) == ("bad", "games")
+    assert "test_plugins.py" in problem.message
+    assert cardkit.available_games() == ["shed"]
+    assert cardkit.load_game("shed").start(players=2, seed=0).legal_actions()
+
+
+def test_a_bad_variant_or_bot_registration_is_reported(empty_registry: Registry, shed: Any) -> None:
+    """A preset with unknown options, or for an unknown game, is skipped with a warning."""
+    cardkit.register(games_plugin(shed))
+
+    def cardkit_register_variants(register: Any) -> None:
+        register("shed", "broken", {"no_such_option": 1})
+        register("shed", "fine", {"cards_each": 2})
+
+    def cardkit_register_bots(register: Any) -> None:
+        register("chess", "deep", cardkit.RandomBot)
+
+    with pytest.warns(PluginWarning) as caught:
+        cardkit.register(
+            plugin(
+                cardkit_register_variants=cardkit_register_variants,
+                cardkit_register_bots=cardkit_register_bots,
+            ),
+            name="extras",
+        )
+    messages = [str(w.message) for w in caught]
+    assert any("'extras' (variants)" in m and "no_such_option" in m for m in messages)
+    assert any("'extras' (bots)" in m and "unknown game 'chess'" in m for m in messages)
+    assert set(shed.variants) == {"fine"}
+
+
+def test_registering_something_that_is_not_a_game(empty_registry: Registry) -> None:
+    """register() of a non-Game is a reported problem."""
+    with pytest.warns(PluginWarning, match="needs a cardkit.Game instance"):
+        cardkit.register(games_plugin("not a game"), name="odd")
+    assert cardkit.available_games() == []
+
+
+@pytest.mark.parametrize("clash", ["shed", "shedding"])
+def test_a_duplicate_game_name_is_reported_with_a_warning(
+    empty_registry: Registry, shed: Any, clash: str
+) -> None:
+    """A second game under a taken name or alias is skipped; the first one stays."""
+    cardkit.register(games_plugin(shed), name="first")
+    other = game_called(shed, clash) if clash == "shed" else game_called(shed, "newgame")
+    aliases = () if clash == "shed" else ("shedding",)
+    with pytest.warns(PluginWarning, match=f"game name '{clash}' is already registered by 'first'"):
+        cardkit.register(games_plugin(other, aliases=aliases), name="second")
+    assert cardkit.load_game(clash) is shed
+    assert cardkit.available_games() == ["shed"]
+    assert empty_registry.problems[-1].plugin == "second"
+
+
+def test_one_bad_registration_does_not_drop_the_next_ones(
+    empty_registry: Registry, shed: Any
+) -> None:
+    """A plugin registering two games, the first with a taken name, still gets the second."""
+    cardkit.register(games_plugin(shed), name="first")
+    clash, fresh = game_called(shed, "shed"), game_called(shed, "fresh")
+    with pytest.warns(PluginWarning, match="'shed' is already registered"):
+        info = cardkit.register(games_plugin(clash, fresh), name="second")
+    assert info.games == ["fresh"]
+    assert cardkit.available_games() == ["fresh", "shed"]
+
+
+def test_strict_mode_turns_problems_into_errors(
+    empty_registry: Registry, shed: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With CARDKIT_STRICT_PLUGINS=1 a duplicate name or a raising hook is a PluginError."""
+    cardkit.register(games_plugin(shed), name="first")
+    monkeypatch.setenv("CARDKIT_STRICT_PLUGINS", "1")
+    with pytest.raises(PluginError, match="game name 'shed' is already registered"):
+        cardkit.register(games_plugin(game_called(shed, "shed")), name="second")
+
+    def cardkit_register_games(register: Any) -> None:
+        raise RuntimeError("boom")
+
+    with pytest.raises(PluginError, match="RuntimeError: boom"):
+        cardkit.register(plugin(cardkit_register_games=cardkit_register_games), name="bad")
+    monkeypatch.setenv("CARDKIT_STRICT_PLUGINS", "0")
+    with pytest.warns(PluginWarning):
+        cardkit.register(games_plugin(game_called(shed, "shed")), name="third")
+
+
+# -- entry points ----------------------------------------------------------------------------
+
+
+def test_installed_plugins_are_loaded_from_entry_points(
+    monkeypatch: pytest.MonkeyPatch, shed: Any
+) -> None:
+    """Each entry point of the group is loaded and its distribution recorded."""
+    calls = fake_entry_points(monkeypatch, FakeEntryPoint("shed", games_plugin(shed)))
+    registry = Registry()
+    assert calls == [{"group": "cardkit"}]
+    assert registry.available() == ["shed"]
+    info = registry.plugins["shed"]
+    assert (info.distribution, info.version, info.source) == ("cardkit-shed", "9.9", "entry point")
+
+
+def test_an_entry_point_that_fails_to_import_is_reported(
+    monkeypatch: pytest.MonkeyPatch, shed: Any
+) -> None:
+    """An import error is a problem naming the plugin; the other plugins load."""
+    fake_entry_points(
+        monkeypatch,
+        FakeEntryPoint("broken", ModuleNotFoundError("No module named 'cardkit_broken'")),
+        FakeEntryPoint("shed", games_plugin(shed)),
+    )
+    with pytest.warns(PluginWarning, match="plugin 'broken' \\(import\\): ModuleNotFoundError"):
+        registry = Registry()
+    assert registry.available() == ["shed"]
+    assert [(p.plugin, p.stage) for p in registry.problems] == [("broken", "import")]
+    assert "cardkit_broken" in registry.problems[0].message
+    assert "broken" not in registry.plugins
+
+
+def test_an_import_failure_is_a_plugin_error_in_strict_mode(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """CARDKIT_STRICT_PLUGINS=1 stops at the first broken plugin."""
+    fake_entry_points(monkeypatch, FakeEntryPoint("broken", ImportError("nope")))
+    monkeypatch.setenv("CARDKIT_STRICT_PLUGINS", "1")
+    with pytest.raises(PluginError, match="plugin 'broken' \\(import\\): ImportError: nope"):
+        Registry()
+
+
+def test_duplicate_games_across_entry_points(monkeypatch: pytest.MonkeyPatch, shed: Any) -> None:
+    """Entry points load in name order; the later duplicate is reported and skipped."""
+    first, second = game_called(shed, "shed"), game_called(shed, "shed")
+    fake_entry_points(
+        monkeypatch,
+        FakeEntryPoint("zeta", games_plugin(second)),
+        FakeEntryPoint("alpha", games_plugin(first)),
+    )
+    with pytest.warns(PluginWarning, match="'zeta' \\(games\\).*already registered by 'alpha'"):
+        registry = Registry()
+    assert registry.game("shed") is first
+
+
+def test_the_real_installation_has_no_problems() -> None:
+    """The plugins of this workspace load cleanly."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", PluginWarning)
+        registry = Registry()
+    assert registry.problems == []
+    assert "crazyeights" in registry.available()
+
+
+# -- a game's own hooks -----------------------------------------------------------------------
+
+
+class ShedSpecs:
+    """A game's own hookspecs: how many points a card is worth."""
+
+    @hookspec
+    def shed_card_points(self, code: str) -> int:  # type: ignore[empty-body]
+        """Points of one card."""
+
+
+def test_a_game_publishes_hookspecs_and_another_plugin_implements_them(
+    empty_registry: Registry, shed: Any
+) -> None:
+    """cardkit_add_hookspecs publishes; hook_functions returns plain functions to call."""
+
+    def cardkit_add_hookspecs(pluginmanager: pluggy.PluginManager) -> None:
+        pluginmanager.add_hookspecs(ShedSpecs)
+
+    base = games_plugin(shed)
+    base.cardkit_add_hookspecs = hookimpl(cardkit_add_hookspecs)
+    cardkit.register(base, name="shed-base")
+    assert shed.hook_functions("shed_card_points") == []
+
+    def shed_card_points(code: str) -> int:
+        return 7
+
+    cardkit.register(plugin(shed_card_points=shed_card_points), name="house-rule")
+    (function,) = shed.hook_functions("shed_card_points")
+    assert function("QS") == 7
+    assert empty_registry.hook_functions("no_such_hook") == []
