@@ -125,5 +125,5 @@ def test_a_deck_change_that_replays_differently_is_refused(shed: Any) -> None:
     def swap(d: dict[str, Any]) -> None:
         d["deck"][0], d["deck"][1] = d["deck"][1], d["deck"][0]
 
-    with pytest.raises(InvalidState, match="does not match|is illegal"):
+    with pytest.raises(InvalidState, match="does not match"):
         shed.load_state(edited(played(shed), swap))
