@@ -10,7 +10,12 @@ swap), and looks at its view only to choose between a 2 and a 10:
   a 2 otherwise, one at a time; pick up only when it must; flip the first
   face-down card;
 - **windows:** always add the drawn matches and always complete a four of a
-  kind (both burn or shed cards for free).
+  kind (both burn or shed cards for free);
+- **no cycles:** with probability 1/32 (from the turn's seeded generator) it
+  plays a random legal play instead. Deterministic bots can lock into a
+  cycle under some options (with ``seven_rule``, a 7 led on an empty pile,
+  picked up, led again...); the small random choice breaks every such
+  cycle, so games between heuristic bots always end.
 """
 
 from __future__ import annotations
@@ -35,6 +40,8 @@ __all__ = ["PalaceBot", "card_strength"]
 
 #: A pile at least this big is burned with a 10 rather than reset with a 2.
 BIG_PILE = 5
+#: The probability of a random legal play instead of the heuristic one.
+EXPLORE = 1 / 32
 
 
 def card_strength(rank: int) -> int:
@@ -56,7 +63,7 @@ class PalaceBot:
     )
 
     def __init__(self, rng: random.Random | None = None) -> None:
-        """A heuristic bot; it is deterministic and ignores ``rng``."""
+        """A heuristic bot; its rare random plays draw from each turn's ``rng``."""
 
     def choose(self, turn: Turn) -> Action:
         """Pick one of ``turn.legal``."""
@@ -75,6 +82,8 @@ class PalaceBot:
             if PICKUP in legal:
                 return PICKUP
             return DECLINE if DECLINE in legal else first
+        if turn.rng.random() < EXPLORE:
+            return plays[turn.rng.randrange(len(plays))]
         ordinary = [a for a in plays if a.rank not in (2, 10)]
         if ordinary:
             low = min(a.rank for a in ordinary)
