@@ -70,9 +70,25 @@ class Deck(Sequence[Card]):
         return cls(parse_cards(text))
 
     def shuffled(self, rng: random.Random) -> Deck:
-        """A new deck with the same cards in an order drawn from ``rng``."""
+        """A new deck with the same cards in an order drawn from ``rng``.
+
+        The order is exactly the one ``rng.shuffle`` gives (the same draws from
+        the generator). For a plain ``random.Random`` the same Fisher-Yates
+        loop runs inline, about twice as fast: dealing is in every game's hot
+        path.
+        """
         cards = list(self.cards)
-        rng.shuffle(cards)
+        if type(rng) is not random.Random:
+            rng.shuffle(cards)
+            return _unchecked(tuple(cards))
+        getrandbits = rng.getrandbits
+        for i in range(len(cards) - 1, 0, -1):
+            n = i + 1
+            k = n.bit_length()
+            j = getrandbits(k)
+            while j >= n:
+                j = getrandbits(k)
+            cards[i], cards[j] = cards[j], cards[i]
         return _unchecked(tuple(cards))
 
     def deal(
