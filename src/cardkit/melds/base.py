@@ -17,7 +17,7 @@ is built on them here.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from cardkit.cards import Card
 from cardkit.cardset import CardSet
@@ -70,6 +70,10 @@ class MeldKind(ABC):
         for meld in self.find_masks(mask):
             out |= meld
         return out
+
+    def meldable_function(self) -> Callable[[int], int]:
+        """The fastest callable equivalent to :meth:`meldable_mask` (for hot loops)."""
+        return self.meldable_mask
 
     def blocks_mask(self, mask: int) -> list[int] | None:
         """The melds inside ``mask`` grouped into blocks, when they group neatly.

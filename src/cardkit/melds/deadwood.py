@@ -75,6 +75,9 @@ class MeldSplit(NamedTuple):
         return f"{melds}; deadwood {dead} ({self.deadwood_value})"
 
 
+_new_split = tuple.__new__  # builds a MeldSplit without the Python-level __new__
+
+
 class MeldSolver:
     """The deadwood optimiser for one list of meld kinds and one way of counting cards.
 
@@ -121,7 +124,7 @@ class MeldSolver:
             raise TypeError("values must be a CardValues, such as CardValues.pips()")
         self.values = values
         self._meldables: tuple[Callable[[int], int], ...] = tuple(
-            k.meldable_mask for k in self.kinds
+            k.meldable_function() for k in self.kinds
         )
         self._finders: tuple[Callable[[int], list[int]], ...] = tuple(
             k.find_masks for k in self.kinds
@@ -150,11 +153,18 @@ class MeldSolver:
         if len(finders) == 2:
             a = finders[0](mask)
             b = finders[1](mask)
-            if not a | b:
-                return (), mask
-            parts: Seq[int] = (a, b)
-            cross = a & b
             meldable = a | b
+            if not meldable:
+                return (), mask
+            cross = a & b
+            if not cross and self._nonneg:  # the usual case: no card two kinds could use
+                blockers = self._blockers
+                first = blockers[0](a) if a else []
+                if first is not None:
+                    second = blockers[1](b) if b else []
+                    if second is not None:
+                        return (*first, *second), mask & ~meldable
+            parts: Seq[int] = (a, b)
         else:
             parts = [find(mask) for find in finders]
             meldable = cross = 0
@@ -194,29 +204,41 @@ class MeldSolver:
         whether they are known to be disjoint and to cover those cards.
 
         With non-negative values, a kind that groups its melds into blocks
-        (:meth:`~cardkit.melds.MeldKind.blocks_mask`) contributes its blocks,
-        plus the melds inside a block that leave out a card another kind could
-        use: any other meld inside a block is never better than the whole
-        block.
+        (:meth:`~cardkit.melds.MeldKind.blocks_mask`) offers its blocks, and,
+        for each block holding cards ``S`` that another kind could use, the
+        blocks of what is left without some of ``S``. Nothing else can be
+        better: in a best split, the melds of that kind inside a block avoid
+        the cards other kinds took there, and the blocks of the rest cover
+        them.
         """
         candidates: list[int] = []
         disjoint = use_blocks = self._nonneg
         for i, cards in enumerate(parts):
-            if cards:
-                grouped = self._blockers[i](cards) if use_blocks else None
-                if grouped is None:
-                    candidates += self._finders[i](cards)
-                    disjoint = False
-                else:
-                    candidates += grouped
-                    if cards & cross:
-                        disjoint = False
-                        find = self._finders[i]
-                        for block in grouped:
-                            if block & cross:
-                                candidates += [
-                                    m for m in find(block) if m != block and block & ~m & cross
-                                ]
+            if not cards:
+                continue
+            grouped = self._blockers[i](cards) if use_blocks else None
+            if grouped is None:
+                candidates += self._finders[i](cards)
+                disjoint = False
+                continue
+            candidates += grouped
+            if not cards & cross:
+                continue
+            disjoint = False
+            blocks_of = self._blockers[i]
+            meldable = self._meldables[i]
+            extra: dict[int, None] = {}
+            for block in grouped:
+                shared = block & cross
+                subset = shared
+                while subset:  # every non-empty subset of the shared cards
+                    rest = meldable(block & ~subset)
+                    if rest:
+                        sub = blocks_of(rest)
+                        for m in self._finders[i](rest) if sub is None else sub:
+                            extra[m] = None
+                    subset = (subset - 1) & shared
+            candidates += extra
         if self._dedupe and not disjoint:
             candidates = list(dict.fromkeys(candidates))
         return candidates, disjoint
@@ -230,6 +252,8 @@ class MeldSolver:
         # maximise the melded value first, then the number of melded cards
         weights = [value(m) * 64 + m.bit_count() for m in candidates]
         n = len(candidates)
+        if n == 2 and candidates[0] & candidates[1]:
+            return {candidates[0] if weights[0] >= weights[1] else candidates[1]}
         best = 0
         best_set = 0
         stack = [(0, 0, 0, 0)]
@@ -307,15 +331,21 @@ class MeldSolver:
             step = choice.get(rem)
         return chosen
 
-    def _split(self, mask: int) -> MeldSplit:
+    def _split(self, mask: int, hand: CardSet | None = None) -> MeldSplit:
         melds, dead = self.solve_mask(mask)
         if melds:
-            return MeldSplit(tuple([cardset(m) for m in melds]), cardset(dead), self._value(dead))
-        return MeldSplit((), cardset(dead), self._value(dead))
+            return _new_split(
+                MeldSplit, (tuple([cardset(m) for m in melds]), cardset(dead), self._value(dead))
+            )
+        return _new_split(MeldSplit, ((), hand or cardset(dead), self._value(dead)))
 
     def best(self, hand: CardSet | Iterable[Card] | int, *, cache: bool = True) -> MeldSplit:
         """The split of ``hand`` into melds and deadwood with the least deadwood value."""
-        mask = hand.mask if isinstance(hand, CardSet) else as_hand_mask(hand)
+        if isinstance(hand, CardSet):
+            if cache and self._cached is not None:
+                return self._cached(hand.mask)
+            return self._split(hand.mask, hand)
+        mask = as_hand_mask(hand)
         if cache and self._cached is not None:
             return self._cached(mask)
         return self._split(mask)
@@ -441,8 +471,11 @@ def best_melds(
         solver: MeldSolver = last[2]  # type: ignore[assignment]
     else:
         solver = solver_for(kinds, values)
-    mask = hand.mask if isinstance(hand, CardSet) else as_hand_mask(hand)
-    cached = solver._cached
-    if cache and cached is not None:
-        return cached(mask)
+    if isinstance(hand, CardSet):
+        if cache and solver._cached is not None:
+            return solver._cached(hand.mask)
+        return solver._split(hand.mask, hand)
+    mask = as_hand_mask(hand)
+    if cache and solver._cached is not None:
+        return solver._cached(mask)
     return solver._split(mask)

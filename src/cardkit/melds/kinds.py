@@ -100,6 +100,10 @@ class NOfAKind(MeldKind):
         """The cards of ranks held at least ``min_size`` times."""
         return self._meldable(mask)
 
+    def meldable_function(self) -> Callable[[int], int]:
+        """The closure behind :meth:`meldable_mask`, without the method call."""
+        return self._meldable
+
     def blocks_mask(self, mask: int) -> list[int] | None:
         """The cards of each rank held ``min_size``-``max_size`` times (``None`` if one
         rank has more than ``max_size``)."""

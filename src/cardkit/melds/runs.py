@@ -158,6 +158,10 @@ class Run(MeldKind):
         """The cards of ``mask`` that are in at least one run inside it."""
         return self._meldable(mask)
 
+    def meldable_function(self) -> Callable[[int], int]:
+        """The closure behind :meth:`meldable_mask`, without the method call."""
+        return self._meldable
+
     def _lane_blocks(self, lane: int) -> tuple[int, ...] | None:
         cache = self._blocks_by_lane
         if lane not in cache:
