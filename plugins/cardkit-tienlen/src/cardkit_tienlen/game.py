@@ -277,7 +277,7 @@ class TienLenState(GameState):
         )
 
     def _refuse(self, code: str, message: str, action: Action) -> IllegalAction:
-        allowed = [str(a) for a in self.legal_actions()[:24]]
+        allowed = [str(a) for a in self.legal_actions()]
         return IllegalAction(code, message, action=str(action), allowed=allowed)
 
     def _apply(self, action: Action) -> Self:
@@ -506,7 +506,7 @@ class TienLenState(GameState):
         new = self._successor(
             hands, finished, play, seat, self._locked, 0, None, pile, play, (), reason
         )
-        events.append(_game_over_event(new.result_for(self.action_count + 1)))
+        events.append(_game_over_event(new._result_for(self.action_count + 1)))
         _set(new, "_log", (self._log, play, tuple(events)))
         return new
 
@@ -534,10 +534,10 @@ class TienLenState(GameState):
         """
         if self._over is None:
             raise InvalidState("the deal is not over yet; result() needs a finished deal")
-        return self.result_for(self.action_count)
+        return self._result_for(self.action_count)
 
-    def result_for(self, actions: int) -> GameResult:
-        """The result, given the number of actions played (internal)."""
+    def _result_for(self, actions: int) -> GameResult:
+        """The result, given the number of actions played."""
         assert self._over is not None
         order = self._order()
         details: dict[str, object] = {
@@ -821,7 +821,7 @@ class TienLen(Game[TienLenRules, TienLenState]):
                     data={"hand": kind.value},
                 )
             )
-            events.append(_game_over_event(state.result_for(0)))
+            events.append(_game_over_event(state._result_for(0)))
         else:
             state._fill(hands_t, leader, required, None, None)
             if required:
