@@ -92,6 +92,7 @@ def card_points(cards: Collection[Card], *, eights_wild: bool = True) -> int:
 # -- actions --------------------------------------------------------------------
 
 
+# --8<-- [start:actions]
 @dataclass(frozen=True, slots=True)
 class Play(Action):
     """Play one card on the discard pile; a wild 8 names the suit to follow.
@@ -127,11 +128,13 @@ class Pass(Action):
 _DRAW = Draw()
 _PASS = Pass()
 _FORMS = ("play <card>", "play <8> <suit>", "draw", "pass")
+# --8<-- [end:actions]
 
 
 # -- views ------------------------------------------------------------------------
 
 
+# --8<-- [start:view-model]
 class CrazyEightsView(View):
     """What one seat (or a spectator) may know of a game of Crazy Eights.
 
@@ -156,9 +159,13 @@ class CrazyEightsView(View):
     dealer: int
 
 
+# --8<-- [end:view-model]
+
+
 # -- the state --------------------------------------------------------------------
 
 
+# --8<-- [start:state]
 class CrazyEightsState(GameState):
     """A game of Crazy Eights in progress (immutable).
 
@@ -237,6 +244,8 @@ class CrazyEightsState(GameState):
         fields.update(changes)
         return type(self)(self.game, self.setup, (self._log, action, events), **fields)
 
+    # --8<-- [end:state]
+
     @property
     def rules(self) -> CrazyEightsRules:
         """The rules in force."""
@@ -261,6 +270,7 @@ class CrazyEightsState(GameState):
         """The top card of the discard pile."""
         return self.discard[-1]
 
+    # --8<-- [start:legal]
     def can_play(self, card: Card) -> bool:
         """Whether ``card`` may be played on the discard pile now (held or not)."""
         if card.rank == Rank.EIGHT and self.rules.eights_wild:
@@ -301,8 +311,11 @@ class CrazyEightsState(GameState):
             return (*plays, _DRAW)
         return (*plays, _PASS)
 
+    # --8<-- [end:legal]
+
     # -- actions ---------------------------------------------------------------
 
+    # --8<-- [start:parse]
     def parse_action(self, text: str) -> Action:
         """Read ``play <card> [<suit>]``, ``draw`` or ``pass`` (any case).
 
@@ -328,11 +341,14 @@ class CrazyEightsState(GameState):
             allowed=[str(a) for a in self.legal_actions()],
         )
 
+    # --8<-- [end:parse]
+
     def _refuse(self, code: str, message: str, action: Action) -> IllegalAction:
         return IllegalAction(
             code, message, action=action, allowed=[str(a) for a in self.legal_actions()]
         )
 
+    # --8<-- [start:apply]
     def _apply(self, action: Action) -> Self:
         if self.outcome is not None:
             raise self._refuse("game_over", "the game is over", action)
@@ -382,6 +398,9 @@ class CrazyEightsState(GameState):
             seat=(seat + 1) % self.players, passes=0, drew=False,
         )  # fmt: skip
 
+    # --8<-- [end:apply]
+
+    # --8<-- [start:draw]
     def _draw(self, action: Draw) -> Self:
         rules, seat = self.rules, self.seat
         if _DRAW not in self.legal_actions():
@@ -419,6 +438,8 @@ class CrazyEightsState(GameState):
             action, tuple(events), hands=hands, stock=stock, discard=discard, drew=True,
             reshuffles=reshuffles,
         )  # fmt: skip
+
+    # --8<-- [end:draw]
 
     def _pass(self, action: Pass) -> Self:
         if _PASS not in self.legal_actions():
@@ -467,6 +488,7 @@ class CrazyEightsState(GameState):
             details={"hand_points": values, "cards_left": [len(h) for h in self.hands]},
         )
 
+    # --8<-- [start:views]
     def view(self, seat: int | None = None) -> CrazyEightsView:
         """What ``seat`` may know: its own hand, the top card, and counts of the rest."""
         to_act = self.to_act
@@ -517,7 +539,10 @@ class CrazyEightsState(GameState):
         """The discard pile is public; a seat also sees its own hand."""
         return ("discard",) if seat is None else ("discard", f"hand:{seat}")
 
+    # --8<-- [end:views]
 
+
+# --8<-- [start:reshuffle]
 def _reshuffled(deck: Deck, cards: tuple[Card, ...], reshuffles: int) -> tuple[Card, ...]:
     """The new stock made of ``cards``, shuffled by a generator seeded from the deal.
 
@@ -530,9 +555,13 @@ def _reshuffled(deck: Deck, cards: tuple[Card, ...], reshuffles: int) -> tuple[C
     return tuple(shuffled)
 
 
+# --8<-- [end:reshuffle]
+
+
 # -- the game ------------------------------------------------------------------------
 
 
+# --8<-- [start:game]
 class CrazyEights(Game[CrazyEightsRules, CrazyEightsState]):
     """Crazy Eights: match the top card by suit or rank; 8s are wild."""
 
@@ -580,3 +609,6 @@ class CrazyEights(Game[CrazyEightsRules, CrazyEightsState]):
     def match_over(self, rules: CrazyEightsRules, totals: list[int], deals: int) -> bool:
         """A match ends when someone reaches ``target_score`` points."""
         return max(totals) >= rules.target_score
+
+
+# --8<-- [end:game]

@@ -14,6 +14,9 @@ from cardkit.hookspecs import RegisterBot, RegisterGame
 from cardkit_crazyeights.bots import HeuristicBot
 from cardkit_crazyeights.game import CrazyEights
 
+#: The cardkit plugin API this plugin is built for.
+CARDKIT_API_VERSION = "1.0"
+
 
 @hookimpl
 def cardkit_register_games(register: RegisterGame) -> None:
