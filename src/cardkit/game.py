@@ -70,9 +70,12 @@ class Game(ABC, Generic[R, S]):
         plain functions; never dispatch hooks per move. Uses the registry
         that registered this game, or the process-wide one.
         """
-        from cardkit.plugins import registry
+        found = self._registry
+        if found is None:  # not registered: the process-wide registry (imported late: a cycle)
+            from cardkit.plugins import registry
 
-        return (self._registry or registry()).hook_functions(hook_name)
+            found = registry()
+        return found.hook_functions(hook_name)
 
     # -- rules ----------------------------------------------------------------
 
