@@ -1,4 +1,4 @@
-"""The plugin registry: run-time registration, aliases, broken plugins, strict mode, entry points."""
+"""The plugin registry: run-time registration, aliases, broken plugins, entry points."""
 
 from __future__ import annotations
 
