@@ -14,6 +14,12 @@ A test module of a plugin can instead subclass ``GameContract`` and leave
 
 The ``cardkit_game`` fixture is the (first) game named by ``--cardkit-game``;
 tests that use it are skipped when the option is not given.
+
+cardkit registers this module as a pytest plugin (the ``pytest11`` entry
+point), so in an environment where cardkit is installed ``pytest
+--cardkit-game NAME`` works without ``-p``. It is harmless otherwise: it
+imports the contract suite (and hypothesis) only when ``--cardkit-game`` is
+given or a test asks for the ``cardkit_game`` fixture.
 """
 
 from __future__ import annotations
@@ -24,7 +30,6 @@ from typing import Any
 import pytest
 
 from cardkit.game import Game
-from cardkit.testing.contract import GameContract, selected_games
 
 __all__ = ["cardkit_game", "pytest_addoption", "pytest_collection_modifyitems"]
 
@@ -49,6 +54,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 def cardkit_game(request: pytest.FixtureRequest) -> Game[Any, Any]:
     """The game named by ``--cardkit-game`` (the first one); skips the test without it."""
     import cardkit
+    from cardkit.testing.contract import selected_games
 
     names = selected_games(request.config)
     if not names:
@@ -60,6 +66,10 @@ def pytest_collection_modifyitems(
     session: pytest.Session, config: pytest.Config, items: list[pytest.Item]
 ) -> None:
     """Add the bundled contract suite when games are selected and no contract test was collected."""
+    if not config.getoption("cardkit_game", default=None):
+        return
+    from cardkit.testing.contract import GameContract, selected_games
+
     if not selected_games(config):
         return
     for item in items:
