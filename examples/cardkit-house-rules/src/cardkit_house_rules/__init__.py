@@ -1,0 +1,1 @@
+"""cardkit_house_rules: house rules and presets for Palace and Tonk."""
