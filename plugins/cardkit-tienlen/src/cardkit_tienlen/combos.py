@@ -39,6 +39,7 @@ __all__ = [
     "CARD_ORDER",
     "PASS",
     "RANK_ORDER",
+    "SINGLES",
     "SUIT_ORDER",
     "BeatRules",
     "HandCombos",
@@ -413,11 +414,11 @@ def _noak_table() -> tuple[tuple[tuple[tuple[Play, ...], ...], ...], ...]:
 
 #: ``_NOAK_TABLE[pos][nibble][size - 1]``: the plays of that many cards of one rank.
 _NOAK_TABLE: Final = _noak_table()
-#: The single of each game key.
-_SINGLES: Final[tuple[Play, ...]] = tuple(_make(1 << k, Kind.SINGLE, 1, k) for k in range(52))
+#: The single of each game key (shared play objects).
+SINGLES: Final[tuple[Play, ...]] = tuple(_make(1 << k, Kind.SINGLE, 1, k) for k in range(52))
 _INTERNED: Final = {
     p.bits: p for pos in _NOAK_TABLE for nib in pos for group in nib for p in group
-} | {p.bits: p for p in _SINGLES}
+} | {p.bits: p for p in SINGLES}
 
 
 def group_id(kind: int, size: int) -> int:
@@ -482,7 +483,7 @@ class HandCombos:
         bits = self.bits
         plays: list[Play] = []
         if size == 1:
-            single = _SINGLES
+            single = SINGLES
             m = bits
             while m:
                 low = m & -m
@@ -521,7 +522,7 @@ class HandCombos:
         if found is not None:
             return found
         bits = self.bits
-        single = _SINGLES
+        single = SINGLES
         out: list[Play] = []
         m = bits
         while m:
@@ -574,7 +575,7 @@ class HandCombos:
         if bombs_only:
             out = []
         elif ck == Kind.SINGLE:
-            single = _SINGLES
+            single = SINGLES
             out = []
             m = self.bits & -(2 << current.key)
             while m:
@@ -644,7 +645,7 @@ def _chains(
 
 
 _CACHE: dict[int, HandCombos] = {}
-_CACHE_LIMIT: Final = 4096
+_CACHE_LIMIT: Final = 128
 
 
 def hand_combos(bits: int) -> HandCombos:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Final, Self
+from typing import Any, ClassVar, Final, NamedTuple, Self
 
 from pydantic import Field
 
@@ -38,7 +38,9 @@ from cardkit_tienlen.combos import (
     BIT_BY_INDEX,
     CARD_BY_KEY,
     PASS,
+    SINGLES,
     BeatRules,
+    Kind,
     Pass,
     Play,
     beats,
@@ -61,6 +63,7 @@ __all__ = ["TienLen", "TienLenState", "TienLenView", "narrate"]
 #: Cards dealt to each player.
 HAND_SIZE: Final = 13
 _RECENT: Final = 8
+_TWOS: Final = 48  # the game key of 2S: keys from here on are 2s
 _ORDINALS: Final = ("1st", "2nd", "3rd", "4th")
 
 
@@ -152,6 +155,37 @@ def _codes(mask: int) -> list[str]:
 
 _new = object.__new__
 _set = object.__setattr__
+_tuple_new = tuple.__new__
+
+
+class _Fields(NamedTuple):
+    """The changing part of a state (one tuple, so a transition sets one slot).
+
+    Attributes:
+        hands: each seat's cards, as game masks.
+        finished: the seats that have finished, in order.
+        current: the combination to beat, or None when someone leads.
+        last: the seat that played ``current`` (-1 when leading).
+        locked: the seats locked this round (bit per seat).
+        passed: the seats that passed since the last play (bit per seat).
+        to_act: the seat to act, or None when the deal is over.
+        pile: the cards played this round (game mask).
+        over: why the deal ended, or None.
+        instant: ``(seat, hand)`` of an instant win, or None.
+        required: on the first lead of a match, the card the lead must hold (game mask), else 0.
+    """
+
+    hands: tuple[int, ...]
+    finished: tuple[int, ...]
+    current: Play | None
+    last: int
+    locked: int
+    passed: int
+    to_act: int | None
+    pile: int
+    over: str | None
+    instant: tuple[int, InstantWin] | None
+    required: int
 
 
 class TienLenState(GameState):
@@ -160,34 +194,10 @@ class TienLenState(GameState):
     Hands are kept as game masks (see :mod:`cardkit_tienlen.combos`).
     """
 
-    __slots__ = (
-        "_cfg",
-        "_current",
-        "_finished",
-        "_hands",
-        "_instant",
-        "_last",
-        "_legal",
-        "_locked",
-        "_over",
-        "_passed",
-        "_pile",
-        "_required",
-        "_to_act",
-    )
+    __slots__ = ("_cfg", "_f", "_legal")
 
     _cfg: _Config
-    _hands: tuple[int, ...]
-    _finished: tuple[int, ...]
-    _current: Play | None
-    _last: int
-    _locked: int
-    _passed: int
-    _to_act: int | None
-    _required: int
-    _pile: int
-    _over: str | None
-    _instant: tuple[int, InstantWin] | None
+    _f: _Fields
     _legal: tuple[Action, ...] | None
 
     # -- the contract -----------------------------------------------------------
@@ -195,26 +205,26 @@ class TienLenState(GameState):
     @property
     def to_act(self) -> int | None:
         """The seat that must decide now, or ``None`` once the deal is over."""
-        return self._to_act
+        return self._f.to_act
 
     @property
     def is_over(self) -> bool:
         """Whether the deal has ended."""
-        return self._over is not None
+        return self._f.over is not None
 
     @property
     def leading(self) -> bool:
         """Whether the seat to act leads a new round (no combination to beat)."""
-        return self._current is None and self._over is None
+        return self._f.current is None and self._f.over is None
 
     @property
     def current(self) -> Play | None:
         """The combination to beat, or ``None`` when someone leads."""
-        return self._current
+        return self._f.current
 
     def hand(self, seat: int) -> CardSet:
         """The cards ``seat`` holds (hidden information: not for other players)."""
-        return cardset_of(self._hands[seat])
+        return cardset_of(self._f.hands[seat])
 
     def legal_actions(self) -> tuple[Action, ...]:
         """Exactly the legal actions of the seat to act (empty once over).
@@ -230,25 +240,38 @@ class TienLenState(GameState):
         return legal
 
     def _compute_legal(self) -> tuple[Action, ...]:
-        seat = self._to_act
+        seat = self._f.to_act
         if seat is None:
             return ()
-        combos = hand_combos(self._hands[seat])
-        current = self._current
+        f = self._f
+        hand = f.hands[seat]
+        current = f.current
         if current is None:
-            plays = combos.all()
-            required = self._required
+            plays = hand_combos(hand).all()
+            required = f.required
             if required:
                 return tuple([p for p in plays if p.bits & required])
             return plays
-        bombs_only = self._bombs_only(seat)
-        out: list[Action] = combos.beating(current, self._cfg.beat, bombs_only=bombs_only)  # type: ignore[assignment]
+        out: list[Action]
+        key = current.key
+        if current.kind == Kind.SINGLE and key < _TWOS:
+            # the most common case: a single that is not a 2; only higher singles beat it
+            single = SINGLES
+            out = []
+            m = hand & -(2 << key)
+            while m:
+                low = m & -m
+                out.append(single[low.bit_length() - 1])
+                m ^= low
+        else:
+            bombs_only = self._bombs_only(seat)
+            out = hand_combos(hand).beating(current, self._cfg.beat, bombs_only=bombs_only)  # type: ignore[assignment]
         out.append(PASS)
         return tuple(out)
 
     def _bombs_only(self, seat: int) -> bool:
         """Whether ``seat`` is a locked player offered a turn on 2s (bombs only)."""
-        return self._cfg.pass_lock and bool(self._locked >> seat & 1)
+        return self._cfg.pass_lock and bool(self._f.locked >> seat & 1)
 
     def parse_action(self, text: str) -> Action:
         """Read ``play 3S 3H`` (cards in any order and case), ``pass``, or bare cards.
@@ -282,7 +305,7 @@ class TienLenState(GameState):
 
     def _apply(self, action: Action) -> Self:
         """Apply a play or a pass; raise :class:`IllegalAction` and change nothing if illegal."""
-        seat = self._to_act
+        seat = self._f.to_act
         if seat is None:
             raise IllegalAction("game_over", "the deal is over", action=str(action))
         if type(action) is Play:
@@ -299,7 +322,7 @@ class TienLenState(GameState):
 
     def _play(self, seat: int, play: Play) -> Self:
         bits = play.bits
-        hand = self._hands[seat]
+        hand = self._f.hands[seat]
         if bits & ~hand:
             missing = " ".join(c.code for c in cards_of(bits & ~hand))
             raise self._refuse(
@@ -309,10 +332,10 @@ class TienLenState(GameState):
             )
         if not play.kind:
             raise self._refuse("not_a_combination", explain_invalid(play.cardset), play)
-        current = self._current
+        current = self._f.current
         cfg = self._cfg
         if current is None:
-            required = self._required
+            required = self._f.required
             if required and not bits & required:
                 card = CARD_BY_KEY[required.bit_length() - 1]
                 raise self._refuse(
@@ -330,11 +353,11 @@ class TienLenState(GameState):
                 )
             if not beats(play, current, cfg.beat):
                 raise self._refuse("does_not_beat", _why_not(play, current, cfg.beat), play)
-        hands = list(self._hands)
+        hands = list(self._f.hands)
         hand ^= bits
         hands[seat] = hand
         events = [Event("play", seat, cards_of(bits), note=_play_note(play.kind, play.size))]
-        finished = self._finished
+        finished = self._f.finished
         over = None
         if not hand:
             finished = (*finished, seat)
@@ -355,7 +378,7 @@ class TienLenState(GameState):
         new_hands = tuple(hands)
         if over is not None:
             return self._finish(new_hands, finished, play, seat, over, events)
-        locked = self._locked
+        locked = self._f.locked
         nxt = self._next_eligible(seat, new_hands, seat, locked, 0, play)
         if nxt is None:
             leader = self._round_end(new_hands, seat, events)
@@ -363,11 +386,20 @@ class TienLenState(GameState):
                 new_hands, finished, None, -1, 0, 0, leader, 0, play, tuple(events)
             )
         return self._successor(
-            new_hands, finished, play, seat, locked, 0, nxt, self._pile | bits, play, tuple(events)
+            new_hands,
+            finished,
+            play,
+            seat,
+            locked,
+            0,
+            nxt,
+            self._f.pile | bits,
+            play,
+            tuple(events),
         )
 
     def _pass(self, seat: int) -> Self:
-        current = self._current
+        current = self._f.current
         if current is None:
             raise self._refuse(
                 "cannot_pass",
@@ -376,26 +408,26 @@ class TienLenState(GameState):
             )
         bit = 1 << seat
         cfg = self._cfg
-        locked = self._locked | bit if cfg.pass_lock else self._locked
-        passed = self._passed | bit
-        hands = self._hands
-        last = self._last
+        locked = self._f.locked | bit if cfg.pass_lock else self._f.locked
+        passed = self._f.passed | bit
+        hands = self._f.hands
+        last = self._f.last
         nxt = self._next_eligible(seat, hands, last, locked, passed, current)
         if nxt is None:
             events = [cfg.pass_events[seat][0]]
             leader = self._round_end(hands, last, events)
             return self._successor(
-                hands, self._finished, None, -1, 0, 0, leader, 0, PASS, tuple(events)
+                hands, self._f.finished, None, -1, 0, 0, leader, 0, PASS, tuple(events)
             )
         return self._successor(
             hands,
-            self._finished,
+            self._f.finished,
             current,
             last,
             locked,
             passed,
             nxt,
-            self._pile,
+            self._f.pile,
             PASS,
             cfg.pass_events[seat],
         )
@@ -414,23 +446,20 @@ class TienLenState(GameState):
         events: tuple[Event, ...],
         over: str | None = None,
     ) -> Self:
-        """The next state (every slot set once)."""
+        """The next state."""
         new = _new(type(self))
         _set(new, "game", self.game)
         _set(new, "setup", self.setup)
         _set(new, "_log", (self._log, action, events))
         _set(new, "_cfg", self._cfg)
-        _set(new, "_hands", hands)
-        _set(new, "_finished", finished)
-        _set(new, "_current", current)
-        _set(new, "_last", last)
-        _set(new, "_locked", locked)
-        _set(new, "_passed", passed)
-        _set(new, "_to_act", to_act)
-        _set(new, "_pile", pile)
-        _set(new, "_over", over)
-        _set(new, "_instant", None)
-        _set(new, "_required", 0)
+        _set(
+            new,
+            "_f",
+            _tuple_new(
+                _Fields,
+                (hands, finished, current, last, locked, passed, to_act, pile, over, None, 0),
+            ),
+        )
         _set(new, "_legal", None)
         return new
 
@@ -442,18 +471,8 @@ class TienLenState(GameState):
         over: str | None,
         instant: tuple[int, InstantWin] | None,
     ) -> None:
-        """Set every slot of a freshly dealt state."""
-        _set(self, "_hands", hands)
-        _set(self, "_finished", ())
-        _set(self, "_current", None)
-        _set(self, "_last", -1)
-        _set(self, "_locked", 0)
-        _set(self, "_passed", 0)
-        _set(self, "_to_act", to_act)
-        _set(self, "_pile", 0)
-        _set(self, "_over", over)
-        _set(self, "_instant", instant)
-        _set(self, "_required", required)
+        """Set the fields of a freshly dealt state."""
+        _set(self, "_f", _Fields(hands, (), None, -1, 0, 0, to_act, 0, over, instant, required))
         _set(self, "_legal", None)
 
     def _next_eligible(
@@ -502,9 +521,9 @@ class TienLenState(GameState):
         reason: str,
         events: list[Event],
     ) -> Self:
-        pile = self._pile | play.bits
+        pile = self._f.pile | play.bits
         new = self._successor(
-            hands, finished, play, seat, self._locked, 0, None, pile, play, (), reason
+            hands, finished, play, seat, self._f.locked, 0, None, pile, play, (), reason
         )
         events.append(_game_over_event(new._result_for(self.action_count + 1)))
         _set(new, "_log", (self._log, play, tuple(events)))
@@ -513,18 +532,18 @@ class TienLenState(GameState):
     # -- results and views ---------------------------------------------------------
 
     def _order(self) -> list[int]:
-        order = list(self._finished)
-        if self._over == PlayUntil.ALL_PLACED:
-            order += [p for p in range(self._cfg.players) if self._hands[p]]
-        elif self._instant is not None:
-            order = [self._instant[0]]
+        order = list(self._f.finished)
+        if self._f.over == PlayUntil.ALL_PLACED:
+            order += [p for p in range(self._cfg.players) if self._f.hands[p]]
+        elif self._f.instant is not None:
+            order = [self._f.instant[0]]
         return order
 
     def _points(self) -> list[int]:
         cfg = self._cfg
-        if self._instant is not None:
-            return placement_points(cfg.points, cfg.players, [self._instant[0]])
-        return placement_points(cfg.points, cfg.players, self._finished)
+        if self._f.instant is not None:
+            return placement_points(cfg.points, cfg.players, [self._f.instant[0]])
+        return placement_points(cfg.points, cfg.players, self._f.finished)
 
     def result(self) -> GameResult:
         """How the deal ended: finishing order, winner, placement points.
@@ -532,21 +551,21 @@ class TienLenState(GameState):
         Raises:
             InvalidState: the deal is not over yet.
         """
-        if self._over is None:
+        if self._f.over is None:
             raise InvalidState("the deal is not over yet; result() needs a finished deal")
         return self._result_for(self.action_count)
 
     def _result_for(self, actions: int) -> GameResult:
         """The result, given the number of actions played."""
-        assert self._over is not None
+        assert self._f.over is not None
         order = self._order()
         details: dict[str, object] = {
-            "cards_left": [h.bit_count() for h in self._hands],
+            "cards_left": [h.bit_count() for h in self._f.hands],
         }
-        if self._instant is not None:
-            details["instant_win"] = {"seat": self._instant[0], "hand": str(self._instant[1])}
+        if self._f.instant is not None:
+            details["instant_win"] = {"seat": self._f.instant[0], "hand": str(self._f.instant[1])}
         return GameResult(
-            reason=self._over,
+            reason=self._f.over,
             players=self._cfg.players,
             order=order,
             winners=order[:1],
@@ -560,37 +579,37 @@ class TienLenState(GameState):
         n = self._cfg.players
         if seat is not None and not (isinstance(seat, int) and 0 <= seat < n):
             raise ValueError(f"seat must be 0-{n - 1} or None, not {seat!r}")
-        current = self._current
+        current = self._f.current
         legal = (
             [str(a) for a in self.legal_actions()]
-            if seat is not None and seat == self._to_act
+            if seat is not None and seat == self._f.to_act
             else []
         )
         must = None
-        if self._required and seat is not None and self._hands[seat] & self._required:
-            must = CARD_BY_KEY[self._required.bit_length() - 1]
-        instant = self._instant
+        if self._f.required and seat is not None and self._f.hands[seat] & self._f.required:
+            must = CARD_BY_KEY[self._f.required.bit_length() - 1]
+        instant = self._f.instant
         played = self._played()
         return TienLenView(
             game=self.game.name,
             seat=seat,
             players=n,
-            to_act=self._to_act,
-            is_over=self._over is not None,
+            to_act=self._f.to_act,
+            is_over=self._f.over is not None,
             legal_actions=legal,
             recent=self._recent(),
-            hand=list(cards_of(self._hands[seat])) if seat is not None else [],
-            hand_sizes=[h.bit_count() for h in self._hands],
+            hand=list(cards_of(self._f.hands[seat])) if seat is not None else [],
+            hand_sizes=[h.bit_count() for h in self._f.hands],
             dealer=self.setup.dealer,
             current=list(current.cards) if current is not None else [],
             current_kind=describe_kind(current.kind, current.size) if current else None,
-            current_by=self._last if current is not None else None,
+            current_by=self._f.last if current is not None else None,
             must_include=must,
-            locked=_seats(self._locked),
-            passed=_seats(self._passed),
-            finished=list(self._finished),
+            locked=_seats(self._f.locked),
+            passed=_seats(self._f.passed),
+            finished=list(self._f.finished),
             points=self._points(),
-            pile=list(cards_of(self._pile)),
+            pile=list(cards_of(self._f.pile)),
             played=list(cards_of(played)),
             undealt=self._cfg.undealt.bit_count() or None,
             instant_winner=instant[0] if instant else None,
@@ -599,7 +618,7 @@ class TienLenState(GameState):
 
     def _played(self) -> int:
         held = 0
-        for h in self._hands:
+        for h in self._f.hands:
             held |= h
         return ((1 << 52) - 1) & ~held & ~self._cfg.undealt
 
@@ -616,29 +635,29 @@ class TienLenState(GameState):
 
     def snapshot(self) -> dict[str, Any]:
         """The full state, hidden cards included, as JSON-ready data."""
-        current = self._current
+        current = self._f.current
         return {
-            "hands": [_codes(h) for h in self._hands],
+            "hands": [_codes(h) for h in self._f.hands],
             "undealt": _codes(self._cfg.undealt),
-            "finished": list(self._finished),
+            "finished": list(self._f.finished),
             "current": _codes(current.bits) if current is not None else None,
-            "last": self._last,
-            "locked": _seats(self._locked),
-            "passed": _seats(self._passed),
-            "pile": _codes(self._pile),
-            "to_act": self._to_act,
-            "required": _codes(self._required),
-            "over": self._over,
-            "instant": [self._instant[0], str(self._instant[1])] if self._instant else None,
+            "last": self._f.last,
+            "locked": _seats(self._f.locked),
+            "passed": _seats(self._f.passed),
+            "pile": _codes(self._f.pile),
+            "to_act": self._f.to_act,
+            "required": _codes(self._f.required),
+            "over": self._f.over,
+            "instant": [self._f.instant[0], str(self._f.instant[1])] if self._f.instant else None,
         }
 
     def zones(self) -> Mapping[str, CardSet]:
         """Every card exactly once: ``hand:<seat>``, ``pile`` (this round), ``discard``
         (earlier rounds) and ``undealt`` (2-3 players)."""
-        out = {f"hand:{seat}": cardset_of(h) for seat, h in enumerate(self._hands)}
+        out = {f"hand:{seat}": cardset_of(h) for seat, h in enumerate(self._f.hands)}
         played = self._played()
-        out["pile"] = cardset_of(self._pile)
-        out["discard"] = cardset_of(played & ~self._pile)
+        out["pile"] = cardset_of(self._f.pile)
+        out["discard"] = cardset_of(played & ~self._f.pile)
         out["undealt"] = cardset_of(self._cfg.undealt)
         return out
 
