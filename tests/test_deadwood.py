@@ -253,3 +253,13 @@ def test_split_is_a_named_tuple() -> None:
     assert (melds, dead, value) == (split.melds, split.deadwood, split.deadwood_value)
     with pytest.raises(AttributeError):
         split.deadwood_value = 3  # type: ignore[misc]
+
+
+def test_negative_values_never_force_a_meld() -> None:
+    """Two overlapping melds, both worth less than nothing: meld neither (a regression)."""
+    values = CardValues({Rank.TWO: -1, Rank.ACE: -5, Rank.SEVEN: 7})
+    kinds = (NOfAKind(3, 4), Run(3, ace="either"))
+    cards = list(CardSet.parse("2C 2D 2H 3C 4C"))
+    split = best_melds(CardSet(cards), kinds, values)
+    assert split.deadwood_value == brute_force(cards, kinds, values) == -3
+    assert split.melds == ()

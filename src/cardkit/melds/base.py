@@ -89,6 +89,27 @@ class MeldKind(ABC):
         """
         return None
 
+    def sub_blocks_mask(self, block: int, shared: int) -> list[int]:
+        """What the deadwood optimiser considers inside a block when other kinds want some
+        of its cards.
+
+        ``block`` is one block of :meth:`blocks_mask` and ``shared`` some of its
+        cards. Returns, each once, the blocks of what is left of ``block`` after
+        taking out any non-empty subset of ``shared`` (all its melds, when that
+        rest does not group into blocks). The default tries every subset;
+        kinds override it with a direct construction.
+        """
+        out: dict[int, None] = {}
+        subset = shared
+        while subset:
+            rest = self.meldable_mask(block & ~subset)
+            if rest:
+                grouped = self.blocks_mask(rest)
+                for m in self.find_masks(rest) if grouped is None else grouped:
+                    out[m] = None
+            subset = (subset - 1) & shared
+        return list(out)
+
     # -- card level ---------------------------------------------------------------
 
     def validate(self, cards: Iterable[Card] | CardSet) -> MeldCheck:

@@ -104,6 +104,7 @@ class MeldSolver:
         "_finders",
         "_meldables",
         "_nonneg",
+        "_sub_blockers",
         "_value",
         "kinds",
         "values",
@@ -131,6 +132,9 @@ class MeldSolver:
         )
         self._blockers: tuple[Callable[[int], list[int] | None], ...] = tuple(
             k.blocks_mask for k in self.kinds
+        )
+        self._sub_blockers: tuple[Callable[[int, int], list[int]], ...] = tuple(
+            k.sub_blocks_mask for k in self.kinds
         )
         self._dedupe = _may_repeat(self.kinds)
         self._nonneg = min(values.table) >= 0
@@ -225,19 +229,13 @@ class MeldSolver:
             if not cards & cross:
                 continue
             disjoint = False
-            blocks_of = self._blockers[i]
-            meldable = self._meldables[i]
+            sub_blocks = self._sub_blockers[i]
             extra: dict[int, None] = {}
             for block in grouped:
                 shared = block & cross
-                subset = shared
-                while subset:  # every non-empty subset of the shared cards
-                    rest = meldable(block & ~subset)
-                    if rest:
-                        sub = blocks_of(rest)
-                        for m in self._finders[i](rest) if sub is None else sub:
-                            extra[m] = None
-                    subset = (subset - 1) & shared
+                if shared:
+                    for m in sub_blocks(block, shared):
+                        extra[m] = None
             candidates += extra
         if self._dedupe and not disjoint:
             candidates = list(dict.fromkeys(candidates))
@@ -252,8 +250,9 @@ class MeldSolver:
         # maximise the melded value first, then the number of melded cards
         weights = [value(m) * 64 + m.bit_count() for m in candidates]
         n = len(candidates)
-        if n == 2 and candidates[0] & candidates[1]:
-            return {candidates[0] if weights[0] >= weights[1] else candidates[1]}
+        if n == 2 and candidates[0] & candidates[1]:  # one or the other
+            pick = 0 if weights[0] >= weights[1] else 1
+            return {candidates[pick]} if weights[pick] > 0 else set()
         best = 0
         best_set = 0
         stack = [(0, 0, 0, 0)]

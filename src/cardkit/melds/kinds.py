@@ -49,6 +49,9 @@ class NOfAKind(MeldKind):
     max_size: int = 4
     _subsets: dict[int, tuple[int, ...]] = field(init=False, repr=False, compare=False)
     _meldable: Callable[[int], int] = field(init=False, repr=False, compare=False)
+    _sub_cache: dict[tuple[int, int], tuple[int, ...]] = field(
+        init=False, repr=False, compare=False
+    )
 
     def __post_init__(self) -> None:
         if not 1 <= self.min_size <= 4:
@@ -60,6 +63,7 @@ class NOfAKind(MeldKind):
         sizes = range(self.min_size, min(self.max_size, 4) + 1)
         object.__setattr__(self, "_subsets", rank_pattern_subsets(sizes))
         object.__setattr__(self, "_meldable", _meldable_function(self.min_size))
+        object.__setattr__(self, "_sub_cache", {})
 
     @property
     def noun(self) -> str:
@@ -119,6 +123,20 @@ class NOfAKind(MeldKind):
             out.append(group)
             ranks ^= low
         return out
+
+    def sub_blocks_mask(self, block: int, shared: int) -> list[int]:
+        """The holdings of the block's rank that keep its unshared cards, smaller than the
+        block and big enough to be melds."""
+        shift = ((block & -block).bit_length() - 1) % 13
+        key = (block >> shift, (block & ~shared) >> shift)
+        found = self._sub_cache.get(key)
+        if found is None:
+            whole, keep = key
+            if whole not in self._subsets or whole.bit_count() > self.max_size:
+                return MeldKind.sub_blocks_mask(self, block, shared)
+            found = tuple(m for m in self._subsets[whole] if m != whole and m & keep == keep)
+            self._sub_cache[key] = found
+        return [m << shift for m in found] if shift else list(found)
 
     def _explain(self, mask: int) -> str:
         cards = [_CARDS[i] for i in range(52) if mask >> i & 1]

@@ -85,6 +85,9 @@ class Run(MeldKind):
     _blocks_by_lane: dict[int, tuple[int, ...] | None] = field(
         init=False, repr=False, compare=False
     )
+    _sub_cache: dict[tuple[int, int], tuple[int, ...]] = field(
+        init=False, repr=False, compare=False
+    )
 
     def __post_init__(self) -> None:
         if self.ace not in ("low", "high", "either"):
@@ -119,6 +122,7 @@ class Run(MeldKind):
         _set(self, "_by_lane", {})
         _set(self, "_meld_by_lane", {})
         _set(self, "_blocks_by_lane", {})
+        _set(self, "_sub_cache", {})
         _set(self, "_meldable", self._wrap_meldable if self.wrap else _meldable_function(self))
 
     @property
@@ -205,6 +209,33 @@ class Run(MeldKind):
                 cache[lane] = got
             out |= got << shift
         return out
+
+    def sub_blocks_mask(self, block: int, shared: int) -> list[int]:
+        """The stretches of the run ``block`` between shared cards (or its ends), shorter than
+        the block and long enough to be runs."""
+        shift = ((block & -block).bit_length() - 1) // 13 * 13
+        key = (block >> shift, (shared >> shift) & LANE)
+        found = self._sub_cache.get(key)
+        if found is None:
+            if self.wrap or self.max_length is not None or key[0] not in self._valid:
+                return MeldKind.sub_blocks_mask(self, block, shared)
+            found = self._sub_cache[key] = self._stretches(*key)
+        return [m << shift for m in found] if shift else list(found)
+
+    def _stretches(self, lane: int, cut: int) -> tuple[int, ...]:
+        bits = [1 << (r - 2) for r in self._ordered[lane]]
+        n = len(bits)
+        starts = [0] + [i + 1 for i in range(n - 1) if bits[i] & cut]
+        ends = [i - 1 for i in range(1, n) if bits[i] & cut] + [n - 1]
+        out = []
+        for i in starts:
+            for j in ends:
+                if j - i + 1 >= self.min_length and (i, j) != (0, n - 1):
+                    stretch = 0
+                    for b in bits[i : j + 1]:
+                        stretch |= b
+                    out.append(stretch)
+        return tuple(out)
 
     # -- ordered ranks ---------------------------------------------------------------
 
