@@ -135,8 +135,10 @@ class _Ctx:
         "lock",
         "max_hits",
         "must_use",
+        "no_locks",
         "payout_hooks",
         "per_hit",
+        "plain_start",
         "players",
         "rules",
         "run",
@@ -174,6 +176,8 @@ class _Ctx:
         self.values = values
         self.solver: MeldSolver = solver_for((BOOK, self.run), values)
         self.payout_hooks = payout_hooks
+        self.no_locks = (0,) * players
+        self.plain_start = not (rules.spades_side_pot or self.deal_check or self.anytime)
 
     def count(self, mask: int) -> int:
         """The count of the cards of ``mask``."""
@@ -240,6 +244,23 @@ def _draw_events(seat: int) -> tuple[Event, ...]:
     if got is None:
         got = _DRAW_EVENTS[seat] = (Event("draw", seat, count=1),)
     return got
+
+
+_LANE: Final = (1 << 13) - 1
+#: The discards of the cards of one suit lane, by ``lane | suit << 13`` (filled on demand).
+_DISCARD_LANES: dict[int, tuple[Discard, ...]] = {}
+
+
+def _discard_lane(key: int) -> tuple[Discard, ...]:
+    base = (key >> 13) * 13
+    lane = key & _LANE
+    out = []
+    while lane:
+        low = lane & -lane
+        out.append(_DISCARDS[base + low.bit_length() - 1])
+        lane ^= low
+    found = _DISCARD_LANES[key] = tuple(out)
+    return found
 
 
 def _deal_event(dealer: int, size: int) -> Event:
@@ -395,29 +416,33 @@ class TonkState(GameState):
             for card in cards[k:at:n]:
                 mask |= card.bit
             masks[(first + k) % n] = mask
-        events: list[Event] = [_deal_event(setup.dealer, size)]
+        dealer = setup.dealer
         pile: tuple[Card, ...] = ()
         if ctx.rules.dealer_upcard:
             pile = (cards[at],)
+            events = (_deal_event(dealer, size), *_card_events("upcard", dealer, pile[0]))
             at += 1
-            events.extend(_card_events("upcard", setup.dealer, pile[0]))
-        state: TonkState = _new(cls)
-        state._init_base(game, setup, None)
-        _set(state, "_c", ctx)
+        else:
+            events = (_deal_event(dealer, size),)
         hands = tuple(masks)
-        locks = (0,) * n
-        _set(
-            state,
-            "_s",
-            (SPADES, first, hands, at, pile, _EMPTY_TABLE, locks, _NO_TURN, _NO_EXTRA, None),
-        )
+        locks = ctx.no_locks
+        state: TonkState = _new(cls)
+        _set(state, "game", game)
+        _set(state, "setup", setup)
+        _set(state, "_c", ctx)
         _set(state, "_legal", None)
+        if ctx.plain_start:  # no side pot, no deal-time claim, no drop window
+            _set(state, "_log", (None, None, events))
+            _set(state, "_s", (START, first, hands, at, pile, _EMPTY_TABLE, locks, _NO_TURN,
+                               _NO_EXTRA, None))  # fmt: skip
+            return state
+        _set(state, "_log", (None, None, events))
+        _set(state, "_s", (SPADES, first, hands, at, pile, _EMPTY_TABLE, locks, _NO_TURN,
+                           _NO_EXTRA, None))  # fmt: skip
         if ctx.rules.spades_side_pot:
-            _set(state, "_log", (None, None, tuple(events)))
             return state
         phase, seat, x, end, more = state._after_spades(_NO_EXTRA)
-        events.extend(more)
-        _set(state, "_log", (None, None, tuple(events)))
+        _set(state, "_log", (None, None, (*events, *more)))
         _set(state, "_s", (phase, seat, hands, at, pile, _EMPTY_TABLE, locks, _NO_TURN, x, end))
         return state
 
@@ -515,12 +540,13 @@ class TonkState(GameState):
     @property
     def to_act(self) -> int | None:
         """The seat that must decide now, or ``None`` once the hand is over."""
-        return None if self._phase == OVER else self._seat
+        state = self._s
+        return None if state[0] == OVER else state[1]
 
     @property
     def is_over(self) -> bool:
         """Whether the hand has ended."""
-        return self._phase == OVER
+        return self._s[0] == OVER
 
     @property
     def phase(self) -> str:
@@ -604,12 +630,20 @@ class TonkState(GameState):
         if keep and hand == keep:
             keep = 0  # the taken card is the only one left: it may be discarded
         rest = hand & ~keep
-        discards = _DISCARDS
-        while rest:
-            low = rest & -rest
-            out.append(discards[low.bit_length() - 1])
-            rest ^= low
-        return tuple(out)
+        lanes = _DISCARD_LANES
+        return (
+            *out,
+            *(lanes.get(rest & _LANE) or _discard_lane(rest & _LANE)),
+            *(
+                lanes.get(rest >> 13 & _LANE | 1 << 13)
+                or _discard_lane(rest >> 13 & _LANE | 1 << 13)
+            ),
+            *(
+                lanes.get(rest >> 26 & _LANE | 2 << 13)
+                or _discard_lane(rest >> 26 & _LANE | 2 << 13)
+            ),
+            *(lanes.get(rest >> 39 | 3 << 13) or _discard_lane(rest >> 39 | 3 << 13)),
+        )
 
     def _keeps_usable(self, action: Action, taken: Card) -> bool:
         """Under ``take_discard_must_use``: the action uses the taken card or keeps it usable."""
@@ -777,7 +811,7 @@ class TonkState(GameState):
         if action is DRAW:
             cards = self.setup.deck.cards
             if stock >= len(cards):
-                end, events = self._showdown(None, "stock_out")
+                end, events = self._showdown(None)
                 return self._next(
                     action,
                     (Event("draw", seat, note="from the empty stock"), *events),
@@ -828,59 +862,54 @@ class TonkState(GameState):
         return self._drop(action)
 
     def _drop(self, action: Action) -> TonkState:
-        seat = self._seat
-        end, events = self._showdown(seat, "drop")
-        return self._next(
-            action,
-            (
-                Event(
-                    "drop", seat, _cards_of(self._hands[seat]), note=f"(count {self.count(seat)})"
-                ),
-                *events,
-            ),
-            OVER,
-            seat,
-            self._hands,
-            self._stock,
-            self._pile,
-            self._tab,
-            self._locks,
-            self._turn,
-            self._x,
-            end,
-        )
+        state = self._s
+        end, events = self._showdown(state[1])
+        new: TonkState = _new(TonkState)
+        _set(new, "game", self.game)
+        _set(new, "setup", self.setup)
+        _set(new, "_log", (self._log, action, events))
+        _set(new, "_c", self._c)
+        _set(new, "_s", (OVER, *state[1:9], end))
+        _set(new, "_legal", None)
+        return new
 
-    def _showdown(self, dropper: int | None, kind: str) -> tuple[Ending, tuple[Event, ...]]:
-        c = self._c
-        n = self.setup.players
-        counts = tuple(c.count(h) for h in self._hands)
+    def _showdown(self, dropper: int | None) -> tuple[Ending, tuple[Event, ...]]:
+        """Every hand is shown and counted: a drop (``dropper``) or a stock out (``None``)."""
+        hands = self._s[2]
+        value = self._c.solver.value_mask
+        counts = tuple([value(h) for h in hands])
+        n = len(hands)
         low = min(counts)
-        shows = tuple(
-            Event("show", j, _cards_of(self._hands[j]), note=f"shows a count of {counts[j]}:")
+        events = [
+            Event("drop", j, _cards_of(hands[j]), note=f"(count {counts[j]})")
+            if j == dropper
+            else Event("show", j, _cards_of(hands[j]), note=f"shows a count of {counts[j]}:")
             for j in range(n)
-            if j != dropper
-        )
+        ]
         if dropper is not None:
+            events.insert(0, events.pop(dropper))
             mine = counts[dropper]
-            if all(counts[j] > mine for j in range(n) if j != dropper):
-                end = Ending("drop_win", n, (dropper,), counts, dropper=dropper)
+            if counts.count(mine) == 1 and mine == low:
+                end = Ending("drop_win", n, (dropper,), counts, dropper)
                 note = f"seat {dropper} wins the drop with {mine}"
             else:
-                winners = tuple(j for j in range(n) if j != dropper and counts[j] == low)
-                end = Ending("drop_caught", n, winners, counts, dropper=dropper)
+                winners = tuple([j for j in range(n) if j != dropper and counts[j] == low])
+                end = Ending("drop_caught", n, winners, counts, dropper)
                 note = f"seat {dropper} is caught with {mine}; lowest {low}"
-            return end, (*shows, _over(note))
-        tied = tuple(j for j in range(n) if counts[j] == low)
+            events.append(_over(note))
+            return end, tuple(events)
+        tied = tuple([j for j in range(n) if counts[j] == low])
         if len(tied) == 1:
             end = Ending("stock_out", n, tied, counts)
             note = f"stock out: seat {tied[0]} is lowest with {low}"
-        elif c.rules.stock_tie == "void":
+        elif self._c.rules.stock_tie == "void":
             end = Ending("stock_out_void", n, (), counts)
             note = f"stock out: a tie for lowest ({low}), void hand"
         else:
             end = Ending("stock_out", n, tied, counts)
             note = f"stock out: a tie for lowest ({low}), every tied player is paid"
-        return end, (*shows, _over(note))
+        events.append(_over(note))
+        return end, tuple(events)
 
     def _apply_main(self, action: Action) -> TonkState:
         _, seat, hands, stock, pile, tab, locks, turn, x, _ = self._s
@@ -915,7 +944,7 @@ class TonkState(GameState):
                 after = self._next(
                     action, events, OVER, seat, new_hands, stock, pile, tab, locks, turn, x, None
                 )
-                end, more = after._showdown(None, "stock_out")
+                end, more = after._showdown(None)
                 _set(after, "_s", (*after._s[:9], end))
                 _set(after, "_log", (self._log, action, (*events, *more)))
                 return after

@@ -15,7 +15,7 @@ this module is the built-in default implementation of that hook.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from cardkit import Payment
 from cardkit_tonk.rules import TonkRules
@@ -46,8 +46,7 @@ ENDING_REASONS = (
 _LOW_CLAIMS = {"deal_13_or_less": 2, "deal_9_or_less": 3}
 
 
-@dataclass(frozen=True, slots=True)
-class Ending:
+class Ending(NamedTuple):
     """How one hand ended: everything a payout needs, in public terms.
 
     Attributes:
