@@ -38,11 +38,14 @@ class _Layout:
     position masks in two table lookups.
     """
 
-    __slots__ = ("allowed", "bad", "hi", "lo", "ranks", "shift")
+    __slots__ = ("allowed", "bad", "hi", "lo", "pairs", "ranks", "shift", "singles")
 
     def __init__(self, order: RankOrder, excluded: frozenset[Rank]) -> None:
         self.ranks: tuple[Rank, ...] = order.ranks
         self.shift: tuple[int, ...] = tuple(r - 2 for r in order.ranks)
+        # for each position: holding of its rank (shifted to rank 2) -> its cards / pairs
+        self.singles = tuple(_shifted(_SINGLES, sh) for sh in self.shift)
+        self.pairs = tuple(_shifted(_PAIRS, sh) for sh in self.shift)
         allowed = 0
         pos_of_natural = [0] * 13
         for p, r in enumerate(order.ranks):
@@ -84,6 +87,10 @@ class _Layout:
                     break
                 out.add(self.natural(span))
         return frozenset(out)
+
+
+def _shifted(table: dict[int, tuple[int, ...]], shift: int) -> dict[int, tuple[int, ...]]:
+    return {key: tuple(m << shift for m in found) for key, found in table.items()}
 
 
 def _or(values: Iterable[int]) -> int:
@@ -184,7 +191,7 @@ class Sequence(MeldKind):
         layout = self._layout
         natural = (mask | mask >> 13 | mask >> 26 | mask >> 39) & LANE
         pos = layout.lo[natural & 127] | layout.hi[natural >> 7]
-        return _chains(mask, pos, layout.shift, _SINGLES, self.min_length, self.max_length)
+        return _chains(mask, pos, layout.shift, layout.singles, self.min_length, self.max_length)
 
     def meldable_mask(self, mask: int) -> int:
         """The cards of ``mask`` that are in at least one sequence inside it."""
@@ -307,7 +314,7 @@ class DoubleSequence(MeldKind):
         d = (mask >> 39) & LANE
         twice = (a & b) | (c & d) | ((a | b) & (c | d))
         pos = layout.lo[twice & 127] | layout.hi[twice >> 7]
-        return _chains(mask, pos, layout.shift, _PAIRS, self.min_pairs, self.max_pairs)
+        return _chains(mask, pos, layout.shift, layout.pairs, self.min_pairs, self.max_pairs)
 
     def meldable_mask(self, mask: int) -> int:
         """The cards of ``mask`` that are in at least one double sequence inside it."""
@@ -391,14 +398,14 @@ def _chains(
     mask: int,
     pos: int,
     shift: tuple[int, ...],
-    groups: dict[int, tuple[int, ...]],
+    groups: tuple[dict[int, tuple[int, ...]], ...],
     lo: int,
     hi: int | None,
 ) -> list[int]:
     """Every chain of ``lo``-``hi`` consecutive positions of ``pos``, one group per rank.
 
-    ``groups`` maps the holding of one rank (shifted to rank 2) to the
-    choices of cards for that rank (singles or pairs).
+    ``groups[p]`` maps the holding of the rank at position ``p`` (shifted to
+    rank 2) to the choices of its cards (singles or pairs).
     """
     out: list[int] = []
     while pos:
@@ -409,21 +416,29 @@ def _chains(
         if n < lo:
             continue
         first = low.bit_length() - 1
-        choices: list[tuple[int, ...]] = []
-        for p in range(first, first + n):
-            sh = shift[p]
-            found = groups[(mask >> sh) & SPREAD]
-            choices.append(tuple(x << sh for x in found) if sh else found)
+        choices = [groups[p][(mask >> shift[p]) & SPREAD] for p in range(first, first + n)]
         top = n if hi is None else min(hi, n)
+        if all(len(c) == 1 for c in choices):  # one card per rank: chains are intervals
+            prefix = [0]
+            for c in choices:
+                prefix.append(prefix[-1] | c[0])
+            out += [
+                prefix[end] ^ prefix[start]
+                for start in range(n - lo + 1)
+                for end in range(start + lo, min(n, start + top) + 1)
+            ]
+            continue
         for start in range(n - lo + 1):
             combos: list[int] = list(choices[start])
-            length = 1
-            if length >= lo:
-                out.extend(combos)
+            if lo <= 1:
+                out += combos
             for p in range(start + 1, min(n, start + top)):
                 nxt = choices[p]
-                combos = [x | y for x in combos for y in nxt]
-                length += 1
-                if length >= lo:
-                    out.extend(combos)
+                if len(nxt) == 1:
+                    y = nxt[0]
+                    combos = [x | y for x in combos]
+                else:
+                    combos = [x | y for x in combos for y in nxt]
+                if p - start + 1 >= lo:
+                    out += combos
     return out
