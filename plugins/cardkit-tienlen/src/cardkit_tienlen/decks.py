@@ -8,8 +8,8 @@ reproducible). :func:`start_with_hands` deals it.
 
 >>> from cardkit_tienlen.decks import start_with_hands
 >>> state = start_with_hands({0: "3S 3H 4D 5C", 2: "2S 2C"})
->>> state.to_act, [c.code for c in state.view(0).hand[:4]]
-(0, ['3S', '3H', '4D', '5C'])
+>>> state.to_act, {"3S", "3H", "4D", "5C"} <= {c.code for c in state.hand(0)}
+(0, True)
 >>> state = start_with_hands({1: "9S 9C"}, leader=1)  # a later deal of a match won by seat 1
 >>> state.to_act
 1

@@ -4,9 +4,9 @@
 >>> game = cardkit.load_game("thirteen")
 >>> state = game.start(players=4, seed=7)
 >>> state.to_act, str(state.legal_actions()[0])
-(3, 'play 3S')
+(0, 'play 3S')
 >>> state = state.apply("play 3S")
->>> state.view(0).current
+>>> [c.code for c in state.view(1).current]
 ['3S']
 """
 
@@ -32,7 +32,7 @@ from cardkit import (
     Variant,
     View,
 )
-from cardkit.actions import split_action_text
+from cardkit.actions import parse_card_args, split_action_text
 from cardkit.state import Log
 from cardkit_tienlen.combos import (
     BIT_BY_INDEX,
@@ -287,7 +287,7 @@ class TienLenState(GameState):
                 raise IllegalAction(
                     "unparsable", "'play' needs cards, such as 'play 3S 3H'", action=text
                 )
-            return Play(args)
+            return Play(parse_card_args(text, args))
         if verb != "pass":
             try:
                 return Play([verb, *args])

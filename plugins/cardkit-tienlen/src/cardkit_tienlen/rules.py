@@ -4,7 +4,7 @@ Defaults are the seed's rules (rules spec, section 7). The number of players
 is not an option: it is the ``players=`` argument of ``game.start``.
 
 >>> rules = TienLenRules()
->>> rules.pass_lock, rules.target_points, sorted(rules.instant_wins)
+>>> rules.pass_lock, rules.target_points, sorted(str(w) for w in rules.instant_wins)
 (True, 21, ['dragon', 'four_twos'])
 >>> TienLenRules(instant_wins="dragon, six_pairs").instant_wins == {"dragon", "six_pairs"}
 True
