@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NoReturn
 
@@ -38,6 +38,7 @@ from cardkit.results import GameResult
 from cardkit.rules import Rules
 from cardkit.runner import play_out, seat_rngs
 from cardkit.state import GameState
+from cardkit.testing.corrupt import canonical as _canonical
 from cardkit.testing.corrupt import corrupted_saves
 
 __all__ = [
@@ -95,10 +96,6 @@ class ContractError(AssertionError):
 
 
 # -- helpers --------------------------------------------------------------------
-
-
-def _canonical(data: Any) -> str:
-    return json.dumps(data, sort_keys=True, separators=(",", ":"))
 
 
 def replay_recipe(state: GameState, limit: int = 300) -> str:
@@ -408,7 +405,7 @@ def random_playout(
     rules: Rules | None = None,
     max_actions: int = 1000,
     bots: Sequence[Bot] | None = None,
-    on_state: Any = None,
+    on_state: Callable[[GameState], object] | None = None,
 ) -> Playout:
     """Deal from ``seed`` and let bots (random by default) play up to ``max_actions`` actions.
 
@@ -748,6 +745,7 @@ def check_non_interference(
     """
     playout = playout or random_playout(game, players, seed, rules=rules, max_actions=max_actions)
     first = playout.states[0]
+    actions = playout.actions
     setup = first.setup
     order = list(setup.deck)
     compared = 0
@@ -776,7 +774,7 @@ def check_non_interference(
             for number, state in enumerate(playout.states):
                 if number:
                     try:
-                        other = other.apply(playout.actions[number - 1])
+                        other = other.apply(actions[number - 1])
                     except IllegalAction:
                         break
                 if _observables(state, seat) != _observables(other, seat):

@@ -20,13 +20,14 @@ from cardkit.cards import JOKERS, Card
 from cardkit.cardset import CardSet
 from cardkit.state import GameState
 
-__all__ = ["corrupted_saves"]
+__all__ = ["canonical", "corrupted_saves"]
 
 Path = tuple[str | int, ...]
 _CODES = {c.code: c for c in Card._by_index}
 
 
-def _canonical(data: Any) -> str:
+def canonical(data: Any) -> str:
+    """JSON-ready data as canonical JSON text (sorted keys), for comparing snapshots."""
     return json.dumps(data, sort_keys=True, separators=(",", ":"))
 
 
@@ -130,7 +131,7 @@ def corrupted_saves(
     rng = rng or random.Random(0)
     text = state.to_json()
     data: dict[str, Any] = json.loads(text)
-    snapshot = _canonical(data["snapshot"])
+    snapshot = canonical(data["snapshot"])
 
     def edited(description: str, edit: Callable[[dict[str, Any]], object]) -> tuple[str, str]:
         copied = copy.deepcopy(data)
@@ -209,13 +210,13 @@ def corrupted_saves(
             lambda d: _set(d, ("actions", middle), "xyzzy"),
         )
         parent = _replay(state, len(actions) - 1)
-        if _canonical(parent.snapshot()) != snapshot:
+        if canonical(parent.snapshot()) != snapshot:
             yield edited("its last action removed", lambda d: d["actions"].pop())
         other = next(
             (
                 str(a)
                 for a in parent.legal_actions()
-                if a != state.history[-1] and _canonical(parent.apply(a).snapshot()) != snapshot
+                if a != state.history[-1] and canonical(parent.apply(a).snapshot()) != snapshot
             ),
             None,
         )
@@ -228,7 +229,7 @@ def corrupted_saves(
         yield edited("an action after the end", lambda d: d["actions"].append("pass"))
     else:
         extra = state.legal_actions()[0]
-        if _canonical(state.apply(extra).snapshot()) != snapshot:
+        if canonical(state.apply(extra).snapshot()) != snapshot:
             yield edited(
                 f"an extra action {str(extra)!r}", lambda d: d["actions"].append(str(extra))
             )
