@@ -42,6 +42,7 @@ from cardkit.testing.checks import (
     check_views,
     check_zones,
     random_playout,
+    recent_actions,
     replay_recipe,
 )
 from cardkit.testing.corrupt import corrupted_saves
@@ -70,5 +71,6 @@ __all__ = [
     "check_zones",
     "corrupted_saves",
     "random_playout",
+    "recent_actions",
     "replay_recipe",
 ]

@@ -64,6 +64,7 @@ __all__ = [
     "check_views",
     "check_zones",
     "random_playout",
+    "recent_actions",
     "replay_recipe",
 ]
 
@@ -940,7 +941,7 @@ def check_game(
             playout = random_playout(game, count, seed, rules=rules, max_actions=max_actions)
             for state in _every(playout.states, every):
                 check_legal_actions(state, limit=20)
-                check_illegal_actions(state)
+                check_illegal_actions(state, recent_actions(playout.states, state.action_count))
                 check_save_round_trip(state)
             report.corruptions += check_corrupted_saves(playout.final)
             report.views_compared += check_non_interference(
@@ -949,6 +950,16 @@ def check_game(
             check_determinism(game, count, seed, rules=rules, max_actions=max_actions)
         check_bots(game, count, seeds[:1], rules=rules, max_actions=max_actions)
     return report
+
+
+def recent_actions(states: Sequence[GameState], number: int, back: int = 4) -> list[str]:
+    """The legal actions, as text, of the ``back`` states before ``states[number]``.
+
+    Other seats acted there, so these are the "actions of the wrong seat"
+    that :func:`check_illegal_actions` tries as ``extra``.
+    """
+    earlier = states[max(0, number - back) : number]
+    return sorted({str(a) for state in earlier for a in state.legal_actions()})
 
 
 def _every(states: Sequence[GameState], every: int) -> Iterator[GameState]:

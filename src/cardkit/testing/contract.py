@@ -43,6 +43,7 @@ from cardkit.testing.checks import (
     check_rules_model,
     check_save_round_trip,
     random_playout,
+    recent_actions,
 )
 
 __all__ = ["ContractCase", "GameContract", "selected_games"]
@@ -183,11 +184,7 @@ class GameContract:
         rng = random.Random(0)
         states = self._playout(contract_case, self.seeds[0])
         for state in self._sampled(states):
-            number = state.action_count
-            earlier = {
-                str(a) for s in states[max(0, number - 4) : number] for a in s.legal_actions()
-            }
-            check_illegal_actions(state, sorted(earlier), rng=rng)
+            check_illegal_actions(state, recent_actions(states, state.action_count), rng=rng)
 
     def test_same_seed_same_game(self, contract_case: ContractCase) -> None:
         """The same seed, or the same deck order alone, gives the same game."""
