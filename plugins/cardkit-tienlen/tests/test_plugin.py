@@ -113,6 +113,7 @@ def test_result() -> None:
     result = state.result()
     assert result.reason == "all_placed"
     assert result.winners == result.order[:1]
+    assert result.losers == result.order[-1:]
     assert sorted(result.order) == [0, 1, 2, 3]
     assert sorted(result.points) == [0, 1, 2, 3]
     assert result.actions == len(state.history)

@@ -302,6 +302,7 @@ def test_s23_play_until_first_out() -> None:
     result = state.result()
     assert result.reason == "first_out"
     assert result.winners == [A]
+    assert result.losers == []
     assert result.points == [3, 0, 0, 0]
     # by default the deal goes on
     state = start(hands, leader=A)

@@ -303,6 +303,21 @@ class TienLenState(GameState):
         allowed = [str(a) for a in self.legal_actions()]
         return IllegalAction(code, message, action=str(action), allowed=allowed)
 
+    def apply(self, action: Action | str) -> Self:
+        """The state after ``action`` (a :class:`Play`, :data:`PASS`, or their text).
+
+        Raises:
+            IllegalAction: the action is not legal now; ``self`` is unchanged.
+        """
+        seat = self._f.to_act
+        if seat is not None:  # the fast path for action objects
+            kind = type(action)
+            if kind is Play:
+                return self._play(seat, action)  # type: ignore[arg-type]
+            if kind is Pass:
+                return self._pass(seat)
+        return super().apply(action)
+
     def _apply(self, action: Action) -> Self:
         """Apply a play or a pass; raise :class:`IllegalAction` and change nothing if illegal."""
         seat = self._f.to_act
@@ -569,6 +584,7 @@ class TienLenState(GameState):
             players=self._cfg.players,
             order=order,
             winners=order[:1],
+            losers=order[-1:] if self._f.over == PlayUntil.ALL_PLACED else [],
             points=self._points(),
             actions=actions,
             details=details,
