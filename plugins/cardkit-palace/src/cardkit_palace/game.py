@@ -119,6 +119,34 @@ for _offset in range(13):
         _ADDS_OF[_sub] = tuple(Add.of(m) for m in _submasks(_sub))
 _PILE_CARDS: Final = {m: _cards_of(m) for m in _PLAYS_OF}
 _FLIPS: Final = tuple(Flip.of(i) for i in range(1, 7))
+_ADD_ACTIONS: Final = {m: (*adds, DECLINE) for m, adds in _ADDS_OF.items()}
+
+
+class _FlipsOf(dict[tuple[int, ...], tuple[PalaceAction, ...]]):
+    """The flips of a face-down row (card index or -1 by position), computed once per row."""
+
+    def __missing__(self, row: tuple[int, ...]) -> tuple[PalaceAction, ...]:
+        flips = tuple(_FLIPS[i] for i, d in enumerate(row) if d >= 0)
+        self[row] = flips
+        return flips
+
+
+_FLIPS_OF: Final = _FlipsOf()
+#: The legal actions of a turn, keyed by the playable cards and two flags (see legal_actions).
+_TURN_ACTIONS: dict[int, tuple[PalaceAction, ...]] = {}
+
+
+def _turn_actions(playable: int, pile: bool, voluntary: bool) -> tuple[PalaceAction, ...]:
+    """Every play of ``playable`` cards (one rank at a time), then ``pickup`` if legal."""
+    out: list[PalaceAction] = []
+    ranks = _ranks_present(playable)
+    while ranks:
+        low = ranks & -ranks
+        out += _PLAYS_OF[playable & _RANK_MASK_BY_OFFSET[low.bit_length() - 1]]
+        ranks ^= low
+    if pile and (not out or voluntary):
+        out.append(PICKUP)
+    return tuple(out)
 
 
 # -- cheap, interned events ---------------------------------------------------
@@ -132,6 +160,34 @@ def _event(kind: str, seat: int | None, mask: int = 0, count: int | None = None)
     event = _EVENTS.get(key)
     if event is None:
         event = _EVENTS[key] = Event(kind, seat, _cards_of(mask), count)
+    return event
+
+
+_PLAY_EVENTS: dict[int, Event] = {}
+_COUNT_EVENTS: dict[int, Event] = {}
+
+
+def _play_event(seat: int, mask: int) -> Event:
+    """The interned ``play`` event (the hot path: one int key)."""
+    event = _PLAY_EVENTS.get(mask << 3 | seat)
+    if event is None:
+        event = _PLAY_EVENTS[mask << 3 | seat] = Event("play", seat, _cards_of(mask))
+    return event
+
+
+def _draw_event(seat: int, count: int) -> Event:
+    key = count << 4 | seat
+    event = _COUNT_EVENTS.get(key)
+    if event is None:
+        event = _COUNT_EVENTS[key] = Event("draw", seat, count=count)
+    return event
+
+
+def _burn_event(seat: int, count: int) -> Event:
+    key = count << 4 | 8 | seat
+    event = _COUNT_EVENTS.get(key)
+    if event is None:
+        event = _COUNT_EVENTS[key] = Event("burn", seat, count=count)
     return event
 
 
@@ -221,6 +277,10 @@ class _Ctx:
         )
 
 
+#: The pile as a persistent linked list of plays: ``(rest of the pile, cards of the top play)``.
+_Pile = tuple[Any, tuple[Card, ...]] | None
+
+
 class _Core:
     """The mutable record behind one immutable state; never changed once wrapped."""
 
@@ -238,6 +298,7 @@ class _Core:
         "opener",
         "out",
         "phase",
+        "pcount",
         "pile",
         "pmask",
         "readied",
@@ -255,7 +316,8 @@ class _Core:
     ups: list[int]  # face-up card masks by seat
     downs: list[tuple[int, ...]]  # face-down card index by seat and position, -1 if gone
     stock: int  # deck index of the next stock card (the stock is deck[stock:])
-    pile: tuple[Card, ...]  # bottom to top
+    pile: _Pile  # the plays on the pile, as a linked list from the top (None: empty)
+    pcount: int  # how many cards the pile holds
     pmask: int  # the pile's cards as a mask
     top: int  # the top card's rank (2-14), 0 for an empty pile
     run: int  # how many cards of rank `top` lie consecutively on top
@@ -272,6 +334,15 @@ class _Core:
     starter: int  # the seat that started the first pile (-1 during the exchange)
     moves: int  # actions played
 
+    def pile_cards(self) -> tuple[Card, ...]:
+        """The pile's cards, bottom to top."""
+        chunks = []
+        node = self.pile
+        while node is not None:
+            chunks.append(node[1])
+            node = node[0]
+        return tuple(card for chunk in reversed(chunks) for card in chunk)
+
     def clone(self) -> _Core:
         new = _Core.__new__(_Core)
         new.phase = self.phase
@@ -281,6 +352,7 @@ class _Core:
         new.downs = self.downs
         new.stock = self.stock
         new.pile = self.pile
+        new.pcount = self.pcount
         new.pmask = self.pmask
         new.top = self.top
         new.run = self.run
@@ -349,16 +421,18 @@ def _resolve(
 ) -> None:
     """RESOLVE(p, cards): the cards are already out of p's zones; put them on the pile."""
     pile_cards = _PILE_CARDS.get(mask)
-    c.pile = c.pile + (pile_cards if pile_cards is not None else _cards_of(mask))
+    c.pile = (c.pile, pile_cards if pile_cards is not None else _cards_of(mask))
+    c.pcount += count
     c.pmask |= mask
     run = c.run + count if rank == c.top else count
     c.top = rank
     c.run = run
     burned = False
     if x.burn[rank] or (run >= 4 if x.across else count >= 4):
-        events.append(_event("burn", p, count=len(c.pile)))
+        events.append(_burn_event(p, c.pcount))
         c.burned |= c.pmask
-        c.pile = ()
+        c.pile = None
+        c.pcount = 0
         c.pmask = 0
         c.top = 0
         c.run = 0
@@ -376,7 +450,7 @@ def _resolve(
             bits = x.bits
             for i in range(stock, end):
                 drawn |= bits[i]
-            events.append(_event("draw", p, count=end - stock))
+            events.append(_draw_event(p, end - stock))
             c.stock = end
             c.hands[p] = hand = hand | drawn
     # Out check.
@@ -441,9 +515,10 @@ def _end_window(x: _Ctx, c: _Core) -> None:
 
 def _pick_up(x: _Ctx, c: _Core, p: int, extra: int, events: list[Event]) -> None:
     """The pile (and ``extra`` cards) go into p's hand; the next player starts a new pile."""
-    events.append(_event("pickup", p, count=len(c.pile) + extra.bit_count()))
+    events.append(_event("pickup", p, count=c.pcount + extra.bit_count()))
     c.hands[p] |= c.pmask | extra
-    c.pile = ()
+    c.pile = None
+    c.pcount = 0
     c.pmask = 0
     c.top = 0
     c.run = 0
@@ -564,8 +639,13 @@ class PalaceState(GameState):
         """``"exchange"``, ``"turn"``, ``"add"``, ``"complete"`` or ``"over"``."""
         return PHASES[self._c.phase]
 
-    def legal_actions(self) -> list[PalaceAction]:
-        """Exactly the legal actions of the seat to act, in a stable order."""
+    def legal_actions(self) -> tuple[PalaceAction, ...]:
+        """Exactly the legal actions of the seat to act, in a stable order.
+
+        Plays come by rank (low to high), each rank's card subsets smallest
+        first; ``pickup`` comes last. The result is an immutable tuple,
+        shared between states that allow the same actions.
+        """
         c = self._c
         phase = c.phase
         if phase == TURN:
@@ -576,41 +656,43 @@ class PalaceState(GameState):
                 source = c.ups[p]
                 from_hand = False
                 if not source:
-                    return [_FLIPS[i] for i, d in enumerate(c.downs[p]) if d >= 0]
+                    return _FLIPS_OF[c.downs[p]]
             x = self._x
             playable = source & x.legal[c.top]
             if c.must:
                 playable &= _RANK_MASK[c.must]
-            out: list[PalaceAction] = []
-            ranks = _ranks_present(playable)
-            while ranks:
-                low = ranks & -ranks
-                out += _PLAYS_OF[playable & _RANK_MASK_BY_OFFSET[low.bit_length() - 1]]
-                ranks ^= low
             if x.mixed and from_hand and c.stock >= 52:
-                out += self._mixed_plays(p, playable)
-            if c.pmask and (not out or x.voluntary):
-                out.append(PICKUP)
-            return out
+                return self._with_mixed_plays(p, playable)
+            key = playable | (bool(c.pmask) << 60) | (x.voluntary << 61)
+            cached = _TURN_ACTIONS.get(key)
+            if cached is None:
+                cached = _turn_actions(playable, bool(c.pmask), x.voluntary)
+                if len(_TURN_ACTIONS) > 200_000:
+                    _TURN_ACTIONS.clear()
+                _TURN_ACTIONS[key] = cached
+            return cached
         if phase == ADD:
-            return [*_ADDS_OF[c.add], DECLINE]
+            return _ADD_ACTIONS[c.add]
         if phase == COMPLETE:
-            return [Complete.of(c.need), DECLINE]
+            return (Complete.of(c.need), DECLINE)
         if phase == EXCHANGE:
             p = c.actor
             hand = _cards_of(c.hands[p])
             ups = _cards_of(c.ups[p])
-            return [*(Swap.of(h, u) for h in hand for u in ups), READY]
-        return []
+            return (*(Swap.of(h, u) for h in hand for u in ups), READY)
+        return ()
 
-    def _mixed_plays(self, p: int, playable: int) -> list[Play]:
-        """allow_mixed_source_play: the whole hand (one legal rank) plus face-up cards."""
+    def _with_mixed_plays(self, p: int, playable: int) -> tuple[PalaceAction, ...]:
+        """allow_mixed_source_play, stock gone: also the whole hand plus face-up cards."""
         c = self._c
+        plain = _turn_actions(playable, False, False)
         hand = c.hands[p]
-        if hand != playable or _ranks_present(hand).bit_count() != 1:
-            return []
-        extra = c.ups[p] & _RANK_MASK_BY_OFFSET[_ranks_present(hand).bit_length() - 1]
-        return [Play.of(hand | sub) for sub in _submasks(extra)]
+        mixed: list[PalaceAction] = []
+        if hand == playable and _ranks_present(hand).bit_count() == 1:
+            extra = c.ups[p] & _RANK_MASK_BY_OFFSET[_ranks_present(hand).bit_length() - 1]
+            mixed = [Play.of(hand | sub) for sub in _submasks(extra)]
+        pickup = (PICKUP,) if c.pmask and (not (plain or mixed) or self._x.voluntary) else ()
+        return (*plain, *mixed, *pickup)
 
     def parse_action(self, text: str) -> PalaceAction:
         """Read an action's text (see :mod:`cardkit_palace.actions` for the forms).
@@ -621,6 +703,19 @@ class PalaceState(GameState):
         return parse_palace_action(text)
 
     def _apply(self, action: Action) -> PalaceState:
+        return self.apply(action)
+
+    def apply(self, action: Action | str) -> PalaceState:
+        """The state after ``action`` (an action of :mod:`cardkit_palace.actions`, or its text).
+
+        Raises:
+            IllegalAction: the action is not legal now (its ``code`` says why,
+                the message lists the legal actions); ``self`` is unchanged.
+        """
+        if action.__class__ is str:
+            action = parse_palace_action(action)
+        elif isinstance(action, str):
+            action = parse_palace_action(action)
         c = self._c
         x = self._x
         kind = action.kind if isinstance(action, PalaceAction) else -1
@@ -660,7 +755,7 @@ class PalaceState(GameState):
                         "the rank that made you the starter",
                     )
                 n = c.clone()
-                events: list[Event] = [_event("play", p, mask)]
+                events: list[Event] = [_play_event(p, mask)]
                 n.hands[p] = hand & ~mask
                 if mask & ups:
                     n.ups[p] = ups & ~mask
@@ -918,7 +1013,7 @@ class PalaceState(GameState):
             face_down_positions=[
                 [i + 1 for i, d in enumerate(downs) if d >= 0] for downs in c.downs
             ],
-            pile=list(c.pile),
+            pile=list(c.pile_cards()),
             top_run=c.run,
             burned_count=c.burned.bit_count(),
             burned=CardSet.from_mask(c.burned),
@@ -943,7 +1038,7 @@ class PalaceState(GameState):
             "face_up": [CardSet.from_mask(u).codes for u in c.ups],
             "face_down": [[_CARDS[d].code if d >= 0 else None for d in ds] for ds in c.downs],
             "stock": [card.code for card in self.setup.deck.cards[c.stock :]],
-            "pile": [card.code for card in c.pile],
+            "pile": [card.code for card in c.pile_cards()],
             "top_run": c.run,
             "burned": CardSet.from_mask(c.burned).codes,
             "finished": list(c.out),
@@ -968,7 +1063,7 @@ class PalaceState(GameState):
             out[f"face_up:{seat}"] = CardSet.from_mask(c.ups[seat])
             out[f"face_down:{seat}"] = tuple(_CARDS[d] for d in c.downs[seat] if d >= 0)
         out["stock"] = self.setup.deck.cards[c.stock :]
-        out["pile"] = c.pile
+        out["pile"] = c.pile_cards()
         out["burned"] = CardSet.from_mask(c.burned)
         return out
 
@@ -1091,7 +1186,8 @@ class PalaceGame(Game[PalaceRules, PalaceState]):
         c.ups = ups
         c.downs = [tuple(d) for d in downs]
         c.stock = i
-        c.pile = ()
+        c.pile = None
+        c.pcount = 0
         c.pmask = 0
         c.top = 0
         c.run = 0
