@@ -41,6 +41,12 @@ def test_the_bundled_suite_is_parametrised_by_players(tmp_path: Path) -> None:
     for players in range(2, 6):
         assert f"test_random_playouts[crazyeights-{players}p]" in done.stdout
     assert "test_random_playouts[crazyeights-6p]" not in done.stdout
+    chosen = run_pytest(
+        tmp_path, *PLUGIN, "--cardkit-game", "eights", "--collect-only", "-k", "playouts and 3p"
+    )
+    assert "test_random_playouts[crazyeights-3p]" in chosen.stdout
+    assert "test_save_round_trip" not in chosen.stdout
+    assert "test_random_playouts[crazyeights-2p]" not in chosen.stdout
 
 
 def test_a_subclass_and_the_fixture(tmp_path: Path) -> None:

@@ -62,10 +62,14 @@ def cardkit_game(request: pytest.FixtureRequest) -> Game[Any, Any]:
     return cardkit.load_game(names[0])
 
 
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(
     session: pytest.Session, config: pytest.Config, items: list[pytest.Item]
 ) -> None:
-    """Add the bundled contract suite when games are selected and no contract test was collected."""
+    """Add the bundled contract suite when games are selected and no contract test was collected.
+
+    Runs first, so that ``-k`` and ``-m`` select among the added tests too.
+    """
     if not config.getoption("cardkit_game", default=None):
         return
     from cardkit.testing.contract import GameContract, selected_games
