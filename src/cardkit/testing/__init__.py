@@ -11,9 +11,12 @@ Plain functions (no pytest needed)::
 
 With pytest, subclass :class:`~cardkit.testing.contract.GameContract` in a
 test file of your plugin (``from cardkit.testing.contract import
-GameContract``), or run the bundled suite on any installed game::
+GameContract``), or run the bundled suite on any installed game (the
+pytest plugin :mod:`cardkit.testing.pytest_plugin` is registered through the
+``pytest11`` entry point; ``-p cardkit.testing.pytest_plugin`` loads it
+explicitly)::
 
-    pytest -p cardkit.testing.pytest_plugin --cardkit-game crazyeights
+    pytest --cardkit-game crazyeights
 
 Each check raises :class:`ContractError` (an ``AssertionError``) whose
 message says what is wrong and how to replay the game that shows it.
