@@ -26,6 +26,8 @@ from cardkit.errors import InvalidCard
 __all__ = ["Deck"]
 
 _STANDARD_ORDER: Final = tuple(STANDARD_CARDS)
+#: Per deck size, the (index, bound, bits) of each Fisher-Yates step (see ``Deck.shuffled``).
+_SHUFFLE_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
 
 
 class Deck(Sequence[Card]):
@@ -81,10 +83,13 @@ class Deck(Sequence[Card]):
         if type(rng) is not random.Random:
             rng.shuffle(cards)
             return _unchecked(tuple(cards))
+        steps = _SHUFFLE_STEPS.get(len(cards))
+        if steps is None:
+            steps = _SHUFFLE_STEPS[len(cards)] = tuple(
+                (i, i + 1, (i + 1).bit_length()) for i in range(len(cards) - 1, 0, -1)
+            )
         getrandbits = rng.getrandbits
-        for i in range(len(cards) - 1, 0, -1):
-            n = i + 1
-            k = n.bit_length()
+        for i, n, k in steps:  # random.shuffle's loop, with random._randbelow inlined
             j = getrandbits(k)
             while j >= n:
                 j = getrandbits(k)
