@@ -194,6 +194,33 @@ def test_find_lists_every_meld_once(kind: MeldKind, ref: Ref, cards: list[Card])
 
 @pytest.mark.parametrize(("kind", "ref"), KINDS, ids=KIND_IDS)
 @settings(max_examples=40, deadline=None)
+@given(cards=hands_st, data=st.data())
+def test_sub_blocks_match_the_plain_definition(
+    kind: MeldKind, ref: Ref, cards: list[Card], data: st.DataObject
+) -> None:
+    """For each block and shared cards: the blocks left after taking out any of them."""
+    meldable = kind.meldable_mask(CardSet(cards).mask)
+    blocks = kind.blocks_mask(meldable)
+    if not blocks:
+        return
+    for block in blocks:
+        members = [c.bit for c in CardSet.from_mask(block)]
+        chosen = data.draw(st.lists(st.sampled_from(members), unique=True))
+        shared = sum(chosen)
+        expected: set[int] = set()
+        for n in range(1, len(chosen) + 1):
+            for removed in itertools.combinations(chosen, n):
+                rest = kind.meldable_mask(block & ~sum(removed))
+                grouped = kind.blocks_mask(rest) if rest else []
+                expected |= set(kind.find_masks(rest) if grouped is None else grouped)
+        got = kind.sub_blocks_mask(block, shared)
+        assert len(got) == len(set(got))
+        assert set(got) == expected
+        assert set(MeldKind.sub_blocks_mask(kind, block, shared)) == expected
+
+
+@pytest.mark.parametrize(("kind", "ref"), KINDS, ids=KIND_IDS)
+@settings(max_examples=40, deadline=None)
 @given(cards=hands_st, extra=st.sampled_from(STANDARD_CARDS))
 def test_extends_matches_validity(kind: MeldKind, ref: Ref, cards: list[Card], extra: Card) -> None:
     meld = CardSet(cards)
