@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import copy
 import json
+import pickle
 from functools import cache
 from pathlib import Path
 
@@ -263,3 +265,32 @@ def test_negative_values_never_force_a_meld() -> None:
     split = best_melds(CardSet(cards), kinds, values)
     assert split.deadwood_value == brute_force(cards, kinds, values) == -3
     assert split.melds == ()
+
+
+def test_solvers_pickle_and_copy() -> None:
+    solver = MeldSolver(GIN, PIPS, cache_size=10)
+    hand = CardSet.parse("3S 4S 5S 9H 9D 9C KD")
+    for twin in (pickle.loads(pickle.dumps(solver)), copy.deepcopy(solver)):
+        assert twin.kinds == solver.kinds
+        assert twin.best(hand) == solver.best(hand)
+
+
+@pytest.mark.parametrize(
+    ("kinds", "hand"),
+    [
+        ((NOfAKind(3, 4), Run(3, ace="either")), "AS 2S 3S QS KS AH AD 2D 3D KH"),
+        ((NOfAKind(3, 4), Run(3, ace="either")), "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS"),
+        ((Run(3, wrap=True), NOfAKind(3, 4)), "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS"),
+        ((Run(3, wrap=True), NOfAKind(3, 4)), "QS KS AS 2S 3S QH QD KH KD"),
+        ((NOfAKind(2, 2), Run(3, max_length=3)), "5S 6S 7S 8S 5H 5D 5C 6H 7D 8C"),
+    ],
+)
+def test_aces_at_both_ends_and_whole_suits(kinds: tuple[MeldKind, ...], hand: str) -> None:
+    """Blocks that overlap (a low and a high ace run) or wrap fall back to every meld."""
+    cards = list(CardSet.parse(hand))
+    split = best_melds(CardSet(cards), kinds, PIPS, cache=False)
+    check_split(CardSet(cards), split, kinds, PIPS)
+    if len(cards) <= 10:
+        assert split.deadwood_value == brute_force(cards, kinds, PIPS)
+    else:
+        assert split.deadwood_value == 0

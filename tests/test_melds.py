@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import copy
 import itertools
+import pickle
 from collections.abc import Callable, Iterable
 
 import pytest
@@ -425,6 +427,16 @@ def test_many_sequences_in_two_of_every_rank() -> None:
 def test_bad_options_are_refused(make: Callable[[], object]) -> None:
     with pytest.raises((ValueError, TypeError)):
         make()
+
+
+@pytest.mark.parametrize(("kind", "ref"), KINDS, ids=KIND_IDS)
+def test_kinds_pickle_and_copy(kind: MeldKind, ref: Ref) -> None:
+    hand = CardSet.parse("AS 2S 3S 4S 4H 4D 5D 5C 6C 6H 7H 8H 9H")
+    for twin in (pickle.loads(pickle.dumps(kind)), copy.deepcopy(kind), copy.copy(kind)):
+        assert twin == kind
+        assert type(twin) is type(kind)
+        assert twin.find(hand) == kind.find(hand)
+        assert twin.meldable_mask(hand.mask) == kind.meldable_mask(hand.mask)
 
 
 def test_kinds_are_immutable_hashable_values() -> None:

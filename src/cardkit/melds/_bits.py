@@ -20,8 +20,6 @@ from cardkit.errors import InvalidCard
 LANE: Final = (1 << 13) - 1
 #: Bit 0 of each of the four lanes: ``(r_bits * SPREAD)`` copies 13 rank bits into every suit.
 SPREAD: Final = 1 | 1 << 13 | 1 << 26 | 1 << 39
-#: The cards of each rank, by rank value (index 2..14).
-RANK_MASKS: Final[tuple[int, ...]] = (0, 0, *(SPREAD << (r - 2) for r in range(2, 15)))
 #: The standard cards (no jokers).
 STANDARD: Final = FULL_DECK_MASK
 
@@ -34,16 +32,6 @@ def cardset(mask: int) -> CardSet:
     new: CardSet = _new_cardset(CardSet)
     _set(new, "mask", mask)
     return new
-
-
-def bits(mask: int) -> list[int]:
-    """The single-bit masks of ``mask``, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low)
-        mask ^= low
-    return out
 
 
 def lanes_at_least(mask: int) -> tuple[int, int, int, int]:
@@ -110,11 +98,6 @@ def as_hand_mask(hand: CardSet | Iterable[Card] | int) -> int:
     return to_mask(hand)[0]
 
 
-def popcount(mask: int) -> int:
-    """The number of cards in a mask."""
-    return mask.bit_count()
-
-
 def rank_name(rank: Rank | int) -> str:
     """How messages name a rank: ``2``…``10``, ``J``, ``Q``, ``K``, ``A``."""
     r = Rank(rank)
@@ -124,8 +107,3 @@ def rank_name(rank: Rank | int) -> str:
 def plural(n: int, word: str) -> str:
     """``"1 card"``, ``"2 cards"``."""
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
-def card_names(mask: int) -> str:
-    """The codes of the cards of a mask, in index order."""
-    return " ".join(str(c) for c in cardset(mask))

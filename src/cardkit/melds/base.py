@@ -16,6 +16,7 @@ is built on them here.
 
 from __future__ import annotations
 
+import dataclasses
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable
 
@@ -38,7 +39,6 @@ class MeldKind(ABC):
 
     __slots__ = ()
 
-    #: What players call one meld of this kind ("run", "sequence"...), used in messages.
     @property
     @abstractmethod
     def noun(self) -> str:
@@ -109,6 +109,13 @@ class MeldKind(ABC):
                     out[m] = None
             subset = (subset - 1) & shared
         return list(out)
+
+    def __reduce__(self) -> str | tuple[object, ...]:
+        """Pickle and copy a kind by its options (its lookup tables are rebuilt)."""
+        if not dataclasses.is_dataclass(self):
+            return super().__reduce__()
+        options = tuple(getattr(self, f.name) for f in dataclasses.fields(self) if f.init)
+        return (type(self), options)
 
     # -- card level ---------------------------------------------------------------
 

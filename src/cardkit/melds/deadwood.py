@@ -99,6 +99,7 @@ class MeldSolver:
 
     __slots__ = (
         "_blockers",
+        "_cache_size",
         "_cached",
         "_dedupe",
         "_finders",
@@ -139,6 +140,7 @@ class MeldSolver:
         self._dedupe = _may_repeat(self.kinds)
         self._nonneg = min(values.table) >= 0
         self._value = _value_function(values.table)
+        self._cache_size = cache_size
         self._cached: Callable[[int], MeldSplit] | None = (
             lru_cache(maxsize=cache_size)(self._split) if cache_size > 0 else None
         )
@@ -359,8 +361,16 @@ class MeldSolver:
         if self._cached is not None:
             self._cached.cache_clear()  # type: ignore[attr-defined]
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickle and copy a solver by its kinds, values and cache size (not its memory)."""
+        return (_rebuild_solver, (self.kinds, self.values, self._cache_size))
+
     def __repr__(self) -> str:
         return f"MeldSolver({list(self.kinds)!r}, {self.values!r})"
+
+
+def _rebuild_solver(kinds: tuple[MeldKind, ...], values: CardValues, cache_size: int) -> MeldSolver:
+    return MeldSolver(kinds, values, cache_size=cache_size)
 
 
 def _may_repeat(kinds: tuple[MeldKind, ...]) -> bool:
