@@ -10,14 +10,24 @@ How it works (all on integer card masks):
    its melds in this hand (:meth:`~cardkit.melds.MeldKind.meldable_mask`).
    The other cards are deadwood whatever happens; most random hands stop
    here.
-2. The candidate melds are listed inside the meldable cards only. When they
-   do not overlap, they are all taken.
-3. Otherwise a memoised search over the remaining meldable cards decides the
-   lowest one: either it is deadwood, or it is in one of the candidate melds
-   whose lowest card it is. Subproblems are keyed by the mask of cards left.
+2. Books and runs group into *blocks* (all the cards of a rank, a maximal
+   run; :meth:`~cardkit.melds.MeldKind.blocks_mask`). When no card could be
+   melded by two kinds, taking every block is best, and that is the answer.
+3. Otherwise the candidates are the blocks plus, for each block holding
+   cards another kind wants, the blocks of what is left when some of those
+   cards go (:meth:`~cardkit.melds.MeldKind.sub_blocks_mask`); no other meld
+   can do better. A kind without blocks offers all its melds.
+4. Candidates that overlap no other are taken. The few that overlap are
+   settled exactly: by trying every packing when there are at most ten of
+   them, else by a memoised search that decides the lowest card left (either
+   it is deadwood, or it is in one of the candidates whose lowest card it
+   is), keyed by the mask of the cards left.
+
+With negative card values (melding a card could raise the count) steps 2-4
+are replaced by the exact search over every meld.
 
 Ties are broken the same way every time: among splits of equal deadwood value,
-the one that melds more cards wins, then the first found by the search.
+the one that melds more cards wins, then the first found.
 """
 
 from __future__ import annotations
