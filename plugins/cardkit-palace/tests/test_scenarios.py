@@ -516,7 +516,7 @@ def test_22_going_out_on_a_ten(begin: Any, texts: Any) -> None:
     state = state.apply("flip 3").apply("play JD").apply("play KD").apply("play AD")
     assert texts(state) == ["flip 4"]
     state = state.apply("flip 4")
-    assert [e.kind for e in state.last_events] == ["flip", "burn", "out"]
+    assert [e.kind for e in state.last_events] == ["flip", "burn", "finish"]
     assert state.view().finished == [A]
     assert pile(state) == []
     assert state.to_act == B  # A's duty to play again lapsed
@@ -545,7 +545,7 @@ def test_23_the_loser(game: Any) -> None:
         raise AssertionError("no seed gave the order A, C, B")
     assert result.losers == [B]
     assert result.winners == [A, C]
-    assert [e.kind for e in state.last_events][-3:] == ["out", "loser", "game_over"]
+    assert [e.kind for e in state.last_events][-3:] == ["finish", "lose", "game_over"]
     # B still held cards when the game ended.
     assert (
         len(hand(state, B)) + len(state.zones()["face_up:1"]) + len(state.zones()["face_down:1"])
@@ -632,7 +632,7 @@ def test_27_illegal_actions_leave_the_state_unchanged(begin: Any, texts: Any) ->
         (face_up_stage, "flip 3 4", "unparsable"),  # two cards in one action
         (early, "play 4C JD", "mixed_ranks"),
         (late, "pickup", "empty_pile"),
-        (early, "play 5C", "not_your_turn"),  # C's card while B is to act
+        (early, "play 5C", "not_held"),  # C's card while B is to act (never says whose)
         (late, "add 8S", "wrong_phase"),
         (late, "complete 4C", "wrong_phase"),
         (late, "decline", "wrong_phase"),
@@ -652,6 +652,7 @@ def test_27_illegal_actions_leave_the_state_unchanged(begin: Any, texts: Any) ->
         (window, "complete 9C 6C", "not_completing"),
         (window, "play 9C", "wrong_phase"),
     ]
+    cases += [(late, "play 2S", "not_your_turn")]  # 2S is face up in front of seat 1
     for state, text, code in cases:
         before = state.to_json()
         legal_before = texts(state)
@@ -660,6 +661,22 @@ def test_27_illegal_actions_leave_the_state_unchanged(begin: Any, texts: Any) ->
         assert err.value.code == code, (text, err.value)
         assert state.to_json() == before
         assert texts(state) == legal_before
+
+
+def test_27_a_play_by_a_seat_that_may_not_act(begin: Any) -> None:
+    """apply_as(seat, ...) refuses every seat but the one asked, and leaks nothing."""
+    state = late_game(begin, "2H 3H 9C TS")
+    with pytest.raises(IllegalAction) as err:
+        state.apply_as(B, "play 4C")
+    assert err.value.code == "not_your_turn"
+    assert "3C" not in str(err.value)  # A's legal plays are not listed
+    assert state.apply_as(A, "play 3C").to_act == B
+    window = begin(4, rules=LEFT, hands=NINES, stock=NINES_STOCK)
+    window = window.apply("play 9S").apply("play 9H 9D")
+    with pytest.raises(IllegalAction) as err:
+        window.apply_as(D, "play 5D")  # D's turn comes next, but C is asked first
+    assert err.value.code == "not_your_turn"
+    assert window.apply_as(C, "decline").to_act == C
 
 
 def test_27b_a_player_who_is_out_is_never_asked(game: Any) -> None:
@@ -673,7 +690,7 @@ def test_27b_a_player_who_is_out_is_never_asked(game: Any) -> None:
                 break
             assert state.to_act not in out
             state = state.apply(rng.choice(state.legal_actions()))
-            out.update(e.seat for e in state.last_events if e.kind == "out")
+            out.update(e.seat for e in state.last_events if e.kind == "finish")
         assert out or not state.is_over
 
 

@@ -195,9 +195,8 @@ def _swap_event(seat: int, hand_card: Card, up_card: Card) -> Event:
     key = ("swap", seat, hand_card.index, up_card.index)
     event = _EVENTS.get(key)
     if event is None:
-        event = _EVENTS[key] = Event(
-            "swap", seat, (hand_card, up_card), note="hand card first, then face-up card"
-        )
+        # The first card leaves the hand and goes face up; the second comes to the hand.
+        event = _EVENTS[key] = Event("swap", seat, (hand_card, up_card))
     return event
 
 
@@ -211,12 +210,21 @@ def _flip_event(seat: int, card: Card, position: int) -> Event:
     return event
 
 
+def _lead_event(seat: int) -> Event:
+    key = ("lead", seat, -1, None)
+    event = _EVENTS.get(key)
+    if event is None:
+        event = _EVENTS[key] = Event("lead", seat, note="the first pile")
+    return event
+
+
 def _place_event(kind: str, seat: int, place: int) -> Event:
     key = (kind, seat, -1, place)
     event = _EVENTS.get(key)
     if event is None:
-        note = {1: "1st", 2: "2nd", 3: "3rd"}.get(place, f"{place}th")
-        event = _EVENTS[key] = Event(kind, seat, note=f"place {note}", data={"place": place})
+        nth = {1: "1st", 2: "2nd", 3: "3rd"}.get(place, f"{place}th")
+        note = f"{nth}" if kind == "finish" else f"as the last player holding cards ({nth})"
+        event = _EVENTS[key] = Event(kind, seat, note=note, data={"place": place})
     return event
 
 
@@ -297,8 +305,8 @@ class _Core:
         "need",
         "opener",
         "out",
-        "phase",
         "pcount",
+        "phase",
         "pile",
         "pmask",
         "readied",
@@ -405,13 +413,14 @@ def _finish(x: _Ctx, c: _Core, events: list[Event]) -> None:
     c.phase = OVER
     c.actor = -1
     if x.first_out:
-        events.append(_event("game_over", c.out[0], count=None))
+        events.append(_event("win", c.out[0]))
+        events.append(_event("game_over", None))
         return
     if c.live:
         loser = c.live.bit_length() - 1
         c.out = (*c.out, loser)
-        events.append(_place_event("loser", loser, len(c.out)))
-        events.append(_event("game_over", loser))
+        events.append(_place_event("lose", loser, len(c.out)))
+        events.append(_event("game_over", None))
     else:  # cannot happen with one deck, kept for safety
         events.append(_event("game_over", None))
 
@@ -459,7 +468,7 @@ def _resolve(
         live = c.live & ~(1 << p)
         c.live = live
         c.out = (*c.out, p)
-        events.append(_place_event("out", p, len(c.out)))
+        events.append(_place_event("finish", p, len(c.out)))
         if x.first_out or not live & (live - 1):
             _finish(x, c, events)
             return
@@ -712,9 +721,7 @@ class PalaceState(GameState):
             IllegalAction: the action is not legal now (its ``code`` says why,
                 the message lists the legal actions); ``self`` is unchanged.
         """
-        if action.__class__ is str:
-            action = parse_palace_action(action)
-        elif isinstance(action, str):
+        if isinstance(action, str):
             action = parse_palace_action(action)
         c = self._c
         x = self._x
@@ -884,7 +891,7 @@ class PalaceState(GameState):
                     n.actor = starter
                     n.starter = starter
                     n.must = rank if x.must_lowest else 0
-                    events.append(_event("start", starter))
+                    events.append(_lead_event(starter))
                 return _wrap(x, n, (self._log, action, tuple(events)))
         else:
             raise IllegalAction("game_over", "the game is over", action=action)
@@ -900,6 +907,26 @@ class PalaceState(GameState):
             action,
             f"{type(action).__name__.lower()} is not an action of the {PHASES[phase]} phase",
         )
+
+    def apply_as(self, seat: int, action: Action | str) -> PalaceState:
+        """Apply ``action`` on behalf of ``seat``, refusing it if ``seat`` is not asked now.
+
+        For apps that take moves from several players: a seat acting out of
+        turn gets ``IllegalAction`` with code ``"not_your_turn"`` and a
+        message that reveals nothing about the seat that is asked (no legal
+        actions listed). Otherwise the same as :meth:`apply`.
+
+        Raises:
+            IllegalAction: ``seat`` is not to act, or the action is illegal.
+        """
+        if seat != self.to_act:
+            who = "the game is over" if self.to_act is None else f"seat {self.to_act} is"
+            raise IllegalAction(
+                "not_your_turn",
+                f"seat {seat} may not act now: {who}" + ("" if self.to_act is None else " to act"),
+                action=action,
+            )
+        return self.apply(action)
 
     # -- error helpers -------------------------------------------------------------------
 
@@ -927,12 +954,13 @@ class PalaceState(GameState):
                 action,
                 "face-up cards are played only once your hand is empty",
             )
+        # Only public cards (face up) may be placed; never say who holds a hidden card.
         for seat in range(self.players):
-            if seat != p and stray & (c.hands[seat] | c.ups[seat]):
+            if seat != p and stray & c.ups[seat] and not stray & ~c.ups[seat]:
                 return self._illegal(
                     "not_your_turn",
                     action,
-                    f"those cards are seat {seat}'s, and seat {p} is to act",
+                    f"those are seat {seat}'s face-up cards, and seat {p} is to act",
                 )
         return self._illegal(
             "not_held",
@@ -1207,7 +1235,6 @@ class PalaceGame(Game[PalaceRules, PalaceState]):
             Event(
                 "deal",
                 setup.dealer,
-                count=zone,
                 note=f"deals {zone} face down, {zone} face up and {zone} in hand to each",
             ),
         )
