@@ -414,6 +414,11 @@ def _noak_table() -> tuple[tuple[tuple[tuple[Play, ...], ...], ...], ...]:
 
 #: ``_NOAK_TABLE[pos][nibble][size - 1]``: the plays of that many cards of one rank.
 _NOAK_TABLE: Final = _noak_table()
+#: ``_ALL_OF_A_KIND[pos][nibble]``: the singles, pairs, triples and four of one rank.
+_ALL_OF_A_KIND: Final = tuple(
+    tuple(groups[0] + groups[1] + groups[2] + groups[3] for groups in per_nib)
+    for per_nib in _NOAK_TABLE
+)
 #: The single of each game key (shared play objects).
 SINGLES: Final[tuple[Play, ...]] = tuple(_make(1 << k, Kind.SINGLE, 1, k) for k in range(52))
 _INTERNED: Final = {
@@ -516,28 +521,21 @@ class HandCombos:
         return _chains(self.bits, windows, pairs, _NIBBLE_PAIRS, Kind.DOUBLE_SEQUENCE, 2)
 
     def all(self) -> tuple[Play, ...]:
-        """Every combination: singles, pairs, triples, fours, then sequences and double
-        sequences by length; within a group, lowest key first."""
+        """Every combination: rank by rank from the lowest, its singles, pairs, triples and
+        four; then sequences and double sequences by length, lowest key first."""
         found = self._all
         if found is not None:
             return found
         bits = self.bits
-        single = SINGLES
         out: list[Play] = []
-        m = bits
-        while m:
-            low = m & -m
-            out.append(single[low.bit_length() - 1])
-            m ^= low
-        table = _NOAK_TABLE
+        table = _ALL_OF_A_KIND
         ranks_held = self._ranks
-        for size in (2, 3, 4):
-            ranks = ranks_held[size - 1]
-            while ranks:
-                low = ranks & -ranks
-                shift = low.bit_length() - 1
-                out.extend(table[shift >> 2][(bits >> shift) & 15][size - 1])
-                ranks ^= low
+        ranks = ranks_held[0]
+        while ranks:
+            low = ranks & -ranks
+            shift = low.bit_length() - 1
+            out.extend(table[shift >> 2][(bits >> shift) & 15])
+            ranks ^= low
         for held, choices, kind, per in (
             (ranks_held[0], _NIBBLE_BITS, Kind.SEQUENCE, 1),
             (ranks_held[1], _NIBBLE_PAIRS, Kind.DOUBLE_SEQUENCE, 2),

@@ -123,6 +123,9 @@ class TienLenView(View):
 
 
 _NOTES: dict[int, str] = {}
+#: The play events of singles, pairs, triples and fours, by ``bits << 2 | seat`` (events
+#: are immutable, so they are shared).
+_PLAY_EVENTS: dict[int, Event] = {}
 
 
 def _play_note(kind: int, size: int) -> str:
@@ -371,7 +374,12 @@ class TienLenState(GameState):
         hands = list(self._f.hands)
         hand ^= bits
         hands[seat] = hand
-        events = [Event("play", seat, cards_of(bits), note=_play_note(play.kind, play.size))]
+        event = _PLAY_EVENTS.get(bits << 2 | seat) if play.kind <= Kind.QUAD else None
+        if event is None:
+            event = Event("play", seat, cards_of(bits), note=_play_note(play.kind, play.size))
+            if play.kind <= Kind.QUAD:  # at most 4 seats x 195 plays: cache them
+                _PLAY_EVENTS[bits << 2 | seat] = event
+        events = [event]
         finished = self._f.finished
         over = None
         if not hand:
