@@ -243,10 +243,10 @@ class TienLenState(GameState):
         return legal
 
     def _compute_legal(self) -> tuple[Action, ...]:
-        seat = self._f.to_act
+        f = self._f
+        seat = f.to_act
         if seat is None:
             return ()
-        f = self._f
         hand = f.hands[seat]
         current = f.current
         if current is None:
@@ -339,8 +339,9 @@ class TienLenState(GameState):
     # -- transitions -------------------------------------------------------------
 
     def _play(self, seat: int, play: Play) -> Self:
+        f = self._f
         bits = play.bits
-        hand = self._f.hands[seat]
+        hand = f.hands[seat]
         if bits & ~hand:
             missing = " ".join(c.code for c in cards_of(bits & ~hand))
             raise self._refuse(
@@ -350,10 +351,10 @@ class TienLenState(GameState):
             )
         if not play.kind:
             raise self._refuse("not_a_combination", explain_invalid(play.cardset), play)
-        current = self._f.current
+        current = f.current
         cfg = self._cfg
         if current is None:
-            required = self._f.required
+            required = f.required
             if required and not bits & required:
                 card = CARD_BY_KEY[required.bit_length() - 1]
                 raise self._refuse(
@@ -362,7 +363,7 @@ class TienLenState(GameState):
                     play,
                 )
         else:
-            if self._bombs_only(seat) and not play.is_bomb:
+            if cfg.pass_lock and f.locked >> seat & 1 and not play.is_bomb:
                 raise self._refuse(
                     "locked",
                     f"seat {seat} passed this round; on 2s a locked player may only play "
@@ -371,7 +372,7 @@ class TienLenState(GameState):
                 )
             if not beats(play, current, cfg.beat):
                 raise self._refuse("does_not_beat", _why_not(play, current, cfg.beat), play)
-        hands = list(self._f.hands)
+        hands = list(f.hands)
         hand ^= bits
         hands[seat] = hand
         event = _PLAY_EVENTS.get(bits << 2 | seat) if play.kind <= Kind.QUAD else None
@@ -380,7 +381,7 @@ class TienLenState(GameState):
             if play.kind <= Kind.QUAD:  # at most 4 seats x 195 plays: cache them
                 _PLAY_EVENTS[bits << 2 | seat] = event
         events = [event]
-        finished = self._f.finished
+        finished = f.finished
         over = None
         if not hand:
             finished = (*finished, seat)
@@ -401,7 +402,7 @@ class TienLenState(GameState):
         new_hands = tuple(hands)
         if over is not None:
             return self._finish(new_hands, finished, play, seat, over, events)
-        locked = self._f.locked
+        locked = f.locked
         nxt = self._next_eligible(seat, new_hands, seat, locked, 0, play)
         if nxt is None:
             leader = self._round_end(new_hands, seat, events)
@@ -416,13 +417,14 @@ class TienLenState(GameState):
             locked,
             0,
             nxt,
-            self._f.pile | bits,
+            f.pile | bits,
             play,
             tuple(events),
         )
 
     def _pass(self, seat: int) -> Self:
-        current = self._f.current
+        f = self._f
+        current = f.current
         if current is None:
             raise self._refuse(
                 "cannot_pass",
@@ -431,26 +433,26 @@ class TienLenState(GameState):
             )
         bit = 1 << seat
         cfg = self._cfg
-        locked = self._f.locked | bit if cfg.pass_lock else self._f.locked
-        passed = self._f.passed | bit
-        hands = self._f.hands
-        last = self._f.last
+        locked = f.locked | bit if cfg.pass_lock else f.locked
+        passed = f.passed | bit
+        hands = f.hands
+        last = f.last
         nxt = self._next_eligible(seat, hands, last, locked, passed, current)
         if nxt is None:
             events = [cfg.pass_events[seat][0]]
             leader = self._round_end(hands, last, events)
             return self._successor(
-                hands, self._f.finished, None, -1, 0, 0, leader, 0, PASS, tuple(events)
+                hands, f.finished, None, -1, 0, 0, leader, 0, PASS, tuple(events)
             )
         return self._successor(
             hands,
-            self._f.finished,
+            f.finished,
             current,
             last,
             locked,
             passed,
             nxt,
-            self._f.pile,
+            f.pile,
             PASS,
             cfg.pass_events[seat],
         )
