@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Iterable, Iterator
 from typing import Any
 
@@ -132,7 +133,8 @@ def test_the_hookspecs_are_published(game: Any) -> None:
 
 
 def test_the_docs_example_house_rule_works(game: Any) -> None:
-    """The example plugin of docs/games/palace.md runs as printed."""
+    """The example plugin of docs/games/palace.md works as printed."""
+    import types
     from pathlib import Path
 
     docs = Path(__file__).resolve().parents[3] / "docs" / "games" / "palace.md"
@@ -141,10 +143,41 @@ def test_the_docs_example_house_rule_works(game: Any) -> None:
     text = docs.read_text(encoding="utf-8")
     start = text.index("```python\n# eight_skips.py")
     code = text[start + len("```python\n") : text.index("```", start + 10)]
-    namespace: dict[str, Any] = {}
-    exec(compile(code, str(docs), "exec"), namespace)
+    module = types.ModuleType("eight_skips")
+    exec(compile(code, str(docs), "exec"), module.__dict__)
+    cardkit.register(module, name="eight-skips")
     try:
         state = game.start(4, game.rules(first_player_rule="left_of_dealer"), seed=3)
         assert state.tables.effects[Rank.EIGHT].skip == 1
     finally:
         cardkit.unregister("eight-skips")
+
+
+def test_the_docs_worked_example_runs() -> None:
+    """The worked example of docs/games/palace.md runs, and its shown values hold."""
+    from pathlib import Path
+
+    docs = Path(__file__).resolve().parents[3] / "docs" / "games" / "palace.md"
+    if not docs.exists():
+        pytest.skip("the docs are not part of this checkout")
+    text = docs.read_text(encoding="utf-8")
+    section = text[text.index("## A worked example") :]
+    start = section.index("```python\n") + len("```python\n")
+    code = section[start : section.index("```", start)]
+    lines = code.splitlines()
+    namespace: dict[str, Any] = {}
+    checked = 0
+    for node in ast.parse(code).body:
+        source = ast.get_source_segment(code, node)
+        assert source is not None
+        _, _, comment = lines[node.lineno - 1].partition("  # ")
+        expected = comment.split(":")[0].strip()
+        after = lines[node.end_lineno] if node.end_lineno and node.end_lineno < len(lines) else ""
+        if not comment and after.startswith("# "):
+            expected = after[2:].strip()  # the value shown on the next line
+        if isinstance(node, ast.Expr) and expected and (expected[0] in "(['" or expected.isdigit()):
+            assert repr(eval(source, namespace)) == expected, source
+            checked += 1
+        else:
+            exec(compile(ast.Module([node], []), str(docs), "exec"), namespace)
+    assert checked >= 5

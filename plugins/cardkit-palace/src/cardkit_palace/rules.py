@@ -86,13 +86,12 @@ class EndCondition(StrEnum):
 class PalaceRules(Rules):
     """Every Palace variant option; the defaults are the seed's rules.
 
-    Validation beyond each field's type: ``zone_size`` must fit the deck for
-    the number of players (``3 × zone_size × players ≤ 52``, checked by
-    :meth:`check_players`); ``next_dealer = loser`` cannot be combined with
-    ``end_condition = first_out_wins``; ``four_of_a_kind_across_plays =
-    false`` turns both windows off (``out_of_turn_completion`` and
-    ``add_drawn_match``), and refuses either of them set to ``true``
-    explicitly alongside it.
+    Validation beyond each field's type: zone_size must fit the deck for the
+    number of players (3 × zone_size × players ≤ 52, checked when a game
+    starts); next_dealer = loser cannot be combined with end_condition =
+    first_out_wins; four_of_a_kind_across_plays = false turns both windows
+    off (out_of_turn_completion and add_drawn_match), and refuses either of
+    them set to true explicitly alongside it.
     """
 
     two_rule: TwoRule = TwoRule.PLAYER_CONTINUES
