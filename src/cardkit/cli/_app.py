@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from cardkit.cli import _info, _play, _run
+from cardkit.cli import _info, _new, _play, _run
 from cardkit.cli._common import clean_errors
 from cardkit.plugins import PluginWarning
 
@@ -19,6 +19,7 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+app.add_typer(_new.new_app, name="new")
 
 # -- shared options -----------------------------------------------------------------------
 

@@ -1,0 +1,56 @@
+"""``cardkit new plugin NAME``: write a working game plugin package from the template."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.text import Text
+
+from cardkit.cli._common import clean_errors, out
+from cardkit.scaffold import PluginNames, new_plugin
+
+__all__ = ["new_app"]
+
+new_app = typer.Typer(
+    name="new",
+    help="Create a new package from a template: 'cardkit new plugin NAME'.",
+    no_args_is_help=True,
+)
+
+
+@new_app.command("plugin")
+@clean_errors
+def plugin(
+    name: Annotated[
+        str,
+        typer.Argument(
+            help="The game's name: lower-case letters, digits and hyphens (such as demo-game)."
+        ),
+    ],
+    directory: Annotated[
+        Path,
+        typer.Option(
+            "--dir",
+            help="Where to write the package folder cardkit-NAME (default: here).",
+            file_okay=False,
+        ),
+    ] = Path("."),
+) -> None:
+    """Write a game plugin package that passes its own tests (with the conformance kit)."""
+    root = new_plugin(name, directory)
+    names = PluginNames.from_name(name)
+    files = sorted(p for p in root.rglob("*") if p.is_file())
+    console = out()
+    console.print(Text(f"Wrote {names.distribution} ({len(files)} files) in {root}", style="bold"))
+    for path in files:
+        console.print(Text(f"  {path.relative_to(root)}", style="dim"))
+    console.print(Text("Next:", style="bold"))
+    for line in (
+        f"cd {root}",
+        'uv venv && uv pip install -e ".[test]"     # or: pip install -e ".[test]"',
+        "pytest                                      # its tests and the contract suite",
+        f"cardkit demo {names.name} --seed 1",
+    ):
+        console.print(Text(f"  {line}"))
