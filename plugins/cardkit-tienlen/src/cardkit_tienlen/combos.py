@@ -421,15 +421,6 @@ _ALL_OF_A_KIND: Final = tuple(
 )
 #: The single of each game key (shared play objects).
 SINGLES: Final[tuple[Play, ...]] = tuple(_make(1 << k, Kind.SINGLE, 1, k) for k in range(52))
-_INTERNED: Final = {
-    p.bits: p for pos in _NOAK_TABLE for nib in pos for group in nib for p in group
-} | {p.bits: p for p in SINGLES}
-
-
-def group_id(kind: int, size: int) -> int:
-    """The index of a (type, length) group in :class:`HandCombos`."""
-    return kind << 5 | size
-
 
 _Group = list[Play]
 _EMPTY: Final[_Group] = []
@@ -654,8 +645,3 @@ def hand_combos(bits: int) -> HandCombos:
             _CACHE.clear()
         found = _CACHE[bits] = HandCombos(bits)
     return found
-
-
-def interned(bits: int) -> Play | None:
-    """The shared play of a single, pair, triple or four of a kind, if ``bits`` is one."""
-    return _INTERNED.get(bits)
