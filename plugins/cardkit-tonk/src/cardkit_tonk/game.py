@@ -295,9 +295,17 @@ def _retire(sid: int, owner: int) -> Event:
     return Event("retire", None, note=note, data={"spread": sid, "owner": owner})
 
 
+_OVER_EVENTS: dict[str, Event] = {}
+
+
 def _over(note: str) -> Event:
-    """The table event that ends a hand."""
-    return Event("hand_over", None, note=note)
+    """The table event that ends a hand (interned: the same few notes recur)."""
+    event = _OVER_EVENTS.get(note)
+    if event is None:
+        if len(_OVER_EVENTS) > 4096:
+            _OVER_EVENTS.clear()
+        event = _OVER_EVENTS[note] = Event("hand_over", None, note=note)
+    return event
 
 
 def _cards_of(mask: int) -> tuple[Card, ...]:
@@ -307,6 +315,23 @@ def _cards_of(mask: int) -> tuple[Card, ...]:
         out.append(_CARDS[low.bit_length() - 1])
         mask ^= low
     return tuple(out)
+
+
+#: The fields of a state: phase, seat to act, hands (masks), next stock index, discard
+#: pile, table, drop locks, this turn's (cards used, hits, bonus discards, taken card,
+#: spread ids touched), the rarely changing extras, and the ending.
+_Fields = tuple[
+    int,
+    int,
+    tuple[int, ...],
+    int,
+    tuple[Card, ...],
+    _Table,
+    tuple[int, ...],
+    tuple[int, int, int, Card | None, tuple[int, ...]],
+    _Extra,
+    Ending | None,
+]
 
 
 class TonkState(GameState):
@@ -323,18 +348,7 @@ class TonkState(GameState):
     _c: _Ctx
     #: (phase, seat, hands, stock, pile, table, locks, turn, extra, ending): one tuple, so
     #: that a transition builds one small tuple instead of setting ten attributes.
-    _s: tuple[
-        int,
-        int,
-        tuple[int, ...],
-        int,
-        tuple[Card, ...],
-        _Table,
-        tuple[int, ...],
-        tuple[int, int, int, Card | None, tuple[int, ...]],
-        _Extra,
-        Ending | None,
-    ]
+    _s: _Fields
     _legal: tuple[Action, ...] | None
 
     @property
@@ -400,6 +414,17 @@ class TonkState(GameState):
         _set(new, "_log", (self._log, action, events))
         _set(new, "_c", self._c)
         _set(new, "_s", (phase, seat, hands, stock, pile, tab, locks, turn, x, end))
+        _set(new, "_legal", None)
+        return new
+
+    def _to(self, action: Action, events: tuple[Event, ...], state: _Fields) -> TonkState:
+        """The next state: ``state`` reached by ``action``, which caused ``events``."""
+        new: TonkState = _new(TonkState)
+        _set(new, "game", self.game)
+        _set(new, "setup", self.setup)
+        _set(new, "_log", (self._log, action, events))
+        _set(new, "_c", self._c)
+        _set(new, "_s", state)
         _set(new, "_legal", None)
         return new
 
@@ -573,7 +598,7 @@ class TonkState(GameState):
             drop = not state[6][seat] and (
                 c.drop_max is None or c.count(state[2][seat]) <= c.drop_max
             )
-            draw = c.when_needed or state[3] < len(self.setup.deck.cards)
+            draw = state[3] < 52 or c.when_needed
             pile = state[4]
             take = bool(pile) and (not c.must_use or self._take_usable(pile[-1]))
             return _START_LEGAL[drop << 2 | draw << 1 | take]
@@ -810,7 +835,7 @@ class TonkState(GameState):
         _, seat, hands, stock, pile, tab, locks, turn, x, _ = self._s
         if action is DRAW:
             cards = self.setup.deck.cards
-            if stock >= len(cards):
+            if stock >= 52:
                 end, events = self._showdown(None)
                 return self._next(
                     action,
@@ -828,36 +853,18 @@ class TonkState(GameState):
                 )
             bit = cards[stock].bit
             new_hands = (*hands[:seat], hands[seat] | bit, *hands[seat + 1 :])
-            return self._next(
+            return self._to(
                 action,
                 _draw_events(seat),
-                MAIN,
-                seat,
-                new_hands,
-                stock + 1,
-                pile,
-                tab,
-                locks,
-                _NO_TURN,
-                x,
-                None,
+                (MAIN, seat, new_hands, stock + 1, pile, tab, locks, _NO_TURN, x, None),
             )
         if action is TAKE:
             card = pile[-1]
             new_hands = (*hands[:seat], hands[seat] | card.bit, *hands[seat + 1 :])
-            return self._next(
+            return self._to(
                 action,
                 _card_events("take", seat, card),
-                MAIN,
-                seat,
-                new_hands,
-                stock,
-                pile[:-1],
-                tab,
-                locks,
-                (0, 0, 0, card, ()),
-                x,
-                None,
+                (MAIN, seat, new_hands, stock, pile[:-1], tab, locks, (0, 0, 0, card, ()), x, None),
             )
         return self._drop(action)
 
@@ -877,36 +884,37 @@ class TonkState(GameState):
         """Every hand is shown and counted: a drop (``dropper``) or a stock out (``None``)."""
         hands = self._s[2]
         value = self._c.solver.value_mask
-        counts = tuple([value(h) for h in hands])
+        counts = [value(h) for h in hands]
         n = len(hands)
         low = min(counts)
-        events = [
-            Event("drop", j, _cards_of(hands[j]), note=f"(count {counts[j]})")
-            if j == dropper
-            else Event("show", j, _cards_of(hands[j]), note=f"shows a count of {counts[j]}:")
-            for j in range(n)
-        ]
+        events: list[Event] = []
         if dropper is not None:
-            events.insert(0, events.pop(dropper))
             mine = counts[dropper]
-            if counts.count(mine) == 1 and mine == low:
-                end = Ending("drop_win", n, (dropper,), counts, dropper)
-                note = f"seat {dropper} wins the drop with {mine}"
+            events.append(
+                Event("drop", dropper, _cards_of(hands[dropper]), None, f"(count {mine})")
+            )
+        for j in range(n):
+            if j != dropper:
+                note = f"shows a count of {counts[j]}:"
+                events.append(Event("show", j, _cards_of(hands[j]), None, note))
+        if dropper is not None:
+            if mine == low and counts.count(low) == 1:
+                end = Ending("drop_win", n, (dropper,), tuple(counts), dropper)
+                events.append(_over(f"seat {dropper} wins the drop with {mine}"))
             else:
                 winners = tuple([j for j in range(n) if j != dropper and counts[j] == low])
-                end = Ending("drop_caught", n, winners, counts, dropper)
-                note = f"seat {dropper} is caught with {mine}; lowest {low}"
-            events.append(_over(note))
+                end = Ending("drop_caught", n, winners, tuple(counts), dropper)
+                events.append(_over(f"seat {dropper} is caught with {mine}; lowest {low}"))
             return end, tuple(events)
         tied = tuple([j for j in range(n) if counts[j] == low])
         if len(tied) == 1:
-            end = Ending("stock_out", n, tied, counts)
+            end = Ending("stock_out", n, tied, tuple(counts))
             note = f"stock out: seat {tied[0]} is lowest with {low}"
         elif self._c.rules.stock_tie == "void":
-            end = Ending("stock_out_void", n, (), counts)
+            end = Ending("stock_out_void", n, (), tuple(counts))
             note = f"stock out: a tie for lowest ({low}), void hand"
         else:
-            end = Ending("stock_out", n, tied, counts)
+            end = Ending("stock_out", n, tied, tuple(counts))
             note = f"stock out: a tie for lowest ({low}), every tied player is paid"
         events.append(_over(note))
         return end, tuple(events)
@@ -940,7 +948,7 @@ class TonkState(GameState):
                 )
             if locks[seat]:
                 locks = (*locks[:seat], locks[seat] - 1, *locks[seat + 1 :])
-            if not self._c.when_needed and stock >= len(self.setup.deck.cards):
+            if stock >= 52 and not self._c.when_needed:  # Tonk plays the 52 cards
                 after = self._next(
                     action, events, OVER, seat, new_hands, stock, pile, tab, locks, turn, x, None
                 )
@@ -949,7 +957,7 @@ class TonkState(GameState):
                 _set(after, "_log", (self._log, action, (*events, *more)))
                 return after
             nxt = seat + 1
-            if nxt == self.setup.players:
+            if nxt == len(hands):
                 nxt = 0
             if x.pending49:
                 phase, nseat, end2, more2 = self._enter_turn(nxt, x)
@@ -967,8 +975,8 @@ class TonkState(GameState):
                     x,
                     end2,
                 )
-            return self._next(
-                action, events, START, nxt, new_hands, stock, pile, tab, locks, _NO_TURN, x, None
+            return self._to(
+                action, events, (START, nxt, new_hands, stock, pile, tab, locks, _NO_TURN, x, None)
             )
         if kind is Spread:
             assert isinstance(action, Spread)

@@ -194,6 +194,8 @@ class TonkRules(Rules):
                 than 45 cards dealt in all; deal-count options when
                 ``hand_size = by_player_count`` gives other than 5 cards.
         """
+        if self.hand_size == 5 and self.double_double == "off" and players <= 9:
+            return  # the usual case, checked fast: at most 45 cards dealt
         if self.double_double != "off" and players != 2:
             raise InvalidRules(
                 f"double_double={self.double_double} is a 2-player rule (the opponent "
