@@ -489,7 +489,20 @@ def _resolve(
             c.phase = ADD
             c.actor = p
             return
-    _completion_window(x, c)
+    if x.completion:
+        free = _RANK_MASK[rank] & ~(c.pmask | c.burned)
+        if free and free.bit_count() == 4 - run:
+            _completion_window(x, c)
+            return
+    # No window: the next turn (the hot path, inlined from _end_window).
+    c.phase = TURN
+    if again:
+        c.actor = p
+        return
+    q = p + 1
+    if q == x.players:
+        q = 0
+    c.actor = q if c.live >> q & 1 and not c.skip else _next_seat(x, c, p, c.skip)
 
 
 def _completion_window(x: _Ctx, c: _Core) -> None:
