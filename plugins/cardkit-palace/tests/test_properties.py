@@ -149,3 +149,49 @@ def test_legal_actions_are_exact(
             except ValueError:
                 continue
             raise AssertionError(f"{text!r} was applied but is not listed: {sorted(legal)}")
+
+
+def test_window_invariants_over_random_games(game: PalaceGame) -> None:
+    """Windows ask one seat for exactly the right cards, from its active source."""
+    rng = random.Random(99)
+    seen = {"add": 0, "complete": 0, "complete_from_face_up": 0}
+    for seed in range(120):
+        state = game.start(2 + seed % 4, seed=seed)
+        for _ in range(1500):
+            if state.is_over:
+                break
+            seat = state.to_act
+            assert seat is not None
+            zones = state.zones()
+            hand, ups = zones[f"hand:{seat}"], zones[f"face_up:{seat}"]
+            assert isinstance(hand, CardSet)
+            assert isinstance(ups, CardSet)
+            if state.phase == "complete":
+                seen["complete"] += 1
+                need = state.view(seat).completing
+                assert need is not None
+                source = hand if hand else ups
+                assert need <= source
+                pile = list(zones["pile"])
+                top = pile[-1].rank
+                assert all(c.rank == top for c in need)
+                assert len(need) + state.view().top_run == 4
+                assert [str(a) for a in state.legal_actions()] == [
+                    "complete " + " ".join(c.code for c in need),
+                    "decline",
+                ]
+                if not hand:
+                    seen["complete_from_face_up"] += 1
+                    after = state.apply(state.legal_actions()[0])
+                    assert not after.zones()[f"face_up:{seat}"] & need
+                    assert need <= after.zones()["burned"]  # type: ignore[operator]
+            elif state.phase == "add":
+                seen["add"] += 1
+                addable = state.view(seat).addable
+                assert addable is not None
+                assert addable <= hand
+                assert state.view(seat).window == "add"
+            state = state.apply(rng.choice(state.legal_actions()))
+    assert seen["add"] > 0
+    assert seen["complete"] > 0
+    assert seen["complete_from_face_up"] > 0, seen
