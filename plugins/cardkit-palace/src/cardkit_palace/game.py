@@ -385,8 +385,6 @@ _set = object.__setattr__
 
 def _wrap(ctx: _Ctx, core: _Core, log: Any) -> PalaceState:
     state: PalaceState = _new_state(PalaceState)
-    _set(state, "game", ctx.game)
-    _set(state, "setup", ctx.setup)
     _set(state, "_log", log)
     _set(state, "_c", core)
     _set(state, "_x", ctx)
@@ -641,6 +639,26 @@ class PalaceState(GameState):
 
     _c: _Core
     _x: _Ctx
+
+    # ``game`` and ``setup`` are read from the per-game context rather than
+    # stored in every state: two fewer slots to fill per move.
+    @property
+    def game(self) -> Game[Any, Any]:
+        """The game this state belongs to."""
+        return self._x.game
+
+    @game.setter
+    def game(self, value: Game[Any, Any]) -> None:
+        raise AttributeError("PalaceState is immutable; apply() returns a new state")
+
+    @property
+    def setup(self) -> Setup:
+        """Everything the game started from (players, rules, deck, dealer, seed)."""
+        return self._x.setup
+
+    @setup.setter
+    def setup(self, value: Setup) -> None:
+        raise AttributeError("PalaceState is immutable; apply() returns a new state")
 
     # -- the contract --------------------------------------------------------------
 
