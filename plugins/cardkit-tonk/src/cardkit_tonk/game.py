@@ -144,6 +144,7 @@ class _Ctx:
         "run",
         "runs_only",
         "solver",
+        "taken_rules",
         "values",
         "when_needed",
     )
@@ -177,6 +178,7 @@ class _Ctx:
         self.solver: MeldSolver = solver_for((BOOK, self.run), values)
         self.payout_hooks = payout_hooks
         self.no_locks = (0,) * players
+        self.taken_rules = self.must_use or self.forbid_taken
         self.plain_start = not (rules.spades_side_pot or self.deal_check or self.anytime)
 
     def count(self, mask: int) -> int:
@@ -261,6 +263,28 @@ def _discard_lane(key: int) -> tuple[Discard, ...]:
         lane ^= low
     found = _DISCARD_LANES[key] = tuple(out)
     return found
+
+
+def _discards_of(mask: int) -> tuple[Discard, ...]:
+    """The discard of every card of ``mask``, in card order (one shared tuple per suit lane)."""
+    lanes = _DISCARD_LANES
+    key = mask & _LANE
+    clubs = lanes.get(key)
+    if clubs is None:
+        clubs = _discard_lane(key)
+    key = mask >> 13 & _LANE | 1 << 13
+    diamonds = lanes.get(key)
+    if diamonds is None:
+        diamonds = _discard_lane(key)
+    key = mask >> 26 & _LANE | 2 << 13
+    hearts = lanes.get(key)
+    if hearts is None:
+        hearts = _discard_lane(key)
+    key = mask >> 39 & _LANE | 3 << 13
+    spades = lanes.get(key)
+    if spades is None:
+        spades = _discard_lane(key)
+    return clubs + diamonds + hearts + spades
 
 
 def _deal_event(dealer: int, size: int) -> Event:
@@ -626,13 +650,18 @@ class TonkState(GameState):
         c = self._c
         _, seat, hands, _, _, tab, locks, turn, _, _ = self._s
         hand = hands[seat]
-        hits, bonus, taken = turn[1], turn[2], turn[3]
-        spread_of = spread_action
-        out: list[Action] = [spread_of(m) for m in BOOK.find_masks(hand)]
-        for m in c.run.find_masks(hand):
-            out.append(spread_of(m))
+        books = BOOK.find_masks(hand)
+        runs = c.run.find_masks(hand)
         spreads = tab.spreads
-        if spreads and hits < c.max_hits:
+        taken = turn[3]
+        if not (books or runs or spreads or turn[2] or c.anytime) and (
+            taken is None or not c.taken_rules
+        ):
+            return _discards_of(hand)  # the usual case: nothing to lay, nothing to hit
+        out: list[Action] = [spread_action(m) for m in books]
+        for m in runs:
+            out.append(spread_action(m))
+        if spreads and turn[1] < c.max_hits:
             for sp in spreads:
                 fits = hand & sp.accepts
                 while fits:
@@ -642,7 +671,7 @@ class TonkState(GameState):
         keep = 0
         if taken is not None and c.forbid_taken:
             keep = taken.bit
-        if bonus:
+        if turn[2]:
             rest = hand & ~keep
             while rest:
                 low = rest & -rest
@@ -654,21 +683,7 @@ class TonkState(GameState):
             out.append(DROP)
         if keep and hand == keep:
             keep = 0  # the taken card is the only one left: it may be discarded
-        rest = hand & ~keep
-        lanes = _DISCARD_LANES
-        return (
-            *out,
-            *(lanes.get(rest & _LANE) or _discard_lane(rest & _LANE)),
-            *(
-                lanes.get(rest >> 13 & _LANE | 1 << 13)
-                or _discard_lane(rest >> 13 & _LANE | 1 << 13)
-            ),
-            *(
-                lanes.get(rest >> 26 & _LANE | 2 << 13)
-                or _discard_lane(rest >> 26 & _LANE | 2 << 13)
-            ),
-            *(lanes.get(rest >> 39 | 3 << 13) or _discard_lane(rest >> 39 | 3 << 13)),
-        )
+        return (*out, *_discards_of(hand & ~keep))
 
     def _keeps_usable(self, action: Action, taken: Card) -> bool:
         """Under ``take_discard_must_use``: the action uses the taken card or keeps it usable."""
