@@ -45,6 +45,7 @@ def _all_off() -> Iterator[None]:
 # -- Palace: eight-skips ------------------------------------------------------------------------
 
 
+# --8<-- [start:palace]
 def palace_after_eight(**options: Any) -> PalaceState:
     """Four players, seat A to start; A plays the 8 of spades."""
     rules = PALACE.rules(first_player_rule="left_of_dealer", **options)
@@ -67,6 +68,9 @@ def test_eight_skips_the_next_player() -> None:
     assert palace_after_eight().to_act == C
     disable("eight-skips")
     assert palace_after_eight().to_act == B
+
+
+# --8<-- [end:palace]
 
 
 def test_eight_skips_changes_the_eight_only() -> None:
@@ -92,6 +96,7 @@ def test_a_game_keeps_the_rules_it_was_dealt_with() -> None:
 # -- Tonk: low-drop-double ------------------------------------------------------------------------
 
 
+# --8<-- [start:tonk]
 def tonk_drop(hands: list[str], **options: Any) -> TonkState:
     """Deal ``hands`` and let seat 0 drop at once."""
     deck = tonk_deck(hands, upcard="7S")
@@ -125,6 +130,9 @@ def test_a_winning_drop_above_ten_pays_as_before() -> None:
     assert state.result().details["counts"][0] == 15
     assert state.result().reason == "drop_win"
     assert state.result().net == [2, -1, -1]
+
+
+# --8<-- [end:tonk]
 
 
 def test_a_caught_drop_pays_as_before() -> None:
@@ -211,6 +219,7 @@ def test_the_docstring_example_runs() -> None:
 # -- the contract, with the house rules on ----------------------------------------------------
 
 
+# --8<-- [start:contract]
 class _HouseRulesOn(GameContract):
     @pytest.fixture(autouse=True)
     def _house_rules_on(self) -> Iterator[None]:
@@ -237,3 +246,6 @@ class TestTonkWithHouseRules(_HouseRulesOn):
     rule_sets: ClassVar[tuple[dict[str, Any], ...]] = ({"variant": "ten-or-less"},)
     seeds = (0, 1)
     examples = 2
+
+
+# --8<-- [end:contract]

@@ -64,6 +64,7 @@ class HouseRule(Protocol):
 #: Every house rule of this package, by name.
 HOUSE_RULES: dict[str, type[HouseRule]] = {rule.name: rule for rule in (EightSkips, LowDropDouble)}
 
+# --8<-- [start:presets]
 #: The presets this package adds, as ``(game, variant)``: plain options of each game.
 PRESETS: tuple[tuple[str, Variant], ...] = (
     (
@@ -83,6 +84,7 @@ PRESETS: tuple[tuple[str, Variant], ...] = (
         ),
     ),
 )
+# --8<-- [end:presets]
 
 
 class UnknownHouseRule(CardkitError, KeyError):
@@ -96,6 +98,7 @@ class UnknownHouseRule(CardkitError, KeyError):
         return str(self.args[0])
 
 
+# --8<-- [start:switches]
 def plugin_name(rule: str) -> str:
     """The name a house rule is registered under: ``house-rules.<rule>``."""
     return f"house-rules.{rule}"
@@ -131,6 +134,9 @@ def disable(*names: str, registry: Registry | None = None) -> None:
             reg.pm.unregister(name=key)
 
 
+# --8<-- [end:switches]
+
+
 def active(registry: Registry | None = None) -> list[str]:
     """The names of the house rules that are on."""
     pm = (registry or cardkit.registry()).pm
@@ -148,6 +154,7 @@ def enabled(*names: str, registry: Registry | None = None) -> Iterator[None]:
         disable(*[n for n in names if _rule(n).name not in was_on], registry=registry)
 
 
+# --8<-- [start:environment]
 def switch_on_from_environment(pluginmanager: pluggy.PluginManager) -> None:
     """Register the house rules named in ``CARDKIT_HOUSE_RULES`` with ``pluginmanager``.
 
@@ -163,3 +170,6 @@ def switch_on_from_environment(pluginmanager: pluggy.PluginManager) -> None:
     unknown = [n for n in names if n not in HOUSE_RULES]
     if unknown:
         raise UnknownHouseRule(unknown[0])
+
+
+# --8<-- [end:environment]
