@@ -305,7 +305,6 @@ class _Core:
         "need",
         "opener",
         "out",
-        "pcount",
         "phase",
         "pile",
         "pmask",
@@ -325,7 +324,6 @@ class _Core:
     downs: list[tuple[int, ...]]  # face-down card index by seat and position, -1 if gone
     stock: int  # deck index of the next stock card (the stock is deck[stock:])
     pile: _Pile  # the plays on the pile, as a linked list from the top (None: empty)
-    pcount: int  # how many cards the pile holds
     pmask: int  # the pile's cards as a mask
     top: int  # the top card's rank (2-14), 0 for an empty pile
     run: int  # how many cards of rank `top` lie consecutively on top
@@ -360,7 +358,6 @@ class _Core:
         new.downs = self.downs
         new.stock = self.stock
         new.pile = self.pile
-        new.pcount = self.pcount
         new.pmask = self.pmask
         new.top = self.top
         new.run = self.run
@@ -429,17 +426,15 @@ def _resolve(
     """RESOLVE(p, cards): the cards are already out of p's zones; put them on the pile."""
     pile_cards = _PILE_CARDS.get(mask)
     c.pile = (c.pile, pile_cards if pile_cards is not None else _cards_of(mask))
-    c.pcount += count
     c.pmask |= mask
     run = c.run + count if rank == c.top else count
     c.top = rank
     c.run = run
     burned = False
     if x.burn[rank] or (run >= 4 if x.across else count >= 4):
-        events.append(_burn_event(p, c.pcount))
+        events.append(_burn_event(p, c.pmask.bit_count()))
         c.burned |= c.pmask
         c.pile = None
-        c.pcount = 0
         c.pmask = 0
         c.top = 0
         c.run = 0
@@ -477,12 +472,12 @@ def _resolve(
         c.actor = p if not (is_out or x.burn_next) else _next_seat(x, c, p)
         return
     again = x.again[rank] and not is_out
-    c.opener = p
-    c.again = again
-    c.skip = x.skip[rank]
     if not again and not is_out and x.add_on:
         match = drawn & _RANK_MASK[rank]
         if match:
+            c.opener = p
+            c.again = False
+            c.skip = x.skip[rank]
             c.add = match
             c.phase = ADD
             c.actor = p
@@ -490,6 +485,9 @@ def _resolve(
     if x.completion:
         free = _RANK_MASK[rank] & ~(c.pmask | c.burned)
         if free and free.bit_count() == 4 - run:
+            c.opener = p
+            c.again = again
+            c.skip = x.skip[rank]
             _completion_window(x, c)
             return
     # No window: the next turn (the hot path, inlined from _end_window).
@@ -497,10 +495,11 @@ def _resolve(
     if again:
         c.actor = p
         return
+    skip = x.skip[rank]
     q = p + 1
     if q == x.players:
         q = 0
-    c.actor = q if c.live >> q & 1 and not c.skip else _next_seat(x, c, p, c.skip)
+    c.actor = q if c.live >> q & 1 and not skip else _next_seat(x, c, p, skip)
 
 
 def _completion_window(x: _Ctx, c: _Core) -> None:
@@ -535,10 +534,9 @@ def _end_window(x: _Ctx, c: _Core) -> None:
 
 def _pick_up(x: _Ctx, c: _Core, p: int, extra: int, events: list[Event]) -> None:
     """The pile (and ``extra`` cards) go into p's hand; the next player starts a new pile."""
-    events.append(_event("pickup", p, count=c.pcount + extra.bit_count()))
+    events.append(_event("pickup", p, count=(c.pmask | extra).bit_count()))
     c.hands[p] |= c.pmask | extra
     c.pile = None
-    c.pcount = 0
     c.pmask = 0
     c.top = 0
     c.run = 0
@@ -793,7 +791,8 @@ class PalaceState(GameState):
                         "the rank that made you the starter",
                     )
                 n = c.clone()
-                events: list[Event] = [_play_event(p, mask)]
+                event = _PLAY_EVENTS.get(mask << 3 | p)
+                events: list[Event] = [event if event is not None else _play_event(p, mask)]
                 n.hands[p] = hand & ~mask
                 if mask & ups:
                     n.ups[p] = ups & ~mask
@@ -1246,7 +1245,6 @@ class PalaceGame(Game[PalaceRules, PalaceState]):
         c.downs = [tuple(d) for d in downs]
         c.stock = i
         c.pile = None
-        c.pcount = 0
         c.pmask = 0
         c.top = 0
         c.run = 0
