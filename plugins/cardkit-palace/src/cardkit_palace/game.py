@@ -705,7 +705,7 @@ class PalaceState(GameState):
             cached = _TURN_ACTIONS.get(key)
             if cached is None:
                 cached = _turn_actions(playable, bool(c.pmask), x.voluntary)
-                if len(_TURN_ACTIONS) > 200_000:
+                if len(_TURN_ACTIONS) > 50_000:
                     _TURN_ACTIONS.clear()
                 _TURN_ACTIONS[key] = cached
             return cached
