@@ -284,19 +284,29 @@ class MeldSolver:
     def _search(self, candidates: list[int]) -> set[int]:
         """The best disjoint choice among ``candidates``, for many candidates.
 
-        A memoised search: the lowest card left is either deadwood or in one
-        of the candidates whose lowest card it is; a subproblem is the mask of
-        the cards left.
+        A memoised search: the lowest card left is either in one of the
+        candidates whose lowest card it is (heaviest first) or deadwood; a
+        subproblem is the mask of the cards left. With non-negative values a
+        branch stops as soon as it melds every card left, and the deadwood
+        branch is skipped when it cannot do better.
+
+        Exact, but exponential in the worst case: hands of 20 or more cards
+        with thousands of overlapping candidates (say, sequences in any suits
+        over a few neighbouring ranks) can take seconds.
         """
         value = self._value
         by_low: dict[int, list[tuple[int, int]]] = {}
         for m in candidates:
             # maximise the melded value first, then the number of melded cards
             by_low.setdefault(m & -m, []).append((m, value(m) * 64 + m.bit_count()))
+        for options in by_low.values():  # heavy melds first: good scores early
+            options.sort(key=lambda o: -o[1])
         memo: dict[int, int] = {}
         # state -> (next state, meld taken or 0), along the best choice
         choice: dict[int, tuple[int, int]] = {}
         get = by_low.get
+        # with non-negative values, no split of some cards beats melding them all
+        bounded = self._nonneg
 
         def best(rem: int) -> int:
             found = memo.get(rem)
@@ -314,18 +324,23 @@ class MeldSolver:
                 if not rem:
                     memo[key] = 0
                     return 0
-            nxt = rem ^ low
-            score = best(nxt) if nxt else 0
-            taken = 0
+            ceiling = value(rem) * 64 + rem.bit_count() if bounded else None
+            score = nxt = taken = 0
+            first = True
             for m, w in fits:
                 after = rem ^ m
                 s = w + best(after) if after else w
-                if s > score:
-                    score = s
-                    nxt = after
-                    taken = m
+                if first or s > score:
+                    score, nxt, taken, first = s, after, m, False
+                    if s == ceiling:
+                        break
+            if ceiling is None or score < ceiling - value(low) * 64 - 1:
+                after = rem ^ low  # the lowest card is deadwood
+                s = best(after) if after else 0
+                if s > score or score <= 0:  # (a split worth nothing records no choice)
+                    score, nxt, taken = s, after, 0
             memo[key] = score
-            if score:
+            if score > 0:
                 choice[key] = (nxt, taken)
             return score
 
@@ -472,7 +487,9 @@ def best_melds(
 ) -> MeldSplit:
     """The disjoint melds of ``hand`` that leave the least deadwood value.
 
-    Exact for any hand size. ``kinds`` lists the meld kinds allowed (for gin
+    Exact for any hand size, and fast for the hands rummy games deal (a few
+    microseconds for 5-13 cards; see :meth:`MeldSolver._search` for the
+    worst case of very large meld-rich hands). ``kinds`` lists the meld kinds allowed (for gin
     rummy ``[NOfAKind(3, 4), Run(3, ace="low")]``), ``values`` the value of each
     card (``CardValues.pips()``: A = 1, pictures 10). Results are remembered
     per hand unless ``cache=False``; for a hot loop, keep a
