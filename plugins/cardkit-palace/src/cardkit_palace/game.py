@@ -136,17 +136,35 @@ _FLIPS_OF: Final = _FlipsOf()
 _TURN_ACTIONS: dict[int, tuple[PalaceAction, ...]] = {}
 
 
+_LOW_RANKS: Final = sum(_RANK_MASK_BY_OFFSET[o] for o in range(7))  # 2 to 8
+_HIGH_RANKS: Final = sum(_RANK_MASK_BY_OFFSET[o] for o in range(7, 13))  # 9 to A
+#: The plays of the cards of one half of the ranks, keyed by those cards.
+_HALF_PLAYS: dict[int, tuple[PalaceAction, ...]] = {}
+
+
+def _plays_of(cards: int) -> tuple[PalaceAction, ...]:
+    """Every play of ``cards`` (within one half of the ranks), cached."""
+    plays = _HALF_PLAYS.get(cards)
+    if plays is None:
+        out: list[PalaceAction] = []
+        ranks = _ranks_present(cards)
+        while ranks:
+            low = ranks & -ranks
+            out += _PLAYS_OF[cards & _RANK_MASK_BY_OFFSET[low.bit_length() - 1]]
+            ranks ^= low
+        plays = tuple(out)
+        if len(_HALF_PLAYS) > 50_000:
+            _HALF_PLAYS.clear()
+        _HALF_PLAYS[cards] = plays
+    return plays
+
+
 def _turn_actions(playable: int, pile: bool, voluntary: bool) -> tuple[PalaceAction, ...]:
     """Every play of ``playable`` cards (one rank at a time), then ``pickup`` if legal."""
-    out: list[PalaceAction] = []
-    ranks = _ranks_present(playable)
-    while ranks:
-        low = ranks & -ranks
-        out += _PLAYS_OF[playable & _RANK_MASK_BY_OFFSET[low.bit_length() - 1]]
-        ranks ^= low
-    if pile and (not out or voluntary):
-        out.append(PICKUP)
-    return tuple(out)
+    plays = _plays_of(playable & _LOW_RANKS) + _plays_of(playable & _HIGH_RANKS)
+    if pile and (not plays or voluntary):
+        plays += (PICKUP,)
+    return plays
 
 
 # -- cheap, interned events ---------------------------------------------------
