@@ -294,3 +294,20 @@ def test_aces_at_both_ends_and_whole_suits(kinds: tuple[MeldKind, ...], hand: st
         assert split.deadwood_value == brute_force(cards, kinds, PIPS)
     else:
         assert split.deadwood_value == 0
+
+
+@pytest.mark.parametrize(
+    ("hand", "worth"),
+    [
+        ("2C 3C 4C 2D 3D 4D 2H 3H 4H", {Rank.TWO: -3, Rank.THREE: 1, Rank.FOUR: 1}),
+        ("2C 3C 4C 2D 3D 4D 2H 3H 4H", {Rank.TWO: 3, Rank.THREE: -1, Rank.FOUR: -1}),
+        ("2C 3C 4C 5C 2D 3D 4D 2H 3H 4H", {Rank.TWO: -1, Rank.FIVE: 4, Rank.THREE: 1}),
+    ],
+)
+def test_three_disjoint_melds_with_negative_values(hand: str, worth: dict[Rank, int]) -> None:
+    values = CardValues(worth)
+    kinds = (Run(3),)
+    cards = list(CardSet.parse(hand))
+    split = best_melds(CardSet(cards), kinds, values, cache=False)
+    check_split(CardSet(cards), split, kinds, values)
+    assert split.deadwood_value == brute_force(cards, kinds, values)

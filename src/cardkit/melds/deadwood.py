@@ -265,6 +265,21 @@ class MeldSolver:
         if n == 2 and candidates[0] & candidates[1]:  # one or the other
             pick = 0 if weights[0] >= weights[1] else 1
             return {candidates[pick]} if weights[pick] > 0 else set()
+        a, b, c = candidates if n == 3 else (0, 0, 0)
+        if a & b or a & c or b & c:  # three, two of which overlap: at most two are taken
+            wa, wb, wc = weights
+            options: list[tuple[int, tuple[int, ...]]] = [(wa, (a,)), (wb, (b,)), (wc, (c,))]
+            if not a & b:
+                options.append((wa + wb, (a, b)))
+            if not a & c:
+                options.append((wa + wc, (a, c)))
+            if not b & c:
+                options.append((wb + wc, (b, c)))
+            top, picked = options[0]
+            for w, ms in options[1:]:
+                if w > top:
+                    top, picked = w, ms
+            return set(picked) if top > 0 else set()
         best = 0
         best_set = 0
         stack = [(0, 0, 0, 0)]

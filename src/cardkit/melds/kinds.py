@@ -111,16 +111,18 @@ class NOfAKind(MeldKind):
     def blocks_mask(self, mask: int) -> list[int] | None:
         """The cards of each rank held ``min_size``-``max_size`` times (``None`` if one
         rank has more than ``max_size``)."""
-        ranks = self._meldable(mask)
-        ranks = (ranks | ranks >> 13 | ranks >> 26 | ranks >> 39) & LANE
+        ranks = (mask | mask >> 13 | mask >> 26 | mask >> 39) & LANE
         out: list[int] = []
+        low_size = self.min_size
         top = self.max_size
         while ranks:
             low = ranks & -ranks
             group = mask & (low * SPREAD)
-            if top < 4 and group.bit_count() > top:
-                return None
-            out.append(group)
+            n = group.bit_count()
+            if n >= low_size:
+                if n > top:
+                    return None
+                out.append(group)
             ranks ^= low
         return out
 
