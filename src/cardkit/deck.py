@@ -58,8 +58,10 @@ class Deck(Sequence[Card]):
     @classmethod
     def standard(cls, jokers: int = 0) -> Deck:
         """The 52 standard cards in canonical order, plus 0-2 jokers at the bottom."""
-        if not 0 <= jokers <= 2:
+        if jokers not in (0, 1, 2):
             raise ValueError(f"a deck has 0, 1 or 2 jokers, not {jokers}")
+        if cls is Deck:  # immutable, so every caller may share one deck
+            return _STANDARD_DECKS[jokers]
         return cls(_STANDARD_ORDER + JOKERS[:jokers])
 
     @classmethod
@@ -216,3 +218,6 @@ def _unchecked(cards: tuple[Card, ...]) -> Deck:
     deck = object.__new__(Deck)
     object.__setattr__(deck, "cards", cards)
     return deck
+
+
+_STANDARD_DECKS: Final = tuple(_unchecked(_STANDARD_ORDER + JOKERS[:j]) for j in range(3))

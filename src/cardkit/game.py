@@ -9,6 +9,7 @@ defaults) is shared here.
 from __future__ import annotations
 
 import random
+import secrets
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
@@ -169,7 +170,7 @@ class Game(ABC, Generic[R, S]):
             raise InvalidRules(f"dealer must be a seat 0-{players - 1}, not {dealer!r}")
         cards = self.new_deck(rules)
         if deck is None:
-            seed = random.randrange(1 << 63) if seed is None else seed
+            seed = secrets.randbits(63) if seed is None else seed
             order = cards.shuffled(random.Random(seed))
         else:
             order = deck if isinstance(deck, Deck) else Deck.parse(deck)
