@@ -81,7 +81,7 @@ def main() -> int:
     args = ap.parse_args()
 
     try:
-        from rlcard.games.gin_rummy.utils import melding
+        from rlcard.games.gin_rummy.utils import melding  # type: ignore[import-not-found]
         from rlcard.games.gin_rummy.utils import utils as gr
     except ImportError:
         print("rlcard is not installed here: run this in the peers venv (see the docstring)")
@@ -91,11 +91,11 @@ def main() -> int:
     dw_count = gr.get_deadwood_count
     dw_value = gr.get_deadwood_value
 
-    def rl_deadwood(hand: list) -> int:
+    def rl_deadwood(hand: list[Any]) -> int:
         best = get_best(hand)
         if best:
-            return dw_count(hand, best[0])
-        return sum(dw_value(c) for c in hand)
+            return dw_count(hand, best[0])  # type: ignore[no-any-return]
+        return sum(dw_value(c) for c in hand)  # type: ignore[no-any-return]
 
     sets = {"random": random_hands(), "meld-rich": meldrich_hands()}
     benches: list[Bench] = []
