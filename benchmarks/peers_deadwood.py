@@ -95,7 +95,7 @@ def main() -> int:
         best = get_best(hand)
         if best:
             return dw_count(hand, best[0])  # type: ignore[no-any-return]
-        return sum(dw_value(c) for c in hand)  # type: ignore[no-any-return]
+        return sum(dw_value(c) for c in hand)
 
     sets = {"random": random_hands(), "meld-rich": meldrich_hands()}
     benches: list[Bench] = []
