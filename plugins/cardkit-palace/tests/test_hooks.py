@@ -40,11 +40,11 @@ class ThreeOnAnything:
 @pytest.fixture
 def eight_skips() -> Iterator[EightSkips]:
     plugin = EightSkips()
-    cardkit.register(plugin, name="eight-skips")
+    cardkit.register(plugin, name="palace-tests-eight-skips")
     try:
         yield plugin
     finally:
-        cardkit.unregister("eight-skips")
+        cardkit.unregister("palace-tests-eight-skips")
 
 
 def test_eight_skips_the_next_player(begin: Any, eight_skips: EightSkips) -> None:
@@ -81,7 +81,7 @@ def test_hooks_are_resolved_once_per_game_start_never_per_move(
 
 
 def test_a_follow_rank_house_rule(begin: Any) -> None:
-    cardkit.register(ThreeOnAnything(), name="three-on-anything")
+    cardkit.register(ThreeOnAnything(), name="palace-tests-three-on-anything")
     try:
         state = begin(2, dealer=A, rules=LEFT, hands={A: "3S 5D 6D", B: "KH 4C 5C"}, stock="7S")
         state = state.apply("play KH")
@@ -89,7 +89,7 @@ def test_a_follow_rank_house_rule(begin: Any) -> None:
         state = state.apply("play 3S")
         assert state.view().pile[-1].code == "3S"
     finally:
-        cardkit.unregister("three-on-anything")
+        cardkit.unregister("palace-tests-three-on-anything")
     state = begin(2, dealer=A, rules=LEFT, hands={A: "3S 5D 6D", B: "KH 4C 5C"}, stock="7S")
     assert "play 3S" not in {str(a) for a in state.apply("play KH").legal_actions()}
 
@@ -100,12 +100,12 @@ def test_a_broken_hook_is_reported_clearly(game: Any) -> None:
         def palace_card_effect(self, rank: Rank) -> Any:
             return "burn" if rank == Rank.NINE else None
 
-    cardkit.register(Broken(), name="broken-effect")
+    cardkit.register(Broken(), name="palace-tests-broken-effect")
     try:
         with pytest.raises(TypeError, match="palace_card_effect returned 'burn' for rank 9"):
             game.start(2, game.rules(zone_size=5), seed=1)
     finally:
-        cardkit.unregister("broken-effect")
+        cardkit.unregister("palace-tests-broken-effect")
 
 
 def test_the_empty_pile_accepts_every_rank_whatever_a_hook_says(game: Any) -> None:
@@ -114,13 +114,13 @@ def test_the_empty_pile_accepts_every_rank_whatever_a_hook_says(game: Any) -> No
         def palace_follow_ranks(self, top: Rank) -> Iterable[Rank]:
             return [Rank.ACE]
 
-    cardkit.register(Stingy(), name="stingy")
+    cardkit.register(Stingy(), name="palace-tests-stingy")
     try:
         tables = game.resolve_tables(game.rules(zone_size=6))
         assert tables.legal_cards[0] == (1 << 52) - 1
         assert tables.follow[Rank.TWO] == frozenset({Rank.ACE})
     finally:
-        cardkit.unregister("stingy")
+        cardkit.unregister("palace-tests-stingy")
 
 
 def test_the_hookspecs_are_published(game: Any) -> None:
@@ -145,12 +145,12 @@ def test_the_docs_example_house_rule_works(game: Any) -> None:
     code = text[start + len("```python\n") : text.index("```", start + 10)]
     module = types.ModuleType("eight_skips")
     exec(compile(code, str(docs), "exec"), module.__dict__)
-    cardkit.register(module, name="eight-skips")
+    cardkit.register(module, name="palace-tests-eight-skips")
     try:
         state = game.start(4, game.rules(first_player_rule="left_of_dealer"), seed=3)
         assert state.tables.effects[Rank.EIGHT].skip == 1
     finally:
-        cardkit.unregister("eight-skips")
+        cardkit.unregister("palace-tests-eight-skips")
 
 
 def test_the_docs_worked_example_runs() -> None:
