@@ -27,7 +27,9 @@ def games_plugin(*games: Any, aliases: tuple[str, ...] = ()) -> types.SimpleName
         for game in games:
             register(game, aliases=aliases)
 
-    return plugin(cardkit_register_games=cardkit_register_games)
+    found = plugin(cardkit_register_games=cardkit_register_games)
+    found.CARDKIT_API_VERSION = cardkit.API_VERSION
+    return found
 
 
 def game_called(shed: Any, name: str) -> Any:
@@ -333,3 +335,80 @@ def test_a_game_publishes_hookspecs_and_another_plugin_implements_them(
     (function,) = shed.hook_functions("shed_card_points")
     assert function("QS") == 7
     assert empty_registry.hook_functions("no_such_hook") == []
+
+
+# -- plugin API versions ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("declared", ["2.0", "1.9", "0.1", "one"])
+def test_an_installed_plugin_built_for_another_api_is_skipped(
+    monkeypatch: pytest.MonkeyPatch, shed: Any, declared: str
+) -> None:
+    old = games_plugin(shed)
+    old.CARDKIT_API_VERSION = declared
+    fake_entry_points(monkeypatch, FakeEntryPoint("old", old))
+    with pytest.warns(PluginWarning, match="API"):
+        registry = Registry()
+    assert registry.available() == []
+    (problem,) = registry.problems
+    assert declared in problem.message
+    assert cardkit.API_VERSION in problem.message
+
+
+def test_an_installed_plugin_must_declare_its_api_version(
+    monkeypatch: pytest.MonkeyPatch, shed: Any
+) -> None:
+    undeclared = games_plugin(shed)
+    del undeclared.CARDKIT_API_VERSION
+    fake_entry_points(monkeypatch, FakeEntryPoint("undeclared", undeclared))
+    with pytest.warns(PluginWarning, match="declares no CARDKIT_API_VERSION"):
+        registry = Registry()
+    assert registry.available() == []
+
+
+def test_an_older_minor_api_version_is_compatible(
+    monkeypatch: pytest.MonkeyPatch, shed: Any
+) -> None:
+    assert cardkit.plugins.api_compatible("1.0", "1.3")
+    assert not cardkit.plugins.api_compatible("1.4", "1.3")
+    assert not cardkit.plugins.api_compatible("2.0", "1.3")
+    fake_entry_points(monkeypatch, FakeEntryPoint("shed", games_plugin(shed)))
+    assert shed.name in Registry().available()
+
+
+def test_load_and_disable_select_installed_plugins(
+    monkeypatch: pytest.MonkeyPatch, shed: Any
+) -> None:
+    fake_entry_points(
+        monkeypatch,
+        FakeEntryPoint("one", games_plugin(game_called(shed, "one"))),
+        FakeEntryPoint("two", games_plugin(game_called(shed, "two"))),
+    )
+    monkeypatch.setenv("CARDKIT_LOAD_PLUGINS", "two")
+    only = Registry()
+    assert only.available() == ["two"]
+    assert "one" in only.skipped
+    monkeypatch.delenv("CARDKIT_LOAD_PLUGINS")
+    monkeypatch.setenv("CARDKIT_DISABLE_PLUGINS", "two")
+    assert Registry().available() == ["one"]
+
+
+def test_single_file_plugins_load_from_a_directory(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Any
+) -> None:
+    fake_entry_points(monkeypatch)
+    (tmp_path / "house.py").write_text(
+        "import cardkit\n"
+        "from cardkit.testing import checks  # a real import works from a plugins dir\n"
+        "CARDKIT_API_VERSION = '1.0'\n"
+        "@cardkit.hookimpl\n"
+        "def cardkit_register_variants(register):\n"
+        "    raise RuntimeError('ran')\n"
+    )
+    (tmp_path / "broken.py").write_text("raise ImportError('broken on purpose')\n")
+    monkeypatch.setenv("CARDKIT_PLUGINS_DIR", str(tmp_path))
+    with pytest.warns(PluginWarning):
+        registry = Registry()
+    assert registry.plugins["house"].source == "plugins dir"
+    stages = {(p.plugin, p.stage) for p in registry.problems}
+    assert stages == {("broken", "import"), ("house", "variants")}

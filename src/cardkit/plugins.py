@@ -39,7 +39,7 @@ from cardkit import hookspecs
 from cardkit.bots import BotFactory
 from cardkit.errors import CardkitError, PluginError, UnknownGame
 from cardkit.game import Game
-from cardkit.rules import Variant
+from cardkit.rules import HouseRule, Variant
 
 __all__ = [
     "API_VERSION",
@@ -89,7 +89,8 @@ class PluginProblem:
 
     Attributes:
         plugin: the plugin's name (its entry point or registration name).
-        stage: ``"import"``, ``"hookspecs"``, ``"games"``, ``"variants"`` or ``"bots"``.
+        stage: ``"import"``, ``"hookspecs"``, ``"games"``, ``"house_rules"``,
+            ``"variants"`` or ``"bots"``.
         message: what went wrong.
     """
 
@@ -112,6 +113,7 @@ class PluginInfo:
         source: ``"entry point"``, ``"plugins dir"`` or ``"run time"``.
         api_version: the core API version the plugin declares, if any.
         games: the games it registered.
+        house_rules: the house rules it declared, as ``game:rule``.
         variants: the presets it registered, as ``game:variant``.
         bots: the bots it registered, as ``game:bot``.
     """
@@ -122,8 +124,13 @@ class PluginInfo:
     source: str = "run time"
     api_version: str | None = None
     games: list[str] = field(default_factory=list)
+    house_rules: list[str] = field(default_factory=list)
     variants: list[str] = field(default_factory=list)
     bots: list[str] = field(default_factory=list)
+
+
+#: The registration stages, in the order they run (each for every plugin before the next).
+_STAGES = ("hookspecs", "games", "house_rules", "variants", "bots")
 
 
 def _strict() -> bool:
@@ -131,7 +138,7 @@ def _strict() -> bool:
 
 
 class Registry:
-    """Games, variants and bots from every plugin, and the pluggy manager behind them."""
+    """Games, house rules, variants and bots from every plugin, and the pluggy manager."""
 
     def __init__(
         self,
@@ -200,10 +207,10 @@ class Registry:
             except Exception as exc:
                 self._problem(ep.name, "import", _exc_text(exc))
                 continue
-            if self._check_api(plugin, info, required=False) and self._add(plugin, info):
+            if self._check_api(plugin, info, required=True) and self._add(plugin, info):
                 loaded.append((plugin, info))
         loaded.extend(self._load_plugins_dir())
-        for stage in ("hookspecs", "games", "variants", "bots"):
+        for stage in _STAGES:
             for plugin, info in loaded:
                 self._run_stage(plugin, info, stage)
 
@@ -259,7 +266,7 @@ class Registry:
     def register(self, plugin: object, name: str | None = None) -> PluginInfo:
         """Register a plugin module or object at run time.
 
-        Its hooks run at once (hookspecs, games, then variants and bots).
+        Its hooks run at once (hookspecs, games, house rules, then variants and bots).
 
         Raises:
             PluginError: the name is already registered.
@@ -270,17 +277,20 @@ class Registry:
         info = PluginInfo(name)
         if not (self._check_api(plugin, info, required=False) and self._add(plugin, info)):
             raise PluginError(str(self.problems[-1]))
-        for stage in ("hookspecs", "games", "variants", "bots"):
+        for stage in _STAGES:
             self._run_stage(plugin, info, stage)
         return info
 
     def unregister(self, name: str) -> None:
-        """Remove a plugin and every game it registered.
+        """Remove a plugin, every game it registered and every house rule it declared.
 
         Variants and bots it added to other plugins' games stay until the
-        registry is rebuilt (:func:`reset_registry`).
+        registry is rebuilt (:func:`reset_registry`); a preset that names
+        one of its house rules is then refused when used.
         """
         info = self.plugins.pop(name)
+        for game in self._games.values():
+            game.remove_house_rules(name)
         for game_name in info.games:
             self._games.pop(game_name, None)
             for alias in [a for a, g in self._aliases.items() if g == game_name]:
@@ -302,6 +312,10 @@ class Registry:
         callback: Callable[..., None]
         if stage == "games":
             callback = lambda game, aliases=(): self._register_game(info, game, aliases)  # noqa: E731
+        elif stage == "house_rules":
+            callback = lambda game, name, description="": self._register_house_rule(  # noqa: E731
+                info, game, name, description
+            )
         elif stage == "variants":
             callback = lambda game, name, options, description="": self._register_variant(  # noqa: E731
                 info, game, name, options, description
@@ -343,6 +357,19 @@ class Registry:
         for alias in names[1:]:
             self._aliases[alias] = game.name
         info.games.append(game.name)
+
+    def _register_house_rule(
+        self, info: PluginInfo, game: str, name: str, description: str
+    ) -> None:
+        try:
+            target = self.game(game)
+            target.add_house_rule(
+                HouseRule(name=name, game=target.name, description=description, source=info.name)
+            )
+        except (CardkitError, ValueError) as exc:
+            self._problem(info.name, "house_rules", str(exc))
+            return
+        info.house_rules.append(f"{target.name}:{name}")
 
     def _register_variant(
         self, info: PluginInfo, game: str, name: str, options: dict[str, Any], description: str
