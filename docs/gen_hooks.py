@@ -129,8 +129,8 @@ def render(registry: Registry) -> str:
         "",
         "A plugin implements a hook by defining a function (or a method of a plugin object)",
         "with the hook's name, marked `@cardkit.hookimpl`. It may leave out arguments it does",
-        "not use. The core's hooks register games, presets and bots; the games' own hooks are",
-        "their variation points, which house-rule plugins implement (see",
+        "not use. The core's hooks register games, house rules, presets and bots; the games'",
+        "own hooks are their variation points, which house-rule plugins implement (see",
         "[Plugins](../concepts/plugins.md) and the tutorial",
         "[Write a house rule](../tutorials/write-a-house-rule.md)).",
     ]

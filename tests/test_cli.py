@@ -155,7 +155,7 @@ def test_rules_shows_options_presets_and_bots() -> None:
 
 def test_rules_as_json() -> None:
     data = json.loads(ok("rules", "tinyshed", "--json"))
-    assert data["defaults"] == {"hand_size": 3, "stake": 1, "target": 6}
+    assert data["defaults"] == {"hand_size": 3, "stake": 1, "target": 6, "house_rules": []}
     assert data["variants"]["quick"]["options"] == {"hand_size": 1}
     assert set(data["bots"]) == {"random", "first", "drawer"}
     assert "hand_size" in data["options"]["properties"]

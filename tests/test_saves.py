@@ -36,7 +36,8 @@ def test_a_save_records_setup_actions_and_snapshot(shed: Any) -> None:
     assert saved.format == SAVE_FORMAT
     assert saved.game == "shed"
     assert saved.rules_version == shed.rules_version
-    assert saved.rules == {"cards_each": 3}
+    assert saved.rules == {"cards_each": 3, "house_rules": []}
+    assert saved.house_rule_sources == {}
     assert (saved.players, saved.dealer, saved.seed) == (2, 1, None)
     assert saved.deck[:3] == ["QS", "3H", "2C"]
     assert saved.actions == ["draw", "pass", "play 2C"]

@@ -38,7 +38,7 @@ from cardkit.hookspecs import hookimpl, hookspec
 from cardkit.orders import ACE_HIGH, ACE_LOW, CardOrder, CardValues, RankOrder, SuitOrder
 from cardkit.plugins import register, registry, unregister
 from cardkit.results import GameResult, Payment
-from cardkit.rules import Rules, Variant
+from cardkit.rules import HouseRule, Rules, Variant
 from cardkit.state import GameState, Setup
 from cardkit.views import View
 
@@ -64,6 +64,7 @@ __all__ = [
     "Game",
     "GameResult",
     "GameState",
+    "HouseRule",
     "IllegalAction",
     "InvalidCard",
     "InvalidRules",

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 import secrets
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from pydantic import ValidationError
@@ -19,7 +19,7 @@ from pydantic import ValidationError
 from cardkit.deck import Deck
 from cardkit.errors import InvalidRules
 from cardkit.results import GameResult
-from cardkit.rules import Rules, Variant
+from cardkit.rules import HOUSE_RULE_NAME, HouseRule, Rules, Variant
 from cardkit.state import GameState, Setup
 
 if TYPE_CHECKING:
@@ -45,6 +45,10 @@ class Game(ABC, Generic[R, S]):
         rules_version: bumped when a rule change makes old saves replay
             differently; saves record it and refuse another version.
         presets: the game's own named variants.
+
+    House rules are not class attributes: plugins declare them with the hook
+    ``cardkit_register_house_rules`` (see :attr:`house_rules`), and a game
+    is played by those named in its rules' ``house_rules``.
     """
 
     name: ClassVar[str]
@@ -62,6 +66,7 @@ class Game(ABC, Generic[R, S]):
         """Create the game; presets registered by other plugins are added later."""
         self._variants: dict[str, Variant] = {v.name: v for v in self.presets}
         self._bots: dict[str, BotFactory] = {}
+        self._house_rules: dict[str, HouseRule] = {}
         self._registry: Registry | None = None
 
     def hook_functions(self, hook_name: str) -> list[Callable[..., Any]]:
@@ -94,19 +99,107 @@ class Game(ABC, Generic[R, S]):
         if variant.name in self._variants:
             raise InvalidRules(f"{self.name} already has a variant named {variant.name!r}")
         try:
-            self.rules_model.model_validate(variant.options)
+            preset = self.rules_model.model_validate(variant.options)
         except ValidationError as exc:
             raise InvalidRules(
                 f"variant {variant.name!r} of {self.name}: {_describe(exc)}"
             ) from None
+        if preset.house_rules:
+            try:
+                self.check_house_rules(preset.house_rules)
+            except InvalidRules as exc:
+                raise InvalidRules(f"variant {variant.name!r} of {self.name}: {exc}") from None
         self._variants[variant.name] = variant
+
+    @property
+    def house_rules(self) -> Mapping[str, HouseRule]:
+        """The house rules plugins declared for this game, by name.
+
+        ``rules.house_rules`` may name only these; each is implemented by
+        its plugin on the game's own hooks.
+        """
+        return dict(self._house_rules)
+
+    def add_house_rule(self, rule: HouseRule) -> None:
+        """Declare a house rule of this game (the plugin system calls this).
+
+        Raises:
+            InvalidRules: the rule is another game's, its name is not a
+                house rule name, or the name is taken.
+        """
+        if rule.game != self.name:
+            raise InvalidRules(
+                f"the house rule {rule.name!r} is for {rule.game!r}, not {self.name}"
+            )
+        if not HOUSE_RULE_NAME.fullmatch(rule.name):
+            raise InvalidRules(
+                f"{rule.name!r} is not a house rule name: use letters, digits, '-', '_' and '.'"
+            )
+        taken = self._house_rules.get(rule.name)
+        if taken is not None:
+            raise InvalidRules(
+                f"{self.name} already has a house rule named {rule.name!r} "
+                f"(from {taken.source or 'another plugin'!r})"
+            )
+        self._house_rules[rule.name] = rule
+
+    def remove_house_rules(self, source: str) -> list[str]:
+        """Forget the house rules a plugin declared (when it is unregistered); their names."""
+        gone = [name for name, rule in self._house_rules.items() if rule.source == source]
+        for name in gone:
+            del self._house_rules[name]
+        return gone
+
+    def check_house_rules(self, names: Iterable[str]) -> None:
+        """Refuse house rule names this game does not know.
+
+        Raises:
+            InvalidRules: names the unknown rules, lists the known ones and
+                says where a missing one could come from.
+        """
+        unknown = sorted(set(names) - self._house_rules.keys())
+        if not unknown:
+            return
+        known = ", ".join(
+            f"{name} (from {rule.source})" if rule.source else name
+            for name, rule in sorted(self._house_rules.items())
+        )
+        listed = ", ".join(repr(n) for n in unknown)
+        raise InvalidRules(
+            f"{self.name} has no house rule {listed}; its house rules: {known or 'none'}. "
+            "House rules come from plugins: install or load the plugin that provides "
+            f"{'it' if len(unknown) == 1 else 'them'}{self._house_rule_hints(unknown)} "
+            "('cardkit plugins' lists the house rules of each plugin)"
+        )
+
+    def _house_rule_hints(self, unknown: list[str]) -> str:
+        """Where the missing house rules might be: other games, plugins left out or broken."""
+        registry = self._registry
+        if registry is None:
+            return ""
+        hints = []
+        for name in unknown:
+            games = [g for g in registry.available() if name in registry.game(g)._house_rules]
+            if games:
+                hints.append(f"{name!r} is a house rule of {', '.join(games)}")
+        if registry.skipped:
+            left_out = ", ".join(f"{n} ({why})" for n, why in sorted(registry.skipped.items()))
+            hints.append(f"plugins not loaded: {left_out}")
+        broken = sorted({p.plugin for p in registry.problems})
+        if broken:
+            hints.append(f"plugins with problems: {', '.join(broken)}")
+        return f" ({'; '.join(hints)})" if hints else ""
 
     def rules(self, variant: str | None = None, **options: Any) -> R:
         """The rules model with ``options`` set, on top of a named ``variant``.
 
+        ``house_rules`` is an option like the others (a list of names or a
+        comma-separated string); each name must be one of
+        :attr:`house_rules`.
+
         Raises:
-            InvalidRules: an unknown variant or option, or a bad value; the
-                message names it and says what is expected.
+            InvalidRules: an unknown variant, option or house rule, or a bad
+                value; the message names it and says what is expected.
         """
         merged: dict[str, Any] = {}
         if variant is not None:
@@ -116,9 +209,12 @@ class Game(ABC, Generic[R, S]):
             merged.update(self._variants[variant].options)
         merged.update(options)
         try:
-            return self.rules_model.model_validate(merged)  # type: ignore[return-value]
+            rules = self.rules_model.model_validate(merged)
         except ValidationError as exc:
             raise InvalidRules(f"invalid {self.name} rules: {_describe(exc)}") from None
+        if rules.house_rules:
+            self.check_house_rules(rules.house_rules)
+        return rules  # type: ignore[return-value]
 
     # -- starting a game ---------------------------------------------------------
 
@@ -148,8 +244,9 @@ class Game(ABC, Generic[R, S]):
             previous: in a match, the previous deal's result.
 
         Raises:
-            InvalidRules: bad seat count, rules that do not fit it, or a deck
-                that is not this game's cards.
+            InvalidRules: bad seat count, rules that do not fit it, a house
+                rule this game does not know, or a deck that is not this
+                game's cards.
         """
         players = self.default_players if players is None else players
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
@@ -165,6 +262,8 @@ class Game(ABC, Generic[R, S]):
                 f"not {type(rules).__name__}"
             )
         rules.check_players(players)
+        if rules.house_rules:
+            self.check_house_rules(rules.house_rules)
         dealer = players - 1 if dealer is None else dealer
         if not isinstance(dealer, int) or not 0 <= dealer < players:
             raise InvalidRules(f"dealer must be a seat 0-{players - 1}, not {dealer!r}")

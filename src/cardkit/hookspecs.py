@@ -2,8 +2,8 @@
 
 A plugin is a module (or object) with functions marked ``@cardkit.hookimpl``
 and named after these specifications. Each ``register`` hook hands the plugin
-a callback, so a plugin *adds* games, variants and bots instead of patching
-behaviour. Every hook here runs once, when the plugin registry is loaded or
+a callback, so a plugin *adds* games, house rules, variants and bots instead
+of patching behaviour. Every hook here runs once, when the plugin registry is loaded or
 a plugin is registered at run time; none runs per move.
 
 Installed packages expose their plugin module through the ``cardkit`` entry
@@ -22,6 +22,7 @@ import pluggy
 __all__ = [
     "RegisterBot",
     "RegisterGame",
+    "RegisterHouseRule",
     "RegisterVariant",
     "hookimpl",
     "hookspec",
@@ -34,6 +35,8 @@ hookimpl = pluggy.HookimplMarker("cardkit")
 
 #: ``register(game, aliases=())``: add a game under ``game.name`` and its aliases.
 RegisterGame = Callable[..., None]
+#: ``register(game_name, rule_name, description="")``: declare a house rule of a game.
+RegisterHouseRule = Callable[..., None]
 #: ``register(game_name, variant_name, options, description="")``: add a preset.
 RegisterVariant = Callable[..., None]
 #: ``register(game_name, bot_name, factory)``: add a bot for one game.
@@ -54,17 +57,44 @@ def cardkit_register_games(register: RegisterGame) -> None:
 
 
 @hookspec
+def cardkit_register_house_rules(register: RegisterHouseRule) -> None:
+    """Declare house rules: named rules a plugin adds to a game beyond its options.
+
+    Call ``register(game_name, rule_name, description="")`` once per house
+    rule. The name may then appear in the game's ``rules.house_rules``
+    (``game.rules(house_rules=["eight-skips"])``, ``--rules
+    house_rules=eight-skips``, or a preset's options); ``game.rules()``
+    refuses names no plugin declared, and a saved game that names a house
+    rule this installation lacks is refused on loading. ``cardkit rules
+    GAME`` and ``cardkit plugins`` list them. A rule name must be letters,
+    digits, ``-``, ``_`` or ``.``, unique within its game; an unknown game
+    or a taken name is reported as a plugin problem and the rule skipped.
+
+    Declaring a rule does not make it do anything: the same plugin
+    implements the game's own hooks (such as ``palace_card_effect``), and
+    each implementation returns ``None`` unless its rule is in
+    ``rules.house_rules``. Games resolve their hooks when a game starts, so
+    that check costs nothing per move.
+
+    Runs once per plugin, after every plugin's games are registered and
+    before any preset is. Since cardkit 0.1.
+    """
+
+
+@hookspec
 def cardkit_register_variants(register: RegisterVariant) -> None:
     """Register named presets of any game's options.
 
     Call ``register(game_name, variant_name, options, description="")``;
-    ``options`` is a dict of the game's rules options. The preset is then
+    ``options`` is a dict of the game's rules options, and may switch house
+    rules on (``{"house_rules": ["eight-skips"]}``). The preset is then
     available as ``game.rules(variant=variant_name)`` and in ``cardkit
-    rules``. The options are validated against the game's rules model at
-    registration; a bad preset is reported and skipped.
+    rules``. The options are validated against the game's rules model (and
+    its declared house rules) at registration; a bad preset is reported and
+    skipped.
 
-    Runs once per plugin, after every plugin's games are registered. Since
-    cardkit 0.1.
+    Runs once per plugin, after every plugin's games and house rules are
+    registered. Since cardkit 0.1.
     """
 
 

@@ -1,11 +1,13 @@
 """Saved games: the JSON form of a full state, and its complete validation.
 
-A saved game records how the game started (rules, players, dealer, the deck
-order and the seed, the previous deal's result in a match), every action as
-text, and a snapshot of the state reached. Loading replays the actions from
+A saved game records how the game started (rules, house rules included,
+players, dealer, the deck order and the seed, the previous deal's result in a
+match), every action as text, and a snapshot of the state reached. Loading replays the actions from
 the deal, each one checked as a move is, and then requires the replayed
 state to equal the snapshot. So a saved game whose cards, turn or phase were
-tampered with is refused as a whole, never half-loaded.
+tampered with is refused as a whole, never half-loaded. A game played with a
+house rule that this installation lacks is refused before any replay, naming
+the rule and the plugin it came from.
 """
 
 from __future__ import annotations
@@ -30,7 +32,11 @@ SAVE_FORMAT: Literal["cardkit.game/1"] = "cardkit.game/1"
 
 
 class SavedGame(BaseModel):
-    """The saved form of a game: its setup, its actions and its current snapshot."""
+    """The saved form of a game: its setup, its actions and its current snapshot.
+
+    ``house_rule_sources`` maps each house rule in ``rules["house_rules"]``
+    to the plugin that provided it, for the message when it is missing.
+    """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -38,6 +44,7 @@ class SavedGame(BaseModel):
     game: str
     rules_version: str
     rules: dict[str, Any]
+    house_rule_sources: dict[str, str] = Field(default_factory=dict)
     players: int = Field(ge=1)
     dealer: int = Field(ge=0)
     seed: int | None = None
@@ -50,10 +57,16 @@ class SavedGame(BaseModel):
     def from_state(cls, state: GameState) -> SavedGame:
         """Record a state."""
         setup = state.setup
+        known = state.game.house_rules if setup.rules.house_rules else {}
         return cls(
             game=state.game.name,
             rules_version=state.game.rules_version,
             rules=setup.rules.model_dump(mode="json"),
+            house_rule_sources={
+                name: known[name].source
+                for name in sorted(setup.rules.house_rules)
+                if name in known and known[name].source
+            },
             players=setup.players,
             dealer=setup.dealer,
             seed=setup.seed,
@@ -80,8 +93,9 @@ class SavedGame(BaseModel):
 
         Raises:
             InvalidState: anything fails: another game, an incompatible rules
-                version, bad options, a bad deck, an illegal action, or a
-                snapshot that the actions do not reproduce.
+                version, a house rule that is not installed, bad options, a
+                bad deck, an illegal action, or a snapshot that the actions
+                do not reproduce.
         """
         if game.name != self.game and self.game not in game.aliases:
             raise InvalidState(f"this save is a game of {self.game!r}, not of {game.name!r}")
@@ -92,6 +106,12 @@ class SavedGame(BaseModel):
             )
         try:
             rules = game.rules_model.model_validate(self.rules)
+        except ValidationError as exc:
+            raise InvalidState(f"the saved setup is invalid: {exc}") from None
+        missing = sorted(rules.house_rules - game.house_rules.keys())
+        if missing:
+            raise InvalidState(self._missing_house_rules(game, missing))
+        try:
             deck = Deck.parse(self.deck)
             state = game.start(
                 players=self.players,
@@ -115,6 +135,19 @@ class SavedGame(BaseModel):
                 "(the save was edited or corrupted)"
             )
         return restored
+
+    def _missing_house_rules(self, game: Game[Any, Any], missing: list[str]) -> str:
+        def where(name: str) -> str:
+            source = self.house_rule_sources.get(name)
+            return f"{name!r} (from plugin {source!r})" if source else repr(name)
+
+        here = ", ".join(sorted(game.house_rules)) or "none"
+        return (
+            f"this save was played with the {game.name} house rule"
+            f"{'s' if len(missing) > 1 else ''} {', '.join(where(n) for n in missing)}, "
+            f"which this installation does not have (its {game.name} house rules: {here}); "
+            "install or load the plugin that provides it, then load the save again"
+        )
 
 
 def _canonical(data: dict[str, Any]) -> str:
