@@ -1,45 +1,31 @@
-"""The house rules change exactly what they say when switched on, and nothing otherwise."""
+"""The house rules change exactly what they say when named in ``house_rules``; nothing else."""
 
 from __future__ import annotations
 
 import doctest
+import json
+import random
 import re
-from collections.abc import Iterator
+import warnings
 from pathlib import Path
 from typing import Any, ClassVar
 
 import cardkit_house_rules
 import pytest
-from cardkit_house_rules import (
-    ENV_VAR,
-    HOUSE_RULES,
-    UnknownHouseRule,
-    active,
-    disable,
-    enable,
-    enabled,
-)
 from cardkit_palace import CardEffect, PalaceState
 from cardkit_palace.setups import stacked_deck as palace_deck
 from cardkit_tonk import TonkState
 from cardkit_tonk.testing import stacked_deck as tonk_deck
 
 import cardkit
-from cardkit import Rank
+from cardkit import GameState, InvalidRules, InvalidState, Rank
 from cardkit.plugins import PluginWarning, Registry
+from cardkit.saves import SavedGame
 from cardkit.testing.contract import GameContract
 
 PALACE = cardkit.load_game("palace")
 TONK = cardkit.load_game("tonk")
 A, B, C, D = 0, 1, 2, 3
-
-
-@pytest.fixture(autouse=True)
-def _all_off() -> Iterator[None]:
-    """Every test starts and ends with every house rule off."""
-    assert active() == []
-    yield
-    disable(*HOUSE_RULES)
 
 
 # -- Palace: eight-skips ------------------------------------------------------------------------
@@ -63,11 +49,8 @@ def test_without_the_house_rule_an_eight_skips_nobody() -> None:
 
 
 def test_eight_skips_the_next_player() -> None:
-    enable("eight-skips")
-    assert active() == ["eight-skips"]
-    assert palace_after_eight().to_act == C
-    disable("eight-skips")
-    assert palace_after_eight().to_act == B
+    assert palace_after_eight(house_rules=["eight-skips"]).to_act == C
+    assert palace_after_eight(variant="eight-skips").to_act == C  # the preset
 
 
 # --8<-- [end:palace]
@@ -75,22 +58,19 @@ def test_eight_skips_the_next_player() -> None:
 
 def test_eight_skips_changes_the_eight_only() -> None:
     plain = PALACE.start(4, seed=3).tables.effects
-    with enabled("eight-skips"):
-        house = PALACE.start(4, seed=3).tables.effects
+    house = PALACE.start(4, PALACE.rules(house_rules="eight-skips"), seed=3).tables.effects
+    assert plain[Rank.EIGHT] == CardEffect()
     assert house[Rank.EIGHT] == CardEffect(skip=1)
     assert {r: e for r, e in house.items() if r != Rank.EIGHT} == {
         r: e for r, e in plain.items() if r != Rank.EIGHT
     }
 
 
-def test_a_game_keeps_the_rules_it_was_dealt_with() -> None:
-    with enabled("eight-skips"):
-        rules = PALACE.rules(first_player_rule="left_of_dealer")
-        hands = {A: "8S 5D 6D", B: "3C 4C 5C", C: "9C JC QC", D: "9D JD QD"}
-        state = PALACE.start(4, rules, deck=palace_deck(4, hands=hands, stock="7S 7H 7D 7C"))
-    for _ in range(4):
-        state = state.apply("ready")
-    assert state.apply("play 8S").to_act == C
+def test_eight_skips_goes_with_other_options_and_presets() -> None:
+    rules = PALACE.rules(variant="table", house_rules="eight-skips")
+    assert rules.house_rules == {"eight-skips"}
+    assert rules.first_player_rule == "left_of_dealer"
+    assert PALACE.start(4, rules, seed=3).tables.effects[Rank.EIGHT].skip == 1
 
 
 # -- Tonk: low-drop-double ------------------------------------------------------------------------
@@ -116,17 +96,15 @@ def test_without_the_house_rule_a_drop_pays_one_stake() -> None:
 
 
 def test_a_winning_drop_at_ten_or_less_pays_double() -> None:
-    with enabled("low-drop-double"):
-        state = tonk_drop(LOW, stake=3)
-    result = state.result()
+    result = tonk_drop(LOW, house_rules="low-drop-double", stake=3).result()
     assert result.reason == "drop_win"
     assert result.net == [12, -6, -6]
     assert {p.reason for p in result.payments} == {"low_drop"}
+    assert tonk_drop(LOW, variant="low-drop-double").result().net == [4, -2, -2]  # the preset
 
 
 def test_a_winning_drop_above_ten_pays_as_before() -> None:
-    with enabled("low-drop-double"):
-        state = tonk_drop(HIGH)
+    state = tonk_drop(HIGH, house_rules="low-drop-double")
     assert state.result().details["counts"][0] == 15
     assert state.result().reason == "drop_win"
     assert state.result().net == [2, -1, -1]
@@ -137,8 +115,7 @@ def test_a_winning_drop_above_ten_pays_as_before() -> None:
 
 def test_a_caught_drop_pays_as_before() -> None:
     plain = tonk_drop(CAUGHT).result()
-    with enabled("low-drop-double"):
-        house = tonk_drop(CAUGHT).result()
+    house = tonk_drop(CAUGHT, house_rules="low-drop-double").result()
     assert house.reason == plain.reason == "drop_caught"
     assert house.payments == plain.payments
 
@@ -148,57 +125,114 @@ def test_the_ten_or_less_preset_forbids_higher_drops() -> None:
     assert "drop" in [str(a) for a in TONK.start(3, deck=deck).legal_actions()]
     preset = TONK.rules(variant="ten-or-less")
     assert preset.drop_max_count == 10
+    assert preset.house_rules == frozenset()
     assert "drop" not in [str(a) for a in TONK.start(3, preset, deck=deck).legal_actions()]
 
 
-# -- switching on and off ----------------------------------------------------------------------
+# -- declared, validated, shown ----------------------------------------------------------------
 
 
-def test_the_presets_come_from_this_plugin() -> None:
-    assert PALACE.variants["table"].source == "house-rules"
-    assert TONK.variants["ten-or-less"].source == "house-rules"
+def test_the_house_rules_and_presets_come_from_this_plugin() -> None:
+    assert PALACE.house_rules["eight-skips"].source == "house-rules"
+    assert TONK.house_rules["low-drop-double"].source == "house-rules"
+    assert (
+        PALACE.house_rules["eight-skips"].description == cardkit_house_rules.EIGHT_SKIPS.description
+    )
     info = cardkit.registry().plugins["house-rules"]
     assert info.api_version == "1.0"
-    assert sorted(info.variants) == ["palace:table", "tonk:ten-or-less"]
     assert info.games == []
+    assert info.house_rules == ["palace:eight-skips", "tonk:low-drop-double"]
+    assert sorted(info.variants) == [
+        "palace:eight-skips",
+        "palace:table",
+        "tonk:low-drop-double",
+        "tonk:ten-or-less",
+    ]
+    for game, variant in cardkit_house_rules.PRESETS:
+        assert cardkit.load_game(game).variants[variant.name].source == "house-rules"
 
 
-def test_unknown_names_are_refused() -> None:
-    with pytest.raises(UnknownHouseRule, match="no house rule named 'nine-skips'; house rules:"):
-        enable("nine-skips")
-    assert active() == []
+def test_unknown_house_rules_are_refused() -> None:
+    with pytest.raises(
+        InvalidRules,
+        match=r"palace has no house rule 'nine-skips'; its house "
+        r"rules: eight-skips \(from house-rules\)",
+    ):
+        PALACE.rules(house_rules="nine-skips")
+    with pytest.raises(InvalidRules, match="'low-drop-double' is a house rule of tonk"):
+        PALACE.rules(house_rules="low-drop-double")
 
 
-def test_enabled_leaves_rules_that_were_on_on() -> None:
-    enable("eight-skips")
-    with enabled("eight-skips", "low-drop-double"):
-        assert active() == ["eight-skips", "low-drop-double"]
-    assert active() == ["eight-skips"]
+def test_a_game_started_without_a_house_rule_plays_as_before() -> None:
+    """No house rule named: the same game, move for move, as with the plugin not loaded."""
+    bare = _registry_without_this_plugin()
+    for name, players in (("palace", 3), ("tonk", 3)):
+        with_plugin = _random_game(cardkit.load_game(name), players, seed=5)
+        without = _random_game(bare.game(name), players, seed=5)
+        assert [str(a) for a in with_plugin.history] == [str(a) for a in without.history]
+        assert with_plugin.snapshot() == without.snapshot()
 
 
-def test_the_environment_switches_rules_on_when_the_registry_loads(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    monkeypatch.setenv(ENV_VAR, " eight-skips , low-drop-double")
-    registry = Registry()
-    assert active(registry) == ["eight-skips", "low-drop-double"]
-    assert active() == []  # the process-wide registry was loaded before
-    game = registry.game("palace")
-    assert game.start(4, seed=1).tables.effects[Rank.EIGHT].skip == 1
-    disable("eight-skips", registry=registry)
-    assert active(registry) == ["low-drop-double"]
-    assert game.start(4, seed=1).tables.effects[Rank.EIGHT].skip == 0
+# -- saved games -------------------------------------------------------------------------------
 
 
-def test_an_unknown_name_in_the_environment_is_a_plugin_problem(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    monkeypatch.setenv(ENV_VAR, "eight-skips,nine-skips")
-    with pytest.warns(PluginWarning, match="no house rule named 'nine-skips'"):
-        registry = Registry()
-    assert active(registry) == ["eight-skips"]
-    assert [p.plugin for p in registry.problems] == ["house-rules"]
-    assert registry.available() == cardkit.available_games()  # the games are unharmed
+def _random_game(
+    game: cardkit.Game[Any, Any], players: int, seed: int, **options: Any
+) -> GameState:
+    """A game played to its end (or 400 actions) by seeded random choices."""
+    rng = random.Random(seed)
+    state: GameState = game.start(players, game.rules(**options), seed=seed)
+    while not state.is_over and state.action_count < 400:
+        state = state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def _registry_without_this_plugin() -> Registry:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", PluginWarning)
+        return Registry(disable={"house-rules"})
+
+
+# --8<-- [start:saves]
+def test_a_save_made_with_a_house_rule_round_trips() -> None:
+    state = palace_after_eight(house_rules="eight-skips")
+    saved = json.loads(state.to_json())
+    assert saved["rules"]["house_rules"] == ["eight-skips"]
+    assert saved["house_rule_sources"] == {"eight-skips": "house-rules"}
+    loaded = PALACE.load_state(state.to_json())
+    assert loaded.snapshot() == state.snapshot()
+    assert loaded.to_act == C
+
+
+def test_a_save_needing_a_house_rule_is_refused_without_the_plugin() -> None:
+    text = palace_after_eight(house_rules="eight-skips").to_json()
+    bare = _registry_without_this_plugin()
+    with pytest.raises(
+        InvalidState, match=r"house rule 'eight-skips' \(from plugin 'house-rules'\)"
+    ):
+        bare.game("palace").load_state(text)
+    with pytest.raises(InvalidRules, match=r"plugins not loaded: house-rules"):
+        bare.game("palace").rules(house_rules="eight-skips")
+
+
+# --8<-- [end:saves]
+
+
+@pytest.mark.parametrize(("game", "rule"), [("palace", "eight-skips"), ("tonk", "low-drop-double")])
+def test_whole_games_with_a_house_rule_save_and_load(game: str, rule: str) -> None:
+    for seed in range(3):
+        state = _random_game(cardkit.load_game(game), 3, seed, house_rules=rule)
+        assert SavedGame.parse(state.to_json()).rules["house_rules"] == [rule]
+        loaded = cardkit.load_game(game).load_state(state.to_json())
+        assert loaded.snapshot() == state.snapshot()
+
+
+def test_a_save_without_house_rules_loads_without_the_plugin() -> None:
+    state = palace_after_eight()
+    assert _registry_without_this_plugin().game("palace").load_state(state.to_json()).to_act == B
+
+
+# -- the package -------------------------------------------------------------------------------
 
 
 def test_the_games_do_not_name_this_package() -> None:
@@ -220,30 +254,27 @@ def test_the_docstring_example_runs() -> None:
 
 
 # --8<-- [start:contract]
-class _HouseRulesOn(GameContract):
-    @pytest.fixture(autouse=True)
-    def _house_rules_on(self) -> Iterator[None]:
-        with enabled(*HOUSE_RULES):
-            yield
-
-
-class TestPalaceWithHouseRules(_HouseRulesOn):
+class TestPalaceWithHouseRules(GameContract):
     """Palace with eight-skips and the table preset still honours the game contract."""
 
     game_name = "palace"
     player_counts = (3,)
-    rule_sets: ClassVar[tuple[dict[str, Any], ...]] = ({"variant": "table"},)
+    rule_sets: ClassVar[tuple[dict[str, Any], ...]] = (
+        {"variant": "table", "house_rules": ["eight-skips"]},
+    )
     seeds = (0, 1)
     examples = 2
     max_actions: ClassVar[int] = 600
 
 
-class TestTonkWithHouseRules(_HouseRulesOn):
+class TestTonkWithHouseRules(GameContract):
     """Tonk with low-drop-double and the ten-or-less preset still honours the game contract."""
 
     game_name = "tonk"
     player_counts = (3,)
-    rule_sets: ClassVar[tuple[dict[str, Any], ...]] = ({"variant": "ten-or-less"},)
+    rule_sets: ClassVar[tuple[dict[str, Any], ...]] = (
+        {"variant": "ten-or-less", "house_rules": ["low-drop-double"]},
+    )
     seeds = (0, 1)
     examples = 2
 

@@ -2,27 +2,29 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from cardkit_palace import CardEffect, PalaceRules
 
-from cardkit_palace import CardEffect
+from cardkit import HouseRule, Rank, hookimpl
 
-from cardkit import Rank, hookimpl
+__all__ = ["EIGHT_SKIPS", "palace_card_effect"]
 
-__all__ = ["EightSkips"]
+# --8<-- [start:eight-skips]
+#: ``eight-skips``: an 8 makes the next player miss their turn.
+EIGHT_SKIPS = HouseRule(
+    name="eight-skips", game="palace", description="An 8 makes the next player miss their turn."
+)
 
 
-class EightSkips:
-    """``eight-skips``: an 8 makes the next player miss their turn.
+@hookimpl
+def palace_card_effect(rules: PalaceRules, rank: Rank) -> CardEffect | None:
+    """An 8 skips one player under ``eight-skips``; ``None`` (the game's own rule) otherwise.
 
-    Palace asks ``palace_card_effect`` once per rank when a game starts;
-    this rule answers for the 8 and leaves every other rank to the game.
+    Palace asks this once per rank when a game starts and freezes the answers
+    into tables, so checking ``rules.house_rules`` here costs nothing per move.
     """
+    if rank != Rank.EIGHT or EIGHT_SKIPS.name not in rules.house_rules:
+        return None
+    return CardEffect(skip=1)
 
-    name: ClassVar[str] = "eight-skips"
-    game: ClassVar[str] = "palace"
-    description: ClassVar[str] = "An 8 makes the next player miss their turn."
 
-    @hookimpl
-    def palace_card_effect(self, rank: Rank) -> CardEffect | None:
-        """An 8 skips one player; ``None`` (the game's own rule) for every other rank."""
-        return CardEffect(skip=1) if rank == Rank.EIGHT else None
+# --8<-- [end:eight-skips]

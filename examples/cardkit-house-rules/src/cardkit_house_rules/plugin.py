@@ -8,28 +8,36 @@ cardkit finds this module through the entry point in ``pyproject.toml``::
 
 from __future__ import annotations
 
-import pluggy
-
 from cardkit import hookimpl
-from cardkit.hookspecs import RegisterVariant
-from cardkit_house_rules import PRESETS, switch_on_from_environment
+from cardkit.hookspecs import RegisterHouseRule, RegisterVariant
+from cardkit_house_rules import HOUSE_RULES, PRESETS
+
+# The games' hooks: pluggy finds them in this module. Each one returns None
+# unless its house rule is in rules.house_rules.
+from cardkit_house_rules.palace import palace_card_effect
+from cardkit_house_rules.tonk import tonk_payout
+
+__all__ = [
+    "CARDKIT_API_VERSION",
+    "cardkit_register_house_rules",
+    "cardkit_register_variants",
+    "palace_card_effect",
+    "tonk_payout",
+]
 
 #: The cardkit plugin API this plugin is built for.
 CARDKIT_API_VERSION = "1.0"
 
 
 @hookimpl
-def cardkit_register_variants(register: RegisterVariant) -> None:
-    """Add the presets: Palace ``table`` and Tonk ``ten-or-less``."""
-    for game, variant in PRESETS:
-        register(game, variant.name, variant.options, variant.description)
+def cardkit_register_house_rules(register: RegisterHouseRule) -> None:
+    """Declare ``eight-skips`` (Palace) and ``low-drop-double`` (Tonk)."""
+    for rule in HOUSE_RULES:
+        register(rule.game, rule.name, rule.description)
 
 
 @hookimpl
-def cardkit_add_hookspecs(pluginmanager: pluggy.PluginManager) -> None:
-    """Switch on the house rules named in ``CARDKIT_HOUSE_RULES`` (this plugin has no hookspecs).
-
-    This is the one hook that runs once per registry load with the plugin
-    manager in hand, before any game starts.
-    """
-    switch_on_from_environment(pluginmanager)
+def cardkit_register_variants(register: RegisterVariant) -> None:
+    """Add the presets: Palace table and eight-skips, Tonk ten-or-less and low-drop-double."""
+    for game, variant in PRESETS:
+        register(game, variant.name, variant.options, variant.description)

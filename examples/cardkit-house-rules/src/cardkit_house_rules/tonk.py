@@ -2,40 +2,42 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from cardkit_tonk import Ending, TonkRules
 
-from cardkit import Payment, hookimpl
+from cardkit import HouseRule, Payment, hookimpl
 
-__all__ = ["LowDropDouble"]
+__all__ = ["LOW_DROP_DOUBLE", "LOW_DROP_LIMIT", "tonk_payout"]
+
+# --8<-- [start:low-drop-double]
+#: ``low-drop-double``: a drop that wins with a count of 10 or less pays 2 stakes.
+LOW_DROP_DOUBLE = HouseRule(
+    name="low-drop-double",
+    game="tonk",
+    description="A drop that wins with a count of 10 or less pays 2 stakes.",
+)
+#: The highest count that earns the double payment.
+LOW_DROP_LIMIT = 10
 
 
-class LowDropDouble:
-    """``low-drop-double``: a drop that wins with a count of 10 or less is paid double.
+@hookimpl
+def tonk_payout(ending: Ending, rules: TonkRules) -> list[Payment] | None:
+    """Under ``low-drop-double``, each other player pays a winning low drop 2 stakes.
 
-    Each other player pays the dropper 2 stakes instead of 1. Every other
-    ending, and a winning drop above 10, is left to the game. Pair it with
-    the ``ten-or-less`` preset (drops only at 10 or less) and every winning
-    drop pays double.
+    Every other ending, a winning drop above the limit, and every hand
+    played without the rule are left to the game (``None``).
     """
+    if LOW_DROP_DOUBLE.name not in rules.house_rules:
+        return None
+    dropper = ending.dropper
+    if ending.reason != "drop_win" or dropper is None or ending.counts is None:
+        return None
+    if ending.counts[dropper] > LOW_DROP_LIMIT:
+        return None
+    return [
+        Payment(payer=seat, payee=dropper, amount=2 * rules.stake, reason="low_drop")
+        for seat in range(ending.players)
+        if seat != dropper
+    ]
 
-    name: ClassVar[str] = "low-drop-double"
-    game: ClassVar[str] = "tonk"
-    description: ClassVar[str] = "A drop that wins with a count of 10 or less pays 2 stakes."
-    #: The highest count that earns the double payment.
-    limit: ClassVar[int] = 10
 
-    @hookimpl
-    def tonk_payout(self, ending: Ending, rules: TonkRules) -> list[Payment] | None:
-        """Double the payment of a winning drop at ``limit`` or less; ``None`` otherwise."""
-        dropper = ending.dropper
-        if ending.reason != "drop_win" or dropper is None or ending.counts is None:
-            return None
-        if ending.counts[dropper] > self.limit:
-            return None
-        return [
-            Payment(payer=seat, payee=dropper, amount=2 * rules.stake, reason="low_drop")
-            for seat in range(ending.players)
-            if seat != dropper
-        ]
+# --8<-- [end:low-drop-double]
