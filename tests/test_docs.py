@@ -147,11 +147,15 @@ def test_the_app_example_plays_any_game_to_its_end(game: str) -> None:
 
 def test_the_one_file_house_rule_works(tmp_path: Path) -> None:
     text = (DOCS / "tutorials" / "write-a-house-rule.md").read_text(encoding="utf-8")
-    start = text.index("# ~/cardkit-plugins/eight_skips.py\n")
-    (tmp_path / "eight_skips.py").write_text(text[start : text.index("```", start)])
+    start = text.index("# ~/cardkit-plugins/jack_skips.py\n")
+    (tmp_path / "jack_skips.py").write_text(text[start : text.index("```", start)])
     registry = Registry(plugins_dir=tmp_path)
-    assert registry.plugins["eight_skips"].source == "plugins dir"
-    assert registry.plugins["eight_skips"].api_version == "1.0"
+    assert registry.plugins["jack_skips"].source == "plugins dir"
+    assert registry.plugins["jack_skips"].api_version == "1.0"
+    assert registry.plugins["jack_skips"].house_rules == ["palace:jack-skips"]
     palace = registry.game("palace")
-    assert palace.start(4, seed=1).tables.effects[Rank.EIGHT].skip == 1
-    assert cardkit.load_game("palace").start(4, seed=1).tables.effects[Rank.EIGHT].skip == 0
+    assert palace.house_rules["jack-skips"].source == "jack_skips"
+    house = palace.rules(house_rules="jack-skips")
+    assert palace.start(4, house, seed=1).tables.effects[Rank.JACK].skip == 1
+    assert palace.start(4, seed=1).tables.effects[Rank.JACK].skip == 0
+    assert "jack-skips" not in cardkit.load_game("palace").house_rules
