@@ -174,6 +174,90 @@ def test_unknown_games_are_clean_errors() -> None:
         assert "tinyshed" in out
 
 
+class _TinyHouseRules:
+    """A run-time plugin declaring a house rule of tinyshed, and a preset that turns it on."""
+
+    @cardkit.hookimpl
+    def cardkit_register_house_rules(self, register: Any) -> None:
+        register("tinyshed", "high-stakes", "Every payment is doubled.")
+
+    @cardkit.hookimpl
+    def cardkit_register_variants(self, register: Any) -> None:
+        register("tinyshed", "casino", {"house_rules": ["high-stakes"], "stake": 5}, "Big money.")
+
+
+@pytest.fixture
+def house_rules() -> Iterator[None]:
+    with temporary_plugin(_TinyHouseRules(), "tiny-house"):
+        yield
+    cardkit.load_game("tinyshed")._variants.pop("casino", None)  # presets outlive their plugin
+
+
+def test_rules_lists_house_rules_and_how_to_turn_them_on(house_rules: None) -> None:
+    out = ok("rules", "tiny")
+    assert "House rules (--rules house_rules=NAME,...)" in out
+    line = next(x for x in out.splitlines() if x.lstrip("│ ").startswith("high-stakes"))
+    assert "Every payment is doubled." in line
+    assert "tiny-house" in line
+    assert "--variant casino" in line
+    assert "--rules house_rules=high-stakes" in out
+    options = out.split("Options", 1)[1].split("House rules", 1)[0]
+    assert "house_rules" not in options  # shown in its own table, not as an option
+    data = json.loads(ok("rules", "tiny", "--json"))
+    assert data["house_rules"] == {
+        "high-stakes": {
+            "description": "Every payment is doubled.",
+            "source": "tiny-house",
+            "variants": ["casino"],
+        }
+    }
+
+
+def test_rules_says_when_a_game_has_no_house_rules() -> None:
+    assert "No house rules are installed for this game" in ok("rules", "tiny")
+    assert json.loads(ok("rules", "tiny", "--json"))["house_rules"] == {}
+
+
+def test_plugins_lists_the_house_rules_of_each_plugin(house_rules: None) -> None:
+    line = next(x for x in ok("plugins").splitlines() if "tiny-house" in x)
+    assert "tinyshed:high-stakes" in line
+    data = json.loads(ok("plugins", "--json"))
+    mine = next(p for p in data["plugins"] if p["name"] == "tiny-house")
+    assert mine["house_rules"] == ["tinyshed:high-stakes"]
+    assert mine["variants"] == ["tinyshed:casino"]
+    assert next(p for p in data["plugins"] if p["name"] == "tinyshed-tests")["house_rules"] == []
+
+
+def test_house_rules_from_the_command_line(house_rules: None, tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    out = ok(
+        "demo", "tiny", "--seed", "4", "--rules", "house_rules=high-stakes", "--save", str(path)
+    )
+    assert "house_rules=['high-stakes']" in out
+    assert "--rules house_rules=high-stakes" in out  # "Same game again" keeps the rules
+    saved = read_replay(path).saved
+    assert saved.rules["house_rules"] == ["high-stakes"]
+    assert saved.house_rule_sources == {"high-stakes": "tiny-house"}
+    assert "Result: shed" in ok("replay", str(path))
+    assert "house_rules=['high-stakes']" in ok("demo", "tiny", "--seed", "4", "--variant", "casino")
+    both = ok("demo", "tiny", "--seed", "4", "-r", "house_rules=high-stakes, high-stakes")
+    assert "house_rules=['high-stakes']" in both
+    refusal = refused("demo", "tiny", "--rules", "house_rules=high-stakes,low-stakes")
+    assert "no house rule 'low-stakes'" in refusal
+    assert "high-stakes (from tiny-house)" in refusal
+    assert "not a house rule name" in refused("demo", "tiny", "--rules", "house_rules=a b")
+
+
+def test_a_replay_needing_a_missing_house_rule_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    with temporary_plugin(_TinyHouseRules(), "tiny-house"):
+        ok("demo", "tiny", "--seed", "4", "--rules", "house_rules=high-stakes", "--save", str(path))
+    cardkit.load_game("tinyshed")._variants.pop("casino", None)
+    out = refused("replay", str(path))
+    assert "house rule 'high-stakes'" in out
+    assert "tiny-house" in out
+
+
 # -- demo ------------------------------------------------------------------------------
 
 

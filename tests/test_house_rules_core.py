@@ -191,7 +191,7 @@ def test_unknown_house_rules_are_refused(registry: Registry, game: Game[Any, Any
     message = str(info.value)
     assert "shed has no house rule 'long-hands'" in message
     assert "its house rules: short-hands (from shed-house)" in message
-    assert "install or load the plugin that provides it" in message
+    assert "install or load the one that provides it" in message
 
 
 def test_the_message_says_where_a_missing_house_rule_is(

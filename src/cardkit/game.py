@@ -167,9 +167,9 @@ class Game(ABC, Generic[R, S]):
         listed = ", ".join(repr(n) for n in unknown)
         raise InvalidRules(
             f"{self.name} has no house rule {listed}; its house rules: {known or 'none'}. "
-            "House rules come from plugins: install or load the plugin that provides "
-            f"{'it' if len(unknown) == 1 else 'them'}{self._house_rule_hints(unknown)} "
-            "('cardkit plugins' lists the house rules of each plugin)"
+            "House rules come from plugins: install or load the one that provides "
+            f"{'it' if len(unknown) == 1 else 'them'}{self._house_rule_hints(unknown)}; "
+            "'cardkit plugins' lists the house rules of each plugin"
         )
 
     def _house_rule_hints(self, unknown: list[str]) -> str:
@@ -188,7 +188,7 @@ class Game(ABC, Generic[R, S]):
         broken = sorted({p.plugin for p in registry.problems})
         if broken:
             hints.append(f"plugins with problems: {', '.join(broken)}")
-        return f" ({'; '.join(hints)})" if hints else ""
+        return "".join(f"; {hint}" for hint in hints)
 
     def rules(self, variant: str | None = None, **options: Any) -> R:
         """The rules model with ``options`` set, on top of a named ``variant``.

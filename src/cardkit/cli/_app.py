@@ -47,7 +47,7 @@ RulesOpt = Annotated[
         "--rules",
         "-r",
         help="Set a rules option, KEY=VALUE (repeatable); values are JSON when they parse "
-        '(true, 3, "x"), else text.',
+        '(true, 3, "x"), else text. House rules: house_rules=NAME,NAME.',
     ),
 ]
 VariantOpt = Annotated[
@@ -94,7 +94,7 @@ def games(
 def plugins(
     as_json: Annotated[bool, typer.Option("--json", help="Print them as JSON.")] = False,
 ) -> None:
-    """List the plugins, what each added, and any load problems (in red)."""
+    """List the plugins, what each added (games, house rules, presets, bots), and problems."""
     _info.plugins(as_json)
 
 
@@ -104,7 +104,7 @@ def rules(
     game: GameArg,
     as_json: Annotated[bool, typer.Option("--json", help="Print it as JSON.")] = False,
 ) -> None:
-    """Show a game's options (type, default, description), presets and bots."""
+    """Show a game's options (type, default, description), house rules, presets and bots."""
     _info.rules(game, as_json)
 
 

@@ -89,7 +89,8 @@ def parse_options(items: Sequence[str] | None) -> dict[str, Any]:
     """Parse ``--rules KEY=VALUE`` items; values are JSON when they parse, else text.
 
     ``pass-lock=false`` gives ``{"pass_lock": False}``; ``name=Bob`` gives
-    ``{"name": "Bob"}``.
+    ``{"name": "Bob"}``; ``house_rules=a,b`` gives ``{"house_rules": "a,b"}``,
+    which the rules model reads as the house rules ``a`` and ``b``.
 
     Raises:
         CardkitError: an item has no ``=`` or no key.

@@ -116,6 +116,7 @@ def plugins(as_json: bool = False) -> None:
                         "source": getattr(info, "source", None),
                         "api_version": getattr(info, "api_version", None),
                         "games": list(info.games),
+                        "house_rules": list(getattr(info, "house_rules", [])),
                         "variants": list(info.variants),
                         "bots": list(info.bots),
                     }
@@ -135,6 +136,7 @@ def plugins(as_json: bool = False) -> None:
     table.add_column("Version")
     table.add_column("Source")
     table.add_column("Games")
+    table.add_column("House rules")
     table.add_column("Variants")
     table.add_column("Bots")
     for name, info in sorted(reg.plugins.items()):
@@ -145,6 +147,7 @@ def plugins(as_json: bool = False) -> None:
             info.version or "—",
             getattr(info, "source", "") or "—",
             ", ".join(info.games),
+            ", ".join(getattr(info, "house_rules", [])),
             ", ".join(info.variants),
             ", ".join(info.bots),
         )
@@ -194,6 +197,14 @@ def rules(name: str, as_json: bool = False) -> None:
                 "rules_version": game.rules_version,
                 "options": model.model_json_schema(),
                 "defaults": game.rules().model_dump(mode="json"),
+                "house_rules": {
+                    h.name: {
+                        "description": h.description,
+                        "source": h.source,
+                        "variants": _presets_with(game, h.name),
+                    }
+                    for h in game.house_rules.values()
+                },
                 "variants": {
                     v.name: {"description": v.description, "options": v.options}
                     for v in game.variants.values()
@@ -225,6 +236,8 @@ def rules(name: str, as_json: bool = False) -> None:
     options.add_column("Description")
     defaults = game.rules().model_dump(mode="json")
     for field_name, field in model.model_fields.items():
+        if field_name == "house_rules":  # listed under "House rules" below
+            continue
         default = (
             json.dumps(defaults[field_name], ensure_ascii=False)
             if field_name in defaults
@@ -237,10 +250,11 @@ def rules(name: str, as_json: bool = False) -> None:
             default,
             " ".join((field.description or "").split()),
         )
-    if model.model_fields:
+    if options.rows:
         console.print(options)
     else:
         console.print("This game has no options.")
+    _print_house_rules(console, game)
 
     variants = game.variants
     if variants:
@@ -265,6 +279,45 @@ def rules(name: str, as_json: bool = False) -> None:
     for bot_name, factory in game.bots.items():
         _add_row(bots, bot_name, _bot_description(factory))
     console.print(bots)
+
+
+def _presets_with(game: Game[Any, Any], house_rule: str) -> list[str]:
+    """The presets whose options switch ``house_rule`` on."""
+    found = []
+    for variant in game.variants.values():
+        names = variant.options.get("house_rules", ())
+        if isinstance(names, str):
+            names = names.split(",")
+        if house_rule in [str(n).strip() for n in names]:
+            found.append(variant.name)
+    return found
+
+
+def _print_house_rules(console: Console, game: Game[Any, Any]) -> None:
+    """The game's house rules, and how to switch them on."""
+    rules = game.house_rules
+    if not rules:
+        console.print(
+            Text("No house rules are installed for this game (plugins add them).", style="dim")
+        )
+        return
+    table = Table(title="House rules (--rules house_rules=NAME,...)", title_justify="left")
+    table.add_column("House rule", style="bold cyan", no_wrap=True)
+    table.add_column("Description")
+    table.add_column("From")
+    table.add_column("Presets")
+    for rule in rules.values():
+        presets = ", ".join(f"--variant {v}" for v in _presets_with(game, rule.name))
+        _add_row(table, rule.name, rule.description, rule.source or "—", presets)
+    console.print(table)
+    first = next(iter(rules))
+    console.print(
+        Text(
+            f"Off unless named: --rules house_rules={first} (several: house_rules=a,b), "
+            "or a preset that names them.",
+            style="dim",
+        )
+    )
 
 
 def _bot_description(factory: Any) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 from typing import Any
 
@@ -127,6 +128,9 @@ def demo(
         console.print(Text(f"Saved the replay to {save} (cardkit replay {save})", style="dim"))
     bots_arg = names[0] if len(set(names)) == 1 else ",".join(names)
     again = f"cardkit demo {game.name} --players {players} --seed {seed} --bots {bots_arg}"
+    if variant:
+        again += f" --variant {shlex.quote(variant)}"
+    again += "".join(f" --rules {shlex.quote(item)}" for item in rules_items or ())
     console.print(Text(f"Same game again: {again}", style="dim"))
 
 
