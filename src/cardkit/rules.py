@@ -21,6 +21,10 @@ class Rules(BaseModel):
     A game subclasses it with one field per variant option, each typed and
     with its default (the seed text's rule) and a description. Unknown options
     are refused (``extra="forbid"``), and the model is frozen.
+
+    Every game's rules also have :attr:`house_rules`: the house rules that
+    plugins declared for the game (``cardkit_register_house_rules``) and that
+    are in force, named like options, saved with the rules.
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True)
