@@ -2,7 +2,9 @@
 
 Every kind is an immutable :class:`MeldKind` with a validator
 (:meth:`~MeldKind.validate` says why not, :meth:`~MeldKind.is_valid` is the
-fast bool) and a finder (:meth:`~MeldKind.find`: every meld in a hand).
+fast bool) and a finder (:meth:`~MeldKind.find`: every meld in a hand; for
+climbing games, :meth:`~MeldKind.find_keyed`: the melds of one size ordered by
+their highest card under a card order, see :mod:`cardkit.melds.climbing`).
 :func:`best_melds` splits a hand into melds and the least deadwood.
 
 >>> from cardkit import CardSet, CardValues
@@ -16,8 +18,9 @@ True
 
 from __future__ import annotations
 
-from cardkit.melds.base import MeldKind
+from cardkit.melds.base import KeyedFinder, MeldKind
 from cardkit.melds.check import MeldCheck
+from cardkit.melds.climbing import KeySpace
 from cardkit.melds.deadwood import DEFAULT_CACHE_SIZE, MeldSolver, MeldSplit, best_melds, solver_for
 from cardkit.melds.kinds import NOfAKind
 from cardkit.melds.runs import AceRole, Run
@@ -27,6 +30,8 @@ __all__ = [
     "DEFAULT_CACHE_SIZE",
     "AceRole",
     "DoubleSequence",
+    "KeySpace",
+    "KeyedFinder",
     "MeldCheck",
     "MeldKind",
     "MeldSolver",

@@ -7,7 +7,11 @@ options. It answers three questions about cards, each in two speeds:
   :meth:`~MeldKind.is_valid` (a bare bool, for hot loops);
 * which melds are inside this hand? :meth:`~MeldKind.find` (card sets) and
   :meth:`~MeldKind.find_masks` (plain integer masks, for hot loops);
-* can this card be added to this meld? :meth:`~MeldKind.extends`.
+* can this card be added to this meld? :meth:`~MeldKind.extends`;
+* for climbing games, which melds of one size are inside this hand, ordered
+  by their highest card under a card order?
+  :meth:`~MeldKind.find_keyed` and :meth:`~MeldKind.keyed_function` (see
+  :mod:`cardkit.melds.climbing`).
 
 Subclasses implement the mask-level methods :meth:`~MeldKind.is_valid_mask`,
 :meth:`~MeldKind.find_masks` and :meth:`~MeldKind._explain`; everything else
@@ -24,8 +28,13 @@ from cardkit.cards import Card
 from cardkit.cardset import CardSet
 from cardkit.melds._bits import STANDARD, as_hand_mask, cardset, to_mask
 from cardkit.melds.check import VALID, MeldCheck
+from cardkit.melds.climbing import KeySpace
 
-__all__ = ["MeldKind"]
+#: ``hand, size, above -> melds``: the signature of :meth:`MeldKind.keyed_function`'s answer.
+KeyedFinder = Callable[[int, int, int], list[int]]
+_KEYED_CACHE: dict[tuple[MeldKind, KeySpace], KeyedFinder] = {}
+
+__all__ = ["KeyedFinder", "MeldKind"]
 
 
 class MeldKind(ABC):
@@ -109,6 +118,76 @@ class MeldKind(ABC):
                     out[m] = None
             subset = (subset - 1) & shared
         return list(out)
+
+    # -- key space (climbing games) -------------------------------------------------
+
+    def keyed_function(self, space: KeySpace) -> KeyedFinder:
+        """A fast ``find(hand, size, above) -> melds`` in the key space ``space``.
+
+        ``hand`` is a keyed mask (see :class:`~cardkit.melds.climbing.KeySpace`);
+        the answer is the keyed mask of every meld of this kind inside it that
+        has exactly ``size`` cards and whose highest card's key is above
+        ``above`` (pass -1 for all), ascending as integers: by highest card,
+        then next highest, and so on. Build it once and keep it (for hot
+        loops). The default converts :meth:`find_masks`; kinds whose melds
+        follow the card order's ranks override it with a direct walk.
+        """
+        find_masks = self.find_masks
+        to_keyed = space.keyed
+        to_natural = space.natural
+
+        def find(hand: int, size: int, above: int = -1) -> list[int]:
+            found = [to_keyed(m) for m in find_masks(to_natural(hand)) if m.bit_count() == size]
+            limit = (2 << above) - 1 if above >= 0 else 0
+            return sorted(m for m in found if m > limit)
+
+        return find
+
+    def keyed_all_function(self, space: KeySpace) -> Callable[[int], list[int]]:
+        """A fast ``find_all(hand) -> melds``: every meld of this kind inside the keyed mask
+        ``hand``, each once, as keyed masks.
+
+        The order is fixed; by default by size (smallest first), then ascending
+        as in :meth:`keyed_function`. Kinds may document another (n of a kind:
+        rank by rank, as :meth:`find` does).
+        """
+        find = self.keyed_function(space)
+
+        def find_all(hand: int) -> list[int]:
+            out: list[int] = []
+            for size in range(1, hand.bit_count() + 1):
+                out += find(hand, size, -1)
+            return out
+
+        return find_all
+
+    def find_keyed(
+        self, hand: int, space: KeySpace, size: int | None = None, above: int = -1
+    ) -> list[int]:
+        """The melds of ``size`` cards inside the keyed mask ``hand`` whose highest card's key is
+        above ``above``, as keyed masks, ascending (see :meth:`keyed_function`). With ``size``
+        ``None``, the melds of every size, in the order of :meth:`keyed_all_function`.
+
+        >>> from cardkit import CardOrder, CardSet, RankOrder, SuitOrder
+        >>> from cardkit.melds import KeySpace, NOfAKind
+        >>> space = KeySpace(CardOrder(RankOrder.parse("3 4 5 6 7 8 9 T J Q K A 2"),
+        ...                            SuitOrder.parse("S C D H")))
+        >>> hand = space.mask(CardSet.parse("3S 3H 3D 9C 9S"))
+        >>> [str(space.cardset(m)) for m in NOfAKind(2, 2).find_keyed(hand, space, 2)]
+        ['3D 3S', '3H 3S', '3D 3H', '9C 9S']
+        >>> [str(space.cardset(m)) for m in NOfAKind(2, 2).find_keyed(hand, space, 2, above=3)]
+        ['9C 9S']
+        """
+        if size is None:
+            limit = (2 << above) - 1 if above >= 0 else 0
+            return [m for m in self.keyed_all_function(space)(hand) if m > limit]
+        key = (self, space)
+        find = _KEYED_CACHE.get(key)
+        if find is None:
+            if len(_KEYED_CACHE) >= 64:
+                _KEYED_CACHE.clear()
+            find = _KEYED_CACHE[key] = self.keyed_function(space)
+        return find(hand, size, above)
 
     def __reduce__(self) -> str | tuple[object, ...]:
         """Pickle and copy a kind by its options (its lookup tables are rebuilt)."""

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Final
 
 from cardkit.cards import Card, Rank
 from cardkit.melds._bits import (
@@ -15,11 +17,14 @@ from cardkit.melds._bits import (
     rank_name,
     rank_pattern_subsets,
 )
-from cardkit.melds.base import MeldKind
+from cardkit.melds.base import KeyedFinder, MeldKind
+from cardkit.melds.climbing import NIBBLES, KeySpace, nibble_subsets
 
 __all__ = ["NOfAKind"]
 
 _CARDS = Card._by_index
+#: ``_KEYED[size][4 * p][nibble]``: the ``size`` cards of one rank in key space, ascending.
+_KEYED: Final = (None, *(nibble_subsets(size) for size in (1, 2, 3, 4)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,6 +144,83 @@ class NOfAKind(MeldKind):
             found = tuple(m for m in self._subsets[whole] if m != whole and m & keep == keep)
             self._sub_cache[key] = found
         return [m << shift for m in found] if shift else list(found)
+
+    def keyed_function(self, space: KeySpace) -> KeyedFinder:
+        """``find(hand, size, above)`` in key space: rank by rank (in the card order), then by
+        the cards' keys; the cards of one rank are one nibble, so this is a table walk."""
+        low_size = self.min_size
+        top_size = min(self.max_size, 4)
+        tables = _KEYED
+
+        def find(hand: int, size: int, above: int = -1) -> list[int]:
+            if size < low_size or size > top_size:
+                return []
+            a = hand & NIBBLES
+            b = (hand >> 1) & NIBBLES
+            c = (hand >> 2) & NIBBLES
+            d = (hand >> 3) & NIBBLES
+            if size == 1:
+                ranks = a | b | c | d
+            elif size == 2:
+                ranks = (a & b) | (c & d) | ((a | b) & (c | d))
+            elif size == 3:
+                ranks = (a & b & (c | d)) | (c & d & (a | b))
+            else:
+                ranks = a & b & c & d
+            if above >= 0:
+                ranks &= -(1 << (above & ~3))
+            table = tables[size]
+            assert table is not None
+            out: list[int] = []
+            while ranks:
+                low = ranks & -ranks
+                shift = low.bit_length() - 1
+                out += table[shift][(hand >> shift) & 15]
+                ranks ^= low
+            if above >= 0 and out and out[0] < (2 << above):
+                del out[: bisect_right(out, (2 << above) - 1)]
+            return out
+
+        return find
+
+    def keyed_all_function(self, space: KeySpace) -> Callable[[int], list[int]]:
+        """``find_all(hand)`` in key space: rank by rank (in the card order), then by size,
+        then ascending, like :meth:`find`; one table lookup per rank."""
+        low_size = self.min_size
+        sizes = range(low_size, min(self.max_size, 4) + 1)
+        tables = [_KEYED[size] for size in sizes]
+        table = tuple(
+            tuple(
+                tuple(m for t in tables if t is not None for m in t[shift][nib])
+                for nib in range(16)
+            )
+            if not shift % 4
+            else ()
+            for shift in range(52)
+        )
+
+        def find_all(hand: int) -> list[int]:
+            a = hand & NIBBLES
+            b = (hand >> 1) & NIBBLES
+            c = (hand >> 2) & NIBBLES
+            d = (hand >> 3) & NIBBLES
+            if low_size == 1:
+                ranks = a | b | c | d
+            elif low_size == 2:
+                ranks = (a & b) | (c & d) | ((a | b) & (c | d))
+            elif low_size == 3:
+                ranks = (a & b & (c | d)) | (c & d & (a | b))
+            else:
+                ranks = a & b & c & d
+            out: list[int] = []
+            while ranks:
+                low = ranks & -ranks
+                shift = low.bit_length() - 1
+                out += table[shift][(hand >> shift) & 15]
+                ranks ^= low
+            return out
+
+        return find_all
 
     def _explain(self, mask: int) -> str:
         cards = [_CARDS[i] for i in range(52) if mask >> i & 1]

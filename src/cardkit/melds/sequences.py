@@ -7,9 +7,11 @@ some ranks may be excluded (the 2s).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from bisect import bisect_right
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from itertools import pairwise
+from typing import Final
 
 from cardkit.cards import Card, Rank
 from cardkit.cardset import CardSet
@@ -21,13 +23,17 @@ from cardkit.melds._bits import (
     rank_name,
     rank_pattern_subsets,
 )
-from cardkit.melds.base import MeldKind
+from cardkit.melds.base import KeyedFinder, MeldKind
+from cardkit.melds.climbing import NIBBLES, KeySpace, nibble_subsets
 from cardkit.orders import RankOrder
 
 __all__ = ["DoubleSequence", "Sequence"]
 
 _SINGLES = rank_pattern_subsets([1])
 _PAIRS = rank_pattern_subsets([2])
+#: In key space, ``[4 * p][nibble]``: the choices of one card (or one pair) of a rank, ascending.
+_KEYED_SINGLES: Final = nibble_subsets(1)
+_KEYED_PAIRS: Final = nibble_subsets(2)
 
 
 class _Layout:
@@ -200,6 +206,39 @@ class Sequence(MeldKind):
         pos = _long_segments(layout.lo[natural & 127] | layout.hi[natural >> 7], self.min_length)
         return (layout.natural(pos) * SPREAD) & mask if pos else 0
 
+    def keyed_function(self, space: KeySpace) -> KeyedFinder:
+        """``find(hand, size, above)`` in key space: sequences of ``size`` cards, ascending.
+
+        When ``space``'s rank order is this kind's ``order``, a direct walk of
+        rank windows (see :func:`_keyed_chains`); otherwise the default.
+        """
+        if space.order.ranks != self.order:
+            return MeldKind.keyed_function(self, space)
+        allowed = _keyed_allowed(self.order, self.excluded)
+        low_size = self.min_length
+        top_size = min(self.max_length or 13, len(self.order.ranks))
+
+        def find(hand: int, size: int, above: int = -1) -> list[int]:
+            if size < low_size or size > top_size:
+                return []
+            held = (hand | hand >> 1 | hand >> 2 | hand >> 3) & allowed
+            return _keyed_chains(hand, held, size, 1, _KEYED_SINGLES, above)
+
+        return find
+
+    def keyed_all_function(self, space: KeySpace) -> Callable[[int], list[int]]:
+        """``find_all(hand)`` in key space: by length (shortest first), then ascending."""
+        if space.order.ranks != self.order:
+            return MeldKind.keyed_all_function(self, space)
+        allowed = _keyed_allowed(self.order, self.excluded)
+        lengths = range(self.min_length, min(self.max_length or 13, len(self.order.ranks)) + 1)
+
+        def find_all(hand: int) -> list[int]:
+            held = (hand | hand >> 1 | hand >> 2 | hand >> 3) & allowed
+            return _keyed_all_chains(hand, held, lengths, 1, _KEYED_SINGLES)
+
+        return find_all
+
     def ranks(self, meld: CardSet | Iterable[Card]) -> tuple[Rank, ...]:
         """The ranks of a valid sequence, low to high in ``order``.
 
@@ -327,6 +366,49 @@ class DoubleSequence(MeldKind):
         pos = _long_segments(layout.lo[twice & 127] | layout.hi[twice >> 7], self.min_pairs)
         return (layout.natural(pos) * SPREAD) & mask if pos else 0
 
+    def keyed_function(self, space: KeySpace) -> KeyedFinder:
+        """``find(hand, size, above)`` in key space: double sequences of ``size`` cards
+        (``size // 2`` pairs), ascending.
+
+        When ``space``'s rank order is this kind's ``order``, a direct walk of
+        rank windows (see :func:`_keyed_chains`); otherwise the default.
+        """
+        if space.order.ranks != self.order:
+            return MeldKind.keyed_function(self, space)
+        allowed = _keyed_allowed(self.order, self.excluded)
+        low_pairs = self.min_pairs
+        top_pairs = min(self.max_pairs or 13, len(self.order.ranks))
+
+        def find(hand: int, size: int, above: int = -1) -> list[int]:
+            pairs = size >> 1
+            if size & 1 or pairs < low_pairs or pairs > top_pairs:
+                return []
+            a = hand & allowed
+            b = (hand >> 1) & allowed
+            c = (hand >> 2) & allowed
+            d = (hand >> 3) & allowed
+            held = (a & b) | (c & d) | ((a | b) & (c | d))
+            return _keyed_chains(hand, held, pairs, 2, _KEYED_PAIRS, above)
+
+        return find
+
+    def keyed_all_function(self, space: KeySpace) -> Callable[[int], list[int]]:
+        """``find_all(hand)`` in key space: by number of pairs (fewest first), then ascending."""
+        if space.order.ranks != self.order:
+            return MeldKind.keyed_all_function(self, space)
+        allowed = _keyed_allowed(self.order, self.excluded)
+        lengths = range(self.min_pairs, min(self.max_pairs or 13, len(self.order.ranks)) + 1)
+
+        def find_all(hand: int) -> list[int]:
+            a = hand & allowed
+            b = (hand >> 1) & allowed
+            c = (hand >> 2) & allowed
+            d = (hand >> 3) & allowed
+            held = (a & b) | (c & d) | ((a | b) & (c | d))
+            return _keyed_all_chains(hand, held, lengths, 2, _KEYED_PAIRS)
+
+        return find_all
+
     def ranks(self, meld: CardSet | Iterable[Card]) -> tuple[Rank, ...]:
         """The ranks of a valid double sequence (each once), low to high in ``order``.
 
@@ -441,4 +523,102 @@ def _chains(
                     combos = [x | y for x in combos for y in nxt]
                 if p - start + 1 >= lo:
                     out += combos
+    return out
+
+
+def _keyed_allowed(order: RankOrder, excluded: frozenset[Rank]) -> int:
+    """In key space, bit ``4 * p`` of each position whose rank may be in a chain."""
+    return sum(1 << (4 * p) for p, r in enumerate(order.ranks) if r not in excluded) & NIBBLES
+
+
+def _keyed_all_chains(
+    hand: int,
+    held: int,
+    lengths: range,
+    per_rank: int,
+    choices_of: tuple[tuple[tuple[int, ...], ...], ...],
+) -> list[int]:
+    """The chains of every length of ``lengths`` (see :func:`_keyed_chains`), by length, then
+    ascending. The windows of one length are those of the previous one, one bit operation
+    on; the walk stops at the first length with none."""
+    starts = held
+    ranks = lengths.start
+    for i in range(1, ranks):
+        starts &= held >> (4 * i)
+    out: list[int] = []
+    last = lengths.stop - 1
+    while starts and ranks <= last:
+        out += _window_chains(hand, starts, ranks, per_rank, choices_of)
+        starts &= held >> (4 * ranks)
+        ranks += 1
+    return out
+
+
+def _keyed_chains(
+    hand: int,
+    held: int,
+    ranks: int,
+    per_rank: int,
+    choices_of: tuple[tuple[tuple[int, ...], ...], ...],
+    above: int,
+) -> list[int]:
+    """The chains of ``ranks`` consecutive rank positions of ``held`` in the keyed ``hand``,
+    ``per_rank`` cards of each (chosen by ``choices_of``), ascending as keyed masks; only
+    those whose highest card is above ``above`` (-1: all).
+
+    ``held`` has bit ``4 * p`` for each position that may take part; a window
+    of ``ranks`` positions is one bit operation per rank.
+    """
+    starts = held
+    for i in range(1, ranks):
+        starts &= held >> (4 * i)
+        if not starts:
+            return []
+    if above >= 0:
+        first = 4 * ((above >> 2) - ranks + 1)  # lowest start whose top rank reaches above's
+        if first > 0:
+            starts &= -(1 << first)
+    out = _window_chains(hand, starts, ranks, per_rank, choices_of)
+    if above >= 0 and out and out[0] < (2 << above):
+        del out[: bisect_right(out, (2 << above) - 1)]
+    return out
+
+
+def _window_chains(
+    hand: int,
+    starts: int,
+    ranks: int,
+    per_rank: int,
+    choices_of: tuple[tuple[tuple[int, ...], ...], ...],
+) -> list[int]:
+    """The chains of ``ranks`` ranks starting at each bit of ``starts`` (bit ``4 * p``: a
+    window from position ``p``), ascending.
+
+    Within a window the highest rank's choice varies slowest, then the next
+    lower rank's, so the output is ascending without a sort. A window where
+    each rank has only one choice is one chain.
+    """
+    size = ranks * per_rank
+    span = (1 << (4 * ranks)) - 1
+    top_offset = 4 * (ranks - 1)
+    out: list[int] = []
+    while starts:
+        low = starts & -starts
+        starts ^= low
+        start = low.bit_length() - 1
+        cards = hand & (span << start)
+        if cards.bit_count() == size:  # one choice for every rank
+            out.append(cards)
+            continue
+        slot = start + top_offset
+        partial = list(choices_of[slot][(hand >> slot) & 15])
+        while slot > start:
+            slot -= 4
+            choices = choices_of[slot][(hand >> slot) & 15]
+            if len(choices) == 1:
+                one = choices[0]
+                partial = [m | one for m in partial]
+            else:
+                partial = [m | c for m in partial for c in choices]
+        out += partial
     return out
