@@ -1,17 +1,19 @@
 """Tiến lên combinations: what they are, their keys, and what beats what.
 
 The game's card order is rank ``3 4 5 6 7 8 9 T J Q K A 2`` then suit
-``S < C < D < H``. Inside this module a set of cards is a *game mask*: bit
-``key`` is set for each card held, where ``key = rank_position * 4 +
+``S < C < D < H``. Inside this module a set of cards is a *game mask*: the
+keyed mask of the core's :class:`~cardkit.melds.KeySpace` of that order, bit
+``key`` set for each card held, where ``key = rank_position * 4 +
 suit_position`` (``3S`` is bit 0, ``2H`` bit 51). So the highest card of a
-combination is simply its highest bit, and the four cards of one rank are one
-4-bit *nibble*.
+combination is simply its highest bit.
 
-Validation at the boundary (a :class:`Play` built from cards or text) uses the
-core's meld kinds (:mod:`cardkit.melds`). Listing the combinations of a hand
-is the hot path of the game: :func:`hand_combos` enumerates them straight on
-game masks, grouped by type and length and sorted by key, so that "what beats
-the current combination" is one bisection; the results are cached per hand.
+Every combination comes from the core's meld kinds (:mod:`cardkit.melds`):
+validation at the boundary (a :class:`Play` built from cards or text) uses
+their validators, and :func:`hand_combos` lists the combinations of a hand
+with their key-space finders (:meth:`~cardkit.melds.MeldKind.keyed_function`),
+which answer on game masks, sorted by key. This module wraps them into plays,
+groups them by type and length so that "what beats the current combination"
+is one bisection, and caches them per hand.
 
 >>> Play.parse("3s 3h").kind, Play.parse("3s 3h").text
 (<Kind.PAIR: 2>, 'play 3S 3H')
@@ -27,13 +29,12 @@ from bisect import bisect_right
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import IntEnum
-from itertools import combinations
 from operator import itemgetter
 from typing import Final, NamedTuple
 
 from cardkit import Action, Card, CardOrder, CardSet, IllegalAction, Rank, RankOrder, SuitOrder
 from cardkit.actions import parse_card_args
-from cardkit.melds import DoubleSequence, NOfAKind, Sequence
+from cardkit.melds import DoubleSequence, KeySpace, NOfAKind, Sequence
 
 __all__ = [
     "CARD_ORDER",
@@ -61,11 +62,11 @@ SUIT_ORDER: Final = SuitOrder.parse("S C D H")
 #: The game's card order: rank first, then suit.
 CARD_ORDER: Final = CardOrder(RANK_ORDER, SUIT_ORDER)
 
+#: The key space of :data:`CARD_ORDER`: game masks are its keyed masks.
+SPACE: Final = KeySpace(CARD_ORDER)
 _KEYS: Final = CARD_ORDER.keys
 #: The card of each game key (0 = 3S … 51 = 2H).
-CARD_BY_KEY: Final[tuple[Card, ...]] = tuple(
-    sorted((c for c in Card._by_index[:52]), key=CARD_ORDER.key)
-)
+CARD_BY_KEY: Final[tuple[Card, ...]] = SPACE.by_key
 #: The game-mask bit of each card, by ``card.index`` (0 for jokers).
 BIT_BY_INDEX: Final[tuple[int, ...]] = tuple(1 << k if k >= 0 else 0 for k in _KEYS)
 _TWOS_POS: Final = 12
@@ -93,31 +94,12 @@ def game_mask(cards: Iterable[Card]) -> int:
     return mask
 
 
-def cards_of(mask: int) -> tuple[Card, ...]:
-    """The cards of a game mask, lowest first in the game's order."""
-    by_key = CARD_BY_KEY
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(by_key[low.bit_length() - 1])
-        mask ^= low
-    return tuple(out)
-
-
-def core_mask(mask: int) -> int:
-    """The core :class:`~cardkit.CardSet` mask of a game mask."""
-    by_key = CARD_BY_KEY
-    out = 0
-    while mask:
-        low = mask & -mask
-        out |= by_key[low.bit_length() - 1].bit
-        mask ^= low
-    return out
-
-
-def cardset_of(mask: int) -> CardSet:
-    """The cards of a game mask as a :class:`~cardkit.CardSet`."""
-    return CardSet.from_mask(core_mask(mask))
+#: The cards of a game mask, lowest first in the game's order.
+cards_of: Final = SPACE.cards
+#: The core :class:`~cardkit.CardSet` mask of a game mask.
+core_mask: Final = SPACE.natural
+#: The cards of a game mask as a :class:`~cardkit.CardSet`.
+cardset_of: Final = SPACE.cardset
 
 
 class Kind(IntEnum):
@@ -378,49 +360,30 @@ def beats(play: Play, current: Play, rules: BeatRules) -> bool:
 
 
 # -- listing the combinations of a hand ------------------------------------------------------
+#
+# The enumeration is the core's: each meld kind lists its melds of one size in the key space
+# of CARD_ORDER (that is, on game masks), ascending, so sorted by key. This module only wraps
+# them into Play objects and caches them per hand.
 
-_NIBBLE_BITS: Final[tuple[tuple[int, ...], ...]] = tuple(
-    tuple(1 << s for s in range(4) if nib >> s & 1) for nib in range(16)
+_FIND_OF_A_KIND: Final = NOfAKind(1, 4).keyed_function(SPACE)
+_FIND_SEQUENCES: Final = _SEQUENCE.keyed_function(SPACE)
+_FIND_DOUBLE_SEQUENCES: Final = _DOUBLE_SEQUENCE.keyed_function(SPACE)
+_ALL_OF_A_KIND: Final = NOfAKind(1, 4).keyed_all_function(SPACE)
+_ALL_CHAINS: Final = (
+    (Kind.SEQUENCE, _SEQUENCE.keyed_all_function(SPACE)),
+    (Kind.DOUBLE_SEQUENCE, _DOUBLE_SEQUENCE.keyed_all_function(SPACE)),
 )
-_NIBBLE_PAIRS: Final[tuple[tuple[int, ...], ...]] = tuple(
-    tuple(sorted((a | b for a, b in combinations(bits, 2)), key=lambda m: (m.bit_length(), m)))
-    for bits in _NIBBLE_BITS
-)
-#: Bit ``4 * pos`` for each rank position 3 … 2 (the low bit of every nibble).
-_LOW: Final = sum(1 << (4 * pos) for pos in range(13))
-#: The same for the ranks 3 … A only (sequences never hold a 2).
-_LOW_NO_TWOS: Final = _LOW & NO_TWOS
+_ALL_CARDS: Final = (1 << 52) - 1
 
-
-def _noak_table() -> tuple[tuple[tuple[tuple[Play, ...], ...], ...], ...]:
-    """For each rank position and nibble: the interned singles, pairs, triples, quads."""
-    table = []
-    for pos in range(13):
-        shift = 4 * pos
-        per_nib = []
-        for nib in range(16):
-            groups: list[tuple[Play, ...]] = []
-            bits = _NIBBLE_BITS[nib]
-            for size in (1, 2, 3, 4):
-                masks = sorted(
-                    (sum(c) << shift for c in combinations(bits, size)),
-                    key=lambda m: (m.bit_length(), m),
-                )
-                groups.append(tuple(_make(m, size, size, m.bit_length() - 1) for m in masks))
-            per_nib.append(tuple(groups))
-        table.append(tuple(per_nib))
-    return tuple(table)
-
-
-#: ``_NOAK_TABLE[pos][nibble][size - 1]``: the plays of that many cards of one rank.
-_NOAK_TABLE: Final = _noak_table()
-#: ``_ALL_OF_A_KIND[pos][nibble]``: the singles, pairs, triples and four of one rank.
-_ALL_OF_A_KIND: Final = tuple(
-    tuple(groups[0] + groups[1] + groups[2] + groups[3] for groups in per_nib)
-    for per_nib in _NOAK_TABLE
-)
+#: The single, pair, triple or four of every set of cards of one rank (shared play objects).
+_OF_A_KIND: Final[dict[int, Play]] = {
+    m: _make(m, size, size, m.bit_length() - 1)
+    for size in (1, 2, 3, 4)
+    for m in _FIND_OF_A_KIND(_ALL_CARDS, size, -1)
+}
+_OF_A_KIND_GET: Final = _OF_A_KIND.__getitem__
 #: The single of each game key (shared play objects).
-SINGLES: Final[tuple[Play, ...]] = tuple(_make(1 << k, Kind.SINGLE, 1, k) for k in range(52))
+SINGLES: Final[tuple[Play, ...]] = tuple(_OF_A_KIND[1 << k] for k in range(52))
 
 _Group = list[Play]
 _EMPTY: Final[_Group] = []
@@ -430,86 +393,46 @@ _BY_KEY: Final = itemgetter(3)
 class HandCombos:
     """Every combination inside one hand, grouped by (type, length) and sorted by key.
 
-    Build it with :func:`hand_combos` (cached per hand). Groups are listed
-    lazily, the first time they are needed: a player following a single never
-    pays for listing their sequences.
+    The combinations come from the core's finders (:mod:`cardkit.melds`,
+    in the key space of :data:`CARD_ORDER`). Build it with :func:`hand_combos`
+    (cached per hand). Groups are listed lazily, the first time they are
+    needed: a player following a single never pays for listing their
+    sequences.
 
     Attributes:
         bits: the hand, as a game mask.
     """
 
-    __slots__ = ("_all", "_groups", "_ranks", "bits")
+    __slots__ = ("_all", "_groups", "bits")
 
     def __init__(self, bits: int) -> None:
         """Prepare to list the combinations inside the hand ``bits`` (a game mask)."""
         self.bits = bits
         self._groups: dict[int, _Group] = {}
         self._all: tuple[Play, ...] | None = None
-        a = bits & _LOW
-        b = (bits >> 1) & _LOW
-        c = (bits >> 2) & _LOW
-        d = (bits >> 3) & _LOW
-        ab = a | b
-        cd = c | d
-        # ranks held at least 1, 2, 3 and 4 times (bit 4 * pos)
-        self._ranks = (
-            ab | cd,
-            (a & b) | (c & d) | (ab & cd),
-            (a & b & cd) | (c & d & ab),
-            a & b & c & d,
-        )
 
     def group(self, kind: int, size: int) -> _Group:
         """The combinations of one type and length, lowest key first."""
         gid = kind << 5 | size
         found = self._groups.get(gid)
         if found is None:
+            bits = self.bits
             if kind <= Kind.QUAD:
-                found = self._of_a_kind(size)
-            elif kind == Kind.SEQUENCE:
-                found = self._sequences(size)
-            elif kind == Kind.DOUBLE_SEQUENCE and not size & 1:
-                found = self._double_sequences(size // 2)
+                found = (
+                    list(map(_OF_A_KIND_GET, _FIND_OF_A_KIND(bits, size, -1)))
+                    if kind == size
+                    else _EMPTY
+                )
+            elif kind == Kind.SEQUENCE or kind == Kind.DOUBLE_SEQUENCE:
+                find = _FIND_SEQUENCES if kind == Kind.SEQUENCE else _FIND_DOUBLE_SEQUENCES
+                new = _tuple_new
+                found = [
+                    new(Play, (m, kind, size, m.bit_length() - 1)) for m in find(bits, size, -1)
+                ]
             else:
                 found = _EMPTY
             self._groups[gid] = found
         return found
-
-    def _of_a_kind(self, size: int) -> _Group:
-        bits = self.bits
-        plays: list[Play] = []
-        if size == 1:
-            single = SINGLES
-            m = bits
-            while m:
-                low = m & -m
-                plays.append(single[low.bit_length() - 1])
-                m ^= low
-            return plays
-        table = _NOAK_TABLE
-        ranks = self._ranks[size - 1]
-        while ranks:
-            low = ranks & -ranks
-            shift = low.bit_length() - 1
-            plays.extend(table[shift >> 2][(bits >> shift) & 15][size - 1])
-            ranks ^= low
-        return plays
-
-    def _sequences(self, length: int) -> _Group:
-        if not 3 <= length <= 12:
-            return _EMPTY
-        windows = _windows(self._ranks[0] & _LOW_NO_TWOS, length)
-        if not windows:
-            return _EMPTY
-        return _chains(self.bits, windows, length, _NIBBLE_BITS, Kind.SEQUENCE, 1)
-
-    def _double_sequences(self, pairs: int) -> _Group:
-        if not 3 <= pairs <= 12:
-            return _EMPTY
-        windows = _windows(self._ranks[1] & _LOW_NO_TWOS, pairs)
-        if not windows:
-            return _EMPTY
-        return _chains(self.bits, windows, pairs, _NIBBLE_PAIRS, Kind.DOUBLE_SEQUENCE, 2)
 
     def all(self) -> tuple[Play, ...]:
         """Every combination: rank by rank from the lowest, its singles, pairs, triples and
@@ -518,28 +441,12 @@ class HandCombos:
         if found is not None:
             return found
         bits = self.bits
-        out: list[Play] = []
-        table = _ALL_OF_A_KIND
-        ranks_held = self._ranks
-        ranks = ranks_held[0]
-        while ranks:
-            low = ranks & -ranks
-            shift = low.bit_length() - 1
-            out.extend(table[shift >> 2][(bits >> shift) & 15])
-            ranks ^= low
-        for held, choices, kind, per in (
-            (ranks_held[0], _NIBBLE_BITS, Kind.SEQUENCE, 1),
-            (ranks_held[1], _NIBBLE_PAIRS, Kind.DOUBLE_SEQUENCE, 2),
-        ):
-            held &= _LOW_NO_TWOS
-            windows = held & (held >> 4)
-            length = 2
-            while True:
-                windows &= held >> (4 * length)
-                length += 1
-                if not windows:
-                    break
-                out.extend(_chains(bits, windows, length, choices, kind, per))
+        out = list(map(_OF_A_KIND_GET, _ALL_OF_A_KIND(bits)))
+        new = _tuple_new
+        for kind, find in _ALL_CHAINS:
+            masks = find(bits)
+            if masks:
+                out += [new(Play, (m, kind, m.bit_count(), m.bit_length() - 1)) for m in masks]
         found = self._all = tuple(out)
         return found
 
@@ -586,51 +493,6 @@ class HandCombos:
             # classes: 3 pairs 0, four of a kind 1, 4 pairs 2, 5 pairs 3, 6 pairs 4
             out.extend(self.bombs(min_pairs=max(4, theirs + 3), quads=theirs == 0))
         return out
-
-
-def _windows(held: int, length: int) -> int:
-    """Bit ``4 * lo`` for each run of ``length`` consecutive rank positions of ``held``."""
-    w = held
-    for i in range(1, length):
-        w &= held >> (4 * i)
-    return w
-
-
-def _chains(
-    bits: int,
-    windows: int,
-    ranks: int,
-    choices_of: tuple[tuple[int, ...], ...],
-    kind: int,
-    per_rank: int,
-) -> list[Play]:
-    """The sequences (``per_rank`` 1) or double sequences (2) of ``ranks`` ranks starting at
-    each window of ``windows``, lowest key first."""
-    size = ranks * per_rank
-    span = (1 << (4 * ranks)) - 1
-    plays: list[Play] = []
-    while windows:
-        low = windows & -windows
-        windows ^= low
-        shift_lo = low.bit_length() - 1
-        cards = bits & (span << shift_lo)
-        if cards.bit_count() == size:  # no choice of suits: one combination
-            plays.append(_make(cards, kind, size, cards.bit_length() - 1))
-            continue
-        hi_shift = shift_lo + 4 * (ranks - 1)
-        partial = [0]
-        for shift in range(shift_lo, hi_shift, 4):
-            choices = choices_of[(bits >> shift) & 15]
-            if len(choices) == 1:
-                one = choices[0] << shift
-                partial = [m | one for m in partial]
-            else:
-                partial = [m | (c << shift) for m in partial for c in choices]
-        for c in choices_of[(bits >> hi_shift) & 15]:
-            top = c << hi_shift
-            key = top.bit_length() - 1
-            plays.extend([_make(m | top, kind, size, key) for m in partial])
-    return plays
 
 
 _CACHE: dict[int, HandCombos] = {}
