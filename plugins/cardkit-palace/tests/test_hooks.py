@@ -147,7 +147,10 @@ def test_the_docs_example_house_rule_works(game: Any) -> None:
     exec(compile(code, str(docs), "exec"), module.__dict__)
     cardkit.register(module, name="palace-tests-eight-skips")
     try:
-        state = game.start(4, game.rules(first_player_rule="left_of_dealer"), seed=3)
+        plain = game.start(4, game.rules(first_player_rule="left_of_dealer"), seed=3)
+        assert plain.tables.effects[Rank.EIGHT].skip == 0
+        rules = game.rules(first_player_rule="left_of_dealer", house_rules=["my-eight-skips"])
+        state = game.start(4, rules, seed=3)
         assert state.tables.effects[Rank.EIGHT].skip == 1
     finally:
         cardkit.unregister("palace-tests-eight-skips")

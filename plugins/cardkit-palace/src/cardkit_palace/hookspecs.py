@@ -12,10 +12,21 @@ The palace plugin publishes these with the core hook
         "House rule: an 8 makes the next player miss their turn."
 
         @cardkit.hookimpl
+        def cardkit_register_house_rules(self, register):
+            register("palace", "my-eight-skips", "An 8 skips the next player.")
+
+        @cardkit.hookimpl
         def palace_card_effect(self, rules, rank):
-            return CardEffect(skip=1) if rank == Rank.EIGHT else None
+            if "my-eight-skips" in rules.house_rules and rank == Rank.EIGHT:
+                return CardEffect(skip=1)
+            return None
 
     cardkit.register(EightSkips(), name="eight-skips")
+    game.rules(house_rules=["my-eight-skips"])   # on for the games that name it
+
+A house rule declared this way is an option of the rules: it is recorded in
+saved games, can be switched on by a preset, and is off for every game
+whose rules do not name it.
 
 Both hooks are ``firstresult``: implementations are tried from the most
 recently registered plugin to the oldest, and the first answer that is not
