@@ -233,9 +233,17 @@ class Sequence(MeldKind):
         allowed = _keyed_allowed(self.order, self.excluded)
         lengths = range(self.min_length, min(self.max_length or 13, len(self.order.ranks)) + 1)
 
+        shifts = tuple(4 * i for i in range(1, lengths.start))
+        last = lengths.stop - 1
+
         def find_all(hand: int) -> list[int]:
             held = (hand | hand >> 1 | hand >> 2 | hand >> 3) & allowed
-            return _keyed_all_chains(hand, held, lengths, 1, _KEYED_SINGLES)
+            starts = held
+            for shift in shifts:
+                starts &= held >> shift
+            if not starts:  # the common case
+                return []
+            return _keyed_all_chains(hand, held, starts, lengths.start, last, 1, _KEYED_SINGLES)
 
         return find_all
 
@@ -398,6 +406,8 @@ class DoubleSequence(MeldKind):
             return MeldKind.keyed_all_function(self, space)
         allowed = _keyed_allowed(self.order, self.excluded)
         lengths = range(self.min_pairs, min(self.max_pairs or 13, len(self.order.ranks)) + 1)
+        shifts = tuple(4 * i for i in range(1, lengths.start))
+        last = lengths.stop - 1
 
         def find_all(hand: int) -> list[int]:
             a = hand & allowed
@@ -405,7 +415,12 @@ class DoubleSequence(MeldKind):
             c = (hand >> 2) & allowed
             d = (hand >> 3) & allowed
             held = (a & b) | (c & d) | ((a | b) & (c | d))
-            return _keyed_all_chains(hand, held, lengths, 2, _KEYED_PAIRS)
+            starts = held
+            for shift in shifts:
+                starts &= held >> shift
+            if not starts:  # the common case
+                return []
+            return _keyed_all_chains(hand, held, starts, lengths.start, last, 2, _KEYED_PAIRS)
 
         return find_all
 
@@ -534,19 +549,17 @@ def _keyed_allowed(order: RankOrder, excluded: frozenset[Rank]) -> int:
 def _keyed_all_chains(
     hand: int,
     held: int,
-    lengths: range,
+    starts: int,
+    ranks: int,
+    last: int,
     per_rank: int,
     choices_of: tuple[tuple[tuple[int, ...], ...], ...],
 ) -> list[int]:
-    """The chains of every length of ``lengths`` (see :func:`_keyed_chains`), by length, then
-    ascending. The windows of one length are those of the previous one, one bit operation
-    on; the walk stops at the first length with none."""
-    starts = held
-    ranks = lengths.start
-    for i in range(1, ranks):
-        starts &= held >> (4 * i)
+    """The chains of ``ranks`` to ``last`` ranks (see :func:`_keyed_chains`), by length, then
+    ascending, given the ``starts`` of the windows of ``ranks`` ranks. The windows of one
+    length are those of the previous one, one bit operation on; the walk stops at the
+    first length with none."""
     out: list[int] = []
-    last = lengths.stop - 1
     while starts and ranks <= last:
         out += _window_chains(hand, starts, ranks, per_rank, choices_of)
         starts &= held >> (4 * ranks)
