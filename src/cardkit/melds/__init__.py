@@ -7,13 +7,14 @@ climbing games, :meth:`~MeldKind.find_keyed`: the melds of one size ordered by
 their highest card under a card order, see :mod:`cardkit.melds.climbing`).
 :func:`best_melds` splits a hand into melds and the least deadwood.
 
->>> from cardkit import CardSet, CardValues
->>> from cardkit.melds import NOfAKind, Run, best_melds
->>> hand = CardSet.parse("3S 4S 5S 9H 9D 9C KD")
->>> Run().is_valid(CardSet.parse("3S 4S 5S"))
-True
->>> best_melds(hand, [NOfAKind(3, 4), Run()], CardValues.pips()).deadwood_value
-10
+Examples:
+    >>> from cardkit import CardSet, CardValues
+    >>> from cardkit.melds import NOfAKind, Run, best_melds
+    >>> hand = CardSet.parse("3S 4S 5S 9H 9D 9C KD")
+    >>> Run().is_valid(CardSet.parse("3S 4S 5S"))
+    True
+    >>> best_melds(hand, [NOfAKind(3, 4), Run()], CardValues.pips()).deadwood_value
+    10
 """
 
 from __future__ import annotations

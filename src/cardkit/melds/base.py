@@ -168,15 +168,16 @@ class MeldKind(ABC):
         above ``above``, as keyed masks, ascending (see :meth:`keyed_function`). With ``size``
         ``None``, the melds of every size, in the order of :meth:`keyed_all_function`.
 
-        >>> from cardkit import CardOrder, CardSet, RankOrder, SuitOrder
-        >>> from cardkit.melds import KeySpace, NOfAKind
-        >>> space = KeySpace(CardOrder(RankOrder.parse("3 4 5 6 7 8 9 T J Q K A 2"),
-        ...                            SuitOrder.parse("S C D H")))
-        >>> hand = space.mask(CardSet.parse("3S 3H 3D 9C 9S"))
-        >>> [str(space.cardset(m)) for m in NOfAKind(2, 2).find_keyed(hand, space, 2)]
-        ['3D 3S', '3H 3S', '3D 3H', '9C 9S']
-        >>> [str(space.cardset(m)) for m in NOfAKind(2, 2).find_keyed(hand, space, 2, above=3)]
-        ['9C 9S']
+        Examples:
+            >>> from cardkit import CardOrder, CardSet, RankOrder, SuitOrder
+            >>> from cardkit.melds import KeySpace, NOfAKind
+            >>> space = KeySpace(CardOrder(RankOrder.parse("3 4 5 6 7 8 9 T J Q K A 2"),
+            ...                            SuitOrder.parse("S C D H")))
+            >>> hand = space.mask(CardSet.parse("3S 3H 3D 9C 9S"))
+            >>> [str(space.cardset(m)) for m in NOfAKind(2, 2).find_keyed(hand, space, 2)]
+            ['3D 3S', '3H 3S', '3D 3H', '9C 9S']
+            >>> [str(space.cardset(m)) for m in NOfAKind(2, 2).find_keyed(hand, space, 2, above=3)]
+            ['9C 9S']
         """
         if size is None:
             limit = (2 << above) - 1 if above >= 0 else 0

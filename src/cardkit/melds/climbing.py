@@ -22,16 +22,18 @@ highest card is above a key. :class:`~cardkit.melds.NOfAKind`,
 (whose order is the card order's rank order) walk the nibbles directly; any
 other kind converts the answer of its :meth:`~cardkit.melds.MeldKind.find_masks`.
 
->>> from cardkit import CardOrder, CardSet, RankOrder, SuitOrder
->>> THIRTEEN = CardOrder(RankOrder.parse("3 4 5 6 7 8 9 T J Q K A 2"), SuitOrder.parse("S C D H"))
->>> space = KeySpace(THIRTEEN)
->>> hand = space.mask(CardSet.parse("3S 3H 2C"))
->>> hand == 1 | 1 << 3 | 1 << 49
-True
->>> [c.code for c in space.cards(hand)]
-['3S', '3H', '2C']
->>> space.card(hand.bit_length() - 1).code
-'2C'
+Examples:
+    >>> from cardkit import CardOrder, CardSet, RankOrder, SuitOrder
+    >>> RANKS = RankOrder.parse("3 4 5 6 7 8 9 T J Q K A 2")
+    >>> THIRTEEN = CardOrder(RANKS, SuitOrder.parse("S C D H"))
+    >>> space = KeySpace(THIRTEEN)
+    >>> hand = space.mask(CardSet.parse("3S 3H 2C"))
+    >>> hand == 1 | 1 << 3 | 1 << 49
+    True
+    >>> [c.code for c in space.cards(hand)]
+    ['3S', '3H', '2C']
+    >>> space.card(hand.bit_length() - 1).code
+    '2C'
 """
 
 from __future__ import annotations

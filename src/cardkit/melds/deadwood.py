@@ -95,12 +95,13 @@ class MeldSolver:
     ``(kinds, values)`` for you. A solver remembers the last
     ``cache_size`` hands it split (``0`` turns the memory off).
 
-    >>> from cardkit import CardSet, CardValues
-    >>> from cardkit.melds import NOfAKind, Run
-    >>> gin = MeldSolver([NOfAKind(3, 4), Run(3, ace="low")], CardValues.pips())
-    >>> split = gin.best(CardSet.parse("AS 2S 3S 4S 4H 4D 9C 9D 9H KC"))
-    >>> str(split)
-    '[4D 4H 4S] [9C 9D 9H] [2S 3S AS]; deadwood KC (10)'
+    Examples:
+        >>> from cardkit import CardSet, CardValues
+        >>> from cardkit.melds import NOfAKind, Run
+        >>> gin = MeldSolver([NOfAKind(3, 4), Run(3, ace="low")], CardValues.pips())
+        >>> split = gin.best(CardSet.parse("AS 2S 3S 4S 4H 4D 9C 9D 9H KC"))
+        >>> str(split)
+        '[4D 4H 4S] [9C 9D 9H] [2S 3S AS]; deadwood KC (10)'
 
     Attributes:
         kinds: the meld kinds allowed.
@@ -510,12 +511,14 @@ def best_melds(
     per hand unless ``cache=False``; for a hot loop, keep a
     :class:`MeldSolver` and call it directly.
 
-    >>> from cardkit import CardSet, CardValues
-    >>> from cardkit.melds import NOfAKind, Run
-    >>> GIN = (NOfAKind(3, 4), Run(3, ace="low"))
-    >>> split = best_melds(CardSet.parse("7C 7D 7H 7S 8S 9S 2D 3D 4D KH"), GIN, CardValues.pips())
-    >>> [str(m) for m in split.melds], str(split.deadwood), split.deadwood_value
-    (['7C 7D 7H', '2D 3D 4D', '7S 8S 9S'], 'KH', 10)
+    Examples:
+        >>> from cardkit import CardSet, CardValues
+        >>> from cardkit.melds import NOfAKind, Run
+        >>> GIN = (NOfAKind(3, 4), Run(3, ace="low"))
+        >>> hand = CardSet.parse("7C 7D 7H 7S 8S 9S 2D 3D 4D KH")
+        >>> split = best_melds(hand, GIN, CardValues.pips())
+        >>> [str(m) for m in split.melds], str(split.deadwood), split.deadwood_value
+        (['7C 7D 7H', '2D 3D 4D', '7S 8S 9S'], 'KH', 10)
     """
     last = _last
     if kinds is last[0] and values is last[1]:

@@ -38,12 +38,13 @@ class NOfAKind(MeldKind):
     :meth:`find` lists melds by rank (2 up to ace), then by size, then by
     the suits of their cards (clubs, diamonds, hearts, spades first).
 
-    >>> from cardkit import CardSet
-    >>> pairs = NOfAKind(2, 2)
-    >>> [str(m) for m in pairs.find(CardSet.parse("7S 7H 7C 9D"))]
-    ['7C 7H', '7C 7S', '7H 7S']
-    >>> NOfAKind(3, 4).validate(CardSet.parse("7S 7H")).reason
-    'too few: 2 cards, a set of one rank needs at least 3'
+    Examples:
+        >>> from cardkit import CardSet
+        >>> pairs = NOfAKind(2, 2)
+        >>> [str(m) for m in pairs.find(CardSet.parse("7S 7H 7C 9D"))]
+        ['7C 7H', '7C 7S', '7H 7S']
+        >>> NOfAKind(3, 4).validate(CardSet.parse("7S 7H")).reason
+        'too few: 2 cards, a set of one rank needs at least 3'
 
     Attributes:
         min_size: the fewest cards (at least 1, at most 4).

@@ -56,14 +56,15 @@ class Run(MeldKind):
     :meth:`find` lists runs by suit (clubs, diamonds, hearts, spades), then by
     their lowest rank (a low ace first), then by length.
 
-    >>> from cardkit import CardSet
-    >>> run = Run(3, ace="either")
-    >>> [str(m) for m in run.find(CardSet.parse("QS KS AS 2S 3S"))]
-    ['2S 3S AS', 'QS KS AS']
-    >>> run.validate(CardSet.parse("KS AS 2S")).reason
-    'K A 2 turns the corner: the ace is low (A 2 3) or high (Q K A), not both'
-    >>> run.ranks(CardSet.parse("AH 3H 2H"))
-    (<Rank.ACE: 14>, <Rank.TWO: 2>, <Rank.THREE: 3>)
+    Examples:
+        >>> from cardkit import CardSet
+        >>> run = Run(3, ace="either")
+        >>> [str(m) for m in run.find(CardSet.parse("QS KS AS 2S 3S"))]
+        ['2S 3S AS', 'QS KS AS']
+        >>> run.validate(CardSet.parse("KS AS 2S")).reason
+        'K A 2 turns the corner: the ace is low (A 2 3) or high (Q K A), not both'
+        >>> run.ranks(CardSet.parse("AH 3H 2H"))
+        (<Rank.ACE: 14>, <Rank.TWO: 2>, <Rank.THREE: 3>)
 
     Attributes:
         min_length: the fewest cards (at least 1).

@@ -150,15 +150,16 @@ class Sequence(MeldKind):
     length, then by the suits of their cards (those of the lower ranks varying
     slowest).
 
-    >>> from cardkit import Card, CardSet, RankOrder, Rank
-    >>> THIRTEEN = RankOrder.parse("3 4 5 6 7 8 9 T J Q K A 2")
-    >>> seq = Sequence(THIRTEEN, excluded=frozenset({Rank.TWO}))
-    >>> [seq.ordered(m) for m in seq.find(CardSet.parse("3S 4H 5D 5C"))]
-    [(Card('3S'), Card('4H'), Card('5C')), (Card('3S'), Card('4H'), Card('5D'))]
-    >>> seq.validate(CardSet.parse("KS AH 2D")).reason
-    '2 is excluded from sequences'
-    >>> seq.validate(CardSet.parse("4S 6H 7D")).reason
-    'gap between 4 and 6'
+    Examples:
+        >>> from cardkit import Card, CardSet, RankOrder, Rank
+        >>> THIRTEEN = RankOrder.parse("3 4 5 6 7 8 9 T J Q K A 2")
+        >>> seq = Sequence(THIRTEEN, excluded=frozenset({Rank.TWO}))
+        >>> [seq.ordered(m) for m in seq.find(CardSet.parse("3S 4H 5D 5C"))]
+        [(Card('3S'), Card('4H'), Card('5C')), (Card('3S'), Card('4H'), Card('5D'))]
+        >>> seq.validate(CardSet.parse("KS AH 2D")).reason
+        '2 is excluded from sequences'
+        >>> seq.validate(CardSet.parse("4S 6H 7D")).reason
+        'gap between 4 and 6'
 
     Attributes:
         order: the rank order the sequence follows.
@@ -306,13 +307,14 @@ class DoubleSequence(MeldKind):
     number of pairs, then by the suits of their cards (lower ranks varying
     slowest).
 
-    >>> from cardkit import CardSet, RankOrder
-    >>> THIRTEEN = RankOrder.parse("3 4 5 6 7 8 9 T J Q K A 2")
-    >>> pairs = DoubleSequence(THIRTEEN)
-    >>> pairs.validate(CardSet.parse("3S 3C 4D 4H 5S 5D")).ok
-    True
-    >>> pairs.validate(CardSet.parse("3S 3C 3H 4D 4H 5S 5D")).reason
-    'rank 3 has 3 cards; a double sequence needs exactly 2 of each rank'
+    Examples:
+        >>> from cardkit import CardSet, RankOrder
+        >>> THIRTEEN = RankOrder.parse("3 4 5 6 7 8 9 T J Q K A 2")
+        >>> pairs = DoubleSequence(THIRTEEN)
+        >>> pairs.validate(CardSet.parse("3S 3C 4D 4H 5S 5D")).ok
+        True
+        >>> pairs.validate(CardSet.parse("3S 3C 3H 4D 4H 5S 5D")).reason
+        'rank 3 has 3 cards; a double sequence needs exactly 2 of each rank'
 
     Attributes:
         order: the rank order the pairs follow.
