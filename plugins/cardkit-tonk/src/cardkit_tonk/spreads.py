@@ -24,6 +24,7 @@ __all__ = [
     "TableSpread",
     "accepts_mask",
     "hit_candidates",
+    "may_spread",
     "response_plans",
     "run_kind",
     "usable",
@@ -38,6 +39,25 @@ RUN_LOW: Final = Run(3, ace="low")
 
 _LANE: Final = (1 << 13) - 1
 _SPREAD: Final = 1 | 1 << 13 | 1 << 26 | 1 << 39
+#: The ranks 2..Q of each suit lane: where a run of three without a low ace may start.
+_RUN_STARTS: Final = ((1 << 11) - 1) * _SPREAD
+
+
+def may_spread(hand: int) -> bool:
+    """Whether ``hand`` may hold a book or a run: a fast filter for the usual hand.
+
+    ``False`` means it surely holds none: no rank in three suits, no three
+    consecutive ranks of a suit (A-2-3 and Q-K-A included). ``True`` means
+    it may (the meld finders decide; under ``ace_in_runs = low_only`` Q-K-A
+    passes this filter but is no run).
+    """
+    c = hand & _LANE
+    d = hand >> 13 & _LANE
+    h = hand >> 26 & _LANE
+    s = hand >> 39 & _LANE
+    if c & d & (h | s) or h & s & (c | d):
+        return True
+    return bool(hand & hand >> 1 & (hand >> 2 & _RUN_STARTS | hand >> 12 & _SPREAD))
 
 
 def run_kind(ace_in_runs: str) -> Run:
