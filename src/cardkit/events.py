@@ -8,17 +8,22 @@ the same for every seat, so they never leak hidden information.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any, NamedTuple
 
 from cardkit.cards import Card
 
 __all__ = ["Event"]
 
+_NO_DATA: Mapping[str, Any] = MappingProxyType({})
 
-@dataclass(frozen=True, slots=True)
-class Event:
+
+class Event(NamedTuple):
     """One public fact about a transition.
+
+    An immutable named tuple (games create one or more per move, so it must
+    be cheap); two events are equal when all fields but ``data`` are.
 
     Attributes:
         kind: a short machine-readable name, such as ``"deal"``, ``"play"``,
@@ -34,9 +39,18 @@ class Event:
     kind: str
     seat: int | None = None
     cards: tuple[Card, ...] = ()
-    count: int | None = None
+    count: int | None = None  # type: ignore[assignment]  # the public field name shadows tuple.count
     note: str = ""
-    data: dict[str, Any] = field(default_factory=dict, compare=False)
+    data: Mapping[str, Any] = _NO_DATA
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Event) and self[:5] == other[:5]
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return hash(self[:5])
 
     def describe(self, names: list[str] | None = None) -> str:
         """A one-line narration, such as ``"Seat 2 plays 3S 3H"``.
@@ -66,5 +80,5 @@ class Event:
         if self.note:
             out["note"] = self.note
         if self.data:
-            out["data"] = self.data
+            out["data"] = dict(self.data)
         return out
