@@ -14,8 +14,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Any, NamedTuple, Self
 
 from cardkit.actions import Action
 from cardkit.cards import Card
@@ -35,9 +34,10 @@ __all__ = ["GameState", "Log", "Setup"]
 Log = tuple["Log", Action | None, tuple[Event, ...]] | None
 
 
-@dataclass(frozen=True, slots=True)
-class Setup:
+class Setup(NamedTuple):
     """Everything a game starts from: enough to replay it exactly.
+
+    An immutable named tuple, built once per deal.
 
     Attributes:
         players: the number of seats.
