@@ -135,3 +135,36 @@ def test_json_schema_is_an_array_of_card_patterns() -> None:
     assert schema["type"] == "array"
     assert schema["uniqueItems"] is True
     assert "pattern" in schema["items"]
+
+
+# -- mask helpers -------------------------------------------------------------------------
+
+
+@given(st.integers(min_value=0, max_value=(1 << 52) - 1))
+def test_cards_of_mask_lists_the_cards_in_index_order(mask: int) -> None:
+    from cardkit.cardset import cards_of_mask
+
+    assert cards_of_mask(mask) == tuple(CardSet.from_mask(mask))
+    assert cards_of_mask(mask) == cards_of_mask(mask)  # cached lanes give the same answer
+
+
+def test_a_mask_decoder_maps_cards_to_items() -> None:
+    from cardkit.cards import STANDARD_CARDS
+    from cardkit.cardset import MaskDecoder
+
+    codes = MaskDecoder([card.code for card in STANDARD_CARDS])
+    assert codes(CardSet.parse("AS 2C TD").mask) == ("2C", "TD", "AS")
+    assert codes(0) == ()
+    with pytest.raises(ValueError, match="one item per standard card"):
+        MaskDecoder(["x"])
+
+
+@given(st.integers(min_value=0, max_value=(1 << 52) - 1))
+def test_rank_masks_and_ranks_present(mask: int) -> None:
+    from cardkit.cardset import rank_mask, ranks_present
+
+    held = CardSet.from_mask(mask)
+    expected = sum(1 << (r - 2) for r in Rank if held.of_rank(r))
+    assert ranks_present(mask) == expected
+    for rank in Rank:
+        assert CardSet.from_mask(rank_mask(rank)) == CardSet.standard().of_rank(rank)

@@ -14,8 +14,8 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING, Any, Final
+from collections.abc import Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Final, Generic, TypeVar
 
 from pydantic_core import core_schema
 
@@ -26,7 +26,15 @@ if TYPE_CHECKING:
     from pydantic import GetCoreSchemaHandler, GetJsonSchemaHandler
     from pydantic.json_schema import JsonSchemaValue
 
-__all__ = ["FULL_DECK_MASK", "CardSet", "parse_cards"]
+__all__ = [
+    "FULL_DECK_MASK",
+    "CardSet",
+    "MaskDecoder",
+    "cards_of_mask",
+    "parse_cards",
+    "rank_mask",
+    "ranks_present",
+]
 
 _CARDS: Final = Card._by_index
 #: The mask of the 52 standard cards.
@@ -245,3 +253,78 @@ class CardSet:
 
 
 _RANK_MASKS: Final = {rank: sum(1 << (13 * suit + rank - 2) for suit in range(4)) for rank in Rank}
+
+
+T = TypeVar("T")
+
+
+class MaskDecoder(Generic[T]):
+    """Turns a mask of standard cards into a tuple of one item per card, fast.
+
+    ``items[i]`` is the item of the card with index ``i`` (the card itself, or
+    a game's interned per-card object such as a discard action). Decoding
+    joins one cached tuple per suit lane, so a hot loop pays four dict
+    look-ups instead of a loop over the cards. Items come in card index
+    order.
+
+    Examples:
+        >>> decode = MaskDecoder(STANDARD)
+        >>> decode(CardSet.parse("AS 2C 3C").mask)
+        (Card('2C'), Card('3C'), Card('AS'))
+    """
+
+    __slots__ = ("_items", "_lanes")
+
+    def __init__(self, items: Sequence[T]) -> None:
+        """Decode to ``items`` (52 of them, indexed by card index)."""
+        if len(items) != 52:
+            raise ValueError(f"a mask decoder needs one item per standard card, not {len(items)}")
+        self._items: tuple[T, ...] = tuple(items)
+        self._lanes: dict[int, tuple[T, ...]] = {}
+
+    def _lane(self, key: int) -> tuple[T, ...]:
+        base = (key >> 13) * 13
+        lane = key & _SUIT_MASK
+        out = []
+        while lane:
+            low = lane & -lane
+            out.append(self._items[base + low.bit_length() - 1])
+            lane ^= low
+        found = self._lanes[key] = tuple(out)
+        return found
+
+    def __call__(self, mask: int) -> tuple[T, ...]:
+        """The items of the cards of ``mask`` (standard cards only), in index order."""
+        lanes = self._lanes
+        key = mask & _SUIT_MASK
+        clubs = lanes.get(key)
+        if clubs is None:
+            clubs = self._lane(key)
+        key = (mask >> 13 & _SUIT_MASK) | 1 << 13
+        diamonds = lanes.get(key)
+        if diamonds is None:
+            diamonds = self._lane(key)
+        key = (mask >> 26 & _SUIT_MASK) | 2 << 13
+        hearts = lanes.get(key)
+        if hearts is None:
+            hearts = self._lane(key)
+        key = (mask >> 39 & _SUIT_MASK) | 3 << 13
+        spades = lanes.get(key)
+        if spades is None:
+            spades = self._lane(key)
+        return clubs + diamonds + hearts + spades
+
+
+STANDARD: Final = tuple(_CARDS[:52])
+#: Decodes a mask of standard cards into its cards, in index order (see :class:`MaskDecoder`).
+cards_of_mask: Final = MaskDecoder(STANDARD)
+
+
+def rank_mask(rank: int) -> int:
+    """The mask of the four cards of ``rank`` (2-14)."""
+    return _RANK_MASKS[Rank(rank)]
+
+
+def ranks_present(mask: int) -> int:
+    """A 13-bit mask of the ranks held in a card mask (bit ``rank - 2``)."""
+    return (mask | mask >> 13 | mask >> 26 | mask >> 39) & _SUIT_MASK

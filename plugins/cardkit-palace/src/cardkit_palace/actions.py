@@ -28,6 +28,7 @@ from typing import Final
 
 from cardkit import Action, Card, IllegalAction
 from cardkit.actions import parse_card_args, split_action_text
+from cardkit.cardset import cards_of_mask
 
 __all__ = [
     "ACTION_FORMS",
@@ -61,13 +62,7 @@ ACTION_FORMS: Final = (
 )
 
 
-def _cards_of(mask: int) -> tuple[Card, ...]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(_CARDS[low.bit_length() - 1])
-        mask ^= low
-    return tuple(out)
+_cards_of: Final = cards_of_mask
 
 
 def _single_rank(mask: int) -> int:

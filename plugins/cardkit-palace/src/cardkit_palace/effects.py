@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from cardkit import Rank, RankOrder
+from cardkit.cardset import rank_mask as _core_rank_mask
 from cardkit_palace.rules import PalaceRules, SevenRule, TwoRule
 
 __all__ = [
@@ -99,10 +100,8 @@ def default_follow_ranks(rules: PalaceRules, top: Rank | None) -> frozenset[Rank
     return frozenset(allowed) | SPECIAL_RANKS
 
 
-def rank_mask(rank: int) -> int:
-    """The card mask of the four cards of ``rank`` (2-14)."""
-    offset = rank - 2
-    return (1 << offset) | (1 << (offset + 13)) | (1 << (offset + 26)) | (1 << (offset + 39))
+#: The card mask of the four cards of a rank (2-14); the core's :func:`cardkit.cardset.rank_mask`.
+rank_mask: Final = _core_rank_mask
 
 
 EffectHook = Callable[..., Any]

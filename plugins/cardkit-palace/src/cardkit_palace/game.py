@@ -40,6 +40,7 @@ from cardkit import (
     Variant,
     View,
 )
+from cardkit.cardset import cards_of_mask, ranks_present
 from cardkit_palace.actions import (
     DECLINE,
     PICKUP,
@@ -85,18 +86,8 @@ _RANK_MASK_BY_OFFSET: Final = tuple(rank_mask(o + 2) for o in range(13))
 _FULL: Final = (1 << 52) - 1
 
 
-def _cards_of(mask: int) -> tuple[Card, ...]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(_CARDS[low.bit_length() - 1])
-        mask ^= low
-    return tuple(out)
-
-
-def _ranks_present(mask: int) -> int:
-    """A 13-bit mask of the rank offsets present in a card mask."""
-    return (mask | mask >> 13 | mask >> 26 | mask >> 39) & 0x1FFF
+_cards_of: Final = cards_of_mask
+_ranks_present: Final = ranks_present
 
 
 def _submasks(mask: int) -> list[int]:

@@ -38,6 +38,7 @@ from cardkit import (
     Suit,
 )
 from cardkit.actions import parse_card_args, split_action_text
+from cardkit.cardset import MaskDecoder, cards_of_mask
 from cardkit.melds import MeldSolver, Run, solver_for
 from cardkit_tonk.actions import (
     _DISCARDS,
@@ -251,43 +252,8 @@ def _draw_events(seat: int) -> tuple[Event, ...]:
     return got
 
 
-_LANE: Final = (1 << 13) - 1
-#: The discards of the cards of one suit lane, by ``lane | suit << 13`` (filled on demand).
-_DISCARD_LANES: dict[int, tuple[Discard, ...]] = {}
-
-
-def _discard_lane(key: int) -> tuple[Discard, ...]:
-    base = (key >> 13) * 13
-    lane = key & _LANE
-    out = []
-    while lane:
-        low = lane & -lane
-        out.append(_DISCARDS[base + low.bit_length() - 1])
-        lane ^= low
-    found = _DISCARD_LANES[key] = tuple(out)
-    return found
-
-
-def _discards_of(mask: int) -> tuple[Discard, ...]:
-    """The discard of every card of ``mask``, in card order (one shared tuple per suit lane)."""
-    lanes = _DISCARD_LANES
-    key = mask & _LANE
-    clubs = lanes.get(key)
-    if clubs is None:
-        clubs = _discard_lane(key)
-    key = mask >> 13 & _LANE | 1 << 13
-    diamonds = lanes.get(key)
-    if diamonds is None:
-        diamonds = _discard_lane(key)
-    key = mask >> 26 & _LANE | 2 << 13
-    hearts = lanes.get(key)
-    if hearts is None:
-        hearts = _discard_lane(key)
-    key = mask >> 39 & _LANE | 3 << 13
-    spades = lanes.get(key)
-    if spades is None:
-        spades = _discard_lane(key)
-    return clubs + diamonds + hearts + spades
+#: The discard of every card of a mask, in card order (see cardkit.cardset.MaskDecoder).
+_discards_of: Final = MaskDecoder(_DISCARDS)
 
 
 def _deal_event(dealer: int, size: int) -> Event:
@@ -335,42 +301,8 @@ def _over(note: str) -> Event:
     return event
 
 
-#: The cards of one suit lane, by ``lane | suit << 13`` (filled on demand).
-_CARD_LANES: dict[int, tuple[Card, ...]] = {}
-
-
-def _card_lane(key: int) -> tuple[Card, ...]:
-    base = (key >> 13) * 13
-    lane = key & _LANE
-    out = []
-    while lane:
-        low = lane & -lane
-        out.append(_CARDS[base + low.bit_length() - 1])
-        lane ^= low
-    found = _CARD_LANES[key] = tuple(out)
-    return found
-
-
-def _cards_of(mask: int) -> tuple[Card, ...]:
-    """The cards of ``mask`` in card order (one shared tuple per suit lane)."""
-    lanes = _CARD_LANES
-    key = mask & _LANE
-    clubs = lanes.get(key)
-    if clubs is None:
-        clubs = _card_lane(key)
-    key = mask >> 13 & _LANE | 1 << 13
-    diamonds = lanes.get(key)
-    if diamonds is None:
-        diamonds = _card_lane(key)
-    key = mask >> 26 & _LANE | 2 << 13
-    hearts = lanes.get(key)
-    if hearts is None:
-        hearts = _card_lane(key)
-    key = mask >> 39 & _LANE | 3 << 13
-    spades = lanes.get(key)
-    if spades is None:
-        spades = _card_lane(key)
-    return clubs + diamonds + hearts + spades
+#: The cards of a mask in card order (one shared tuple per suit lane).
+_cards_of: Final = cards_of_mask
 
 
 #: The fields of a state: phase, seat to act, hands (masks), next stock index, discard
