@@ -255,7 +255,7 @@ class TienLenState(GameState):
             if required:
                 return tuple([p for p in plays if p.bits & required])
             return plays
-        out: list[Action]
+        out: list[Play]
         key = current.key
         if current.kind == Kind.SINGLE and key < _TWOS:
             # the most common case: a single that is not a 2; only higher singles beat it
@@ -268,9 +268,8 @@ class TienLenState(GameState):
                 m ^= low
         else:
             bombs_only = self._bombs_only(seat)
-            out = hand_combos(hand).beating(current, self._cfg.beat, bombs_only=bombs_only)  # type: ignore[assignment]
-        out.append(PASS)
-        return tuple(out)
+            out = hand_combos(hand).beating(current, self._cfg.beat, bombs_only=bombs_only)
+        return (*out, PASS)
 
     def _bombs_only(self, seat: int) -> bool:
         """Whether ``seat`` is a locked player offered a turn on 2s (bombs only)."""
@@ -314,10 +313,9 @@ class TienLenState(GameState):
         """
         seat = self._f.to_act
         if seat is not None:  # the fast path for action objects
-            kind = type(action)
-            if kind is Play:
-                return self._play(seat, action)  # type: ignore[arg-type]
-            if kind is Pass:
+            if type(action) is Play:
+                return self._play(seat, action)
+            if type(action) is Pass:
                 return self._pass(seat)
         return super().apply(action)
 
