@@ -81,6 +81,7 @@ def main() -> int:
     args = ap.parse_args()
 
     try:
+        # rlcard lives only in the scratch peers venv, never in the project environment
         from rlcard.games.gin_rummy.utils import melding  # type: ignore[import-not-found]
         from rlcard.games.gin_rummy.utils import utils as gr
     except ImportError:
@@ -94,6 +95,7 @@ def main() -> int:
     def rl_deadwood(hand: list[Any]) -> int:
         best = get_best(hand)
         if best:
+            # untyped peer library; no int() here, so the timed loop stays exactly RLCard's
             return dw_count(hand, best[0])  # type: ignore[no-any-return]
         return sum(dw_value(c) for c in hand)
 
