@@ -331,9 +331,15 @@ def test_a_game_publishes_hookspecs_and_another_plugin_implements_them(
     def shed_card_points(code: str) -> int:
         return 7
 
+    before = empty_registry.generation
     cardkit.register(plugin(shed_card_points=shed_card_points), name="house-rule")
+    assert empty_registry.generation > before  # games may cache hook_functions per generation
     (function,) = shed.hook_functions("shed_card_points")
     assert function("QS") == 7
+    before = empty_registry.generation
+    cardkit.unregister("house-rule")
+    assert empty_registry.generation > before
+    assert shed.hook_functions("shed_card_points") == []
     assert empty_registry.hook_functions("no_such_hook") == []
 
 

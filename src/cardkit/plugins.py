@@ -161,6 +161,9 @@ class Registry:
         """
         self.pm = pluggy.PluginManager("cardkit")
         self.pm.add_hookspecs(hookspecs)
+        #: Bumped whenever a plugin (or a hookspec) is added or removed, so that games
+        #: may cache what :meth:`hook_functions` returned until it changes.
+        self.generation = 0
         self._games: dict[str, Game[Any, Any]] = {}
         self._aliases: dict[str, str] = {}
         self.plugins: dict[str, PluginInfo] = {}
@@ -296,8 +299,10 @@ class Registry:
             for alias in [a for a, g in self._aliases.items() if g == game_name]:
                 del self._aliases[alias]
         self.pm.unregister(name=name)
+        self.generation += 1
 
     def _add(self, plugin: object, info: PluginInfo) -> bool:
+        self.generation += 1
         try:
             self.pm.register(plugin, name=info.name)
         except Exception as exc:
@@ -307,6 +312,7 @@ class Registry:
         return True
 
     def _run_stage(self, plugin: object, info: PluginInfo, stage: str) -> None:
+        self.generation += 1
         hook_name = "cardkit_add_hookspecs" if stage == "hookspecs" else f"cardkit_register_{stage}"
         impls = [i for i in getattr(self.pm.hook, hook_name).get_hookimpls() if i.plugin is plugin]
         callback: Callable[..., None]
