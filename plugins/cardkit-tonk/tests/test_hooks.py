@@ -119,3 +119,24 @@ def test_a_hook_returning_no_card_values_is_reported() -> None:
         pytest.raises(TypeError, match="CardValues"),
     ):
         GAME.start(players=2, seed=1)
+
+
+def test_hooks_are_cached_until_the_plugins_change(monkeypatch: pytest.MonkeyPatch) -> None:
+    rules = GAME.rules()
+    GAME.start(players=2, rules=rules, seed=1)
+    asked: list[str] = []
+    real = GAME.hook_functions
+
+    def counting(name: str) -> list[Any]:
+        asked.append(name)
+        return real(name)
+
+    monkeypatch.setattr(GAME, "hook_functions", counting)
+    GAME.start(players=2, rules=rules, seed=2)
+    assert asked == []  # the same plugins: the resolved hooks are reused
+    with temporary_plugin(FivePictures(), name="five-pictures"):
+        GAME.start(players=2, rules=rules, seed=3)
+        assert "tonk_card_values" in asked
+    asked.clear()
+    GAME.start(players=2, rules=rules, seed=4)
+    assert "tonk_card_values" in asked  # removed again: resolved again

@@ -40,6 +40,7 @@ from cardkit import (
 from cardkit.actions import parse_card_args, split_action_text
 from cardkit.cardset import MaskDecoder, cards_of_mask
 from cardkit.melds import MeldSolver, Run, solver_for
+from cardkit.plugins import Registry, registry
 from cardkit_tonk.actions import (
     _DISCARDS,
     DRAW,
@@ -1746,23 +1747,29 @@ class TonkGame(Game[TonkRules, TonkState]):
     def __init__(self) -> None:
         """Create the game."""
         super().__init__()
-        self._contexts: dict[int, tuple[TonkRules, int, list[Any], list[Any], _Ctx]] = {}
+        self._contexts: dict[int, tuple[TonkRules, int, _Ctx]] = {}
+        #: (registry, its generation) that the hooks of ``_contexts`` were resolved from.
+        self._hooks_of: tuple[Registry, int] | None = None
 
     def _context(self, rules: TonkRules, players: int) -> _Ctx:
-        """The hand constants; the hooks are resolved now, once per deal."""
-        value_hooks = self.hook_functions("tonk_card_values")
-        payout_hooks = self.hook_functions("tonk_payout")
-        cached = self._contexts.get(id(rules))
-        if (
-            cached is not None
-            and cached[0] is rules
-            and cached[1] == players
-            and cached[2] == value_hooks
-            and cached[3] == payout_hooks
-        ):
-            return cached[4]
+        """The hand constants, cached by rules and players.
+
+        The hooks are resolved again whenever the registry's plugins change (its
+        ``generation``), so a plugin registered or removed takes effect at the next deal.
+        """
+        reg = self._registry
+        if reg is None:
+            reg = registry()
+        hooks_of = (reg, reg.generation)
+        if self._hooks_of != hooks_of:
+            self._contexts.clear()
+            self._hooks_of = hooks_of
+        else:
+            cached = self._contexts.get(id(rules))
+            if cached is not None and cached[0] is rules and cached[1] == players:
+                return cached[2]
         values = None
-        for fn in value_hooks:
+        for fn in self.hook_functions("tonk_card_values"):
             values = _call_hook(fn, rules=rules)
             if values is not None:
                 break
@@ -1770,10 +1777,10 @@ class TonkGame(Game[TonkRules, TonkState]):
             values = default_card_values(rules)
         if not isinstance(values, CardValues):
             raise TypeError(f"tonk_card_values must return a cardkit.CardValues, got {values!r}")
-        ctx = _Ctx(rules, players, values, tuple(payout_hooks))
+        ctx = _Ctx(rules, players, values, tuple(self.hook_functions("tonk_payout")))
         if len(self._contexts) > 32:
             self._contexts.clear()
-        self._contexts[id(rules)] = (rules, players, value_hooks, payout_hooks, ctx)
+        self._contexts[id(rules)] = (rules, players, ctx)
         return ctx
 
     def new_deck(self, rules: TonkRules) -> Deck:
