@@ -264,8 +264,9 @@ class Game(ABC, Generic[R, S]):
         rules.check_players(players)
         if rules.house_rules:
             self.check_house_rules(rules.house_rules)
-        dealer = players - 1 if dealer is None else dealer
-        if not isinstance(dealer, int) or not 0 <= dealer < players:
+        if dealer is None:
+            dealer = players - 1  # a seat: players was checked above
+        elif not isinstance(dealer, int) or not 0 <= dealer < players:
             raise InvalidRules(f"dealer must be a seat 0-{players - 1}, not {dealer!r}")
         cards = self.new_deck(rules)
         if deck is None:
@@ -283,10 +284,7 @@ class Game(ABC, Generic[R, S]):
                 raise InvalidRules("the deck order is not the one the given seed shuffles")
         if previous is not None and previous.players != players:
             raise InvalidRules("the previous deal had another number of players")
-        setup = Setup(
-            players=players, rules=rules, deck=order, dealer=dealer, seed=seed, previous=previous
-        )
-        return self.deal(setup)
+        return self.deal(Setup(players, rules, order, dealer, seed, previous))
 
     @abstractmethod
     def deal(self, setup: Setup) -> S:
