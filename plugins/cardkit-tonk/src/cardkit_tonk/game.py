@@ -257,6 +257,10 @@ def _draw_events(seat: int) -> tuple[Event, ...]:
 _discards_of: Final = MaskDecoder(_DISCARDS)
 
 
+#: The events of a deal with an upcard, by (dealer, cards each, upcard index).
+_DEAL_UPCARD: dict[tuple[int, int, int], tuple[Event, ...]] = {}
+
+
 def _deal_event(dealer: int, size: int) -> Event:
     key = ("deal", dealer, size)
     got = _CARD_EVENTS.get(key)
@@ -290,6 +294,27 @@ def _retire(sid: int, owner: int) -> Event:
 
 
 _OVER_EVENTS: dict[str, Event] = {}
+#: The hand_over events of drops by (dropper, its count, the lowest count or -1 for a win).
+_DROP_OVERS: dict[tuple[int, int, int], Event] = {}
+_SHOW_NOTES: dict[int, str] = {}
+_DROP_NOTES: dict[int, str] = {}
+_tuple_new: Final = tuple.__new__
+#: Event's default ``data`` (events built with ``tuple.__new__`` on the hot path need it).
+_NO_DATA: Final = Event._field_defaults["data"]
+
+
+def _show_note(count: int) -> str:
+    note = _SHOW_NOTES.get(count)
+    if note is None:
+        note = _SHOW_NOTES[count] = f"shows a count of {count}:"
+    return note
+
+
+def _drop_note(count: int) -> str:
+    note = _DROP_NOTES.get(count)
+    if note is None:
+        note = _DROP_NOTES[count] = f"(count {count})"
+    return note
 
 
 def _over(note: str) -> Event:
@@ -430,8 +455,15 @@ class TonkState(GameState):
         dealer = setup.dealer
         pile: tuple[Card, ...] = ()
         if ctx.rules.dealer_upcard:
-            pile = (cards[at],)
-            events = (_deal_event(dealer, size), *_card_events("upcard", dealer, pile[0]))
+            up = cards[at]
+            pile = (up,)
+            key = (dealer, size, up.index)
+            events = _DEAL_UPCARD.get(key)
+            if events is None:
+                events = _DEAL_UPCARD[key] = (
+                    _deal_event(dealer, size),
+                    *_card_events("upcard", dealer, up),
+                )
             at += 1
         else:
             events = (_deal_event(dealer, size),)
@@ -881,19 +913,38 @@ class TonkState(GameState):
         if dropper is None:
             return self._stock_out(hands, counts, low)
         mine = counts[dropper]
-        drop = Event("drop", dropper, _cards_of(hands[dropper]), None, f"(count {mine})")
-        shows = [
-            Event("show", j, _cards_of(hands[j]), None, f"shows a count of {counts[j]}:")
-            for j in range(n)
-            if j != dropper
-        ]
+        shown = _cards_of(hands[dropper])
+        drop = _tuple_new(Event, ("drop", dropper, shown, None, _drop_note(mine), _NO_DATA))
+        shows: Sequence[Event]
+        if n == 2:
+            j = 1 - dropper
+            shown = _cards_of(hands[j])
+            shows = (_tuple_new(Event, ("show", j, shown, None, _show_note(counts[j]), _NO_DATA)),)
+        else:
+            shows = [
+                Event("show", j, _cards_of(hands[j]), None, _show_note(counts[j]))
+                for j in range(n)
+                if j != dropper
+            ]
         if mine == low and counts.count(low) == 1:
             end = Ending("drop_win", n, (dropper,), counts, dropper)
-            over = _over(f"seat {dropper} wins the drop with {mine}")
+            over = _DROP_OVERS.get((dropper, mine, -1))
+            if over is None:
+                if len(_DROP_OVERS) > 4096:
+                    _DROP_OVERS.clear()
+                over = _DROP_OVERS[(dropper, mine, -1)] = _over(
+                    f"seat {dropper} wins the drop with {mine}"
+                )
         else:
             winners = tuple([j for j in range(n) if j != dropper and counts[j] == low])
             end = Ending("drop_caught", n, winners, counts, dropper)
-            over = _over(f"seat {dropper} is caught with {mine}; lowest {low}")
+            over = _DROP_OVERS.get((dropper, mine, low))
+            if over is None:
+                if len(_DROP_OVERS) > 4096:
+                    _DROP_OVERS.clear()
+                over = _DROP_OVERS[(dropper, mine, low)] = _over(
+                    f"seat {dropper} is caught with {mine}; lowest {low}"
+                )
         return end, (drop, *shows, over)
 
     def _stock_out(
