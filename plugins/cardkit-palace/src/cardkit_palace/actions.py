@@ -24,7 +24,7 @@ hash.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, ClassVar, Final, Self
 
 from cardkit import Action, Card, IllegalAction
 from cardkit.actions import parse_card_args, split_action_text
@@ -110,6 +110,20 @@ class _CardsAction(PalaceAction):
     cards: tuple[Card, ...]
     mask: int
     rank: int
+    #: The interned actions of each subclass, by card mask (one dict per subclass).
+    _interned: ClassVar[dict[int, Any]]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._interned = {}
+
+    @classmethod
+    def of(cls, mask: int) -> Self:
+        """The interned action of this kind with the cards in ``mask``."""
+        action: Self | None = cls._interned.get(mask)
+        if action is None:
+            action = cls._interned[mask] = cls(mask)
+        return action
 
     def __init__(self, mask: int) -> None:
         """Build the action for the cards of ``mask`` (use :meth:`of` for interned values)."""
@@ -144,15 +158,6 @@ class Play(_CardsAction):
     __slots__ = ()
     verb = "play"
     kind = 2
-    _interned: dict[int, Play] = {}  # noqa: RUF012
-
-    @classmethod
-    def of(cls, mask: int) -> Play:
-        """The interned play of the cards in ``mask``."""
-        action = cls._interned.get(mask)
-        if action is None:
-            action = cls._interned[mask] = cls(mask)
-        return action
 
 
 class Add(_CardsAction):
@@ -161,15 +166,6 @@ class Add(_CardsAction):
     __slots__ = ()
     verb = "add"
     kind = 5
-    _interned: dict[int, Add] = {}  # noqa: RUF012
-
-    @classmethod
-    def of(cls, mask: int) -> Add:
-        """The interned add of the cards in ``mask``."""
-        action = cls._interned.get(mask)
-        if action is None:
-            action = cls._interned[mask] = cls(mask)
-        return action
 
 
 class Complete(_CardsAction):
@@ -178,15 +174,6 @@ class Complete(_CardsAction):
     __slots__ = ()
     verb = "complete"
     kind = 6
-    _interned: dict[int, Complete] = {}  # noqa: RUF012
-
-    @classmethod
-    def of(cls, mask: int) -> Complete:
-        """The interned completion with the cards in ``mask``."""
-        action = cls._interned.get(mask)
-        if action is None:
-            action = cls._interned[mask] = cls(mask)
-        return action
 
 
 class Swap(PalaceAction):
@@ -202,7 +189,7 @@ class Swap(PalaceAction):
     kind = 0
     hand_card: Card
     up_card: Card
-    _interned: dict[tuple[int, int], Swap] = {}  # noqa: RUF012
+    _interned: ClassVar[dict[tuple[int, int], Swap]] = {}
 
     def __init__(self, hand_card: Card, up_card: Card) -> None:
         """Build a swap (use :meth:`of` for interned values)."""
