@@ -275,7 +275,9 @@ def test_play_until_all_placed_ends_with_one_player_left() -> None:
     result = state.result()
     assert result.reason == "all_placed"
     assert len(result.order) == 4
-    assert sum(1 for n in result.details["cards_left"] if n) == 1  # type: ignore[union-attr]
+    cards_left = result.details["cards_left"]
+    assert isinstance(cards_left, list)
+    assert sum(1 for n in cards_left if n) == 1
 
 
 # -- 9. placement_points --------------------------------------------------------------------------

@@ -117,7 +117,9 @@ def test_result() -> None:
     assert sorted(result.order) == [0, 1, 2, 3]
     assert sorted(result.points) == [0, 1, 2, 3]
     assert result.actions == len(state.history)
-    assert result.details["cards_left"][result.order[-1]] > 0  # type: ignore[index]
+    cards_left = result.details["cards_left"]
+    assert isinstance(cards_left, list)
+    assert cards_left[result.order[-1]] > 0
     assert state.result() == result
 
 

@@ -105,7 +105,9 @@ def expected_legal(state: TienLenState, options: dict[str, Any]) -> set[str]:
     for m in combos:
         if not ref_beats(m, current, options):
             continue
-        if locked_on_twos and ref_kind(m)[0] not in ("quad", "double"):  # type: ignore[index]
+        kind = ref_kind(m)
+        assert kind is not None  # ref_beats accepted it, so it is a combination
+        if locked_on_twos and kind[0] not in ("quad", "double"):
             continue
         out.add("play " + " ".join(c.code for c in CARD_ORDER.sorted(m)))
     return out
