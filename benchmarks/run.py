@@ -25,10 +25,10 @@ Benchmarks:
   yardstick for comparing runs on different machines).
 * ``cardset/…``: set algebra, iteration and parsing on 13-card sets.
 * ``meld/…``: each meld finder on 13-card hands, random and meld-rich.
-* ``deadwood/…``: :func:`cardkit.melds.best_melds` (gin: books of 3-4, runs of
-  3+ ace low, A = 1, pictures 10) on distinct random 10-card hands with the
-  cache off, on meld-rich hands, on 5-card Tonk hands, and cached on
-  repeating hands.
+* ``deadwood/…``: [`cardkit.melds.best_melds`][cardkit.melds.deadwood.best_melds] (gin:
+  books of 3-4, runs of 3+ ace low, A = 1, pictures 10) on distinct random 10-card hands
+  with the cache off, on meld-rich hands, on 5-card Tonk hands, and cached on repeating
+  hands.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Write ``docs/api/hooks.md``: the reference of every hook, from the hook specifications.
 
-The hooks are the core's (:mod:`cardkit.hookspecs`) and those each installed
+The hooks are the core's ([`cardkit.hookspecs`][cardkit.hookspecs]) and those each installed
 game publishes through ``cardkit_add_hookspecs``; for each one the page gives
 its name, signature, options (``firstresult``) and docstring. Run it after
 changing a hookspec::

@@ -3,7 +3,7 @@
 The engine tests (match, simulate, replay, CLI) must not depend on the real
 game plugins, so they register this game at run time. The module is imported
 by name (``import test_cli_support`` with ``tests/`` on ``sys.path``) so that
-worker processes started with ``spawn`` can import it too; :func:`installed`
+worker processes started with ``spawn`` can import it too; `installed`
 registers it for a ``with`` block.
 
 Rules: each seat gets ``hand_size`` cards, dealt one at a time from the seat

@@ -1,7 +1,7 @@
 """Actions: small immutable values with a stable text form.
 
 Every game defines its own action classes, usually frozen ``dataclass``
-subclasses of :class:`Action`. ``str(action)`` is the action's text form
+subclasses of [`Action`][cardkit.actions.Action]. ``str(action)`` is the action's text form
 (``"play 3S 3H"``, ``"pass"``); the game's ``parse_action`` turns that text
 back into an equal action, so text round-trips. The JSON form of an action is
 its text.

@@ -1,8 +1,8 @@
 """Bots: anything that, given what one seat may know, picks a legal action.
 
-A bot receives a :class:`Turn`: its seat, the legal actions, its own random
+A bot receives a [`Turn`][cardkit.bots.Turn]: its seat, the legal actions, its own random
 generator, and its view (built only when the bot reads it, so bots that do
-not look, like :class:`RandomBot`, cost nothing extra). Bots never see the
+not look, like [`RandomBot`][cardkit.bots.RandomBot], cost nothing extra). Bots never see the
 full state.
 """
 

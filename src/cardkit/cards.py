@@ -4,7 +4,7 @@ There are only 52 standard cards and two jokers, so every card is created once
 and shared: ``Card(Rank.QUEEN, Suit.SPADES) is Card.parse("qs")``. Comparing
 and hashing cards is therefore as cheap as comparing small integers. The core
 card has no notion of "higher": order belongs to a game (see
-:mod:`cardkit.orders`).
+[`cardkit.orders`][cardkit.orders]).
 
 >>> Card.parse(" 10h ")
 Card('TH')
@@ -100,7 +100,7 @@ _SUIT_BY_TEXT: Final = {
     "♤": Suit.SPADES,
 }
 
-#: A regular expression matching every text :meth:`Card.parse` accepts
+#: A regular expression matching every text [`Card.parse`][cardkit.cards.Card.parse] accepts
 #: (used as the JSON Schema pattern of card fields).
 CARD_PATTERN: Final = r"^\s*(?:(?:[2-9]|10|[TtJjQqKkAa])[SsCcDdHh♠♣♦♥♤♧♢♡]|[RrBb][Jj])\s*$"
 _JOKER_CODES: Final = ("BJ", "RJ")
@@ -110,14 +110,15 @@ class Card:
     """One playing card: a rank and a suit, or a joker.
 
     Cards are interned; build them with ``Card(rank, suit)``,
-    :meth:`Card.parse` or :meth:`Card.from_index`, never by copying.
+    [`Card.parse`][cardkit.cards.Card.parse] or
+    [`Card.from_index`][cardkit.cards.Card.from_index], never by copying.
 
     Attributes:
         rank: the rank, or ``None`` for a joker.
         suit: the suit, or ``None`` for a joker.
         index: a dense index, 0-51 for standard cards (``suit * 13 + rank - 2``)
             and 52-53 for the black and red joker; it is the card's bit in a
-            :class:`~cardkit.cardset.CardSet`.
+            [`CardSet`][cardkit.cardset.CardSet].
         bit: ``1 << index``.
         code: the canonical ASCII code, such as ``"QS"``, ``"TH"`` or ``"RJ"``.
     """
@@ -256,7 +257,9 @@ class Card:
     def __get_pydantic_json_schema__(
         cls, schema: core_schema.CoreSchema, handler: GetJsonSchemaHandler
     ) -> JsonSchemaValue:
-        """The JSON Schema of a card: a string matching :data:`CARD_PATTERN`."""
+        """The JSON Schema of a card: a string matching
+        [`CARD_PATTERN`][cardkit.cards.CARD_PATTERN].
+        """
         return {
             "type": "string",
             "pattern": CARD_PATTERN,

@@ -90,7 +90,8 @@ class CardSet:
 
     @classmethod
     def parse(cls, text: str | Iterable[str | Card]) -> CardSet:
-        """Parse cards separated by spaces or commas (see :func:`parse_cards`).
+        """Parse cards separated by spaces or commas (see
+        [`parse_cards`][cardkit.cardset.parse_cards]).
 
         Raises:
             InvalidCard: a card is not valid, or a card is given twice.
@@ -316,7 +317,8 @@ class MaskDecoder(Generic[T]):
 
 
 STANDARD: Final = tuple(_CARDS[:52])
-#: Decodes a mask of standard cards into its cards, in index order (see :class:`MaskDecoder`).
+#: Decodes a mask of standard cards into its cards, in index order (see
+#: [`MaskDecoder`][cardkit.cardset.MaskDecoder]).
 cards_of_mask: Final = MaskDecoder(STANDARD)
 
 

@@ -120,7 +120,9 @@ class Deck(Sequence[Card]):
     def deal_sets(
         self, players: int, cards_each: int, *, first_seat: int = 0
     ) -> tuple[list[CardSet], Deck]:
-        """Like :meth:`deal`, with each hand as a :class:`CardSet`."""
+        """Like [`deal`][cardkit.deck.Deck.deal], with each hand as a
+        [`CardSet`][cardkit.cardset.CardSet].
+        """
         cards = self.cards
         need = self._check_deal(players, cards_each, first_seat)
         masks = [0] * players

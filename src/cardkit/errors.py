@@ -1,6 +1,6 @@
 """The exceptions cardkit raises.
 
-Every error cardkit raises derives from :class:`CardkitError`, so an app can
+Every error cardkit raises derives from [`CardkitError`][cardkit.errors.CardkitError], so an app can
 catch them all in one place. Each says what was wrong and what was expected.
 """
 

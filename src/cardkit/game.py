@@ -1,7 +1,7 @@
 """Game: the object a plugin registers, which makes rules and starts games.
 
-A game plugin subclasses :class:`Game`, names its rules model and state
-class, and implements :meth:`Game.deal`. Everything else (options and
+A game plugin subclasses [`Game`][cardkit.game.Game], names its rules model and state
+class, and implements [`Game.deal`][cardkit.game.Game.deal]. Everything else (options and
 presets, seeds and explicit decks, dealers, saved games, match scoring
 defaults) is shared here.
 """
@@ -41,14 +41,15 @@ class Game(ABC, Generic[R, S]):
         summary: one line for ``cardkit games``.
         aliases: other names it answers to.
         min_players, max_players, default_players: seat counts.
-        rules_model: the :class:`~cardkit.rules.Rules` subclass.
+        rules_model: the [`Rules`][cardkit.rules.Rules] subclass.
         rules_version: bumped when a rule change makes old saves replay
             differently; saves record it and refuse another version.
         presets: the game's own named variants.
 
     House rules are not class attributes: plugins declare them with the hook
-    ``cardkit_register_house_rules`` (see :attr:`house_rules`), and a game
-    is played by those named in its rules' ``house_rules``.
+    ``cardkit_register_house_rules`` (see
+    [`house_rules`][cardkit.game.Game.house_rules]), and a game is played by those named
+    in its rules' ``house_rules``.
     """
 
     name: ClassVar[str]
@@ -72,7 +73,7 @@ class Game(ABC, Generic[R, S]):
     def hook_functions(self, hook_name: str) -> list[Callable[..., Any]]:
         """The implementations of one of this game's own hooks, in call order.
 
-        Resolve them once when a game starts (in :meth:`deal`) and keep the
+        Resolve them once when a game starts (in [`deal`][cardkit.game.Game.deal]) and keep the
         plain functions; never dispatch hooks per move. Uses the registry
         that registered this game, or the process-wide one.
         """
@@ -195,7 +196,7 @@ class Game(ABC, Generic[R, S]):
 
         ``house_rules`` is an option like the others (a list of names or a
         comma-separated string); each name must be one of
-        :attr:`house_rules`.
+        [`house_rules`][cardkit.game.Game.house_rules].
 
         Raises:
             InvalidRules: an unknown variant, option or house rule, or a bad

@@ -48,7 +48,7 @@ def cardkit_register_games(register: RegisterGame) -> None:
     """Register games.
 
     Call ``register(game, aliases=(...))`` once per game, where ``game`` is
-    an instance of a :class:`cardkit.Game` subclass. Aliases add to the
+    an instance of a [`cardkit.Game`][cardkit.game.Game] subclass. Aliases add to the
     game's own ``aliases``. A name or alias already taken by another plugin
     is reported as a plugin problem and the game is skipped.
 
@@ -103,7 +103,7 @@ def cardkit_register_bots(register: RegisterBot) -> None:
     """Register bots.
 
     Call ``register(game_name, bot_name, factory)`` where ``factory(rng)``
-    returns a :class:`cardkit.Bot`. Give the factory a ``description``
+    returns a [`cardkit.Bot`][cardkit.bots.Bot]. Give the factory a ``description``
     attribute (one line) to have it shown by ``cardkit rules``.
 
     Runs once per plugin, after every plugin's games are registered. Since
@@ -118,7 +118,7 @@ def cardkit_add_hookspecs(pluginmanager: pluggy.PluginManager) -> None:
     Call ``pluginmanager.add_hookspecs(module_or_class)``. Other plugins may
     then implement those hooks (for example a house rule for a game). Games
     read the implementations once, when a game starts, never per move (see
-    :meth:`cardkit.plugins.Registry.hook_functions`).
+    [`cardkit.plugins.Registry.hook_functions`][cardkit.plugins.Registry.hook_functions]).
 
     Runs once per plugin, before any ``cardkit_register_*`` hook. Since
     cardkit 0.1.

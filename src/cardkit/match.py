@@ -1,11 +1,11 @@
 """Matches: a series of deals with running scores, for any game.
 
 The match runner knows no game. The game says how one deal scores
-(:meth:`~cardkit.Game.deal_score`), who deals next
-(:meth:`~cardkit.Game.next_dealer`), whether the match is over
-(:meth:`~cardkit.Game.match_over`) and who won it
-(:meth:`~cardkit.Game.match_winners`). Each deal after the first is started
-with ``previous=`` the previous deal's :class:`~cardkit.GameResult`, so the
+([`deal_score`][cardkit.game.Game.deal_score]), who deals next
+([`next_dealer`][cardkit.game.Game.next_dealer]), whether the match is over
+([`match_over`][cardkit.game.Game.match_over]) and who won it
+([`match_winners`][cardkit.game.Game.match_winners]). Each deal after the first is started
+with ``previous=`` the previous deal's [`GameResult`][cardkit.results.GameResult], so the
 game can decide, for example, that the last winner leads.
 
 Everything is reproducible from one match seed: deal ``n`` shuffles with
@@ -124,7 +124,7 @@ def resolve_bots(
     Args:
         game: the game whose ``bots`` names refer to.
         bots: the bots, each a name registered for the game or a factory;
-            repeated in order to fill the seats (see :func:`fill_seats`).
+            repeated in order to fill the seats (see [`fill_seats`][cardkit.match.fill_seats]).
         players: the number of seats.
 
     Raises:
@@ -259,7 +259,7 @@ def make_rules(game: Game[Any, Any], rules: Rules | Mapping[str, Any] | None) ->
 
 
 def check_setup(game: Game[Any, Any], players: int, rules: Rules) -> None:
-    """Check a seat count and rules for ``game`` as :meth:`~cardkit.Game.start` would.
+    """Check a seat count and rules for ``game`` as [`start`][cardkit.game.Game.start] would.
 
     Raises:
         InvalidRules: the seat count is out of range, the rules are not the
@@ -286,9 +286,10 @@ def has_match_rule(game: Game[Any, Any]) -> bool:
 class Match:
     """A match in progress, played deal by deal.
 
-    Use :meth:`play_deal` to let the bots play the next deal, or
-    :meth:`start_deal` and :meth:`finish_deal` to play it yourself (the
-    interactive ``cardkit play``). :meth:`run` plays to the end.
+    Use [`play_deal`][cardkit.match.Match.play_deal] to let the bots play the next deal, or
+    [`start_deal`][cardkit.match.Match.start_deal] and
+    [`finish_deal`][cardkit.match.Match.finish_deal] to play it yourself (the
+    interactive ``cardkit play``). [`run`][cardkit.match.Match.run] plays to the end.
 
     Attributes:
         game: the game.
@@ -512,7 +513,7 @@ class Match:
         return list(self.game.match_winners(self.rules, list(self.totals)))
 
     def result(self) -> MatchResult:
-        """The match so far as a :class:`MatchResult`."""
+        """The match so far as a [`MatchResult`][cardkit.match.MatchResult]."""
         if self._finished:
             reason: Literal["match_over", "max_deals", "in_progress"] = "match_over"
         elif self.is_over:
@@ -545,7 +546,7 @@ def play_match(
     max_actions: int | None = None,
     on_deal: Callable[[DealRecord, Match], Any] | None = None,
 ) -> MatchResult:
-    """Play a whole match with bots; see :class:`Match` for the arguments.
+    """Play a whole match with bots; see [`Match`][cardkit.match.Match] for the arguments.
 
     Raises:
         InvalidRules: bad players, rules, bots or limits (a game without a

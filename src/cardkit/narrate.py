@@ -348,7 +348,7 @@ def payments_text(result: GameResult, labels: Sequence[str] | None = None) -> Te
 
 
 def standings_table(standings: Sequence[Any], title: str = "Standings") -> Table:
-    """A match's standings (rows of :class:`cardkit.match.Standing`)."""
+    """A match's standings (rows of [`cardkit.match.Standing`][cardkit.match.Standing])."""
     table = Table(title=Text(title, style="bold"), title_justify="left")
     table.add_column("Place", justify="right")
     table.add_column("Seat")

@@ -37,8 +37,8 @@ class RankOrder:
     """A total order on some ranks, low to high.
 
     Ranks left out of the order are *unranked* (for example 2 and 10 in
-    Palace, which play by special rules): :meth:`position` returns ``None``
-    for them.
+    Palace, which play by special rules):
+    [`position`][cardkit.orders.RankOrder.position] returns ``None`` for them.
 
     Attributes:
         ranks: the ranks, lowest first.

@@ -12,12 +12,12 @@ incompatible core (another major version, or a newer minor version) is
 skipped with a message naming both versions.
 
 Installed plugins are found through the ``cardkit`` entry point group. A
-plugin can also be registered at run time with :func:`register` (for tests
+plugin can also be registered at run time with [`register`][cardkit.plugins.register] (for tests
 and for variants defined in a user's own code). A plugin that fails to
 import, raises in a hook, or registers a name that is taken is recorded as a
-:class:`PluginProblem`, warned about, and skipped, while every other game
+[`PluginProblem`][cardkit.plugins.PluginProblem], warned about, and skipped, while every other game
 keeps working; with ``CARDKIT_STRICT_PLUGINS=1`` it is a
-:class:`~cardkit.errors.PluginError` instead, for plugin authors.
+[`PluginError`][cardkit.errors.PluginError] instead, for plugin authors.
 """
 
 from __future__ import annotations
@@ -162,7 +162,8 @@ class Registry:
         self.pm = pluggy.PluginManager("cardkit")
         self.pm.add_hookspecs(hookspecs)
         #: Bumped whenever a plugin (or a hookspec) is added or removed, so that games
-        #: may cache what :meth:`hook_functions` returned until it changes.
+        #: may cache what [`hook_functions`][cardkit.plugins.Registry.hook_functions]
+        #: returned until it changes.
         self.generation = 0
         self._games: dict[str, Game[Any, Any]] = {}
         self._aliases: dict[str, str] = {}
@@ -288,8 +289,8 @@ class Registry:
         """Remove a plugin, every game it registered and every house rule it declared.
 
         Variants and bots it added to other plugins' games stay until the
-        registry is rebuilt (:func:`reset_registry`); a preset that names
-        one of its house rules is then refused when used.
+        registry is rebuilt ([`reset_registry`][cardkit.plugins.reset_registry]); a
+        preset that names one of its house rules is then refused when used.
         """
         info = self.plugins.pop(name)
         for game in self._games.values():
@@ -471,7 +472,7 @@ def reset_registry(registry: Registry | None = None) -> Registry:
 def register(plugin: object, name: str | None = None) -> PluginInfo:
     """Register a plugin at run time in the process-wide registry.
 
-    See :meth:`Registry.register`.
+    See [`Registry.register`][cardkit.plugins.Registry.register].
     """
     return registry().register(plugin, name)
 

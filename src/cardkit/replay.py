@@ -1,11 +1,11 @@
 """Replays: saved games read back move by move, validated before anything is shown.
 
-A replay file is a saved game (``state.to_json()``, see :mod:`cardkit.saves`):
+A replay file is a saved game (``state.to_json()``, see [`cardkit.saves`][cardkit.saves]):
 the game, its rules version and options, the players, the dealer, the seed
-and deck order, and every action as text. :func:`load_replay` checks the
+and deck order, and every action as text. [`load_replay`][cardkit.replay.load_replay] checks the
 whole file first (the game is installed, the rules version matches, every
 action is legal and the saved snapshot is reproduced), so a corrupt or edited
-file is refused with :class:`~cardkit.InvalidState` before a single move is
+file is refused with [`InvalidState`][cardkit.errors.InvalidState] before a single move is
 narrated.
 
 >>> from cardkit.replay import replay, write_replay
@@ -70,7 +70,7 @@ class Replay:
     """
 
     def __init__(self, saved: SavedGame, game: Game[Any, Any], final: GameState) -> None:
-        """Wrap a save already validated by :func:`load_replay`."""
+        """Wrap a save already validated by [`load_replay`][cardkit.replay.load_replay]."""
         self.saved = saved
         self.game = game
         self.final = final
@@ -140,7 +140,7 @@ def replay(text: str | bytes) -> Iterator[ReplayStep]:
     is produced.
 
     Raises:
-        InvalidState: the save is invalid (see :func:`load_replay`).
+        InvalidState: the save is invalid (see [`load_replay`][cardkit.replay.load_replay]).
         UnknownGame: its game is not installed.
     """
     return load_replay(text).steps()

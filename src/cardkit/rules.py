@@ -22,9 +22,9 @@ class Rules(BaseModel):
     with its default (the seed text's rule) and a description. Unknown options
     are refused (``extra="forbid"``), and the model is frozen.
 
-    Every game's rules also have :attr:`house_rules`: the house rules that
-    plugins declared for the game (``cardkit_register_house_rules``) and that
-    are in force, named like options, saved with the rules.
+    Every game's rules also have [`house_rules`][cardkit.rules.Rules.house_rules]: the
+    house rules that plugins declared for the game (``cardkit_register_house_rules``)
+    and that are in force, named like options, saved with the rules.
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True)

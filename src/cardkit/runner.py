@@ -53,7 +53,7 @@ def play_out(
     Args:
         state: where to start.
         bots: one bot per seat.
-        rngs: one random generator per seat (see :func:`seat_rngs`).
+        rngs: one random generator per seat (see [`seat_rngs`][cardkit.runner.seat_rngs]).
         max_actions: stop after this many actions; the result is then
             ``capped`` (never a win or a loss).
         on_events: called with each new state and its events (for narration).

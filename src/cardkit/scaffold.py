@@ -3,9 +3,10 @@
 The package holds a small but complete trick-taking game (follow suit, take
 the most tricks; options ``hand_size`` and ``trump``, a preset and a bot),
 registered through the ``cardkit`` entry point, with tests that use the
-conformance kit (:class:`cardkit.testing.contract.GameContract`). It passes
-its own tests as written, so a plugin author starts from green and changes
-the game step by step::
+conformance kit
+([`cardkit.testing.contract.GameContract`][cardkit.testing.contract.GameContract]). It
+passes its own tests as written, so a plugin author starts from green and changes the
+game step by step::
 
     from cardkit.scaffold import new_plugin
 
@@ -13,7 +14,7 @@ the game step by step::
 
 The templates live in ``cardkit/templates/plugin``; ``{{key}}`` in a
 template (and ``__module__`` in a path) is replaced by the names of
-:class:`PluginNames`.
+[`PluginNames`][cardkit.scaffold.PluginNames].
 """
 
 from __future__ import annotations
@@ -67,7 +68,7 @@ class PluginNames:
         Raises:
             ScaffoldError: the name is not lower-case letters, digits and
                 single hyphens, starting with a letter, of at most
-                :data:`MAX_NAME_LENGTH` characters.
+                [`MAX_NAME_LENGTH`][cardkit.scaffold.MAX_NAME_LENGTH] characters.
         """
         game = name.strip()
         if game.startswith("cardkit-"):

@@ -393,10 +393,11 @@ def play_one(
     rotate: bool = False,
     max_actions: int | None = None,
 ) -> PlayedGame:
-    """Play game ``index`` of a simulation again, exactly as :func:`simulate` played it.
+    """Play game ``index`` of a simulation again, exactly as
+    [`simulate`][cardkit.simulate.simulate] played it.
 
     Use it to look at one game of a report (the seed of a failing game is in
-    the :class:`SimulationError` message).
+    the [`SimulationError`][cardkit.simulate.SimulationError] message).
     """
     g = resolve_game(game)
     players = g.default_players if players is None else players

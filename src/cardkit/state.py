@@ -1,9 +1,9 @@
 """GameState: the immutable state of one game (one deal), and its setup.
 
-A game's state class derives from :class:`GameState` and implements the
-abstract members. States are immutable: :meth:`GameState.apply` returns a new
-state and leaves the old one as it was, also when it raises
-:class:`~cardkit.errors.IllegalAction`.
+A game's state class derives from [`GameState`][cardkit.state.GameState] and implements the
+abstract members. States are immutable:
+[`GameState.apply`][cardkit.state.GameState.apply] returns a new state and leaves the
+old one as it was, also when it raises [`IllegalAction`][cardkit.errors.IllegalAction].
 
 Each state carries a persistent log (a linked list shared with its
 ancestors) of the actions and events that led to it, so recording history
@@ -61,7 +61,7 @@ class GameState(ABC):
     """The base of every game's state.
 
     Subclasses set ``game``, ``setup`` and ``_log`` (usually through
-    :meth:`_init_base`) and implement the abstract members.
+    `_init_base`) and implement the abstract members.
     """
 
     __slots__ = ("_log", "game", "setup")
@@ -118,7 +118,7 @@ class GameState(ABC):
         """Apply an action object; raise IllegalAction without changing anything."""
 
     def apply(self, action: Action | str) -> Self:
-        """The state after ``action`` (an :class:`Action` or its text).
+        """The state after ``action`` (an [`Action`][cardkit.actions.Action] or its text).
 
         Raises:
             IllegalAction: the action is not legal now; ``self`` is unchanged.
@@ -157,14 +157,15 @@ class GameState(ABC):
         """
 
     def visible_zones(self, seat: int | None) -> Collection[str]:
-        """The names of the zones (of :meth:`zones`) whose cards ``seat`` may see now.
+        """The names of the zones (of [`zones`][cardkit.state.GameState.zones]) whose
+        cards ``seat`` may see now.
 
         ``None`` asks for the public zones, which everyone sees: a face-up
         discard pile, face-up table cards, melds on the table. A seat sees
         the public zones and its own private ones (its hand). Cards shown by
         an event are public too, whatever zone they are in.
 
-        The contract tests (:mod:`cardkit.testing`) use this to check that
+        The contract tests ([`cardkit.testing`][cardkit.testing]) use this to check that
         no view shows a card its seat may not know. The default is the
         strictest: a seat sees only the zone ``"hand:<seat>"`` and nothing is
         public; games with other zones override it.

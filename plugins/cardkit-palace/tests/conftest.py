@@ -34,7 +34,7 @@ def begin(game: PalaceGame) -> Begin:
     """Deal a stacked deck and finish the exchange (every seat ready, no swaps).
 
     ``begin(players, dealer=None, rules=None, exchange=True, **zones)`` where
-    ``zones`` are the keywords of :func:`cardkit_palace.setups.stacked_deck`
+    ``zones`` are the keywords of `cardkit_palace.setups.stacked_deck`
     and ``rules`` is a dict of options.
     """
 

@@ -1,6 +1,6 @@
 """Shared fixtures of the Tiến lên tests.
 
-Deals with chosen hands come from :func:`cardkit_tienlen.decks.start_with_hands`.
+Deals with chosen hands come from `cardkit_tienlen.decks.start_with_hands`.
 """
 
 from __future__ import annotations

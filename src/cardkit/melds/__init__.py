@@ -1,11 +1,13 @@
 """Melds and combinations: n of a kind, runs, sequences, double sequences, deadwood.
 
-Every kind is an immutable :class:`MeldKind` with a validator
-(:meth:`~MeldKind.validate` says why not, :meth:`~MeldKind.is_valid` is the
-fast bool) and a finder (:meth:`~MeldKind.find`: every meld in a hand; for
-climbing games, :meth:`~MeldKind.find_keyed`: the melds of one size ordered by
-their highest card under a card order, see :mod:`cardkit.melds.climbing`).
-:func:`best_melds` splits a hand into melds and the least deadwood.
+Every kind is an immutable [`MeldKind`][cardkit.melds.base.MeldKind] with a validator
+([`validate`][cardkit.melds.base.MeldKind.validate] says why not,
+[`is_valid`][cardkit.melds.base.MeldKind.is_valid] is the fast bool) and a finder
+([`find`][cardkit.melds.base.MeldKind.find]: every meld in a hand; for climbing games,
+[`find_keyed`][cardkit.melds.base.MeldKind.find_keyed]: the melds of one size ordered by
+their highest card under a card order, see `cardkit.melds.climbing`).
+[`best_melds`][cardkit.melds.deadwood.best_melds] splits a hand into melds and the least
+deadwood.
 
 Examples:
     >>> from cardkit import CardSet, CardValues

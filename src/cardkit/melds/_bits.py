@@ -1,7 +1,7 @@
 """Bit-mask helpers shared by the meld kinds (private).
 
 A card mask has bit ``suit * 13 + rank - 2`` set for each card held (see
-:class:`~cardkit.cardset.CardSet`). Seen as four 13-bit *lanes*, one per suit,
+[`CardSet`][cardkit.cardset.CardSet]). Seen as four 13-bit *lanes*, one per suit,
 bit ``rank - 2`` of lane ``suit`` is that card. Most meld questions are then
 a handful of integer operations on the four lanes at once.
 """
@@ -28,7 +28,9 @@ _set = object.__setattr__
 
 
 def cardset(mask: int) -> CardSet:
-    """A :class:`CardSet` from a mask known to be valid (no checks; hot paths)."""
+    """A [`CardSet`][cardkit.cardset.CardSet] from a mask known to be valid (no checks;
+    hot paths).
+    """
     new: CardSet = _new_cardset(CardSet)
     _set(new, "mask", mask)
     return new

@@ -3,18 +3,20 @@
 A kind is an immutable, hashable value (a frozen dataclass) holding its
 options. It answers three questions about cards, each in two speeds:
 
-* is this a valid meld? :meth:`~MeldKind.validate` (with the reason) and
-  :meth:`~MeldKind.is_valid` (a bare bool, for hot loops);
-* which melds are inside this hand? :meth:`~MeldKind.find` (card sets) and
-  :meth:`~MeldKind.find_masks` (plain integer masks, for hot loops);
-* can this card be added to this meld? :meth:`~MeldKind.extends`;
+* is this a valid meld? [`validate`][cardkit.melds.base.MeldKind.validate] (with the reason) and
+  [`is_valid`][cardkit.melds.base.MeldKind.is_valid] (a bare bool, for hot loops);
+* which melds are inside this hand? [`find`][cardkit.melds.base.MeldKind.find] (card sets) and
+  [`find_masks`][cardkit.melds.base.MeldKind.find_masks] (plain integer masks, for hot loops);
+* can this card be added to this meld? [`extends`][cardkit.melds.base.MeldKind.extends];
 * for climbing games, which melds of one size are inside this hand, ordered
   by their highest card under a card order?
-  :meth:`~MeldKind.find_keyed` and :meth:`~MeldKind.keyed_function` (see
-  :mod:`cardkit.melds.climbing`).
+  [`find_keyed`][cardkit.melds.base.MeldKind.find_keyed] and
+  [`keyed_function`][cardkit.melds.base.MeldKind.keyed_function] (see
+  `cardkit.melds.climbing`).
 
-Subclasses implement the mask-level methods :meth:`~MeldKind.is_valid_mask`,
-:meth:`~MeldKind.find_masks` and :meth:`~MeldKind._explain`; everything else
+Subclasses implement the mask-level methods
+[`is_valid_mask`][cardkit.melds.base.MeldKind.is_valid_mask],
+[`find_masks`][cardkit.melds.base.MeldKind.find_masks] and `_explain`; everything else
 is built on them here.
 """
 
@@ -30,7 +32,8 @@ from cardkit.melds._bits import STANDARD, as_hand_mask, cardset, to_mask
 from cardkit.melds.check import VALID, MeldCheck
 from cardkit.melds.climbing import KeySpace
 
-#: ``hand, size, above -> melds``: the signature of :meth:`MeldKind.keyed_function`'s answer.
+#: ``hand, size, above -> melds``: the signature of
+#: [`MeldKind.keyed_function`][cardkit.melds.base.MeldKind.keyed_function]'s answer.
 KeyedFinder = Callable[[int, int, int], list[int]]
 _KEYED_CACHE: dict[tuple[MeldKind, KeySpace], KeyedFinder] = {}
 
@@ -40,10 +43,10 @@ __all__ = ["KeyedFinder", "MeldKind"]
 class MeldKind(ABC):
     """A kind of meld: n of a kind, a run, a sequence, a double sequence...
 
-    Every method that takes cards accepts a :class:`~cardkit.cardset.CardSet`
-    (fastest) or any iterable of :class:`~cardkit.cards.Card`. Methods whose
+    Every method that takes cards accepts a [`CardSet`][cardkit.cardset.CardSet]
+    (fastest) or any iterable of [`Card`][cardkit.cards.Card]. Methods whose
     name ends in ``_mask`` take and return plain card masks
-    (:attr:`CardSet.mask <cardkit.cardset.CardSet.mask>`), for inner loops.
+    (`CardSet.mask`), for inner loops.
     """
 
     __slots__ = ()
@@ -73,7 +76,7 @@ class MeldKind(ABC):
 
         Cards outside it can never be melded (by this kind) in this hand. Kinds
         override this with a few bit operations; the default unites
-        :meth:`find_masks`.
+        [`find_masks`][cardkit.melds.base.MeldKind.find_masks].
         """
         out = 0
         for meld in self.find_masks(mask):
@@ -81,7 +84,9 @@ class MeldKind(ABC):
         return out
 
     def meldable_function(self) -> Callable[[int], int]:
-        """The fastest callable equivalent to :meth:`meldable_mask` (for hot loops)."""
+        """The fastest callable equivalent to
+        [`meldable_mask`][cardkit.melds.base.MeldKind.meldable_mask] (for hot loops).
+        """
         return self.meldable_mask
 
     def blocks_mask(self, mask: int) -> list[int] | None:
@@ -102,11 +107,12 @@ class MeldKind(ABC):
         """What the deadwood optimiser considers inside a block when other kinds want some
         of its cards.
 
-        ``block`` is one block of :meth:`blocks_mask` and ``shared`` some of its
-        cards. Returns, each once, the blocks of what is left of ``block`` after
-        taking out any non-empty subset of ``shared`` (all its melds, when that
-        rest does not group into blocks). The default tries every subset;
-        kinds override it with a direct construction.
+        ``block`` is one block of
+        [`blocks_mask`][cardkit.melds.base.MeldKind.blocks_mask] and ``shared`` some of
+        its cards. Returns, each once, the blocks of what is left of ``block`` after
+        taking out any non-empty subset of ``shared`` (all its melds, when that rest
+        does not group into blocks). The default tries every subset; kinds override it
+        with a direct construction.
         """
         out: dict[int, None] = {}
         subset = shared
@@ -124,13 +130,14 @@ class MeldKind(ABC):
     def keyed_function(self, space: KeySpace) -> KeyedFinder:
         """A fast ``find(hand, size, above) -> melds`` in the key space ``space``.
 
-        ``hand`` is a keyed mask (see :class:`~cardkit.melds.climbing.KeySpace`);
+        ``hand`` is a keyed mask (see [`KeySpace`][cardkit.melds.climbing.KeySpace]);
         the answer is the keyed mask of every meld of this kind inside it that
         has exactly ``size`` cards and whose highest card's key is above
         ``above`` (pass -1 for all), ascending as integers: by highest card,
         then next highest, and so on. Build it once and keep it (for hot
-        loops). The default converts :meth:`find_masks`; kinds whose melds
-        follow the card order's ranks override it with a direct walk.
+        loops). The default converts
+        [`find_masks`][cardkit.melds.base.MeldKind.find_masks]; kinds whose melds follow
+        the card order's ranks override it with a direct walk.
         """
         find_masks = self.find_masks
         to_keyed = space.keyed
@@ -148,8 +155,9 @@ class MeldKind(ABC):
         ``hand``, each once, as keyed masks.
 
         The order is fixed; by default by size (smallest first), then ascending
-        as in :meth:`keyed_function`. Kinds may document another (n of a kind:
-        rank by rank, as :meth:`find` does).
+        as in [`keyed_function`][cardkit.melds.base.MeldKind.keyed_function]. Kinds may
+        document another (n of a kind: rank by rank, as
+        [`find`][cardkit.melds.base.MeldKind.find] does).
         """
         find = self.keyed_function(space)
 
@@ -165,8 +173,10 @@ class MeldKind(ABC):
         self, hand: int, space: KeySpace, size: int | None = None, above: int = -1
     ) -> list[int]:
         """The melds of ``size`` cards inside the keyed mask ``hand`` whose highest card's key is
-        above ``above``, as keyed masks, ascending (see :meth:`keyed_function`). With ``size``
-        ``None``, the melds of every size, in the order of :meth:`keyed_all_function`.
+        above ``above``, as keyed masks, ascending (see
+        [`keyed_function`][cardkit.melds.base.MeldKind.keyed_function]). With ``size``
+        ``None``, the melds of every size, in the order of
+        [`keyed_all_function`][cardkit.melds.base.MeldKind.keyed_all_function].
 
         Examples:
             >>> from cardkit import CardOrder, CardSet, RankOrder, SuitOrder
@@ -245,7 +255,9 @@ class MeldKind(ABC):
         return not mask & card.bit and self.is_valid_mask(mask | card.bit)
 
     def extensions(self, meld: CardSet | Iterable[Card], hand: CardSet | Iterable[Card]) -> CardSet:
-        """The cards of ``hand`` that, added alone, extend ``meld`` (see :meth:`extends`)."""
+        """The cards of ``hand`` that, added alone, extend ``meld`` (see
+        [`extends`][cardkit.melds.base.MeldKind.extends]).
+        """
         mask = as_hand_mask(meld)
         out = 0
         rest = as_hand_mask(hand) & ~mask & STANDARD

@@ -9,7 +9,7 @@ __all__ = ["MeldCheck"]
 
 @dataclass(frozen=True, slots=True)
 class MeldCheck:
-    """The result of :meth:`MeldKind.validate <cardkit.melds.MeldKind.validate>`.
+    """The result of [`MeldKind.validate`][cardkit.melds.base.MeldKind.validate].
 
     A check is truthy exactly when the cards form a valid meld, so it reads
     naturally in an ``if``; ``reason`` then says, in words meant for players,

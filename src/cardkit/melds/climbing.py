@@ -1,7 +1,7 @@
 """KeySpace: hands as rank-major masks of a card order, for climbing games.
 
 Climbing games (Tiến lên, Big Two, President…) compare combinations by their
-highest card under a :class:`~cardkit.orders.CardOrder`. In the *key space*
+highest card under a [`CardOrder`][cardkit.orders.CardOrder]. In the *key space*
 of a card order a hand is an integer with bit ``order.key(card)`` set for
 each card held (``key = rank_position * 4 + suit_position``). There:
 
@@ -14,13 +14,14 @@ each card held (``key = rank_position * 4 + suit_position``). There:
   their next highest, and so on.
 
 Every meld kind lists its melds in key space with
-:meth:`MeldKind.find_keyed <cardkit.melds.MeldKind.find_keyed>` (and, for hot
-loops, :meth:`MeldKind.keyed_function <cardkit.melds.MeldKind.keyed_function>`):
+[`MeldKind.find_keyed`][cardkit.melds.base.MeldKind.find_keyed] (and, for hot
+loops, [`MeldKind.keyed_function`][cardkit.melds.base.MeldKind.keyed_function]):
 the melds of one size, ascending as integers, optionally only those whose
-highest card is above a key. :class:`~cardkit.melds.NOfAKind`,
-:class:`~cardkit.melds.Sequence` and :class:`~cardkit.melds.DoubleSequence`
-(whose order is the card order's rank order) walk the nibbles directly; any
-other kind converts the answer of its :meth:`~cardkit.melds.MeldKind.find_masks`.
+highest card is above a key. [`NOfAKind`][cardkit.melds.kinds.NOfAKind],
+[`Sequence`][cardkit.melds.sequences.Sequence] and
+[`DoubleSequence`][cardkit.melds.sequences.DoubleSequence] (whose order is the card
+order's rank order) walk the nibbles directly; any other kind converts the answer of its
+[`find_masks`][cardkit.melds.base.MeldKind.find_masks].
 
 Examples:
     >>> from cardkit import CardOrder, CardSet, RankOrder, SuitOrder
@@ -71,10 +72,10 @@ def nibble_subsets(size: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
 
 
 class KeySpace:
-    """The key space of a :class:`~cardkit.orders.CardOrder` (see the module docs).
+    """The key space of a [`CardOrder`][cardkit.orders.CardOrder] (see the module docs).
 
     A key space converts between keyed masks and the core's card masks
-    (:attr:`CardSet.mask <cardkit.cardset.CardSet.mask>`, called *natural*
+    (`CardSet.mask`, called *natural*
     here) and names the cards of a keyed mask. Cards without a key (jokers,
     ranks the order leaves out) have no place in it. Key spaces compare and
     hash by their order.
@@ -153,7 +154,7 @@ class KeySpace:
         )
 
     def natural(self, keyed: int) -> int:
-        """The card mask (:attr:`CardSet.mask <cardkit.cardset.CardSet.mask>`) of a keyed mask."""
+        """The card mask (`CardSet.mask`) of a keyed mask."""
         out = 0
         shift = 0
         for table in self._to_natural:
@@ -175,7 +176,7 @@ class KeySpace:
         return self.keyed(out)
 
     def cardset(self, keyed: int) -> CardSet:
-        """The cards of a keyed mask as a :class:`~cardkit.cardset.CardSet`."""
+        """The cards of a keyed mask as a [`CardSet`][cardkit.cardset.CardSet]."""
         return cardset(self.natural(keyed))
 
     def cards(self, keyed: int) -> tuple[Card, ...]:

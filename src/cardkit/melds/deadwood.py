@@ -1,21 +1,21 @@
 """The deadwood optimiser: the best split of a hand into melds and deadwood.
 
 Rummy games (gin, Tonk, knock rummy…) count the cards of a hand that are in no
-meld, the *deadwood*. :func:`best_melds` finds disjoint melds that leave the
-least deadwood value; it is exact for any hand size.
+meld, the *deadwood*. [`best_melds`][cardkit.melds.deadwood.best_melds] finds disjoint
+melds that leave the least deadwood value; it is exact for any hand size.
 
 How it works (all on integer card masks):
 
 1. Each kind says, in a few bit operations, which cards could be in one of
-   its melds in this hand (:meth:`~cardkit.melds.MeldKind.meldable_mask`).
+   its melds in this hand ([`meldable_mask`][cardkit.melds.base.MeldKind.meldable_mask]).
    The other cards are deadwood whatever happens; most random hands stop
    here.
 2. Books and runs group into *blocks* (all the cards of a rank, a maximal
-   run; :meth:`~cardkit.melds.MeldKind.blocks_mask`). When no card could be
+   run; [`blocks_mask`][cardkit.melds.base.MeldKind.blocks_mask]). When no card could be
    melded by two kinds, taking every block is best, and that is the answer.
 3. Otherwise the candidates are the blocks plus, for each block holding
    cards another kind wants, the blocks of what is left when some of those
-   cards go (:meth:`~cardkit.melds.MeldKind.sub_blocks_mask`); no other meld
+   cards go ([`sub_blocks_mask`][cardkit.melds.base.MeldKind.sub_blocks_mask]); no other meld
    can do better. A kind without blocks offers all its melds.
 4. Candidates that overlap no other are taken. The few that overlap are
    settled exactly: by trying every packing when there are at most ten of
@@ -48,7 +48,7 @@ from cardkit.orders import CardValues
 
 __all__ = ["DEFAULT_CACHE_SIZE", "MeldSolver", "MeldSplit", "best_melds"]
 
-#: How many hands each :class:`MeldSolver` remembers by default.
+#: How many hands each [`MeldSolver`][cardkit.melds.deadwood.MeldSolver] remembers by default.
 DEFAULT_CACHE_SIZE: Final = 4096
 #: Up to this many overlapping candidate melds, every packing is tried; above, a
 #: memoised search over the cards is used (it scales better, but costs more per step).
@@ -91,7 +91,7 @@ _new_split = tuple.__new__  # builds a MeldSplit without the Python-level __new_
 class MeldSolver:
     """The deadwood optimiser for one list of meld kinds and one way of counting cards.
 
-    Build one per game and reuse it; :func:`best_melds` keeps one per
+    Build one per game and reuse it; [`best_melds`][cardkit.melds.deadwood.best_melds] keeps one per
     ``(kinds, values)`` for you. A solver remembers the last
     ``cache_size`` hands it split (``0`` turns the memory off).
 
@@ -163,7 +163,7 @@ class MeldSolver:
     def solve_mask(self, mask: int) -> tuple[tuple[int, ...], int]:
         """The best melds of the hand ``mask`` (as masks) and the deadwood mask.
 
-        The melds come kind by kind, in the order of :attr:`kinds`; the order
+        The melds come kind by kind, in the order of `kinds`; the order
         within a kind is fixed too.
         """
         finders = self._meldables
@@ -221,7 +221,7 @@ class MeldSolver:
         whether they are known to be disjoint and to cover those cards.
 
         With non-negative values, a kind that groups its melds into blocks
-        (:meth:`~cardkit.melds.MeldKind.blocks_mask`) offers its blocks, and,
+        ([`blocks_mask`][cardkit.melds.base.MeldKind.blocks_mask]) offers its blocks, and,
         for each block holding cards ``S`` that another kind could use, the
         blocks of what is left without some of ``S``. Nothing else can be
         better: in a best split, the melds of that kind inside a block avoid
@@ -478,7 +478,9 @@ _last: list[object] = [None, None, None]
 
 
 def solver_for(kinds: Seq[MeldKind], values: CardValues) -> MeldSolver:
-    """The shared :class:`MeldSolver` of ``(kinds, values)``, built on first use."""
+    """The shared [`MeldSolver`][cardkit.melds.deadwood.MeldSolver] of ``(kinds,
+    values)``, built on first use.
+    """
     last = _last
     if kinds is last[0] and values is last[1]:
         solver = last[2]
@@ -504,12 +506,12 @@ def best_melds(
     """The disjoint melds of ``hand`` that leave the least deadwood value.
 
     Exact for any hand size, and fast for the hands rummy games deal (a few
-    microseconds for 5-13 cards; see :meth:`MeldSolver._search` for the
+    microseconds for 5-13 cards; see `MeldSolver._search` for the
     worst case of very large meld-rich hands). ``kinds`` lists the meld kinds allowed (for gin
     rummy ``[NOfAKind(3, 4), Run(3, ace="low")]``), ``values`` the value of each
     card (``CardValues.pips()``: A = 1, pictures 10). Results are remembered
     per hand unless ``cache=False``; for a hot loop, keep a
-    :class:`MeldSolver` and call it directly.
+    [`MeldSolver`][cardkit.melds.deadwood.MeldSolver] and call it directly.
 
     Examples:
         >>> from cardkit import CardSet, CardValues

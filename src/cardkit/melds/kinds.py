@@ -35,8 +35,8 @@ class NOfAKind(MeldKind):
     ``NOfAKind(4, 4)`` four of a kind. With one deck a rank has at most four
     cards.
 
-    :meth:`find` lists melds by rank (2 up to ace), then by size, then by
-    the suits of their cards (clubs, diamonds, hearts, spades first).
+    [`find`][cardkit.melds.base.MeldKind.find] lists melds by rank (2 up to ace), then
+    by size, then by the suits of their cards (clubs, diamonds, hearts, spades first).
 
     Examples:
         >>> from cardkit import CardSet
@@ -111,7 +111,10 @@ class NOfAKind(MeldKind):
         return self._meldable(mask)
 
     def meldable_function(self) -> Callable[[int], int]:
-        """The closure behind :meth:`meldable_mask`, without the method call."""
+        """The closure behind
+        [`meldable_mask`][cardkit.melds.kinds.NOfAKind.meldable_mask], without the
+        method call.
+        """
         return self._meldable
 
     def blocks_mask(self, mask: int) -> list[int] | None:
@@ -186,7 +189,8 @@ class NOfAKind(MeldKind):
 
     def keyed_all_function(self, space: KeySpace) -> Callable[[int], list[int]]:
         """``find_all(hand)`` in key space: rank by rank (in the card order), then by size,
-        then ascending, like :meth:`find`; one table lookup per rank."""
+        then ascending, like [`find`][cardkit.melds.base.MeldKind.find]; one table
+        lookup per rank."""
         low_size = self.min_size
         sizes = range(low_size, min(self.max_size, 4) + 1)
         tables = [_KEYED[size] for size in sizes]

@@ -50,11 +50,11 @@ class Run(MeldKind):
     * ``ace="either"``: at either end, but not at both at once, so ``K A 2`` is
       not a run;
     * ``wrap=True``: runs may turn the corner, ``K A 2`` included (the ace is
-      then both low and high); ``ace`` then only fixes how :meth:`ranks` orders
-      a run of all 13 ranks.
+      then both low and high); ``ace`` then only fixes how
+      [`ranks`][cardkit.melds.runs.Run.ranks] orders a run of all 13 ranks.
 
-    :meth:`find` lists runs by suit (clubs, diamonds, hearts, spades), then by
-    their lowest rank (a low ace first), then by length.
+    [`find`][cardkit.melds.base.MeldKind.find] lists runs by suit (clubs, diamonds,
+    hearts, spades), then by their lowest rank (a low ace first), then by length.
 
     Examples:
         >>> from cardkit import CardSet
@@ -164,7 +164,9 @@ class Run(MeldKind):
         return self._meldable(mask)
 
     def meldable_function(self) -> Callable[[int], int]:
-        """The closure behind :meth:`meldable_mask`, without the method call."""
+        """The closure behind [`meldable_mask`][cardkit.melds.runs.Run.meldable_mask],
+        without the method call.
+        """
         return self._meldable
 
     def _lane_blocks(self, lane: int) -> tuple[int, ...] | None:

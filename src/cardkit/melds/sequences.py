@@ -146,9 +146,9 @@ class Sequence(MeldKind):
     Ranks in ``excluded`` (and ranks the order leaves out) never appear in a
     sequence, and a sequence never steps over them.
 
-    :meth:`find` lists sequences by their lowest rank (in ``order``), then by
-    length, then by the suits of their cards (those of the lower ranks varying
-    slowest).
+    [`find`][cardkit.melds.base.MeldKind.find] lists sequences by their lowest rank (in
+    ``order``), then by length, then by the suits of their cards (those of the lower
+    ranks varying slowest).
 
     Examples:
         >>> from cardkit import Card, CardSet, RankOrder, Rank
@@ -211,7 +211,7 @@ class Sequence(MeldKind):
         """``find(hand, size, above)`` in key space: sequences of ``size`` cards, ascending.
 
         When ``space``'s rank order is this kind's ``order``, a direct walk of
-        rank windows (see :func:`_keyed_chains`); otherwise the default.
+        rank windows (see `_keyed_chains`); otherwise the default.
         """
         if space.order.ranks != self.order:
             return MeldKind.keyed_function(self, space)
@@ -303,9 +303,9 @@ class DoubleSequence(MeldKind):
     ``DoubleSequence(order, min_pairs=3)`` is Tiến lên's ``33 44 55``. Ranks
     in ``excluded`` never appear, and a double sequence never steps over them.
 
-    :meth:`find` lists double sequences by their lowest rank, then by their
-    number of pairs, then by the suits of their cards (lower ranks varying
-    slowest).
+    [`find`][cardkit.melds.base.MeldKind.find] lists double sequences by their lowest
+    rank, then by their number of pairs, then by the suits of their cards (lower ranks
+    varying slowest).
 
     Examples:
         >>> from cardkit import CardSet, RankOrder
@@ -381,7 +381,7 @@ class DoubleSequence(MeldKind):
         (``size // 2`` pairs), ascending.
 
         When ``space``'s rank order is this kind's ``order``, a direct walk of
-        rank windows (see :func:`_keyed_chains`); otherwise the default.
+        rank windows (see `_keyed_chains`); otherwise the default.
         """
         if space.order.ranks != self.order:
             return MeldKind.keyed_function(self, space)
@@ -557,7 +557,7 @@ def _keyed_all_chains(
     per_rank: int,
     choices_of: tuple[tuple[tuple[int, ...], ...], ...],
 ) -> list[int]:
-    """The chains of ``ranks`` to ``last`` ranks (see :func:`_keyed_chains`), by length, then
+    """The chains of ``ranks`` to ``last`` ranks (see `_keyed_chains`), by length, then
     ascending, given the ``starts`` of the windows of ``ranks`` ranks. The windows of one
     length are those of the previous one, one bit operation on; the walk stops at the
     first length with none."""

@@ -9,17 +9,18 @@ Plain functions (no pytest needed)::
     check_game(game)                                   # everything, players min..max
     check_random_playouts(game, players=3, seeds=range(10), max_actions=500)
 
-With pytest, subclass :class:`~cardkit.testing.contract.GameContract` in a
+With pytest, subclass [`GameContract`][cardkit.testing.contract.GameContract] in a
 test file of your plugin (``from cardkit.testing.contract import
 GameContract``), or run the bundled suite on any installed game (the
-pytest plugin :mod:`cardkit.testing.pytest_plugin` is registered through the
-``pytest11`` entry point; ``-p cardkit.testing.pytest_plugin`` loads it
-explicitly)::
+pytest plugin [`cardkit.testing.pytest_plugin`][cardkit.testing.pytest_plugin] is
+registered through the ``pytest11`` entry point; ``-p cardkit.testing.pytest_plugin``
+loads it explicitly)::
 
     pytest --cardkit-game crazyeights
 
-Each check raises :class:`ContractError` (an ``AssertionError``) whose
-message says what is wrong and how to replay the game that shows it.
+Each check raises [`ContractError`][cardkit.testing.checks.ContractError] (an
+``AssertionError``) whose message says what is wrong and how to replay the game that
+shows it.
 """
 
 from cardkit.testing.checks import (

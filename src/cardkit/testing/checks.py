@@ -1,20 +1,20 @@
 """The contract checks: plain functions that any cardkit game must pass.
 
-Each ``check_*`` function raises :class:`ContractError` (an ``AssertionError``)
-with a message that says what is wrong and how to replay the game that shows
-it; it returns normally when the game honours that part of the contract. They
-need neither pytest nor hypothesis, so a plugin author can call them from any
-test runner or from a script::
+Each ``check_*`` function raises [`ContractError`][cardkit.testing.checks.ContractError]
+(an ``AssertionError``) with a message that says what is wrong and how to replay the
+game that shows it; it returns normally when the game honours that part of the contract.
+They need neither pytest nor hypothesis, so a plugin author can call them from any test
+runner or from a script::
 
     from cardkit.testing import check_game
     check_game(MyGame(), players=3)
 
 What "hidden" means. A game says which of its zones a seat may see with
-:meth:`cardkit.GameState.visible_zones` (``None``: the public zones). A card a
-seat *may know* is one that was, at some point of the game so far, in a zone
-visible to it, or that an event showed. Views are checked against that set:
-any card code (``"QS"``) or pretty form (``"Q♠"``) found in a view's JSON,
-in keys, values or words of text, must be known to its seat.
+[`cardkit.GameState.visible_zones`][cardkit.state.GameState.visible_zones] (``None``:
+the public zones). A card a seat *may know* is one that was, at some point of the game
+so far, in a zone visible to it, or that an event showed. Views are checked against that
+set: any card code (``"QS"``) or pretty form (``"Q♠"``) found in a view's JSON, in keys,
+values or words of text, must be known to its seat.
 """
 
 from __future__ import annotations
@@ -170,10 +170,11 @@ def _event_cards(state: GameState) -> int:
 class Knowledge:
     """The cards each seat (and a spectator) may know so far in one game.
 
-    Call :meth:`observe` with every state of the game in order, starting
-    with the deal. A seat may know a card that was in a zone visible to it
-    at some point (:meth:`~cardkit.GameState.visible_zones`), or that an
-    event showed to everyone.
+    Call [`observe`][cardkit.testing.checks.Knowledge.observe] with every state of the
+    game in order, starting with the deal. A seat may know a card that was in a zone
+    visible to it at some point
+    ([`visible_zones`][cardkit.state.GameState.visible_zones]), or that an event showed
+    to everyone.
     """
 
     def __init__(self, players: int) -> None:
@@ -235,8 +236,8 @@ def check_views(state: GameState, knowledge: Knowledge | None = None) -> None:
     Checks the common view fields, that the seat to act sees exactly
     ``legal_actions()`` as text and the others see none, that each view
     round-trips through JSON, and that every card mentioned in a view is
-    known to its seat (see :class:`Knowledge`; without one, only what is
-    visible now or shown by the latest events counts as known).
+    known to its seat (see [`Knowledge`][cardkit.testing.checks.Knowledge]; without one,
+    only what is visible now or shown by the latest events counts as known).
     """
     if knowledge is None:
         knowledge = Knowledge(state.players)
@@ -281,13 +282,13 @@ def check_views(state: GameState, knowledge: Knowledge | None = None) -> None:
 def check_state(state: GameState, knowledge: Knowledge | None = None) -> None:
     """Every invariant of one state: zones, turn, legal actions, result, views, events.
 
-    - ``zones()`` partitions the deck (:func:`check_zones`);
+    - ``zones()`` partitions the deck ([`check_zones`][cardkit.testing.checks.check_zones]);
     - when over: ``to_act`` is None, ``legal_actions()`` is empty and
       ``result()`` is a real result; otherwise ``to_act`` is a seat,
       ``legal_actions()`` is not empty and ``result()`` raises ``InvalidState``;
     - legal actions are distinct and have distinct texts;
     - events name real seats and are JSON-ready;
-    - views pass :func:`check_views`.
+    - views pass [`check_views`][cardkit.testing.checks.check_views].
     """
     check_zones(state)
     legal = state.legal_actions()
@@ -438,12 +439,13 @@ def check_random_playouts(
     *,
     rules: Rules | None = None,
 ) -> list[PlayoutReport]:
-    """Play random games and check every state on the way (:func:`check_state`).
+    """Play random games and check every state on the way
+    ([`check_state`][cardkit.testing.checks.check_state]).
 
     Each game ends with a result, or is stopped by the action cap: a capped
     game is reported as capped (never a win or a loss), and its states are
     checked all the same. Views are checked against everything each seat
-    may know so far (:class:`Knowledge`).
+    may know so far ([`Knowledge`][cardkit.testing.checks.Knowledge]).
     """
     reports = []
     for seed in seeds:
@@ -571,11 +573,11 @@ def check_illegal_actions(
 ) -> None:
     """Illegal actions raise ``IllegalAction`` and change nothing.
 
-    Tries :data:`NONSENSE_ACTIONS`, texts derived from the legal ones
+    Tries `NONSENSE_ACTIONS`, texts derived from the legal ones
     (extra words, a word missing, a card replaced by one the seat to act
     cannot see, by one of its own that no legal action names, or by a joker,
     a card given twice, verbs without arguments),
-    an :class:`~cardkit.Action` of no game, and ``extra`` (for example the
+    an [`Action`][cardkit.actions.Action] of no game, and ``extra`` (for example the
     actions of another seat). Each text must either raise ``IllegalAction``
     (and leave the state exactly as it was: snapshot, legal actions and
     saved JSON) or be accepted as an action that ``legal_actions()`` lists.
@@ -685,7 +687,9 @@ def check_corrupted_saves(
 ) -> int:
     """Corrupted saves of ``state`` are refused with ``InvalidState``; returns how many were tried.
 
-    The corruptions (:func:`cardkit.testing.corrupt.corrupted_saves`) are
+    The corruptions
+    ([`cardkit.testing.corrupt.corrupted_saves`][cardkit.testing.corrupt.corrupted_saves])
+    are
     generic: truncated text and garbage, another game or format, bad rules,
     players or dealer, a deck with a card swapped, duplicated, missing or
     foreign, a wrong seed, changed, removed or added actions, and snapshots
@@ -896,7 +900,7 @@ def check_bots(
 
 @dataclass
 class ContractReport:
-    """What :func:`check_game` ran.
+    """What [`check_game`][cardkit.testing.checks.check_game] ran.
 
     Attributes:
         game: the game's name.
@@ -956,7 +960,7 @@ def recent_actions(states: Sequence[GameState], number: int, back: int = 4) -> l
     """The legal actions, as text, of the ``back`` states before ``states[number]``.
 
     Other seats acted there, so these are the "actions of the wrong seat"
-    that :func:`check_illegal_actions` tries as ``extra``.
+    that [`check_illegal_actions`][cardkit.testing.checks.check_illegal_actions] tries as ``extra``.
     """
     earlier = states[max(0, number - back) : number]
     return sorted({str(a) for state in earlier for a in state.legal_actions()})

@@ -8,13 +8,14 @@ In a game plugin's tests::
         game_name = "mygame"
 
 Every test then runs once per player count (``min_players`` to
-``max_players``) and per rule set of :attr:`GameContract.rule_sets`. Without
+``max_players``) and per rule set of `GameContract.rule_sets`. Without
 ``game_name``, the class checks the games named on the command line with
-``--cardkit-game NAME`` (see :mod:`cardkit.testing.pytest_plugin`), and is
-skipped when there are none.
+``--cardkit-game NAME`` (see
+[`cardkit.testing.pytest_plugin`][cardkit.testing.pytest_plugin]), and is skipped when
+there are none.
 
 This module needs pytest and hypothesis; the plain checks in
-:mod:`cardkit.testing` need neither.
+[`cardkit.testing`][cardkit.testing] need neither.
 """
 
 from __future__ import annotations
@@ -91,7 +92,7 @@ class ContractCase:
 
 
 class GameContract:
-    """The contract tests of one game; subclass it and set :attr:`game_name`.
+    """The contract tests of one game; subclass it and set `game_name`.
 
     Class attributes a subclass may set:
         game_name: the game to check (a name or an alias). ``None`` checks
@@ -119,7 +120,7 @@ class GameContract:
 
     @classmethod
     def contract_games(cls, config: pytest.Config) -> list[str]:
-        """The names of the games to check: :attr:`game_name`, else ``--cardkit-game``."""
+        """The names of the games to check: `game_name`, else ``--cardkit-game``."""
         if cls.game_name is not None:
             return [cls.game_name]
         return selected_games(config)

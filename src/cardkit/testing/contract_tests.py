@@ -1,8 +1,8 @@
 """The bundled contract suite, run on the games named by ``--cardkit-game``.
 
-The pytest plugin (:mod:`cardkit.testing.pytest_plugin`) adds this module to
-a run when ``--cardkit-game`` is given and no other contract test was
-collected. It can also be run directly::
+The pytest plugin ([`cardkit.testing.pytest_plugin`][cardkit.testing.pytest_plugin])
+adds this module to a run when ``--cardkit-game`` is given and no other contract test
+was collected. It can also be run directly::
 
     pytest -p cardkit.testing.pytest_plugin --cardkit-game all \
         --pyargs cardkit.testing.contract_tests

@@ -1,11 +1,12 @@
 """Generic corruptions of a saved game, for checking that loading refuses them.
 
-:func:`corrupted_saves` knows nothing about any particular game: it edits
-the JSON envelope that :meth:`cardkit.GameState.to_json` writes (game name,
-format, rules, players, dealer, deck, seed, actions) and walks the game's
-snapshot to change its numbers, flags and texts, and to duplicate, remove
-and move the card codes it holds. Every corruption it yields must be
-refused by ``game.load_state`` with :class:`~cardkit.errors.InvalidState`.
+[`corrupted_saves`][cardkit.testing.corrupt.corrupted_saves] knows nothing about any
+particular game: it edits the JSON envelope that
+[`cardkit.GameState.to_json`][cardkit.state.GameState.to_json] writes (game name,
+format, rules, players, dealer, deck, seed, actions) and walks the game's snapshot to
+change its numbers, flags and texts, and to duplicate, remove and move the card codes it
+holds. Every corruption it yields must be refused by ``game.load_state`` with
+[`InvalidState`][cardkit.errors.InvalidState].
 """
 
 from __future__ import annotations

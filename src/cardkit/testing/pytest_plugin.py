@@ -6,8 +6,8 @@ Load it with ``-p``::
 
 ``--cardkit-game`` may be repeated, take a comma-separated list, or be
 ``all`` for every installed game. When it is given and no collected test
-belongs to a :class:`~cardkit.testing.contract.GameContract` subclass, the
-bundled contract suite (:mod:`cardkit.testing.contract_tests`) is added to the
+belongs to a [`GameContract`][cardkit.testing.contract.GameContract] subclass, the
+bundled contract suite (`cardkit.testing.contract_tests`) is added to the
 run, so the command above checks an installed game with no test file at all.
 A test module of a plugin can instead subclass ``GameContract`` and leave
 ``game_name`` unset to check the games named on the command line.

@@ -213,7 +213,7 @@ class CrazyEightsState(GameState):
         reshuffles: int = 0,
         outcome: str | None = None,
     ) -> None:
-        """Build a state; use :meth:`CrazyEights.start` rather than calling this."""
+        """Build a state; use `CrazyEights.start` rather than calling this."""
         self._init_base(game, setup, log)
         for name, value in (
             ("hands", hands),

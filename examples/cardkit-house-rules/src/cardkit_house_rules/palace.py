@@ -1,4 +1,4 @@
-"""Palace house rules, written on Palace's own hooks (:mod:`cardkit_palace.hookspecs`)."""
+"""Palace house rules, written on Palace's own hooks (`cardkit_palace.hookspecs`)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Tonk house rules, written on Tonk's own hooks (:mod:`cardkit_tonk.hookspecs`)."""
+"""Tonk house rules, written on Tonk's own hooks (`cardkit_tonk.hookspecs`)."""
 
 from __future__ import annotations
 

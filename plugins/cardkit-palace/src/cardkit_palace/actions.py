@@ -126,7 +126,7 @@ class _CardsAction(PalaceAction):
         return action
 
     def __init__(self, mask: int) -> None:
-        """Build the action for the cards of ``mask`` (use :meth:`of` for interned values)."""
+        """Build the action for the cards of ``mask`` (use `of` for interned values)."""
         set_ = object.__setattr__
         cards = _cards_of(mask)
         set_(self, "mask", mask)
@@ -192,7 +192,7 @@ class Swap(PalaceAction):
     _interned: ClassVar[dict[tuple[int, int], Swap]] = {}
 
     def __init__(self, hand_card: Card, up_card: Card) -> None:
-        """Build a swap (use :meth:`of` for interned values)."""
+        """Build a swap (use `of` for interned values)."""
         object.__setattr__(self, "hand_card", hand_card)
         object.__setattr__(self, "up_card", up_card)
         object.__setattr__(self, "_text", f"swap {hand_card.code} {up_card.code}")
@@ -230,7 +230,7 @@ class Flip(PalaceAction):
     position: int
 
     def __init__(self, position: int) -> None:
-        """Build a flip (use :meth:`of` for interned values)."""
+        """Build a flip (use `of` for interned values)."""
         object.__setattr__(self, "position", position)
         object.__setattr__(self, "_text", f"flip {position}")
 

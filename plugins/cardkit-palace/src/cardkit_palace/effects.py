@@ -1,9 +1,9 @@
 """Card effects and the "what may follow" rule, and the tables a game is played with.
 
 Both are variation points: the built-in rules below are this plugin's own
-implementations of the hooks in :mod:`cardkit_palace.hookspecs`, and a house
+implementations of the hooks in `cardkit_palace.hookspecs`, and a house
 rule plugin can replace them rank by rank. When a game starts, the hooks are
-called once per rank and the answers are frozen into a :class:`PalaceTables`
+called once per rank and the answers are frozen into a `PalaceTables`
 of plain integers and bit masks, which the state machine reads on every move.
 """
 
@@ -100,7 +100,8 @@ def default_follow_ranks(rules: PalaceRules, top: Rank | None) -> frozenset[Rank
     return frozenset(allowed) | SPECIAL_RANKS
 
 
-#: The card mask of the four cards of a rank (2-14); the core's :func:`cardkit.cardset.rank_mask`.
+#: The card mask of the four cards of a rank (2-14); the core's
+#: [`cardkit.cardset.rank_mask`][cardkit.cardset.rank_mask].
 rank_mask: Final = _core_rank_mask
 
 
@@ -118,7 +119,7 @@ class PalaceTables:
         burn: indexed by rank: whether a card of that rank burns the pile.
         again: indexed by rank: whether its player plays again.
         skip: indexed by rank: how many players lose their turn after it.
-        effects: the resolved :class:`CardEffect` of each rank, for people.
+        effects: the resolved `CardEffect` of each rank, for people.
         follow: the resolved follow ranks of each top (``None`` = empty).
     """
 
@@ -158,7 +159,7 @@ def build_tables(
     never be left without a legal action.
 
     Raises:
-        TypeError: a hook returned something that is not a :class:`CardEffect`
+        TypeError: a hook returned something that is not a `CardEffect`
             or an iterable of ranks; the message names the hook.
     """
     effect_of = _caller(effect_hooks)

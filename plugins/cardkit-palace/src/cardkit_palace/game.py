@@ -13,7 +13,7 @@ just-drawn card of the same rank) and ``complete`` (the one player holding
 the cards missing from a four of a kind may complete it out of turn).
 
 A state is immutable. Internally it keeps a small record of ints, bit masks
-(one bit per card, as in :class:`cardkit.CardSet`) and tuples, and every
+(one bit per card, as in [`cardkit.CardSet`][cardkit.cardset.CardSet]) and tuples, and every
 move copies that record once; there is no pydantic and no hook dispatch in
 the move loop.
 """
@@ -640,7 +640,7 @@ class PalaceView(View):
 
 
 class PalaceState(GameState):
-    """One position of a Palace game (immutable; :meth:`apply` returns a new state)."""
+    """One position of a Palace game (immutable; `apply` returns a new state)."""
 
     __slots__ = ("_c", "_x")
 
@@ -742,7 +742,7 @@ class PalaceState(GameState):
         return (*plain, *mixed, *pickup)
 
     def parse_action(self, text: str) -> PalaceAction:
-        """Read an action's text (see :mod:`cardkit_palace.actions` for the forms).
+        """Read an action's text (see `cardkit_palace.actions` for the forms).
 
         Raises:
             IllegalAction: code ``"unparsable"``, listing the forms.
@@ -753,7 +753,7 @@ class PalaceState(GameState):
         return self.apply(action)
 
     def apply(self, action: Action | str) -> PalaceState:
-        """The state after ``action`` (an action of :mod:`cardkit_palace.actions`, or its text).
+        """The state after ``action`` (an action of `cardkit_palace.actions`, or its text).
 
         Raises:
             IllegalAction: the action is not legal now (its ``code`` says why,
@@ -953,7 +953,7 @@ class PalaceState(GameState):
         For apps that take moves from several players: a seat acting out of
         turn gets ``IllegalAction`` with code ``"not_your_turn"`` and a
         message that reveals nothing about the seat that is asked (no legal
-        actions listed). Otherwise the same as :meth:`apply`.
+        actions listed). Otherwise the same as `apply`.
 
         Raises:
             IllegalAction: ``seat`` is not to act, or the action is illegal.

@@ -36,7 +36,7 @@ claims. An implementation may leave out arguments it does not use.
 
 **When they run.** Never per move: when a game starts (``game.start``), the
 game calls each hook once per rank and freezes the answers into plain tables
-(:class:`cardkit_palace.effects.PalaceTables`). A plugin registered or
+(`cardkit_palace.effects.PalaceTables`). A plugin registered or
 removed later affects the games started after that.
 """
 
@@ -58,11 +58,11 @@ __all__ = ["palace_card_effect", "palace_follow_ranks"]
 def palace_card_effect(rules: PalaceRules, rank: Rank) -> CardEffect | None:
     """The effect of a card of ``rank`` when it is played on the pile.
 
-    Return a :class:`cardkit_palace.CardEffect` (``burn``, ``again``,
+    Return a `cardkit_palace.CardEffect` (``burn``, ``again``,
     ``skip``) to decide the effect of this rank, or ``None`` to leave it to
     the next implementation (in the end, the built-in rule: 10 burns, 2 makes
     its player play again under ``two_rule = player_continues``, other ranks
-    do nothing). ``rules`` is the game's :class:`~cardkit_palace.PalaceRules`.
+    do nothing). ``rules`` is the game's `PalaceRules`.
 
     The effect applies to every play of that rank: from the hand, the
     face-up cards, a face-down flip, an ``add`` and an out-of-turn
@@ -76,7 +76,7 @@ def palace_card_effect(rules: PalaceRules, rank: Rank) -> CardEffect | None:
 def palace_follow_ranks(rules: PalaceRules, top: Rank) -> Iterable[Rank] | None:
     """The ranks that may be played on a pile whose top card has rank ``top``.
 
-    Return the ranks allowed (any iterable of :class:`cardkit.Rank`), or
+    Return the ranks allowed (any iterable of [`cardkit.Rank`][cardkit.cards.Rank]), or
     ``None`` to leave it to the next implementation (in the end, the
     built-in rule: ranks equal or higher in 3 4 5 6 7 8 9 J Q K A, plus 2
     and 10 on anything; anything on a 2; 3 to 7 plus 2 and 10 on a 7 under

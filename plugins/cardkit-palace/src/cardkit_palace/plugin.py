@@ -1,7 +1,7 @@
 """Hook implementations of cardkit_palace: the game, its bots, its hookspecs and its built-in rules.
 
 Nothing else lives here. The built-in card effects and follow rule are
-implemented on Palace's own hooks (:mod:`cardkit_palace.hookspecs`), marked
+implemented on Palace's own hooks (`cardkit_palace.hookspecs`), marked
 ``trylast`` so that house-rule plugins answer first.
 """
 

@@ -3,7 +3,7 @@
 For tests, bug reports and puzzles. Palace deals, from the dealer's left and
 one card at a time, ``zone_size`` rounds of face-down cards, then of face-up
 cards, then of hand cards; the rest is the stock, top first.
-:func:`stacked_deck` inverts that:
+`stacked_deck` inverts that:
 
 >>> from cardkit_palace.setups import stacked_deck
 >>> deck = stacked_deck(2, hands={0: "3S 4D 5C"}, face_up={0: "AS 2H TD"}, stock="KC")

@@ -3,10 +3,10 @@
 Both read only their own view (their hand, the hand sizes, the combination to
 beat) and the legal actions, like every cardkit bot.
 
-* :class:`GreedyBot` sheds as fast as it can: it leads the biggest
+* `GreedyBot` sheds as fast as it can: it leads the biggest
   combination holding its lowest card and follows with the cheapest
   combination that beats, never passing when it can play.
-* :class:`HeuristicBot` plans: it splits its hand into as few combinations as
+* `HeuristicBot` plans: it splits its hand into as few combinations as
   it can (sequences, pairs, triples, bombs), leads its weakest combination,
   follows only with plays that do not break its plan, and keeps its 2s and
   bombs until they matter (an opponent is about to go out, or its own hand is
@@ -141,12 +141,12 @@ class HeuristicBot:
       When an opponent holds a single card, it avoids leading a single.
     - Following: among the plays that beat, the one that best keeps its plan
       (the rest of the hand splits into the fewest combinations, see
-      :func:`hand_plan`), then the lowest. 2s and bombs are used only on aces
+      `hand_plan`), then the lowest. 2s and bombs are used only on aces
       and 2s, or when an opponent is down to two cards or its own hand to four.
 
     Measured over 2,000 four-player deals against three random bots it
     finishes first in about 78% of deals (random alone: 25%), and in about a
-    third of deals against three :class:`GreedyBot` players.
+    third of deals against three `GreedyBot` players.
     """
 
     name = "heuristic"

@@ -2,15 +2,15 @@
 
 The game's card order is rank ``3 4 5 6 7 8 9 T J Q K A 2`` then suit
 ``S < C < D < H``. Inside this module a set of cards is a *game mask*: the
-keyed mask of the core's :class:`~cardkit.melds.KeySpace` of that order, bit
+keyed mask of the core's [`KeySpace`][cardkit.melds.climbing.KeySpace] of that order, bit
 ``key`` set for each card held, where ``key = rank_position * 4 +
 suit_position`` (``3S`` is bit 0, ``2H`` bit 51). So the highest card of a
 combination is simply its highest bit.
 
-Every combination comes from the core's meld kinds (:mod:`cardkit.melds`):
-validation at the boundary (a :class:`Play` built from cards or text) uses
-their validators, and :func:`hand_combos` lists the combinations of a hand
-with their key-space finders (:meth:`~cardkit.melds.MeldKind.keyed_function`),
+Every combination comes from the core's meld kinds ([`cardkit.melds`][cardkit.melds]):
+validation at the boundary (a `Play` built from cards or text) uses
+their validators, and `hand_combos` lists the combinations of a hand
+with their key-space finders ([`keyed_function`][cardkit.melds.base.MeldKind.keyed_function]),
 which answer on game masks, sorted by key. This module wraps them into plays,
 groups them by type and length so that "what beats the current combination"
 is one bisection, and caches them per hand.
@@ -62,7 +62,7 @@ SUIT_ORDER: Final = SuitOrder.parse("S C D H")
 #: The game's card order: rank first, then suit.
 CARD_ORDER: Final = CardOrder(RANK_ORDER, SUIT_ORDER)
 
-#: The key space of :data:`CARD_ORDER`: game masks are its keyed masks.
+#: The key space of `CARD_ORDER`: game masks are its keyed masks.
 SPACE: Final = KeySpace(CARD_ORDER)
 _KEYS: Final = CARD_ORDER.keys
 #: The card of each game key (0 = 3S … 51 = 2H).
@@ -96,9 +96,9 @@ def game_mask(cards: Iterable[Card]) -> int:
 
 #: The cards of a game mask, lowest first in the game's order.
 cards_of: Final = SPACE.cards
-#: The core :class:`~cardkit.CardSet` mask of a game mask.
+#: The core [`CardSet`][cardkit.cardset.CardSet] mask of a game mask.
 core_mask: Final = SPACE.natural
-#: The cards of a game mask as a :class:`~cardkit.CardSet`.
+#: The cards of a game mask as a [`CardSet`][cardkit.cardset.CardSet].
 cardset_of: Final = SPACE.cardset
 
 
@@ -142,16 +142,16 @@ class Play(_PlayFields, Action):
     """The action "play these cards": a combination (or, if invalid, a refused attempt).
 
     Build one from cards or text: ``Play("3S 3H")``, ``Play([card, ...])``,
-    :meth:`Play.parse`. The constructor classifies the cards with the core's
+    `Play.parse`. The constructor classifies the cards with the core's
     meld kinds; cards that form no valid combination give a play of kind
-    :attr:`Kind.INVALID`, which every state refuses with the reason.
+    `Kind.INVALID`, which every state refuses with the reason.
 
     Plays are immutable and compare by their cards. The text form lists the
     cards in the game's order: ``play 3S 3H``.
 
     Attributes:
         bits: the cards as a game mask (see the module docs).
-        kind: the :class:`Kind` (as an int, for speed).
+        kind: the `Kind` (as an int, for speed).
         size: the number of cards.
         key: the game key of the highest card (what two combinations of the
             same type and length are compared by); -1 when invalid.
@@ -194,12 +194,12 @@ class Play(_PlayFields, Action):
 
     @property
     def cardset(self) -> CardSet:
-        """The cards as a :class:`~cardkit.CardSet`."""
+        """The cards as a [`CardSet`][cardkit.cardset.CardSet]."""
         return cardset_of(self.bits)
 
     @property
     def combo(self) -> Kind:
-        """The type of the combination, as a :class:`Kind`."""
+        """The type of the combination, as a `Kind`."""
         return Kind(self.kind)
 
     @property
@@ -268,7 +268,7 @@ def describe_kind(kind: int, size: int) -> str:
 def classify(cards: CardSet) -> tuple[int, int, int]:
     """``(kind, size, key)`` of some cards, using the core's meld kinds.
 
-    ``kind`` is :attr:`Kind.INVALID` (and ``key`` -1) when the cards form no
+    ``kind`` is `Kind.INVALID` (and ``key`` -1) when the cards form no
     combination of this game.
     """
     size = len(cards)
@@ -393,8 +393,8 @@ _BY_KEY: Final = itemgetter(3)
 class HandCombos:
     """Every combination inside one hand, grouped by (type, length) and sorted by key.
 
-    The combinations come from the core's finders (:mod:`cardkit.melds`,
-    in the key space of :data:`CARD_ORDER`). Build it with :func:`hand_combos`
+    The combinations come from the core's finders ([`cardkit.melds`][cardkit.melds],
+    in the key space of `CARD_ORDER`). Build it with `hand_combos`
     (cached per hand). Groups are listed lazily, the first time they are
     needed: a player following a single never pays for listing their
     sequences.

@@ -1,10 +1,10 @@
 """Decks that deal chosen cards to chosen seats: for tests, puzzles and bug reports.
 
 A Tiến lên deal gives one card at a time from the top, starting left of the
-dealer. :func:`deck_for` works backwards: name some cards for some seats, and
+dealer. `deck_for` works backwards: name some cards for some seats, and
 it returns a deck order whose deal gives exactly those cards to those seats
 (the rest of each hand is filler from a fixed shuffle, so the result is
-reproducible). :func:`start_with_hands` deals it.
+reproducible). `start_with_hands` deals it.
 
 >>> from cardkit_tienlen.decks import start_with_hands
 >>> state = start_with_hands({0: "3S 3H 4D 5C", 2: "2S 2C"})
@@ -106,7 +106,7 @@ def start_with_hands(
     allow_instant: bool = False,
     **options: Any,
 ) -> TienLenState:
-    """Deal ``hands`` (see :func:`deck_for`) with the rules ``options``.
+    """Deal ``hands`` (see `deck_for`) with the rules ``options``.
 
     Without ``leader`` this is the first deal of a match (the 3S holder
     leads). With ``leader``, it is a later deal whose previous deal

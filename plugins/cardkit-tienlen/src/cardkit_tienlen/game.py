@@ -192,9 +192,9 @@ class _Fields(NamedTuple):
 
 
 class TienLenState(GameState):
-    """One Tiến lên deal: immutable; :meth:`apply` returns the next state.
+    """One Tiến lên deal: immutable; `apply` returns the next state.
 
-    Hands are kept as game masks (see :mod:`cardkit_tienlen.combos`).
+    Hands are kept as game masks (see `cardkit_tienlen.combos`).
     """
 
     __slots__ = ("_cfg", "_f", "_legal")
@@ -306,7 +306,7 @@ class TienLenState(GameState):
         return IllegalAction(code, message, action=str(action), allowed=allowed)
 
     def apply(self, action: Action | str) -> Self:
-        """The state after ``action`` (a :class:`Play`, :data:`PASS`, or their text).
+        """The state after ``action`` (a `Play`, `PASS`, or their text).
 
         Raises:
             IllegalAction: the action is not legal now; ``self`` is unchanged.
@@ -320,7 +320,9 @@ class TienLenState(GameState):
         return super().apply(action)
 
     def _apply(self, action: Action) -> Self:
-        """Apply a play or a pass; raise :class:`IllegalAction` and change nothing if illegal."""
+        """Apply a play or a pass; raise [`IllegalAction`][cardkit.errors.IllegalAction]
+        and change nothing if illegal.
+        """
         seat = self._f.to_act
         if seat is None:
             raise IllegalAction("game_over", "the deal is over", action=str(action))

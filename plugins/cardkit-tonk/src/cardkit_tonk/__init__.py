@@ -9,9 +9,9 @@ Install it next to cardkit and the game is available as ``tonk`` (alias
     state = game.start(players=3, rules=game.rules(variant="texas"), seed=7)
     state = state.apply("draw")
 
-The rules are in :mod:`cardkit_tonk.rules`, the actions and their text forms
-in :mod:`cardkit_tonk.actions`, the game's own hooks (hand count, payouts) in
-:mod:`cardkit_tonk.hookspecs`.
+The rules are in `cardkit_tonk.rules`, the actions and their text forms
+in `cardkit_tonk.actions`, the game's own hooks (hand count, payouts) in
+`cardkit_tonk.hookspecs`.
 """
 
 from cardkit_tonk.actions import Bonus, Discard, Draw, Drop, Hit, Join, Pass, Respond, Spread, Take

@@ -1,8 +1,8 @@
 """A heuristic Tonk bot: spread and hit greedily, discard the highest deadwood, drop low.
 
 It sees only its view and the legal actions. Its melds come from the core's
-deadwood optimiser (:func:`cardkit.melds.best_melds`), counted with the usual
-values (A 1, pictures 10).
+deadwood optimiser ([`cardkit.melds.best_melds`][cardkit.melds.deadwood.best_melds]),
+counted with the usual values (A 1, pictures 10).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The Tonk game: the deal, the turn state machine of the spec's section 4, views and results.
 
-One :class:`TonkState` is one hand. It is immutable; ``apply`` returns the
+One `TonkState` is one hand. It is immutable; ``apply`` returns the
 next state. The hot path (legal actions, draw, discard) works on integer
 card masks and interned action objects; pydantic models are only built for
 views, results and saved games.
@@ -351,8 +351,8 @@ class TonkState(GameState):
     """One hand of Tonk (immutable).
 
     Besides the game contract (``to_act``, ``legal_actions()``, ``apply``,
-    ``view``, ``result``…) it offers :meth:`apply_as` to act for a named
-    seat, :meth:`count` for a seat's hand count, and read-only accessors of
+    ``view``, ``result``…) it offers `apply_as` to act for a named
+    seat, `count` for a seat's hand count, and read-only accessors of
     the table used by tests and bots.
     """
 
@@ -728,7 +728,7 @@ class TonkState(GameState):
     # -- parsing -----------------------------------------------------------------------
 
     def parse_action(self, text: str) -> Action:
-        """Read an action's text (see :mod:`cardkit_tonk.actions` for the forms).
+        """Read an action's text (see `cardkit_tonk.actions` for the forms).
 
         Raises:
             IllegalAction: the text is not a Tonk action (code ``"unparsable"``).
@@ -808,7 +808,7 @@ class TonkState(GameState):
 
         Raises:
             IllegalAction: code ``"not_your_turn"`` when ``seat`` is not to act,
-                or any reason :meth:`apply` gives.
+                or any reason `apply` gives.
         """
         if self.to_act != seat:
             who = "nobody: the hand is over" if self.to_act is None else f"seat {self.to_act}"
@@ -820,10 +820,11 @@ class TonkState(GameState):
         return self.apply(action)
 
     def apply(self, action: Action | str) -> TonkState:
-        """The state after ``action`` (an :class:`~cardkit.Action` or its text).
+        """The state after ``action`` (an [`Action`][cardkit.actions.Action] or its text).
 
-        The same as :meth:`cardkit.GameState.apply` with the checks inlined
-        (one call less per move: random playouts spend much of their time here).
+        The same as [`cardkit.GameState.apply`][cardkit.state.GameState.apply] with the
+        checks inlined (one call less per move: random playouts spend much of their time
+        here).
 
         Raises:
             IllegalAction: the action is not legal now; ``self`` is unchanged.

@@ -6,7 +6,7 @@ forking the game. Both hooks are "first result wins": implementations are
 asked in pluggy's call order (the newest registered first, ``tryfirst``
 before, ``trylast`` after) and the first one that returns something other
 than ``None`` decides. The game's own behaviour is itself an implementation,
-registered ``trylast`` by :mod:`cardkit_tonk.plugin`, so a house rule only
+registered ``trylast`` by `cardkit_tonk.plugin`, so a house rule only
 needs to answer the cases it changes and return ``None`` for the rest.
 
 The implementations are resolved once, when a hand is dealt
@@ -59,7 +59,7 @@ def tonk_card_values(rules: TonkRules) -> CardValues | None:
 
     Hand counts decide drops, stock outs, ``drop_max_count`` and the
     deal-time wins (49/50, 13 or less, 9 or less). Return a
-    :class:`cardkit.CardValues`, or ``None`` to leave the decision to the
+    [`cardkit.CardValues`][cardkit.orders.CardValues], or ``None`` to leave the decision to the
     next implementation. The game's default: A = 1, 2-10 face value, J Q K
     10 each, or 11, 12, 13 under ``picture_values = jqk_11_12_13``.
 
@@ -74,10 +74,10 @@ def tonk_payout(ending: Ending, rules: TonkRules) -> list[Payment] | None:
     ``ending.reason`` is one of ``deal_win``, ``void_deal``, ``tonk_out``,
     ``run_out``, ``drop_win``, ``drop_caught``, ``stock_out``,
     ``stock_out_void`` and ``double_double`` (see
-    :class:`cardkit_tonk.payouts.Ending` for the facts it carries). Return a
-    list of :class:`cardkit.Payment` (payer, payee, amount, reason), or
+    `cardkit_tonk.payouts.Ending` for the facts it carries). Return a
+    list of [`cardkit.Payment`][cardkit.results.Payment] (payer, payee, amount, reason), or
     ``None`` to leave this ending to the next implementation. The game's
-    default is :func:`cardkit_tonk.payouts.default_payout`. The Spades side
+    default is `cardkit_tonk.payouts.default_payout`. The Spades side
     pot is settled apart and is not asked here.
 
     Resolved once per hand, when it is dealt, and called when the hand's

@@ -1,9 +1,9 @@
 """Payouts: how each way a Tonk hand can end is paid (spec section 6).
 
-A hand's end is described by an :class:`Ending`; :func:`default_payout` turns
-it into a list of :class:`cardkit.Payment` transfers (payer → payee), which
+A hand's end is described by an `Ending`; `default_payout` turns
+it into a list of [`cardkit.Payment`][cardkit.results.Payment] transfers (payer → payee), which
 sum to zero by construction. A separate plugin can change the payout of any
-ending through the ``tonk_payout`` hook (see :mod:`cardkit_tonk.hookspecs`);
+ending through the ``tonk_payout`` hook (see `cardkit_tonk.hookspecs`);
 this module is the built-in default implementation of that hook.
 
 >>> rules = TonkRules()
@@ -50,7 +50,7 @@ class Ending(NamedTuple):
     """How one hand ended: everything a payout needs, in public terms.
 
     Attributes:
-        reason: one of :data:`ENDING_REASONS`.
+        reason: one of `ENDING_REASONS`.
         players: the number of seats.
         winners: the seats that won (the tied lowest players at a caught
             drop or a tied stock out; empty for a void hand).

@@ -2,7 +2,7 @@
 
 The defaults are the seed text's rules. Options marked "not in the seed" are
 house rules found in the references. ``TonkRules`` refuses unknown options and
-options that do not fit together (see :meth:`TonkRules.check_players` for the
+options that do not fit together (see `TonkRules.check_players` for the
 checks that depend on the number of players).
 
 >>> rules = TonkRules(caught_rule="pagat")

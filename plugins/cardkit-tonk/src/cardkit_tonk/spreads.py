@@ -1,4 +1,4 @@
-"""Spreads: Tonk's books and runs on the table, built on :mod:`cardkit.melds`.
+"""Spreads: Tonk's books and runs on the table, built on [`cardkit.melds`][cardkit.melds].
 
 A *book* is 3 or 4 cards of one rank (``NOfAKind(3, 4)``), a *run* 3 or more
 cards of one suit in sequence (``Run(3, ace="either")``, or ace low only under
@@ -7,7 +7,7 @@ exactly when the spread with the card is still a valid meld of its kind (the
 meld kinds' extension check). Every spread on the table is owned by the
 player who laid it and has a stable id.
 
-Everything here works on integer card masks (see :class:`cardkit.CardSet`).
+Everything here works on integer card masks (see [`cardkit.CardSet`][cardkit.cardset.CardSet]).
 """
 
 from __future__ import annotations
