@@ -265,7 +265,7 @@ def test_demo_narrates_a_whole_game_and_its_result() -> None:
     out = ok("demo", "tinyshed", "--seed", "3", "--players", "3")
     assert "Tiny Shed · bot demo · 3 players · seed 3" in out
     assert "Seat 2 (first) deals" in out
-    assert "to act first" in out
+    assert "acts first" in out
     assert "Result: shed" in out
     assert "winner" in out
     # The same game as the library plays with that seed and the default bot.

@@ -43,7 +43,7 @@ def test_you_can_win_a_one_card_game_by_number() -> None:
     result = play("tiny", "--seed", "1", "--players", "2", "--variant", "quick", input="1\n")
     assert result.exit_code == 0, result.output
     assert "You are Seat 0" in result.output
-    assert "Your view" in result.output
+    assert "Your hand:" in result.output
     assert "You  play" in result.output  # narrated in the second person
     assert "You" in next(x for x in result.output.splitlines() if "winner" in x)
 
@@ -57,14 +57,14 @@ def test_help_lists_the_legal_actions_and_illegal_ones_ask_again() -> None:
     result = play("tiny", "--seed", "4", "--players", "2", "--rules", "hand_size=2", input=script)
     assert result.exit_code == 0, result.output
     out = result.output
-    assert "Legal actions" in out
+    assert "Your moves" in out
     for card in hand:
-        assert f"play {card.code}" in out
+        assert f"play {card.pretty}" in out
     assert "draw" in out
-    assert f"Illegal: {other.code} is not in your hand" in out
-    assert "Illegal: cannot read 'play ZZ'" in out
-    assert "Illegal: cannot read 'nonsense'" in out
-    assert "No action number 99" in out
+    assert f"Not allowed: {other.pretty} is not in your hand" in out
+    assert "Not allowed: cannot read 'play ZZ'" in out
+    assert "Not allowed: cannot read 'nonsense'" in out
+    assert "There is no move number 99" in out
     assert f"You  play {hand[0].pretty}" in out
     assert "You left the game." in out
 
@@ -102,7 +102,7 @@ def test_a_finished_game_is_saved_and_replays(tmp_path: Path) -> None:
     path = tmp_path / "won.json"
     result = play("tiny", "--seed", "1", "-p", "2", "-v", "quick", "--save", str(path), input="1\n")
     assert result.exit_code == 0, result.output
-    assert "Saved the replay" in result.output
+    assert "Saved the game" in result.output
     rep = read_replay(path)
     assert rep.result is not None
     assert rep.result.winners == [0]

@@ -18,6 +18,7 @@ from pydantic import ValidationError
 
 from cardkit.deck import Deck
 from cardkit.errors import InvalidRules
+from cardkit.orders import ACE_HIGH, CardOrder, SuitOrder
 from cardkit.results import GameResult
 from cardkit.rules import HOUSE_RULE_NAME, HouseRule, Rules, Variant
 from cardkit.state import GameState, Setup
@@ -45,6 +46,8 @@ class Game(ABC, Generic[R, S]):
         rules_version: bumped when a rule change makes old saves replay
             differently; saves record it and refuse another version.
         presets: the game's own named variants.
+        hand_order: how a player sorts a hand, low to high (screens show hands
+            in it); by default ace high, suits clubs, diamonds, hearts, spades.
 
     House rules are not class attributes: plugins declare them with the hook
     ``cardkit_register_house_rules`` (see
@@ -62,6 +65,7 @@ class Game(ABC, Generic[R, S]):
     rules_model: ClassVar[type[Rules]]
     rules_version: ClassVar[str] = "1"
     presets: ClassVar[tuple[Variant, ...]] = ()
+    hand_order: ClassVar[CardOrder] = CardOrder(ACE_HIGH, SuitOrder.parse("C D H S"))
 
     def __init__(self) -> None:
         """Create the game; presets registered by other plugins are added later."""

@@ -33,6 +33,7 @@ from cardkit.views import View
 __all__ = [
     "VERBS",
     "Narrator",
+    "action_lines",
     "action_text",
     "card_text",
     "cards_text",
@@ -41,6 +42,7 @@ __all__ = [
     "payments_text",
     "result_table",
     "seat_label",
+    "second_person",
     "standings_table",
     "value_text",
     "view_table",
@@ -119,16 +121,30 @@ def _is_you(seat: int | None, labels: Sequence[str] | None) -> bool:
     )
 
 
+_IRREGULAR = {"is": "are", "has": "have", "does": "do", "was": "were", "goes": "go"}
+
+
 def _base_form(verb: str) -> str:
     """``plays`` → ``play``, ``passes`` → ``pass``, ``buries`` → ``bury`` (first word only)."""
     first, _, rest = verb.partition(" ")
-    if first.endswith("ies"):
+    if first in _IRREGULAR:
+        first = _IRREGULAR[first]
+    elif first.endswith("ies"):
         first = first[:-3] + "y"
     elif first.endswith(("sses", "shes", "ches", "xes")):
         first = first[:-2]
-    elif first.endswith("s"):
+    elif first.endswith("s") and not first.endswith("ss"):
         first = first[:-1]
     return f"{first} {rest}" if rest else first
+
+
+def second_person(phrase: str) -> str:
+    """A third-person verb phrase said to the player: ``wins and leads`` → ``win and lead``.
+
+    The first verb and each verb right after ``and`` take the base form.
+    """
+    parts = phrase.split(" and ")
+    return " and ".join(_base_form(part) if part[:1].islower() else part for part in parts)
 
 
 def event_text(
@@ -154,15 +170,17 @@ def event_text(
         verb = VERBS.get(event.kind)
         if verb is not None and _is_you(event.seat, labels):
             verb = _base_form(verb)
-        if verb is not None and event.note.startswith(verb.split()[0] + " "):
+        you = _is_you(event.seat, labels)
+        note = second_person(event.note) if you and event.note[:1].islower() else event.note
+        if verb is not None and note.startswith(verb.split()[0] + " "):
             # The note already reads as the whole phrase: "deals 3 face down, ...".
-            out.append(event.note)
+            out.append(note)
             note_used = True
         elif verb is not None:
             out.append(verb)
-        elif event.note[:1].islower():
+        elif note[:1].islower():
             # An unknown kind whose note reads as a verb phrase: "goes out", "wins".
-            out.append(event.note)
+            out.append(note)
             note_used = True
         else:
             out.append(_words(event.kind), style="magenta")
@@ -372,6 +390,37 @@ def _labels_from_row(row: Any) -> list[str]:
     return labels
 
 
+def action_lines(
+    seat: int | None,
+    action: Action | str,
+    events: Sequence[Event],
+    labels: Sequence[str] | None = None,
+    *,
+    number: int | None = None,
+) -> list[Text]:
+    """The lines that narrate one action of ``seat`` and the events it caused.
+
+    The first line names the seat (after the move ``number`` when given) and
+    reads as the seat's own first event, or shows the action when the first
+    event is someone else's; the other events follow, indented.
+    """
+    head = Text(f"{number:>4}  " if number is not None else "", style="dim")
+    head.append(seat_label(seat, labels), style="bold")
+    head.append("  ")
+    indent = " " * (8 if number is not None else 4)
+    lines: list[Text] = []
+    for i, event in enumerate(events):
+        if i == 0 and event.seat is not None and event.seat == seat:
+            lines.append(head.copy().append_text(event_text(event, labels, with_seat=False)))
+            continue
+        if i == 0:
+            lines.append(head.copy().append_text(action_text(action)))
+        lines.append(Text(indent).append_text(event_text(event, labels)))
+    if not lines:
+        lines.append(head.copy().append_text(action_text(action)))
+    return lines
+
+
 class Narrator:
     """Prints a game as it goes: the deal, each action with its events, the result.
 
@@ -405,33 +454,16 @@ class Narrator:
         for event in state.last_events:
             self.console.print(Text("      ").append_text(event_text(event, self.labels)))
         if state.to_act is not None:
-            self.console.print(
-                Text(f"      {seat_label(state.to_act, self.labels)} to act first", style="dim")
-            )
+            first = seat_label(state.to_act, self.labels)
+            verb = "act" if first == "You" else "acts"
+            self.console.print(Text(f"      {first} {verb} first", style="dim"))
 
     def action(
         self, seat: int | None, action: Action | str, state: GameState, events: Sequence[Event]
     ) -> None:
         """Narrate one action of ``seat`` and the events it caused; ``state`` is after it."""
         self.count += 1
-        head = Text(f"{self.count:>4}  ", style="dim")
-        head.append(seat_label(seat, self.labels), style="bold")
-        head.append("  ")
-        lines: list[Text] = []
-        first = True
-        for event in events:
-            mine = event.seat is not None and event.seat == seat
-            if first and mine:
-                line = head.copy()
-                line.append_text(event_text(event, self.labels, with_seat=False))
-                lines.append(line)
-            else:
-                if first:
-                    lines.append(head.copy().append_text(action_text(action)))
-                lines.append(Text("        ").append_text(event_text(event, self.labels)))
-            first = False
-        if first:
-            lines.append(head.copy().append_text(action_text(action)))
+        lines = action_lines(seat, action, events, self.labels, number=self.count)
         self.console.print(Group(*lines))
         if self.show_hands and any(e.kind in self.ROUND_ENDS for e in events):
             table = hand_sizes_table(state, self.labels)

@@ -213,15 +213,28 @@ def play(
     variant: VariantOpt = None,
     save: Annotated[
         Path | None,
-        typer.Option("--save", help="Write the replay file here at the end.", dir_okay=False),
+        typer.Option(
+            "--save",
+            help="Write the game here when you leave or it ends (also on Ctrl-C).",
+            dir_okay=False,
+        ),
     ] = None,
     deals: Annotated[
         int | None,
         typer.Option("--deals", "-d", help="Play a match of up to N deals instead of one game."),
     ] = None,
+    resume: Annotated[
+        Path | None,
+        typer.Option(
+            "--resume",
+            help="Go on with a game saved with --save or 'save' (saved back to it).",
+            exists=True,
+            dir_okay=False,
+        ),
+    ] = None,
 ) -> None:
     """Play against bots in the terminal: you see only your own view."""
-    _play.play(game, players, seat, bots, seed, rules_, variant, save, deals)
+    _play.play(game, players, seat, bots, seed, rules_, variant, save, deals, resume)
 
 
 @app.command("replay")

@@ -3,38 +3,260 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-from rich.console import Console
+from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
 from cardkit.actions import Action
 from cardkit.bots import Bot, Turn
-from cardkit.cli._common import (
-    best_bot,
-    fail,
-    load_game,
-    make_rules,
-    out,
-    parse_bots,
-    random_seed,
+from cardkit.cards import Card
+from cardkit.cli._common import best_bot, fail, load_game, make_rules, out, parse_bots, random_seed
+from cardkit.cli._screen import (
+    legal_table,
+    pretty_codes,
+    screen,
+    seat_fields,
+    seats_table,
+    table_rows,
+    to_player,
 )
-from cardkit.errors import IllegalAction
+from cardkit.errors import CardkitError, IllegalAction
+from cardkit.game import Game
 from cardkit.match import Match, fill_seats, has_match_rule, resolve_bots
-from cardkit.narrate import Narrator, action_text, seat_label, standings_table, view_table
-from cardkit.replay import write_replay
+from cardkit.narrate import Narrator, action_lines, seat_label, standings_table
+from cardkit.replay import read_replay, write_replay
 from cardkit.runner import seat_rngs
 from cardkit.state import GameState
 
-QUIT_WORDS = frozenset({"quit", "exit", "q"})
-HELP_WORDS = frozenset({"help", "?", "h"})
-VIEW_WORDS = frozenset({"view", "look", "show"})
+#: The words ``cardkit play`` understands besides moves, with what each does.
+COMMANDS: dict[str, str] = {
+    "help": "this list and your legal moves (then type a move or its number)",
+    "hand": "your hand again",
+    "pile": "the cards on the table again",
+    "scores": "the seats: cards, points and locks (and the match standings)",
+    "history": "every move of this hand so far",
+    "undo": "take back your last move and the bots' replies",
+    "save": "write the game so far to the --save file (or: save FILE)",
+    "quit": "leave (the game is saved when --save is given)",
+}
+_ALIASES = {"?": "help", "h": "help", "q": "quit", "exit": "quit", "view": "scores"}
+_YES = frozenset({"y", "yes"})
 
 
 class _Quit(Exception):
-    """The player typed quit (or the input ended)."""
+    """The player left: quit, end of input or Ctrl-C."""
+
+
+@dataclass
+class _Deal:
+    """One hand played at the terminal: the state, what was said, and the undo marks."""
+
+    console: Console
+    game: Game[Any, Any]
+    state: GameState
+    seat: int
+    names: list[str]
+    bots: Sequence[Bot]
+    rngs: Sequence[random.Random]
+    save: Path | None
+    standings: Callable[[], RenderableType | None] = lambda: None
+    log: list[Text] = field(default_factory=list)
+    since: list[Text] = field(default_factory=list)
+    marks: list[tuple[GameState, int]] = field(default_factory=list)
+    drew: list[Card] = field(default_factory=list)
+
+    def play(self) -> bool:
+        """Play to the end of the hand; ``True`` when the player left first."""
+        try:
+            while not self.state.is_over:
+                actor = self.state.to_act
+                assert actor is not None
+                if actor == self.seat:
+                    action = self._ask()
+                    if action is None:
+                        continue
+                else:
+                    legal = self.state.legal_actions()
+                    turn = Turn(self.state, actor, legal, self.rngs[actor])
+                    action = self.bots[actor].choose(turn)
+                self._apply(actor, action)
+        except (_Quit, KeyboardInterrupt):
+            self.console.print()
+            return True
+        return False
+
+    def _apply(self, actor: int, action: Action) -> None:
+        before = self._hand()
+        if actor == self.seat:
+            self.marks.append((self.state, len(self.log)))
+            self.since = []
+        self.state = self.state.apply(action)
+        lines = action_lines(actor, action, self.state.last_events, self.names)
+        self.log.extend(lines)
+        self.since.extend(lines)
+        if actor == self.seat:
+            self.drew = [c for c in self._hand() if c not in before]
+
+    def _hand(self) -> list[Card]:
+        return list(getattr(self.state.view(self.seat), "hand", None) or ())
+
+    def show(self) -> None:
+        """Print the screen: what happened, the seats, the table, your hand, whose turn."""
+        view = self.state.view(self.seat)
+        title = f"{self.game.title} · move {self.state.action_count}"
+        self.console.print(
+            screen(
+                view,
+                self.names,
+                self.game.hand_order,
+                title=title,
+                since=self.since,
+                drew=self.drew,
+            )
+        )
+
+    def _ask(self) -> Action | None:
+        """The player's next move (``None`` after a command that changed the state)."""
+        self.show()
+        legal = self.state.legal_actions()
+        while True:
+            text = self._input("[bold]Your move[/] (help, quit)> ")
+            if not text:
+                continue
+            word, _, rest = text.partition(" ")
+            command = _ALIASES.get(word.lower(), word.lower())
+            if command in COMMANDS:
+                if self._command(command, rest.strip(), legal):
+                    return None
+                continue
+            action = self._parse(text, legal)
+            if action is not None and self._confirmed(action, legal):
+                return action
+
+    def _input(self, prompt: str) -> str:
+        try:
+            return self.console.input(prompt).strip()
+        except EOFError:
+            raise _Quit from None
+
+    def _parse(self, text: str, legal: Sequence[Action]) -> Action | None:
+        if text.isdigit():
+            number = int(text)
+            if 1 <= number <= len(legal):
+                return legal[number - 1]
+            self._say(f"There is no move number {number}; 'help' lists moves 1-{len(legal)}.")
+            return None
+        try:
+            action = self.state.parse_action(text)
+            self.state.apply(action)
+        except IllegalAction as exc:
+            message = to_player(str(exc), self.seat)
+            self._say(Text("Not allowed: ").append_text(pretty_codes(message)))
+            return None
+        return action
+
+    def _confirmed(self, action: Action, legal: Sequence[Action]) -> bool:
+        """Ask before a move that ends the hand while you hold cards (Tonk's drop).
+
+        Going out (your last card) is never asked about, nor a forced move. The
+        question depends only on what you can see: your hand after the move.
+        """
+        after = self.state.apply(action)
+        if len(legal) < 2 or not after.is_over:
+            return True
+        if not getattr(after.view(self.seat), "hand", None):
+            return True
+        shown = Text("This move ends the hand: ").append_text(pretty_codes(str(action)))
+        self.console.print(shown)
+        if self._input("Play it? [y/N] ").lower() in _YES:
+            return True
+        self._say("Not played.")
+        return False
+
+    def _say(self, message: str | Text) -> None:
+        self.console.print(message if isinstance(message, Text) else Text(message), style="red")
+
+    def _command(self, command: str, arg: str, legal: Sequence[Action]) -> bool:
+        """Run a command; ``True`` when it changed the state (undo)."""
+        view = self.state.view(self.seat)
+        if command == "quit":
+            raise _Quit
+        if command == "help":
+            self.console.print(help_table())
+            self.console.print(legal_table(legal))
+        elif command == "hand":
+            self.show()
+        elif command == "pile":
+            rows = table_rows(view, self.names)
+            lines = [Text(f"{n}: " if n else "", style="cyan").append_text(t) for n, t in rows]
+            self.console.print(
+                Group(*lines) if lines else Text("Nothing on the table.", style="dim")
+            )
+        elif command == "scores":
+            self._scores()
+        elif command == "history":
+            self.console.print(Group(*self.log) if self.log else Text("No moves yet.", style="dim"))
+        elif command == "save":
+            self._save(Path(arg) if arg else self.save)
+        elif command == "undo":
+            return self._undo()
+        return False
+
+    def _scores(self) -> None:
+        view = self.state.view(self.seat)
+        self.console.print(seats_table(view, self.names, seat_fields(view)))
+        standings = self.standings()
+        if standings is not None:
+            self.console.print(standings)
+
+    def _save(self, path: Path | None) -> None:
+        if path is None:
+            self._say("Save where? Type 'save FILE' or start with --save FILE.")
+            return
+        write_replay(self.state, path)
+        self.console.print(Text(f"Saved the game to {path} (cardkit replay {path})", style="dim"))
+
+    def _undo(self) -> bool:
+        if not self.marks:
+            self._say("Nothing to undo: you have not moved yet this hand.")
+            return False
+        state, length = self.marks.pop()
+        moves = sum(1 for line in self.log[length:] if not line.plain.startswith(" ")) - 1
+        self.state, self.log = state, self.log[:length]
+        self.since, self.drew = [], []
+        said = "Took back your last move" + (
+            f" and the {moves} move{'s' if moves != 1 else ''} after it." if moves > 0 else "."
+        )
+        self.console.print(Text(said, style="yellow"))
+        return True
+
+
+def help_table() -> Table:
+    """The commands ``cardkit play`` understands besides moves."""
+    table = Table(title="Commands", title_justify="left", box=None, padding=(0, 1))
+    table.add_column("command", style="bold")
+    table.add_column("")
+    for name, what in COMMANDS.items():
+        table.add_row(name, what)
+    return table
+
+
+def _finish(deal: _Deal, quit_: bool, save: Path | None) -> None:
+    console = deal.console
+    if deal.state.is_over:
+        console.print(Text("Since your last move:", style="dim"), *deal.since)
+        view = deal.state.view(deal.seat)
+        console.print(screen(view, deal.names, deal.game.hand_order, title="End of the hand"))
+        Narrator(console, deal.names, show_hands=False).result(deal.state)
+    elif quit_:
+        console.print(Text("You left the game.", style="yellow"))
+    if save is not None:
+        deal._save(save)
 
 
 def play(
@@ -47,8 +269,12 @@ def play(
     variant: str | None,
     save: Path | None,
     deals: int | None,
+    resume: Path | None = None,
 ) -> None:
-    """Play one game (or a match of ``deals`` deals) against bots."""
+    """Play one game (or a match of ``deals`` deals) against bots; or go on with a saved one."""
+    if resume is not None:
+        _resume(resume, seat, bots, seed, save, deals)
+        return
     game = load_game(game_name)
     rules = make_rules(game, variant, rules_items)
     players = game.default_players if players is None else players
@@ -57,144 +283,107 @@ def play(
             f"{game.name} is played by {game.min_players} to {game.max_players} players, "
             f"not {players}"
         )
-    if not 0 <= seat < players:
-        fail(f"--seat must be a seat 0-{players - 1}, not {seat}")
     seed = random_seed() if seed is None else seed
-    others = [str(b) for b in fill_seats(parse_bots(bots) or [best_bot(game)], players - 1)]
-    names = [*others[:seat], "you", *others[seat:]]
-    specs = [n if s != seat else "random" for s, n in enumerate(names)]
-    factories = resolve_bots(game, specs, players)
+    names, specs = _seats(game, players, seat, bots)
     console = out()
-    head = Text()
-    head.append(game.title, style="bold")
-    head.append(f" · {players} players · seed {seed}", style="dim")
-    console.print(head)
-    console.print(
-        Text(
-            f"You are Seat {seat}. Opponents: "
-            + ", ".join(seat_label(s, names) for s in range(players) if s != seat)
-            + ". Type an action (or its number from 'help'); 'help' lists the legal "
-            "actions, 'view' shows your view again, 'quit' leaves.",
-            style="dim",
-        )
-    )
+    _intro(console, game, players, seed, seat, names)
     if deals is None:
         state = game.start(players, rules, seed=seed)
-        rngs = seat_rngs(seed, players)
-        seat_bots = [f(r) for f, r in zip(factories, rngs, strict=True)]
-        state, quit_ = _play_deal(console, state, seat, seat_bots, rngs, names)
-        _finish(console, state, names, quit_, save)
+        _single(console, game, state, seat, names, specs, seed, save)
         return
     if deals < 1:
         fail(f"--deals must be at least 1, not {deals}")
     match = Match(game, players, rules, bots=specs, seed=seed, max_deals=deals)
     match.labels = list(names)
-    if has_match_rule(game):
+    _match(console, match, seat, deals, save)
+
+
+def _seats(
+    game: Game[Any, Any], players: int, seat: int, bots: str | None
+) -> tuple[list[str], list[str]]:
+    if not 0 <= seat < players:
+        fail(f"--seat must be a seat 0-{players - 1}, not {seat}")
+    others = [str(b) for b in fill_seats(parse_bots(bots) or [best_bot(game)], players - 1)]
+    names = [*others[:seat], "you", *others[seat:]]
+    return names, [n if s != seat else "random" for s, n in enumerate(names)]
+
+
+def _intro(
+    console: Console, game: Game[Any, Any], players: int, seed: int, seat: int, names: list[str]
+) -> None:
+    head = Text(game.title, style="bold")
+    head.append(f" · {players} players · seed {seed}", style="dim")
+    console.print(head)
+    opponents = ", ".join(seat_label(s, names) for s in range(players) if s != seat)
+    console.print(
+        Text(
+            f"You are Seat {seat}. Opponents: {opponents}. Type a move (or its number from "
+            "'help'); 'help' also lists the commands: hand, pile, scores, history, undo, "
+            "save, quit.",
+            style="dim",
+        )
+    )
+
+
+def _single(
+    console: Console,
+    game: Game[Any, Any],
+    state: GameState,
+    seat: int,
+    names: list[str],
+    specs: list[str],
+    seed: int,
+    save: Path | None,
+) -> None:
+    factories = resolve_bots(game, specs, state.players)
+    rngs = seat_rngs(seed, state.players)
+    seat_bots = [f(r) for f, r in zip(factories, rngs, strict=True)]
+    deal = _Deal(console, game, state, seat, names, seat_bots, rngs, save)
+    for event in state.last_events if state.action_count == 0 else ():
+        deal.since.extend(action_lines(event.seat, "", (event,), names))
+    _finish(deal, deal.play(), save)
+
+
+def _match(console: Console, match: Match, seat: int, deals: int, save: Path | None) -> None:
+    names = list(match.labels)
+    if has_match_rule(match.game):
         console.print(Text(f"A match of up to {deals} deals.", style="dim"))
     while not match.is_over:
         console.print(Text(f"Deal {match.next_number}", style="bold"))
         state = match.start_deal()
         seat_bots, rngs = match.bots_for_deal()
-        state, quit_ = _play_deal(console, state, seat, seat_bots, rngs, names)
+        deal = _Deal(console, match.game, state, seat, names, seat_bots, rngs, save)
+        deal.standings = lambda: standings_table(match.standings())
         deal_save = None
         if save is not None:
             deal_save = save.with_name(f"{save.stem}-deal{match.next_number}{save.suffix}")
-        _finish(console, state, names, quit_, deal_save)
+            deal.save = deal_save
+        quit_ = deal.play()
+        _finish(deal, quit_, deal_save)
         if quit_:
             return
-        record = match.finish_deal(state)
+        record = match.finish_deal(deal.state)
         console.print(standings_table(match.standings(), f"Standings after deal {record.number}"))
     result = match.result()
     winners = " and ".join(seat_label(s, names) for s in result.winners)
-    verb = "won" if result.finished else "lead"
+    verb = ("win" if winners == "You" else "won") if result.finished else "lead"
     console.print(Text(f"Match over: {winners} {verb}.", style="bold"))
 
 
-def _finish(
-    console: Console, state: GameState, names: list[str], quit_: bool, save: Path | None
+def _resume(
+    path: Path, seat: int, bots: str | None, seed: int | None, save: Path | None, deals: int | None
 ) -> None:
+    """Go on with the game saved in ``path`` (saved back there unless ``--save`` says where)."""
+    if deals is not None:
+        raise CardkitError("--resume goes on with one saved hand; leave out --deals")
+    rep = read_replay(path)
+    state = rep.final
     if state.is_over:
-        Narrator(console, names, show_hands=False).result(state)
-    elif quit_:
-        console.print(Text("You left the game.", style="yellow"))
-    if save is not None:
-        write_replay(state, save)
-        console.print(Text(f"Saved the replay to {save} (cardkit replay {save})", style="dim"))
-
-
-def _play_deal(
-    console: Console,
-    state: GameState,
-    seat: int,
-    bots: Sequence[Bot],
-    rngs: Sequence[random.Random],
-    names: list[str],
-) -> tuple[GameState, bool]:
-    narrator = Narrator(console, names, show_hands=False)
-    narrator.deal(state)
-    while not state.is_over:
-        actor = state.to_act
-        assert actor is not None
-        legal = state.legal_actions()
-        if actor == seat:
-            try:
-                action, new = _ask(console, state, seat, legal, names)
-            except _Quit:
-                return state, True
-        else:
-            action = bots[actor].choose(Turn(state, actor, legal, rngs[actor]))
-            new = state.apply(action)
-        state = new
-        narrator.action(actor, action, state, state.last_events)
-    return state, False
-
-
-def _ask(
-    console: Console, state: GameState, seat: int, legal: Sequence[Action], names: list[str]
-) -> tuple[Action, GameState]:
-    """Ask ``seat`` for a legal action: it and the state after it; _Quit on quit or end of input."""
-    console.print(view_table(state.view(seat), names, title="Your view"))
-    while True:
-        try:
-            line = console.input("[bold]Your move[/] (help, quit)> ")
-        except EOFError:
-            console.print()
-            raise _Quit from None
-        text = line.strip()
-        if not text:
-            continue
-        word = text.lower()
-        if word in QUIT_WORDS:
-            raise _Quit
-        if word in HELP_WORDS:
-            console.print(_legal_table(legal))
-            continue
-        if word in VIEW_WORDS:
-            console.print(view_table(state.view(seat), names, title="Your view"))
-            continue
-        chosen: Action | str = text
-        if text.isdigit():
-            number = int(text)
-            if not 1 <= number <= len(legal):
-                console.print(
-                    Text(f"No action number {number}; 'help' lists 1-{len(legal)}.", style="red")
-                )
-                continue
-            chosen = legal[number - 1]
-        try:
-            action = state.parse_action(chosen) if isinstance(chosen, str) else chosen
-            new = state.apply(action)
-        except IllegalAction as exc:
-            console.print(Text(f"Illegal: {exc}", style="red"))
-            continue
-        return action, new
-
-
-def _legal_table(legal: Sequence[Action]) -> Table:
-    table = Table(title="Legal actions", title_justify="left", box=None, padding=(0, 1))
-    table.add_column("#", justify="right", style="dim")
-    table.add_column("type this")
-    table.add_column("")
-    for number, action in enumerate(legal, start=1):
-        table.add_row(str(number), Text(str(action)), action_text(action))
-    return table
+        raise CardkitError(f"the game in {path} is over; watch it with: cardkit replay {path}")
+    seed = rep.saved.seed if seed is None and rep.saved.seed is not None else seed
+    seed = random_seed() if seed is None else seed
+    names, specs = _seats(rep.game, state.players, seat, bots)
+    console = out()
+    _intro(console, rep.game, state.players, seed, seat, names)
+    console.print(Text(f"Resuming {path} after {state.action_count} moves.", style="dim"))
+    _single(console, rep.game, state, seat, names, specs, seed, save or path)

@@ -41,6 +41,7 @@ from cardkit import (
     View,
 )
 from cardkit.cardset import cards_of_mask, ranks_present
+from cardkit.orders import CardOrder, RankOrder, SuitOrder
 from cardkit_palace.actions import (
     DECLINE,
     PICKUP,
@@ -1172,6 +1173,10 @@ class PalaceGame(Game[PalaceRules, PalaceState]):
     max_players: ClassVar[int] = 5
     default_players: ClassVar[int] = 4
     rules_model: ClassVar[type[PalaceRules]] = PalaceRules
+    #: 2 (reset) and 10 (burn) sort after the ace: they are played apart from the ranking.
+    hand_order: ClassVar[CardOrder] = CardOrder(
+        RankOrder.parse("3 4 5 6 7 8 9 J Q K A 2 T"), SuitOrder.parse("C D H S")
+    )
     rules_version: ClassVar[str] = "1"
     presets: ClassVar[tuple[Variant, ...]] = (
         Variant(

@@ -33,10 +33,12 @@ from cardkit import (
     View,
 )
 from cardkit.actions import parse_card_args, split_action_text
+from cardkit.orders import CardOrder
 from cardkit.state import Log
 from cardkit_tienlen.combos import (
     BIT_BY_INDEX,
     CARD_BY_KEY,
+    CARD_ORDER,
     PASS,
     SINGLES,
     BeatRules,
@@ -769,6 +771,7 @@ class TienLen(Game[TienLenRules, TienLenState]):
     max_players: ClassVar[int] = 4
     default_players: ClassVar[int] = 4
     rules_model: ClassVar[type[TienLenRules]] = TienLenRules
+    hand_order: ClassVar[CardOrder] = CARD_ORDER
     rules_version: ClassVar[str] = "1"
     presets: ClassVar[tuple[Variant, ...]] = (
         Variant(

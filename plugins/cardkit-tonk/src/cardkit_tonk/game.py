@@ -40,6 +40,7 @@ from cardkit import (
 from cardkit.actions import parse_card_args, split_action_text
 from cardkit.cardset import MaskDecoder, cards_of_mask
 from cardkit.melds import MeldSolver, Run, solver_for
+from cardkit.orders import ACE_LOW, CardOrder, SuitOrder
 from cardkit.plugins import Registry, registry
 from cardkit_tonk.actions import (
     _DISCARDS,
@@ -1116,7 +1117,7 @@ class TonkState(GameState):
                     Event(
                         "lock",
                         old.owner,
-                        note=f"may not drop for {locks[old.owner]} turn(s)",
+                        note=f"may not drop for {_turns(locks[old.owner])}",
                         data={"lock": locks[old.owner]},
                     )
                 )
@@ -1459,7 +1460,7 @@ class TonkState(GameState):
                         "drop_locked",
                         (
                             f"seat {seat} was hit and may not drop for "
-                            f"{self._locks[seat]} more turn(s)"
+                            f"{_turns(self._locks[seat], 'more ')}"
                         ),
                     )
                 elif c.drop_max is not None:
@@ -1802,6 +1803,7 @@ class TonkGame(Game[TonkRules, TonkState]):
     max_players: ClassVar[int] = 6
     default_players: ClassVar[int] = 3
     rules_model: ClassVar[type[TonkRules]] = TonkRules
+    hand_order: ClassVar[CardOrder] = CardOrder(ACE_LOW, SuitOrder.parse("C D H S"))
     rules_version: ClassVar[str] = "1"
     presets = PRESETS
 
@@ -1861,3 +1863,8 @@ class TonkGame(Game[TonkRules, TonkState]):
     def next_dealer(self, rules: TonkRules, dealer: int, result: GameResult) -> int:
         """The deal passes one seat to the left after every hand, void hands included."""
         return (dealer + 1) % result.players
+
+
+def _turns(count: int, more: str = "") -> str:
+    """``1 turn``, ``2 more turns``: a count of turns with its plural."""
+    return f"{count} {more}turn{'s' if count != 1 else ''}"

@@ -1,0 +1,254 @@
+"""The ``cardkit play`` screen: a seat's view laid out for a player to read at a glance.
+
+It is built from any game's view alone: per-seat fields (cards in hand, face-up
+cards, locks, points) become a table with a row per seat, cards on the table
+(the pile, the discard, spreads) are drawn as cards, the player's hand is sorted
+in the game's order, and the events since the player's last move come first.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from pydantic import BaseModel
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from cardkit.actions import Action
+from cardkit.cards import Card
+from cardkit.cardset import CardSet
+from cardkit.deck import Deck
+from cardkit.narrate import action_text, cards_text, seat_label, second_person, value_text
+from cardkit.orders import CardOrder
+from cardkit.views import View
+
+#: View fields the screen never shows as such (the base fields, narration, the hand).
+_SKIP = frozenset({*View.model_fields, "hand", "recent"})
+#: Card codes in a game's text (upper case, so words such as "as" stay words).
+_CODE = re.compile(r"\b(?:10|[2-9TJQKA])[SHDC]\b|\b[BR]J\b")
+#: "seat N <verb>" in a game's message, for talking to the player in person.
+_SEAT_VERB = re.compile(r"\b[Ss]eat (\d+)( (?:is|has|does|was|may|must|can|cannot) )")
+
+
+def pretty_codes(text: str) -> Text:
+    """A game's message with each card code (``TH``) shown as a card (``10♥``)."""
+    out = Text()
+    last = 0
+    for match in _CODE.finditer(text):
+        out.append(text[last : match.start()])
+        out.append_text(cards_text([Card.parse(match.group())]))
+        last = match.end()
+    out.append(text[last:])
+    return out
+
+
+def to_player(text: str, seat: int) -> str:
+    """A game's message about ``seat`` said to that seat's player: ``you are``, ``you have``."""
+
+    def swap(match: re.Match[str]) -> str:
+        if int(match.group(1)) != seat:
+            return match.group(0)
+        return "you " + second_person(match.group(2).strip()) + " "
+
+    said = _SEAT_VERB.sub(swap, text)
+    return said[:1].upper() + said[1:] if said.startswith("you ") else said
+
+
+def _is_cards(value: Any) -> bool:
+    if isinstance(value, (CardSet, Deck, Card)):
+        return True
+    return (
+        isinstance(value, (list, tuple)) and bool(value) and all(isinstance(v, Card) for v in value)
+    )
+
+
+def _is_scalar(value: Any) -> bool:
+    return isinstance(value, (int, float, str, bool)) or value is None
+
+
+def _per_seat(name: str, value: Any, players: int) -> list[Any] | None:
+    """The field's value seat by seat, when it is one (a list per seat or a dict by seat)."""
+    if isinstance(value, Mapping) and value and all(str(k).isdigit() for k in value):
+        return [value.get(str(s), value.get(s)) for s in range(players)]
+    if not isinstance(value, (list, tuple)) or len(value) != players or players < 2:
+        return None
+    if all(_is_scalar(v) for v in value) or all(_is_cards(v) or v == [] for v in value):
+        return list(value)
+    if all(isinstance(v, (list, tuple)) and all(_is_scalar(x) for x in v) for v in value):
+        return [" ".join(str(x) for x in v) for v in value]
+    return None
+
+
+def seat_fields(view: View) -> dict[str, list[Any]]:
+    """The view's per-seat fields (cards in hand, face-up cards, locks, points), seat by seat."""
+    return {
+        name: values
+        for name in type(view).model_fields
+        if name not in _SKIP
+        and (values := _per_seat(name, getattr(view, name), view.players)) is not None
+    }
+
+
+def _words(name: str) -> str:
+    return name.replace("_", " ")
+
+
+def _column_name(name: str) -> str:
+    if "hand" in name and ("size" in name or "count" in name):
+        return "cards"
+    return _words(name)
+
+
+def _cell(value: Any) -> Text:
+    if value is None or value == []:
+        return Text("—", style="dim")
+    if _is_cards(value):
+        return cards_text([value] if isinstance(value, Card) else value)
+    return value_text(value)
+
+
+def seats_table(view: View, labels: Sequence[str], fields: Mapping[str, list[Any]]) -> Table:
+    """One row per seat: who, whose turn, and each per-seat field of the view."""
+    table = Table(box=None, padding=(0, 1), show_edge=False, header_style="bold dim")
+    table.add_column("", no_wrap=True)
+    table.add_column("seat", no_wrap=True)
+    for name in fields:
+        table.add_column(_column_name(name), justify="right" if "cards" not in name else "left")
+    for seat in range(view.players):
+        mark = Text("▶", style="bold yellow") if seat == view.to_act else Text(" ")
+        who = Text(seat_label(seat, labels), style="bold" if seat == view.seat else "")
+        table.add_row(mark, who, *(_cell(values[seat]) for values in fields.values()))
+    return table
+
+
+def _model_line(model: BaseModel, labels: Sequence[str]) -> Text:
+    """A model on the table (a spread, a side pot): its owner, kind and cards first."""
+    data = dict(model)
+    out = Text()
+    owner = data.pop("owner", data.pop("seat", None))
+    if isinstance(owner, int):
+        out.append(seat_label(owner, labels) + ": ", style="dim")
+    kind = data.pop("kind", None)
+    if kind is not None:
+        out.append(f"{kind} ")
+    cards = data.pop("cards", None)
+    if cards is not None:
+        out.append_text(cards_text(cards))
+    data.pop("id", None)
+    for key, value in data.items():
+        if value is None:
+            continue
+        out.append(f"  {_words(key)} ", style="dim")
+        out.append_text(value_text(value))
+    return out
+
+
+def _is_empty(value: Any) -> bool:
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, (int, float)):
+        return value == 0
+    return value is None or (isinstance(value, (list, tuple, Mapping, CardSet, Deck)) and not value)
+
+
+def table_rows(view: View, labels: Sequence[str]) -> list[tuple[str, Text]]:
+    """The view's fields that are not per seat: piles as cards, spreads one per line.
+
+    Empty piles, zero counters and flags that are off are left out; the other
+    plain values come last, on one line (``phase turn · stock size 35``).
+    """
+    rows: list[tuple[str, Text]] = []
+    plain = Text()
+    for name in type(view).model_fields:
+        value = getattr(view, name)
+        if name in _SKIP or _is_empty(value) or _per_seat(name, value, view.players) is not None:
+            continue
+        if _is_cards(value):
+            rows.append((_words(name), cards_text([value] if isinstance(value, Card) else value)))
+        elif isinstance(value, (list, tuple)) and isinstance(value[0], BaseModel):
+            rows.append((_words(name), Text("\n").join(_model_line(m, labels) for m in value)))
+        elif isinstance(value, BaseModel):
+            rows.append((_words(name), _model_line(value, labels)))
+        else:
+            if plain:
+                plain.append(" · ", style="dim")
+            plain.append(f"{_words(name)} ", style="cyan")
+            seatlike = name == "dealer" or name.endswith(("_by", "_seat")) or name == "starter"
+            if seatlike and isinstance(value, int) and not isinstance(value, bool):
+                plain.append(seat_label(value, labels))
+            elif isinstance(value, str):
+                plain.append(_words(value))
+            else:
+                plain.append_text(value_text(value, view.players))
+    if plain:
+        rows.append(("", plain))
+    return rows
+
+
+def hand_text(view: View, order: CardOrder) -> Text:
+    """The player's hand sorted in the game's order, or a dash without one."""
+    hand = getattr(view, "hand", None)
+    if not hand:
+        return Text("(no cards)", style="dim")
+    return cards_text(order.sorted(hand))
+
+
+def _rows_table(rows: Sequence[tuple[str, Text]]) -> Table:
+    table = Table(show_header=False, box=None, padding=(0, 1))
+    table.add_column(style="cyan", no_wrap=True)
+    table.add_column()
+    for name, text in rows:
+        table.add_row(name, text)
+    return table
+
+
+def screen(
+    view: View,
+    labels: Sequence[str],
+    order: CardOrder,
+    *,
+    title: str,
+    since: Sequence[Text] = (),
+    drew: Sequence[Card] = (),
+) -> Group:
+    """The whole screen: title, what happened since, seats, table, your hand, whose turn."""
+    fields = seat_fields(view)
+    parts: list[RenderableType] = [Text(f"── {title} ", style="bold")]
+    if since:
+        parts.append(Text("Since your last move:", style="dim"))
+        parts.extend(Text("  ").append_text(line) for line in since)
+    parts.append(seats_table(view, labels, fields))
+    rows = table_rows(view, labels)
+    if rows:
+        parts.append(_rows_table(rows))
+    hand = Text("Your hand: ", style="bold").append_text(hand_text(view, order))
+    if drew:
+        hand.append("   new: ", style="dim").append_text(cards_text(order.sorted(drew)))
+    parts.append(hand)
+    parts.append(turn_line(view, labels))
+    return Group(*parts)
+
+
+def turn_line(view: View, labels: Sequence[str]) -> Text:
+    """``Your turn.``, ``Seat 2 (greedy) to play.`` or ``The hand is over.``"""
+    if view.is_over:
+        return Text("The hand is over.", style="bold")
+    if view.to_act is None:
+        return Text("")
+    if view.to_act == view.seat:
+        return Text("Your turn.", style="bold yellow")
+    return Text(f"{seat_label(view.to_act, labels)} to play.", style="dim")
+
+
+def legal_table(legal: Sequence[Action]) -> Group:
+    """The legal moves, numbered, in the one card notation (``10♥``; type ``10h`` or ``th``)."""
+    table = Table(box=None, padding=(0, 1), show_header=False)
+    table.add_column(justify="right", style="dim")
+    table.add_column()
+    for number, action in enumerate(legal, start=1):
+        table.add_row(str(number), action_text(action))
+    note = "Your moves (type one as shown, cards also as 10h, th or qs; or its number):"
+    return Group(Text(note, style="bold"), table)
