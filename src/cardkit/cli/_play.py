@@ -173,7 +173,7 @@ class _Deal:
             return True
         shown = Text("This move ends the hand: ").append_text(pretty_codes(str(action)))
         self.console.print(shown)
-        if self._input("Play it? [y/N] ").lower() in _YES:
+        if self._input("Play it? \\[y/N] ").lower() in _YES:
             return True
         self._say("Not played.")
         return False
