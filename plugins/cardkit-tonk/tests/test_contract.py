@@ -92,7 +92,7 @@ def endings(draw: st.DrawFn) -> tuple[Ending, TonkRules]:
     players = draw(st.integers(2, 6))
     rules = GAME.rules(
         stake=draw(st.integers(1, 5)),
-        caught_rule=draw(st.sampled_from(["seed", "pagat", "double_to_lowest"])),
+        caught_rule=draw(st.sampled_from(["wikipedia", "pagat", "double_to_lowest"])),
         six_card_tonk=draw(st.booleans()),
         deal_50_multiplier=draw(st.integers(1, 4)),
         deal_49_multiplier=draw(st.integers(1, 4)),

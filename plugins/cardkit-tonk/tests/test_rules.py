@@ -25,7 +25,7 @@ DEFAULTS: dict[str, Any] = {
     "ace_in_runs": "low_or_high",
     "six_card_tonk": False,
     "double_double": "off",
-    "caught_rule": "seed",
+    "caught_rule": "wikipedia",
     "deal_high_win": "off",
     "deal_50_multiplier": 2,
     "deal_49_multiplier": 2,

@@ -54,7 +54,11 @@ def to_player(text: str, seat: int) -> str:
         return "you " + second_person(match.group(2).strip()) + " "
 
     said = _SEAT_VERB.sub(swap, text)
-    return said[:1].upper() + said[1:] if said.startswith("you ") else said
+    if said == text:
+        return text
+    for third, second in (("does", "do"), ("has", "have"), ("is", "are"), ("was", "were")):
+        said = said.replace(f" and {third} ", f" and {second} ")
+    return said[:1].upper() + said[1:]
 
 
 def _is_cards(value: Any) -> bool:

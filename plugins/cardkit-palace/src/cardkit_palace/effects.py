@@ -69,7 +69,7 @@ NO_EFFECT: Final = CardEffect()
 
 
 def default_card_effect(rules: PalaceRules, rank: Rank) -> CardEffect:
-    """The built-in effect of a card of ``rank``: the seed's rules under ``rules``.
+    """The built-in effect of a card of ``rank``: the traditional rules under ``rules``.
 
     A 10 burns; a 2 makes its player play again under ``two_rule =
     player_continues``; every other rank has no effect.

@@ -1,6 +1,6 @@
 """The rules of Tiến lên: every variant option, typed, with its default.
 
-Defaults are the seed's rules (rules spec, section 7). The number of players
+Defaults are the traditional rules. The number of players
 is not an option: it is the ``players=`` argument of ``game.start``.
 
 >>> rules = TienLenRules()
@@ -23,20 +23,20 @@ __all__ = ["InstantWin", "PlayUntil", "TienLenRules"]
 
 
 class InstantWin(StrEnum):
-    """A hand that wins a deal at once, before any play (rules spec, section 6.2)."""
+    """A hand that wins a deal at once, before any play."""
 
     FOUR_TWOS = "four_twos"
-    """``2S 2C 2D 2H`` in one hand (seed)."""
+    """``2S 2C 2D 2H`` in one hand (traditional)."""
     DRAGON = "dragon"
-    """One card of each of the 12 ranks 3 … A (seed: "a sequence from 3 to ace")."""
+    """One card of each of the 12 ranks 3 … A (traditional: "a sequence from 3 to ace")."""
     SIX_PAIRS = "six_pairs"
-    """Any six pairs (not in the seed); a four of a kind counts as two pairs."""
+    """Any six pairs (a variation); a four of a kind counts as two pairs."""
     FIVE_CONSECUTIVE_PAIRS = "five_consecutive_pairs"
-    """A double sequence of five pairs inside the hand (not in the seed)."""
+    """A double sequence of five pairs inside the hand (a variation)."""
 
 
 class PlayUntil(StrEnum):
-    """When a deal ends (rules spec, section 4.5)."""
+    """When a deal ends."""
 
     ALL_PLACED = "all_placed"
     """Play on until only one player holds cards (needed for 3/2/1 scoring)."""
@@ -52,32 +52,32 @@ def _default_instant_wins() -> frozenset[InstantWin]:
 
 
 class TienLenRules(Rules):
-    """The variant options of Tiến lên; the defaults are the seed's rules."""
+    """The variant options of Tiến lên; the defaults are the traditional rules."""
 
     first_lead_requires_3s: bool = True
     """The first lead of a match must contain 3S (or, with 2-3 players, the lowest dealt
     card). False: the holder of that card leads with any combination."""
 
     pass_lock: bool = True
-    """A pass locks you out until the pile is cleared (seed). False (not in the seed): a pass
+    """A pass locks you out until the pile is cleared (traditional). False (a variation): a pass
     skips you only until the next play."""
 
     bomb_overrides_pass: bool = False
-    """(Not in the seed; pagat, BGA.) While the combination to beat is made of 2s, locked
+    """(A variation; pagat, BGA.) While the combination to beat is made of 2s, locked
     players get a turn too, and may play a bomb that beats it (or pass)."""
 
     quad_beats_pair_of_twos: bool = False
-    """(Not in the seed; a common Southern house rule.) A four of a kind may also beat a pair
+    """(A variation; a common Southern house rule.) A four of a kind may also beat a pair
     of 2s."""
 
     bomb_ladder: bool = False
-    """(Not in the seed; Southern "chặt chồng".) When the combination to beat is a bomb, any
+    """(A variation; Southern "chặt chồng".) When the combination to beat is a bomb, any
     bomb of a higher class beats it. Classes, low to high: 3-pair double sequence < four of
     a kind < 4-pair double sequence < 5-pair < 6-pair."""
 
     instant_wins: frozenset[InstantWin] = Field(default_factory=_default_instant_wins)
     """The hands that win a deal at once: any of four_twos, dragon, six_pairs,
-    five_consecutive_pairs (the last two are not in the seed). Empty: no instant wins."""
+    five_consecutive_pairs (the last two are variations). Empty: no instant wins."""
 
     play_until: PlayUntil = PlayUntil.ALL_PLACED
     """all_placed: play on to decide every place; first_out: the deal ends when the first
@@ -91,7 +91,7 @@ class TienLenRules(Rules):
 
     target_points: int = Field(default=21, ge=1)
     """A match ends after the deal in which a total reaches this; the highest total wins,
-    and a tie at the top plays on (the seed's "agreed amount"; 21 is a proposal)."""
+    and a tie at the top plays on (the traditional "agreed amount"; 21 is a proposal)."""
 
     @field_validator("instant_wins", mode="before")
     @classmethod
@@ -114,7 +114,7 @@ class TienLenRules(Rules):
         """``placement_points`` may not be longer than ``players - 1``.
 
         The default ``[3, 2, 1]`` is cut to fit 2 or 3 players (3/2/0 and
-        3/0, rules spec 6.1); a list that is set to anything else must fit.
+        3/0); a list that is set to anything else must fit.
 
         Raises:
             InvalidRules: it is longer.

@@ -1,4 +1,4 @@
-"""Payouts: how each way a Tonk hand can end is paid (spec section 6).
+"""Payouts: how each way a Tonk hand can end is paid.
 
 A hand's end is described by an `Ending`; `default_payout` turns
 it into a list of [`cardkit.Payment`][cardkit.results.Payment] transfers (payer → payee), which
@@ -87,10 +87,10 @@ def _each_pays(winner: int, players: int, amount: int, reason: str) -> list[Paym
 def caught_payments(
     rule: str, dropper: int, counts: Sequence[int], stake: int
 ) -> tuple[list[int], list[Payment]]:
-    """The winners and the transfers of a caught drop (spec 6.4).
+    """The winners and the transfers of a caught drop.
 
     Args:
-        rule: ``seed``, ``pagat`` or ``double_to_lowest``.
+        rule: ``wikipedia``, ``pagat`` or ``double_to_lowest``.
         dropper: the seat that dropped.
         counts: every player's count.
         stake: the stake s.
@@ -123,7 +123,7 @@ def caught_payments(
 
 
 def default_payout(ending: Ending, rules: TonkRules) -> list[Payment]:
-    """The seed's payout of a hand ending, under ``rules`` (spec section 6).
+    """The traditional payout of a hand ending, under ``rules``.
 
     This is the built-in implementation of the ``tonk_payout`` hook.
     """
@@ -175,7 +175,7 @@ def default_payout(ending: Ending, rules: TonkRules) -> list[Payment]:
 
 
 def spades_payments(participants: Sequence[int], winner: int | None, stake: int) -> list[Payment]:
-    """The Spades side-pot transfers (spec 6.9): each other participant pays the winner.
+    """The Spades side-pot transfers: each other participant pays the winner.
 
     With no winner (no participant holds a spade) every stake is refunded:
     no transfer at all.

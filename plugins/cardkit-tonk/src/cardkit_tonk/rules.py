@@ -1,6 +1,6 @@
-"""The Tonk rules model: every variant option of the spec's section 7, and the presets.
+"""The Tonk rules model: every variant option, and the presets.
 
-The defaults are the seed text's rules. Options marked "not in the seed" are
+The defaults are the traditional rules. Options marked "a variation" are
 house rules found in the references. ``TonkRules`` refuses unknown options and
 options that do not fit together (see `TonkRules.check_players` for the
 checks that depend on the number of players).
@@ -26,7 +26,7 @@ HandSize = Literal[5, 7, 9, "by_player_count"]
 def cards_dealt(hand_size: HandSize, players: int) -> int:
     """The number of cards each player is dealt.
 
-    ``by_player_count`` is the proposed mapping of the spec (no source gives
+    ``by_player_count`` is cardkit's own proposal (no source gives
     one): 2 players 9 cards, 3 players 7, 4 or more 5.
     """
     if hand_size == "by_player_count":
@@ -40,7 +40,7 @@ MAX_DEALT = 45
 
 
 class TonkRules(Rules):
-    """Every option of a Tonk hand, with the seed's rule as its default."""
+    """Every option of a Tonk hand, with the traditional rule as its default."""
 
     stake: int = Field(1, ge=1)
     """The basic stake s; every payment is a whole multiple of it."""
@@ -79,8 +79,10 @@ class TonkRules(Rules):
     """2 players only: after a tonk out the opponent may tonk out on the tonker's run
     (a double-double, 4 stakes to the responder or to the tonker)."""
 
-    caught_rule: Literal["seed", "pagat", "double_to_lowest"] = "seed"
-    """Payments when the dropper is caught (does not hold the strictly lowest count)."""
+    caught_rule: Literal["wikipedia", "pagat", "double_to_lowest"] = "wikipedia"
+    """Payments when the dropper is caught (does not hold the strictly lowest count):
+    `wikipedia` (its text read literally; `seed`, the old name, is accepted too),
+    `pagat` or `double_to_lowest`."""
 
     deal_high_win: Literal["off", "49_or_50", "50_only", "50_now_49_in_turn"] = "off"
     """Automatic win on a dealt count of 49 or 50 (5-card hands only)."""
@@ -109,30 +111,36 @@ class TonkRules(Rules):
     """Spade order for the side pot: ace high (false: ace low); needs `spades_side_pot`."""
 
     stock_end: Literal["after_last_draw_turn", "when_draw_needed"] = "after_last_draw_turn"
-    """Seed: the hand stops after the turn that drew the last stock card. Pagat
+    """Traditional: the hand stops after the turn that drew the last stock card. Pagat
     (`when_draw_needed`): play goes on until someone must draw from the empty stock."""
 
     stock_tie: Literal["void", "all_tied_paid"] = "void"
-    """(not in the seed) A tie for lowest at stock out: void hand, or every tied player is
+    """(a variation) A tie for lowest at stock out: void hand, or every tied player is
     paid 1 stake by each player not tied."""
 
     picture_values: Literal["all_ten", "jqk_11_12_13"] = "all_ten"
-    """(not in the seed; pagat) J, Q, K count 10 each, or 11, 12, 13."""
+    """(a variation; pagat) J, Q, K count 10 each, or 11, 12, 13."""
 
     drop_max_count: int | None = Field(None, ge=0)
-    """(not in the seed) Drop only with a count of at most this number (null: any count)."""
+    """(a variation) Drop only with a count of at most this number (null: any count)."""
 
     take_discard_must_use: bool = False
-    """(not in the seed; pagat) Take the top discard only if it can go into a spread or hit
+    """(a variation; pagat) Take the top discard only if it can go into a spread or hit
     this turn, and do not end the turn before it has."""
 
     max_hits_per_turn: int | None = Field(None, ge=0)
-    """(not in the seed; pagat: 1) The most hits one player may make in one turn
+    """(a variation; pagat: 1) The most hits one player may make in one turn
     (null: no limit)."""
 
     forbid_discard_of_taken_card: bool = False
-    """(not in the seed) You may not discard the card you took from the discard pile this
+    """(a variation) You may not discard the card you took from the discard pile this
     turn."""
+
+    @field_validator("caught_rule", mode="before")
+    @classmethod
+    def _caught_rule_alias(cls, value: Any) -> Any:
+        # The value was called "seed" before 0.2; old saves and scripts still use it.
+        return "wikipedia" if value == "seed" else value
 
     @field_validator("hand_size", mode="before")
     @classmethod
@@ -217,7 +225,7 @@ class TonkRules(Rules):
                 )
 
 
-#: Texas Tonk (spec 6.8): a caught dropper pays the lowest hand double, a dealt 50
+#: Texas Tonk: a caught dropper pays the lowest hand double, a dealt 50
 #: pays double and a dealt 49 single.
 TEXAS = Variant(
     name="texas",
