@@ -20,7 +20,9 @@ template (and ``__module__`` in a path) is replaced by the names of
 from __future__ import annotations
 
 import datetime
+import fnmatch
 import re
+import tomllib
 from dataclasses import dataclass
 from importlib import resources
 from importlib.resources.abc import Traversable
@@ -28,7 +30,15 @@ from pathlib import Path
 
 from cardkit.errors import CardkitError
 
-__all__ = ["MAX_NAME_LENGTH", "PluginNames", "ScaffoldError", "new_plugin", "plugin_files"]
+__all__ = [
+    "MAX_NAME_LENGTH",
+    "PluginNames",
+    "ScaffoldError",
+    "cardkit_checkout",
+    "join_workspace",
+    "new_plugin",
+    "plugin_files",
+]
 
 #: The longest game name accepted (the names derived from it must fit a line).
 MAX_NAME_LENGTH = 24
@@ -164,3 +174,57 @@ def new_plugin(name: str, directory: str | Path = ".") -> Path:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
     return root
+
+
+def _is_checkout(folder: Path) -> bool:
+    try:
+        data = tomllib.loads((folder / "pyproject.toml").read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError):
+        return False
+    workspace = data.get("tool", {}).get("uv", {}).get("workspace")
+    return data.get("project", {}).get("name") == "cardkit" and isinstance(workspace, dict)
+
+
+def cardkit_checkout(start: str | Path) -> Path | None:
+    """The cardkit checkout (a uv workspace) that ``start`` is inside, or ``None``."""
+    folder = Path(start).resolve()
+    for candidate in (folder, *folder.parents):
+        if _is_checkout(candidate):
+            return candidate
+    return None
+
+
+def join_workspace(package: str | Path) -> Path | None:
+    """Make a new plugin package a member of the cardkit checkout it is in, as ``uv init`` does.
+
+    The package gets ``cardkit = { workspace = true }`` as its source of cardkit,
+    and the checkout's ``[tool.uv.workspace] members`` the package's folder
+    unless a pattern there covers it already. Returns the checkout, or ``None``
+    (nothing changed) when the package is not inside one.
+    """
+    root = Path(package).resolve()
+    checkout = cardkit_checkout(root.parent)
+    if checkout is None:
+        return None
+    member = root.relative_to(checkout).as_posix()
+    project = checkout / "pyproject.toml"
+    text = project.read_text(encoding="utf-8")
+    members = tomllib.loads(text)["tool"]["uv"]["workspace"].get("members", [])
+    if not any(fnmatch.fnmatchcase(member, pattern) for pattern in members):
+        opening = re.search(r"^members\s*=\s*\[", text, re.MULTILINE)
+        if opening is None:
+            text = text.replace(
+                "[tool.uv.workspace]\n", f'[tool.uv.workspace]\nmembers = ["{member}"]\n'
+            )
+        else:
+            at = opening.end()
+            text = f'{text[:at]}"{member}", {text[at:]}'
+        project.write_text(text, encoding="utf-8")
+    ours = root / "pyproject.toml"
+    ours.write_text(
+        ours.read_text(encoding="utf-8")
+        + "\n# cardkit comes from the checkout this package is in (a uv workspace member).\n"
+        + "[tool.uv.sources]\ncardkit = { workspace = true }\n",
+        encoding="utf-8",
+    )
+    return checkout

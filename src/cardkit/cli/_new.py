@@ -8,8 +8,9 @@ from typing import Annotated
 import typer
 from rich.text import Text
 
+import cardkit
 from cardkit.cli._common import clean_errors, out
-from cardkit.scaffold import PluginNames, new_plugin
+from cardkit.scaffold import PluginNames, cardkit_checkout, join_workspace, new_plugin
 
 __all__ = ["new_app"]
 
@@ -46,11 +47,28 @@ def plugin(
     console.print(Text(f"Wrote {names.distribution} ({len(files)} files) in {root}", style="bold"))
     for path in files:
         console.print(Text(f"  {path.relative_to(root)}", style="dim"))
+    checkout = join_workspace(root)
     console.print(Text("Next:", style="bold"))
-    for line in (
-        f"cd {root}",
-        'uv venv && uv pip install -e ".[test]"     # or: pip install -e ".[test]"',
-        "pytest                                      # its tests and the contract suite",
-        f"cardkit demo {names.name} --seed 1",
-    ):
+    for line in next_steps(root, names, checkout):
         console.print(Text(f"  {line}"))
+
+
+def next_steps(root: Path, names: PluginNames, checkout: Path | None) -> list[str]:
+    """The commands that install and test the new package, as printed."""
+    demo = f"cardkit demo {names.name} --seed 1"
+    if checkout is not None:
+        where = root.resolve().relative_to(checkout).as_posix()
+        return [
+            f"cd {checkout}",
+            "uv sync --all-packages          # the new plugin is a member of this workspace",
+            f"uv run pytest {where}",
+            f"uv run {demo}",
+        ]
+    source = cardkit_checkout(Path(cardkit.__file__).parent) or Path("PATH/TO/cardkit")
+    return [
+        f"cd {root}",
+        "# cardkit is not on the package index yet: install it from a local clone",
+        f'uv venv && uv pip install -e {source} -e ".[test]"',
+        ".venv/bin/pytest                # its tests and the contract suite",
+        f".venv/bin/{demo}",
+    ]
