@@ -116,9 +116,17 @@ class _BrokenPlugin:
         raise RuntimeError("this plugin is broken on purpose")
 
 
+def _plugin_block(out: str, name: str) -> str:
+    """The lines of one plugin in 'cardkit plugins' (its row, up to the next rule)."""
+    lines = out.splitlines()
+    start = next(i for i, x in enumerate(lines) if f" {name} " in x)
+    end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith(("├", "└"))), None)
+    return " ".join(lines[start:end])
+
+
 def test_plugins_lists_plugins_and_shows_problems_without_failing() -> None:
     out = ok("plugins")
-    line = next(x for x in out.splitlines() if "tinyshed-tests" in x)
+    line = _plugin_block(out, "tinyshed-tests")
     assert "tinyshed" in line
     assert "tinyshed:first" in line
     assert "tinyshed:long" in line
@@ -219,7 +227,7 @@ def test_rules_says_when_a_game_has_no_house_rules() -> None:
 
 
 def test_plugins_lists_the_house_rules_of_each_plugin(house_rules: None) -> None:
-    line = next(x for x in ok("plugins").splitlines() if "tiny-house" in x)
+    line = _plugin_block(ok("plugins"), "tiny-house")
     assert "tinyshed:high-stakes" in line
     data = json.loads(ok("plugins", "--json"))
     mine = next(p for p in data["plugins"] if p["name"] == "tiny-house")

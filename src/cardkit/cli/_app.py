@@ -16,14 +16,26 @@ app = typer.Typer(
     name="cardkit",
     help="Card games as plugins: list them, read their rules, watch bots, simulate, play, replay.",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,
     pretty_exceptions_enable=False,
 )
 app.add_typer(_new.new_app, name="new")
 
 # -- shared options -----------------------------------------------------------------------
 
-GameArg = Annotated[str, typer.Argument(help="A game name or alias (see 'cardkit games').")]
+
+def _complete_games(incomplete: str) -> list[str]:
+    from cardkit.plugins import registry
+
+    return [name for name in registry().available() if name.startswith(incomplete)]
+
+
+GameArg = Annotated[
+    str,
+    typer.Argument(
+        help="A game name or alias (see 'cardkit games').", autocompletion=_complete_games
+    ),
+]
 PlayersOpt = Annotated[
     int | None,
     typer.Option("--players", "-p", help="Number of seats (default: the game's)."),
@@ -60,8 +72,26 @@ MaxActionsOpt = Annotated[
 ]
 
 
+def _print_version(value: bool) -> None:
+    if value:
+        import platform
+        from importlib.metadata import version
+
+        typer.echo(f"cardkit {version('cardkit')} (Python {platform.python_version()})")
+        raise typer.Exit()
+
+
 @app.callback()
 def _main(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            help="Print cardkit's version and exit.",
+            callback=_print_version,
+            is_eager=True,
+        ),
+    ] = False,
     plugins_dir: Annotated[
         Path | None,
         typer.Option(

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import difflib
 import functools
 import json
 import os
+import re
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, ParamSpec, TypeVar
@@ -12,7 +14,7 @@ from typing import Any, NoReturn, ParamSpec, TypeVar
 import typer
 from rich.console import Console
 
-from cardkit.errors import CardkitError, UnknownGame
+from cardkit.errors import CardkitError, InvalidRules, UnknownGame
 from cardkit.game import Game
 from cardkit.plugins import registry
 from cardkit.rules import Rules
@@ -65,7 +67,7 @@ def clean_errors(func: Callable[P, T]) -> Callable[P, T]:
         except (typer.Exit, typer.Abort, SystemExit):
             raise
         except CardkitError as exc:
-            message = str(exc)
+            message = with_suggestion(exc)
             problems = len(registry().problems)
             if isinstance(exc, UnknownGame) and problems:
                 message += f" ({problems} plugin problem(s): see 'cardkit plugins')"
@@ -83,6 +85,27 @@ def clean_errors(func: Callable[P, T]) -> Callable[P, T]:
             )
 
     return wrapper
+
+
+#: "no variant 'quik'; variants: pagat, quick" and the like: a name and the names it may be.
+_CHOICES = re.compile(r"'([^']+)'; (?:available )?[a-z ]+: ([\w, -]+)$")
+
+
+def did_you_mean(word: str, choices: Sequence[str]) -> str:
+    """`` (did you mean 'tienlen'?)`` for a close choice, else an empty string."""
+    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def with_suggestion(exc: CardkitError) -> str:
+    """The error's message, with a "did you mean" for a misspelt game, variant or bot."""
+    message = str(exc)
+    if isinstance(exc, UnknownGame):
+        return message + did_you_mean(exc.name, exc.available)
+    match = _CHOICES.search(message)
+    if match is not None:
+        return message + did_you_mean(match.group(1), match.group(2).split(", "))
+    return message
 
 
 def parse_options(items: Sequence[str] | None) -> dict[str, Any]:
@@ -132,7 +155,15 @@ def default_game() -> Game[Any, Any]:
 
 def make_rules(game: Game[Any, Any], variant: str | None, items: Sequence[str] | None) -> Rules:
     """The game's rules from ``--variant`` and ``--rules`` (InvalidRules if refused)."""
-    rules: Rules = game.rules(variant, **parse_options(items))
+    options = parse_options(items)
+    try:
+        rules: Rules = game.rules(variant, **options)
+    except InvalidRules as exc:
+        unknown = re.search(r"unknown option '(\w+)'", str(exc))
+        if unknown is None:
+            raise
+        hint = did_you_mean(unknown.group(1), list(game.rules_model.model_fields))
+        raise InvalidRules(f"{exc}{hint}; see 'cardkit rules {game.name}'") from None
     return rules
 
 

@@ -130,27 +130,32 @@ def plugins(as_json: bool = False) -> None:
             },
         )
         return
-    table = Table(title="Plugins", title_justify="left")
+    # Two columns, the second wrapped between names, so it fits 80 columns.
+    table = Table(title="Plugins", title_justify="left", show_header=False, show_lines=True)
     table.add_column("Plugin", style="bold cyan", no_wrap=True)
-    table.add_column("Distribution")
-    table.add_column("Version")
-    table.add_column("Source")
-    table.add_column("Games")
-    table.add_column("House rules")
-    table.add_column("Variants")
-    table.add_column("Bots")
+    table.add_column("What it adds", overflow="fold")
     for name, info in sorted(reg.plugins.items()):
-        _add_row(
-            table,
-            name,
-            info.distribution or "—",
-            info.version or "—",
-            getattr(info, "source", "") or "—",
-            ", ".join(info.games),
-            ", ".join(getattr(info, "house_rules", [])),
-            ", ".join(info.variants),
-            ", ".join(info.bots),
-        )
+        source = getattr(info, "source", "") or ""
+        lines = [
+            " ".join(
+                p
+                for p in (
+                    info.distribution or "",
+                    info.version or "",
+                    f"({source})" if source else "",
+                )
+                if p
+            )
+        ]
+        for label, items in (
+            ("games", info.games),
+            ("house rules", getattr(info, "house_rules", [])),
+            ("variants", info.variants),
+            ("bots", info.bots),
+        ):
+            if items:
+                lines.append(f"{label}: " + ", ".join(items))
+        _add_row(table, name, "\n".join(lines))
     if reg.plugins:
         console.print(table)
     else:
