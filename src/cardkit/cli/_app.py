@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from cardkit.cli import _info, _new, _play, _run
+from cardkit.cli import _info, _new, _play, _replay, _run
 from cardkit.cli._common import clean_errors
 from cardkit.plugins import PluginWarning
 
@@ -276,9 +276,19 @@ def replay(
         typer.Option("--seat", help="Also show this seat's view before each of its moves."),
     ] = None,
     delay: Annotated[float, typer.Option("--delay", help="Seconds between moves.")] = 0.0,
+    reveal: Annotated[
+        bool, typer.Option("--reveal", help="Show every seat's dealt hand first.")
+    ] = False,
+    start: Annotated[
+        int, typer.Option("--start", help="Start telling the game after move N.", min=0)
+    ] = 0,
+    step: Annotated[
+        bool,
+        typer.Option("--step", help="Step through it: Enter for the next move, b for back."),
+    ] = False,
 ) -> None:
     """Narrate a saved game from its file (validated first)."""
-    _run.replay_cmd(file, seat, delay)
+    _replay.replay_cmd(file, seat, delay, reveal, start, step)
 
 
 def main() -> None:

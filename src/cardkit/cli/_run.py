@@ -34,8 +34,8 @@ from cardkit.cli._common import (
 from cardkit.errors import CardkitError
 from cardkit.game import Game
 from cardkit.match import DealRecord, Match, fill_seats, has_match_rule, resolve_bots
-from cardkit.narrate import Narrator, seat_label, standings_table, view_table
-from cardkit.replay import read_replay, write_replay
+from cardkit.narrate import Narrator, seat_label, standings_table
+from cardkit.replay import write_replay
 from cardkit.results import GameResult
 from cardkit.rules import Rules
 from cardkit.runner import seat_rngs
@@ -377,41 +377,3 @@ def _deal_line(record: DealRecord, labels: list[str]) -> Text:
         line.append(f"{won} won", style="green")
         line.append(f" ({res.reason.replace('_', ' ')})", style="dim")
     return line
-
-
-def replay_cmd(path: Path, seat: int | None, delay: float) -> None:
-    """Narrate a saved game; with a seat, show that seat's view before each of its moves."""
-    rep = read_replay(path)
-    if seat is not None and not 0 <= seat < rep.players:
-        fail(f"--seat must be a seat 0-{rep.players - 1}, not {seat}")
-    if delay < 0:
-        fail(f"--delay must be 0 or more seconds, not {delay}")
-    console = out()
-    game = rep.game
-    labels = ["you" if s == seat else "" for s in range(rep.players)]
-    head = Text()
-    head.append(game.title, style="bold")
-    seed = f" · seed {rep.saved.seed}" if rep.saved.seed is not None else ""
-    head.append(f" · replay of {path.name} · {rep.players} players{seed}", style="dim")
-    console.print(head)
-    narrator = Narrator(console, labels, delay=delay, show_hands=seat is None)
-    before = None
-    for step in rep.steps():
-        if step.number == 0:
-            narrator.deal(step.state)
-        else:
-            if seat is not None and step.seat == seat and before is not None:
-                console.print(view_table(before.view(seat), labels, title="Your view"))
-            assert step.action is not None
-            narrator.action(step.seat, step.action, step.state, step.events)
-        before = step.state
-    if rep.result is not None:
-        narrator.result(rep.final)
-    else:
-        console.print(
-            Text(
-                f"The saved game stops here, after {rep.actions} action"
-                + ("s." if rep.actions != 1 else "."),
-                style="yellow",
-            )
-        )
