@@ -61,3 +61,22 @@ def test_plugins_fits_80_columns_without_cutting_names() -> None:
         assert name in words
         for item in (*info.games, *info.bots, *info.variants):
             assert item in words, item
+
+
+def test_simulate_labels_its_clocks() -> None:
+    result = CliRunner().invoke(
+        app, ["simulate", "tonk", "-n", "20", "--seed", "1"], env={"COLUMNS": "120"}
+    )
+    assert result.exit_code == 0, result.output
+    assert "elapsed " in result.output
+    assert "left " in result.output
+
+
+def test_palace_quick_places_are_not_all_first() -> None:
+    from cardkit.simulate import simulate
+
+    report = simulate("palace", games=40, seed=1, rules={"end_condition": "first_out_wins"})
+    places = [e.mean_place for e in report.entries]
+    assert all(p is not None and 1 < p < 4 for p in places), places
+    # The winner takes place 1 and the others share 2 to 4: the mean over seats is 2.5.
+    assert sum(p for p in places if p is not None) / len(places) == pytest.approx(2.5)

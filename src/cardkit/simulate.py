@@ -85,7 +85,8 @@ class EntryStats(BaseModel):
         loss_rate: ``losses / completed``.
         mean_points: mean ``result.points`` (``None`` if the game gives no points).
         mean_net: mean net payment (``result.net``).
-        mean_place: mean 1-based place in ``result.order`` (``None`` without orders).
+        mean_place: mean 1-based place in ``result.order`` (``None`` without orders);
+            seats an order leaves out share the places after it.
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -250,7 +251,7 @@ class _Tally:
     entry_points: list[int] = field(default_factory=list)
     entry_point_games: list[int] = field(default_factory=list)
     entry_net: list[int] = field(default_factory=list)
-    entry_place: list[int] = field(default_factory=list)
+    entry_place: list[float] = field(default_factory=list)
     entry_place_games: list[int] = field(default_factory=list)
     seat_wins: list[int] = field(default_factory=list)
     seat_losses: list[int] = field(default_factory=list)
@@ -361,7 +362,12 @@ class _Player:
         points = result.points
         if points:
             tally.has_points = True
-        place = {seat: i + 1 for i, seat in enumerate(result.order)}
+        place: dict[int, float] = {seat: i + 1 for i, seat in enumerate(result.order)}
+        if place:
+            # Seats the order leaves out (all but the winner in Palace's quick game)
+            # share the places after it: each gets their mean.
+            rest = (len(place) + 1 + players) / 2
+            place.update({s: rest for s in range(players) if s not in place})
         for s in range(players):
             e = entry_of[s]
             tally.entry_completed[e] += 1
@@ -594,7 +600,7 @@ def _rate(count: int, over: int) -> float:
     return count / over if over else 0.0
 
 
-def _mean(total: int, over: int) -> float | None:
+def _mean(total: float, over: int) -> float | None:
     return total / over if over else None
 
 
