@@ -192,7 +192,7 @@ class _Deal:
         elif command == "hand":
             self.show()
         elif command == "pile":
-            rows = table_rows(view, self.names)
+            rows = table_rows(view, self.names, full=True)
             lines = [Text(f"{n}: " if n else "", style="cyan").append_text(t) for n, t in rows]
             self.console.print(
                 Group(*lines) if lines else Text("Nothing on the table.", style="dim")
@@ -249,7 +249,7 @@ def help_table() -> Table:
 def _finish(deal: _Deal, quit_: bool, save: Path | None) -> None:
     console = deal.console
     if deal.state.is_over:
-        console.print(Text("Since your last move:", style="dim"), *deal.since)
+        console.print(Group(Text("Since your last move:", style="dim"), *deal.since))
         view = deal.state.view(deal.seat)
         console.print(screen(view, deal.names, deal.game.hand_order, title="End of the hand"))
         Narrator(console, deal.names, show_hands=False).result(deal.state)

@@ -29,6 +29,8 @@ from cardkit.views import View
 _SKIP = frozenset({*View.model_fields, "hand", "recent"})
 #: Card codes in a game's text (upper case, so words such as "as" stay words).
 _CODE = re.compile(r"\b(?:10|[2-9TJQKA])[SHDC]\b|\b[BR]J\b")
+#: Piles longer than this show only their last cards on the screen.
+LONG_PILE = 12
 #: "seat N <verb>" in a game's message, for talking to the player in person.
 _SEAT_VERB = re.compile(r"\b[Ss]eat (\d+)( (?:is|has|does|was|may|must|can|cannot) )")
 
@@ -146,7 +148,10 @@ def _model_line(model: BaseModel, labels: Sequence[str]) -> Text:
         if value is None:
             continue
         out.append(f"  {_words(key)} ", style="dim")
-        out.append_text(value_text(value))
+        if key in ("payer", "payee", "by", "winner") and isinstance(value, int):
+            out.append(seat_label(value, labels))
+        else:
+            out.append_text(value_text(value))
     return out
 
 
@@ -158,11 +163,12 @@ def _is_empty(value: Any) -> bool:
     return value is None or (isinstance(value, (list, tuple, Mapping, CardSet, Deck)) and not value)
 
 
-def table_rows(view: View, labels: Sequence[str]) -> list[tuple[str, Text]]:
+def table_rows(view: View, labels: Sequence[str], *, full: bool = False) -> list[tuple[str, Text]]:
     """The view's fields that are not per seat: piles as cards, spreads one per line.
 
     Empty piles, zero counters and flags that are off are left out; the other
-    plain values come last, on one line (``phase turn · stock size 35``).
+    plain values come last, on one line (``phase turn · stock size 35``). A long
+    pile shows its last cards unless ``full``.
     """
     rows: list[tuple[str, Text]] = []
     plain = Text()
@@ -171,7 +177,11 @@ def table_rows(view: View, labels: Sequence[str]) -> list[tuple[str, Text]]:
         if name in _SKIP or _is_empty(value) or _per_seat(name, value, view.players) is not None:
             continue
         if _is_cards(value):
-            rows.append((_words(name), cards_text([value] if isinstance(value, Card) else value)))
+            cards = [value] if isinstance(value, Card) else list(value)
+            shown = cards_text(cards if full or len(cards) <= LONG_PILE else cards[-LONG_PILE:])
+            if len(cards) > LONG_PILE and not full:
+                shown = Text(f"({len(cards)} cards, 'pile' shows all) … ", style="dim") + shown
+            rows.append((_words(name), shown))
         elif isinstance(value, (list, tuple)) and isinstance(value[0], BaseModel):
             rows.append((_words(name), Text("\n").join(_model_line(m, labels) for m in value)))
         elif isinstance(value, BaseModel):
