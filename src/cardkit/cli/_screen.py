@@ -29,6 +29,8 @@ from cardkit.views import View
 _SKIP = frozenset({*View.model_fields, "hand", "recent"})
 #: Card codes in a game's text (upper case, so words such as "as" stay words).
 _CODE = re.compile(r"\b(?:10|[2-9TJQKA])[SHDC]\b|\b[BR]J\b")
+#: Names of per-seat numbers (hand sizes, locks, points), told apart from lists of seats.
+_PER_SEAT_NAME = re.compile(r"(count|size|lock|point|score|total|stake|net|value)s?$")
 #: Piles longer than this show only their last cards on the screen.
 LONG_PILE = 12
 #: "seat N <verb>" in a game's message, for talking to the player in person.
@@ -81,7 +83,12 @@ def _per_seat(name: str, value: Any, players: int) -> list[Any] | None:
         return [value.get(str(s), value.get(s)) for s in range(players)]
     if not isinstance(value, (list, tuple)) or len(value) != players or players < 2:
         return None
-    if all(_is_scalar(v) for v in value) or all(_is_cards(v) or v == [] for v in value):
+    if _is_cards(value):
+        return None  # a pile that happens to hold one card per seat
+    if all(_is_scalar(v) for v in value):
+        # A list of seats ("ready", "finished") may also have one entry per seat.
+        return list(value) if _PER_SEAT_NAME.search(name) else None
+    if all(_is_cards(v) or v == [] for v in value):
         return list(value)
     if all(isinstance(v, (list, tuple)) and all(_is_scalar(x) for x in v) for v in value):
         return [" ".join(str(x) for x in v) for v in value]
@@ -195,6 +202,8 @@ def table_rows(view: View, labels: Sequence[str], *, full: bool = False) -> list
                 plain.append(seat_label(value, labels))
             elif isinstance(value, str):
                 plain.append(_words(value))
+            elif isinstance(value, (list, tuple)) and all(_is_scalar(v) for v in value):
+                plain.append(" ".join(str(v) for v in value))
             else:
                 plain.append_text(value_text(value, view.players))
     if plain:
