@@ -133,7 +133,7 @@ def test_resume_goes_on_with_a_saved_game(tmp_path: Path, played: list[pexpect.s
     child = _spawn("play", "palace", "--resume", str(path))
     played.append(child)
     child.expect("Resuming")
-    child.expect(f"after {first} moves")
+    child.expect(f"after {first} move{'s' if first != 1 else ''}")
     child.expect(PROMPT)
     child.sendline("1")
     child.expect(PROMPT)

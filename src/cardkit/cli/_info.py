@@ -16,7 +16,7 @@ from rich.text import Text
 
 from cardkit.cli._common import load_game, out
 from cardkit.game import Game
-from cardkit.plugins import registry
+from cardkit.plugins import Registry, registry
 
 
 def games(as_json: bool = False) -> None:
@@ -100,6 +100,36 @@ def _players(game: Game[Any, Any]) -> str:
     return f"{span} (default {game.default_players})"
 
 
+def _plugins_table(reg: Registry) -> Table:
+    """Two columns, the second wrapped between names, so that it fits 80 columns."""
+    table = Table(title="Plugins", title_justify="left", show_header=False, show_lines=True)
+    table.add_column("Plugin", style="bold cyan", no_wrap=True)
+    table.add_column("What it adds", overflow="fold")
+    for name, info in sorted(reg.plugins.items()):
+        source = getattr(info, "source", "") or ""
+        lines = [
+            " ".join(
+                p
+                for p in (
+                    info.distribution or "",
+                    info.version or "",
+                    f"({source})" if source else "",
+                )
+                if p
+            )
+        ]
+        for label, items in (
+            ("games", info.games),
+            ("house rules", getattr(info, "house_rules", [])),
+            ("variants", info.variants),
+            ("bots", info.bots),
+        ):
+            if items:
+                lines.append(f"{label}: " + ", ".join(items))
+        _add_row(table, name, "\n".join(lines))
+    return table
+
+
 def plugins(as_json: bool = False) -> None:
     """Print the table of plugins and their load problems (exit 0 either way)."""
     reg = registry()
@@ -130,32 +160,7 @@ def plugins(as_json: bool = False) -> None:
             },
         )
         return
-    # Two columns, the second wrapped between names, so it fits 80 columns.
-    table = Table(title="Plugins", title_justify="left", show_header=False, show_lines=True)
-    table.add_column("Plugin", style="bold cyan", no_wrap=True)
-    table.add_column("What it adds", overflow="fold")
-    for name, info in sorted(reg.plugins.items()):
-        source = getattr(info, "source", "") or ""
-        lines = [
-            " ".join(
-                p
-                for p in (
-                    info.distribution or "",
-                    info.version or "",
-                    f"({source})" if source else "",
-                )
-                if p
-            )
-        ]
-        for label, items in (
-            ("games", info.games),
-            ("house rules", getattr(info, "house_rules", [])),
-            ("variants", info.variants),
-            ("bots", info.bots),
-        ):
-            if items:
-                lines.append(f"{label}: " + ", ".join(items))
-        _add_row(table, name, "\n".join(lines))
+    table = _plugins_table(reg)
     if reg.plugins:
         console.print(table)
     else:

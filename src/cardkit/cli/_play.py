@@ -385,5 +385,7 @@ def _resume(
     names, specs = _seats(rep.game, state.players, seat, bots)
     console = out()
     _intro(console, rep.game, state.players, seed, seat, names)
-    console.print(Text(f"Resuming {path} after {state.action_count} moves.", style="dim"))
+    moves = state.action_count
+    said = f"Resuming {path} after {moves} move{'s' if moves != 1 else ''}."
+    console.print(Text(said, style="dim"))
     _single(console, rep.game, state, seat, names, specs, seed, save or path)
