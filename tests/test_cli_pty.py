@@ -130,7 +130,7 @@ def test_resume_goes_on_with_a_saved_game(tmp_path: Path, played: list[pexpect.s
     child.sendline("quit")
     assert _finish(child) == 0
     first = read_replay(path).actions
-    child = _spawn("play", "palace", "--resume", str(path))
+    child = _spawn("play", "--resume", str(path))
     played.append(child)
     child.expect("Resuming")
     child.expect(f"after {first} move{'s' if first != 1 else ''}")

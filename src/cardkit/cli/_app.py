@@ -227,7 +227,13 @@ def match(
 @app.command("play")
 @clean_errors
 def play(
-    game: GameArg,
+    game: Annotated[
+        str | None,
+        typer.Argument(
+            help="A game name or alias (see 'cardkit games'); not needed with --resume.",
+            autocompletion=_complete_games,
+        ),
+    ] = None,
     players: PlayersOpt = None,
     seat: Annotated[int, typer.Option("--seat", help="Your seat.")] = 0,
     bots: Annotated[

@@ -260,7 +260,7 @@ def _finish(deal: _Deal, quit_: bool, save: Path | None) -> None:
 
 
 def play(
-    game_name: str,
+    game_name: str | None,
     players: int | None,
     seat: int,
     bots: str | None,
@@ -275,6 +275,8 @@ def play(
     if resume is not None:
         _resume(resume, seat, bots, seed, save, deals)
         return
+    if game_name is None:
+        raise CardkitError("name the game to play (see 'cardkit games'), or --resume FILE")
     game = load_game(game_name)
     rules = make_rules(game, variant, rules_items)
     players = game.default_players if players is None else players
