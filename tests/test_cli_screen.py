@@ -50,7 +50,7 @@ def test_the_screen_shows_only_what_your_view_holds(name: str, seed: int) -> Non
 @pytest.mark.parametrize("name", GAMES)
 def test_your_hand_is_sorted_in_the_games_order(name: str) -> None:
     state = _midgame(name, 4)
-    hand = list(state.view(0).hand)  # type: ignore[attr-defined]
+    hand = list(state.view(0).hand)  # type: ignore[attr-defined]  # every game here has a hand
     line = next(x for x in _render(state).splitlines() if x.startswith("Your hand:"))
     cards = [Card.parse(c) for c in PRETTY.findall(line.split("new:")[0])]
     assert cards == state.game.hand_order.sorted(hand)
