@@ -18,6 +18,9 @@ explicitly)::
 
     pytest --cardkit-game crazyeights
 
+Recorded playthroughs (:mod:`cardkit.testing.playthrough`) pin down a
+game's behaviour step by step; ``pytest --update-playthroughs`` records them.
+
 Each check raises :class:`ContractError` (an ``AssertionError``) whose
 message says what is wrong and how to replay the game that shows it.
 """
@@ -49,6 +52,7 @@ from cardkit.testing.checks import (
     replay_recipe,
 )
 from cardkit.testing.corrupt import corrupted_saves
+from cardkit.testing.playthrough import Playthrough, check_playthrough, record_playthrough
 
 __all__ = [
     "NONSENSE_ACTIONS",
@@ -57,6 +61,7 @@ __all__ = [
     "Knowledge",
     "Playout",
     "PlayoutReport",
+    "Playthrough",
     "cards_mentioned",
     "check_bots",
     "check_corrupted_saves",
@@ -65,6 +70,7 @@ __all__ = [
     "check_illegal_actions",
     "check_legal_actions",
     "check_non_interference",
+    "check_playthrough",
     "check_random_playouts",
     "check_result",
     "check_rules_model",
@@ -75,5 +81,6 @@ __all__ = [
     "corrupted_saves",
     "random_playout",
     "recent_actions",
+    "record_playthrough",
     "replay_recipe",
 ]
