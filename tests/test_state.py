@@ -5,11 +5,16 @@ Uses the tiny game *Shed* of ``conftest.py``: play a card, draw, or pass.
 
 from __future__ import annotations
 
+import copy
+import pickle
 from typing import Any
 
 import pytest
 
-from cardkit import Event, GameState, IllegalAction
+import cardkit
+from cardkit import Event, GameState, IllegalAction, hookimpl
+from cardkit.plugins import Registry
+from cardkit.testing import ContractError, check_copies
 
 #: The ``shed`` fixture's game (its classes live in ``conftest.py``).
 Shed = Any
@@ -109,3 +114,87 @@ def test_repr_says_game_players_and_turn(shed: Shed) -> None:
     """The repr is short and names the game and the seat to act."""
     state = shed.start(seed=1)
     assert repr(state) == f"<ShedState shed players=2 to_act={state.seat}>"
+
+
+# -- states are values ----------------------------------------------------------------------------
+
+
+def test_states_compare_equal_by_value(shed: Shed) -> None:
+    """The same deal and the same actions make equal states, with equal hashes."""
+    one = shed.start(seed=3).apply("draw")
+    two = shed.start(seed=3).apply("draw")
+    assert one is not two
+    assert one == two
+    assert hash(one) == hash(two)
+    assert one != shed.start(seed=3).apply("pass")
+    assert one != shed.start(seed=4).apply("draw")
+    assert one != shed.start(seed=3)
+    assert one != "draw"
+
+
+def test_deep_copies_are_equal_and_copies_are_the_state(shed: Shed) -> None:
+    """``copy.deepcopy`` replays to an equal state; ``copy.copy`` of a state is the state."""
+    state = shed.start(seed=3).apply("draw").apply("pass")
+    deep = copy.deepcopy(state)
+    assert deep is not state
+    assert deep == state
+    assert deep.to_json() == state.to_json()
+    assert deep.game is state.game
+    assert copy.copy(state) is state
+    assert copy.deepcopy(shed) is shed
+
+
+class _Registers:
+    """A plugin object registering one game."""
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+
+    @hookimpl
+    def cardkit_register_games(self, register: Any) -> None:
+        """Register the game."""
+        register(self.game)
+
+
+@pytest.fixture
+def registered(empty_registry: Registry, shed: Shed) -> Shed:
+    """The Shed game, registered in the process-wide registry (a pickled game is its name)."""
+    cardkit.register(_Registers(shed))
+    return shed
+
+
+def test_states_pickle_by_setup_and_actions(registered: Shed) -> None:
+    """A pickled state is its game's name, its setup and its actions: small, and replayed."""
+    state = registered.start(seed=3).apply("draw").apply("pass")
+    data = pickle.dumps(state)
+    assert len(data) < 2000
+    loaded = pickle.loads(data)
+    assert loaded == state
+    assert loaded.to_json() == state.to_json()
+    assert loaded.game is state.game
+    check_copies(state)
+
+
+def test_a_game_that_is_not_registered_does_not_unpickle(shed: Shed) -> None:
+    """Unpickling finds the game by name: an unregistered one is a clear error."""
+    data = pickle.dumps(shed.start(seed=3))
+    with pytest.raises(cardkit.UnknownGame, match="unknown game 'shed'"):
+        pickle.loads(data)
+
+
+def test_check_copies_catches_a_copy_that_differs(
+    registered: Shed, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A deep copy that lost the last action is caught, and so is equality by identity."""
+    state = registered.start(seed=3).apply("draw")
+    cls = type(state)
+    with monkeypatch.context() as patched:
+        patched.setattr(cls, "__deepcopy__", lambda self, memo: self.game.deal(self.setup))
+        with pytest.raises(ContractError, match=r"copy\.deepcopy\(state\) gave a state whose"):
+            check_copies(state)
+    with monkeypatch.context() as patched:
+        patched.setattr(cls, "__eq__", lambda self, other: self is other)
+        patched.setattr(cls, "__hash__", object.__hash__)
+        with pytest.raises(ContractError, match="does not compare equal"):
+            check_copies(state)
+    check_copies(state)

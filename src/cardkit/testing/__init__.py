@@ -51,6 +51,7 @@ from cardkit.testing.checks import (
     recent_actions,
     replay_recipe,
 )
+from cardkit.testing.copies import check_copies
 from cardkit.testing.corrupt import corrupted_saves
 from cardkit.testing.playthrough import Playthrough, check_playthrough, record_playthrough
 
@@ -64,6 +65,7 @@ __all__ = [
     "Playthrough",
     "cards_mentioned",
     "check_bots",
+    "check_copies",
     "check_corrupted_saves",
     "check_determinism",
     "check_game",
