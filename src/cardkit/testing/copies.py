@@ -4,7 +4,7 @@ A state sent to a worker process, kept in a search tree or compared with
 another must behave as a value: ``pickle.loads(pickle.dumps(state))``,
 ``copy.deepcopy(state)`` and ``copy.copy(state)`` give a state equal to it,
 with the same ``to_json()``, the same legal actions and the same views.
-[GameState][cardkit.GameState] provides all of it for every game (a state
+[GameState][cardkit.state.GameState] provides all of it for every game (a state
 pickles as its setup and actions); :func:`check_copies` checks that a game
 did not break it.
 """
