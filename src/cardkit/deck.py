@@ -99,14 +99,12 @@ class Deck(Sequence[Card]):
             Deck.stacked(2, {0: "3S 4D 5C"}, size=5, then="9D")
 
         deals 3S, 4D and 5C to seat 0 (left of the default dealer, the last
-        seat, so it gets the first card), fills the other places with
-        filler, and puts the 9D first after the hands.
+        seat), filler elsewhere, and puts the 9D first after the hands.
 
         Args:
             players: the number of seats.
-            zones: for each zone, the cards of some seats (a mapping seat →
-                cards, or a list by seat), in the order each seat receives
-                them; seats and places left out get filler.
+            zones: per zone, the cards of some seats (by seat, or a list by
+                seat) in the order received; places left out get filler.
             size: the cards each seat receives in each zone.
             dealer: the dealer (default: the last seat, as ``game.start``).
             then: the cards that follow the zones, top first.
