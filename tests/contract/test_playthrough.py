@@ -53,6 +53,27 @@ def test_update_writes_and_check_passes(tmp_path: Path) -> None:
     check_playthrough(SPEC, tmp_path)
 
 
+def test_update_keeps_the_actions_the_game_still_accepts(tmp_path: Path) -> None:
+    """Re-recording replays the recorded prefix and lets the bots go on from the first refusal."""
+    check_playthrough(SPEC, tmp_path, update=True)
+    path = tmp_path / SPEC.file_name
+    first = path.read_text(encoding="utf-8")
+    check_playthrough(SPEC, tmp_path, update=True)
+    assert path.read_text(encoding="utf-8") == first  # nothing changed: the same file
+    old = recorded_actions(first)
+    lines = first.splitlines(keepends=True)
+    number = next(i for i, line in enumerate(lines) if line.startswith("[action 3] "))
+    lines[number] = lines[number].split(": ", 1)[0] + ": play ZZ\n"  # as if the game now refused it
+    path.write_text("".join(lines), encoding="utf-8")
+    with pytest.raises(ContractError, match="refused"):
+        check_playthrough(SPEC, tmp_path)
+    check_playthrough(SPEC, tmp_path, update=True)
+    new = recorded_actions(path.read_text(encoding="utf-8"))
+    assert new[:2] == old[:2]
+    assert "play ZZ" not in new
+    check_playthrough(SPEC, tmp_path)
+
+
 def test_a_missing_file_is_an_error(tmp_path: Path) -> None:
     """A spec without its file fails and says how to record it."""
     with pytest.raises(ContractError, match="--update-playthroughs"):

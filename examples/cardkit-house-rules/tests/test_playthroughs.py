@@ -2,7 +2,7 @@
 
 Each file records every step of one game (seat to act, legal actions, action,
 events, every seat's view and the spectator's) and its result. A change of
-behaviour shows as a diff; ``pytest --update-playthroughs`` records them afresh.
+behaviour shows as a diff; ``pytest --update-playthroughs`` records them again.
 """
 
 from __future__ import annotations

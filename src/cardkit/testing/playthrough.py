@@ -25,7 +25,10 @@ file stays valid when a bot changes its mind and the diff stays small when
 the game changes: the first line that differs is the first change of
 behaviour. ``pytest --update-playthroughs`` (an option of
 [the pytest plugin][cardkit.testing.pytest_plugin]) records every file
-afresh from its seed, with the spec's bots choosing the actions.
+again: it replays the recorded actions while the game still accepts them
+and lets the spec's bots choose from the first one it refuses (a missing
+file is played by the bots from its seed), so an intended change of rules
+changes each file only from where the game now differs.
 """
 
 from __future__ import annotations
@@ -138,7 +141,8 @@ def _header(spec: Playthrough, state: GameState, bots: str) -> list[str]:
     return [
         f"# A recorded playthrough of {game.title} ({game.name}): every step of one seeded game.",
         "# The test replays the actions below and compares; pytest --update-playthroughs",
-        "# records it afresh. Views are JSON, one line per seat; 'spectator' is seat None.",
+        "# records it again, keeping the actions the game still accepts (bots play on).",
+        "# Views are JSON, one line per seat; 'spectator' is the view of seat None.",
         f"game: {game.name}",
         f"players: {setup.players}",
         f"seed: {spec.seed}",
@@ -206,17 +210,32 @@ def render_playthrough(
     return "\n".join(lines) + "\n"
 
 
-def record_playthrough(spec: Playthrough) -> str:
-    """Play ``spec``'s game afresh with its bots and return the playthrough text."""
+def record_playthrough(spec: Playthrough, keep: Sequence[str] = ()) -> str:
+    """Play ``spec``'s game with its bots and return the playthrough text.
+
+    Args:
+        spec: the game to record.
+        keep: action texts (an earlier recording's) to play first, as long
+            as each is still legal and the game goes on; the bots play the
+            rest. Re-recording after a change of rules then changes a file
+            only from the first action the game now refuses.
+    """
     state = spec.start()
     game = state.game
     names = spec.bot_names(game)
     missing = sorted(set(names) - game.bots.keys())
     if missing:
         raise CardkitError(f"{spec}: {game.name} has no bot {missing}; bots: {sorted(game.bots)}")
+    for text in keep:
+        if state.is_over or state.action_count >= spec.max_actions:
+            break
+        after = _step(state, text)
+        if isinstance(after, IllegalAction):
+            break
+        state = after
     rngs = seat_rngs(spec.seed, spec.players)
     bots = [game.bots[name](rng) for name, rng in zip(names, rngs, strict=True)]
-    played = play_out(state, bots, rngs, max_actions=spec.max_actions)
+    played = play_out(state, bots, rngs, max_actions=spec.max_actions - state.action_count)
     return render_playthrough(spec, [str(a) for a in played.state.history])
 
 
@@ -269,7 +288,11 @@ def describe_difference(name: str, expected: str, actual: str) -> str:
 
 
 def check_playthrough(spec: Playthrough, directory: Path, *, update: bool = False) -> None:
-    """Replay ``spec``'s file in ``directory`` and compare; with ``update``, record it afresh.
+    """Replay ``spec``'s file in ``directory`` and compare; with ``update``, record it again.
+
+    ``update`` keeps the recorded actions that are still legal (see
+    [record_playthrough][cardkit.testing.playthrough.record_playthrough]);
+    delete a file to record it afresh from its seed.
 
     Raises:
         ContractError: the file is missing, or replaying its actions no
@@ -278,8 +301,9 @@ def check_playthrough(spec: Playthrough, directory: Path, *, update: bool = Fals
     """
     path = directory / spec.file_name
     if update:
+        keep = recorded_actions(path.read_text(encoding="utf-8")) if path.exists() else []
         directory.mkdir(parents=True, exist_ok=True)
-        path.write_text(record_playthrough(spec), encoding="utf-8")
+        path.write_text(record_playthrough(spec, keep), encoding="utf-8")
         return
     if not path.exists():
         raise ContractError(

@@ -16,7 +16,7 @@ The ``cardkit_game`` fixture is the (first) game named by ``--cardkit-game``;
 tests that use it are skipped when the option is not given.
 
 ``--update-playthroughs`` makes the playthrough checks
-([cardkit.testing.playthrough][]) record their files afresh instead of
+([cardkit.testing.playthrough][]) record their files again instead of
 comparing; tests read it through the ``update_playthroughs`` fixture.
 
 cardkit registers this module as a pytest plugin (the ``pytest11`` entry
@@ -63,7 +63,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         default=False,
         dest="update_playthroughs",
         help=(
-            "record the playthrough files (tests/playthroughs/) afresh instead of "
+            "record the playthrough files (tests/playthroughs/) again instead of "
             "checking that they still replay as recorded"
         ),
     )
