@@ -368,6 +368,7 @@ def test_simulate_prints_results_and_writes_json(tmp_path: Path) -> None:
     assert "100.0%" in drawer  # it always loses
 
 
+@pytest.mark.slow
 def test_simulate_with_jobs_and_rotation_gives_the_same_report(tmp_path: Path) -> None:
     one, two = tmp_path / "one.json", tmp_path / "two.json"
     args = ["tinyshed", "-n", "40", "-p", "4", "-b", "first,random", "-s", "6", "--rotate"]

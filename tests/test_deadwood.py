@@ -128,6 +128,7 @@ def hands(draw: st.DrawFn) -> list[Card]:
     return draw(st.lists(st.sampled_from(pool), min_size=size, max_size=size, unique=True))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "kinds", "values"), SETTINGS, ids=[s[0] for s in SETTINGS])
 @settings(max_examples=70, deadline=None)
 @given(cards=hands())
@@ -140,6 +141,7 @@ def test_matches_brute_force(
     assert split.deadwood_value == brute_force(cards, kinds, values)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("limit", [0, 1000])
 @pytest.mark.parametrize(("name", "kinds", "values"), SETTINGS[:3] + SETTINGS[-2:-1])
 @settings(max_examples=40, deadline=None)

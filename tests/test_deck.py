@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from pydantic import BaseModel, ValidationError
 
-from cardkit import Card, CardSet, Deck, InvalidCard
+from cardkit import Card, CardSet, Deck, InvalidCard, InvalidDeck
 from cardkit.cards import JOKERS, STANDARD_CARDS
 
 
@@ -150,3 +150,71 @@ def test_pydantic_fields() -> None:
     for bad in (["QS", "QS"], [1], 3):
         with pytest.raises(ValidationError, match="deck"):
             Holder(deck=bad)
+
+
+# -- stacked decks ----------------------------------------------------------------------------
+
+
+def test_stacked_deals_the_chosen_cards_to_the_chosen_seats() -> None:
+    """Seat 0 is left of the default dealer (the last seat) and gets the first card."""
+    deck = Deck.stacked(3, {0: "3S 4D", 1: "AS"}, size=2, then="9D KC")
+    hands, rest = deck.deal(3, 2, first_seat=0)
+    assert [c.code for c in hands[0][:2]] == ["3S", "4D"]
+    assert hands[1][0].code == "AS"
+    assert rest.codes[:2] == ["9D", "KC"]
+    assert deck.to_set() == Deck.standard().to_set()
+    # seat 2 gets filler: the standard order, skipping the placed cards
+    assert deck.codes[:3] == ["3S", "AS", "2C"]
+
+
+def test_stacked_zones_follow_each_other_and_the_dealer() -> None:
+    """Zones are dealt in turn, each in ``size`` rounds from the dealer's left."""
+    deck = Deck.stacked(2, ["2S 3S", "4S 5S"], ["6S 7S"], size=2, dealer=0)
+    assert deck.codes[:8] == ["4S", "2S", "5S", "3S", "2C", "6S", "3C", "7S"]
+
+
+def test_stacked_filler_comes_from_rest_first_and_cards_may_be_any_deck() -> None:
+    """``rest`` orders the filler; ``cards`` gives the deck (jokers here)."""
+    deck = Deck.stacked(2, {}, size=1, rest="KH QH", cards=Deck.standard(jokers=2))
+    assert deck.codes[:2] == ["KH", "QH"]
+    assert len(deck) == 54
+    assert deck.codes[-2:] == ["BJ", "RJ"]
+
+
+@pytest.mark.parametrize(
+    ("zones", "kwargs", "message"),
+    [
+        (({2: "3S"},), {}, "zone 1 names seat 2, but seats are 0-1"),
+        (({0: "3S 4S 5S"},), {}, "zone 1 gives seat 0 3 cards; at most 2"),
+        (({0: "3S"}, {1: "3S"}), {}, "card 3S is placed twice"),
+        (({0: "3S"},), {"then": "3S"}, "card 3S is placed twice"),
+        (({0: "BJ"},), {}, "not in this deck"),
+        (({},), {"rest": "4H 4H"}, "card 4H is in rest twice"),
+        (({},), {"cards": Deck.parse("2C 3C")}, "too few"),
+        (({},), {"dealer": 2}, "dealer must be a seat 0-1"),
+    ],
+)
+def test_stacked_refuses_what_cannot_be_dealt(
+    zones: tuple[dict[int, str], ...], kwargs: dict[str, object], message: str
+) -> None:
+    """Each mistake is an InvalidDeck (a ValueError) that says what is wrong."""
+    with pytest.raises(InvalidDeck, match=message):
+        Deck.stacked(2, *zones, size=2, **kwargs)  # type: ignore[arg-type]  # kwargs vary
+    with pytest.raises(InvalidCard):
+        Deck.stacked(2, {0: "3X"}, size=2)
+
+
+@given(st.integers(2, 6), st.integers(1, 4), st.randoms(use_true_random=False))
+def test_stacked_then_dealt_gives_back_every_chosen_card(
+    players: int, size: int, rng: random.Random
+) -> None:
+    """Dealing a stacked deck puts each chosen card in its seat, at its place."""
+    cards = list(STANDARD_CARDS)
+    rng.shuffle(cards)
+    chosen = {s: cards[s * size : s * size + rng.randint(0, size)] for s in range(players)}
+    dealer = rng.randrange(players)
+    deck = Deck.stacked(players, chosen, size=size, dealer=dealer)
+    hands, _ = deck.deal(players, size, first_seat=(dealer + 1) % players)
+    for seat, mine in chosen.items():
+        assert hands[seat][: len(mine)] == mine
+    assert sorted(deck, key=lambda c: c.index) == sorted(STANDARD_CARDS, key=lambda c: c.index)

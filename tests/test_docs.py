@@ -119,6 +119,7 @@ def test_the_tutorials_quote_real_files_and_sections(page: str) -> None:
             assert f"--8<-- [end:{section}]" in body, f"{path}:{section}"
 
 
+@pytest.mark.slow
 def test_the_app_example_prints_what_the_tutorial_shows() -> None:
     text = (DOCS / "tutorials" / "use-cardkit-in-your-app.md").read_text(encoding="utf-8")
     command = "python examples/embed_app.py tonk --players 3 --seed 5"

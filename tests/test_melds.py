@@ -194,6 +194,7 @@ def test_find_lists_every_meld_once(kind: MeldKind, ref: Ref, cards: list[Card])
             assert any(m & ~b == 0 for b in blocks), "a meld outside every block"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("kind", "ref"), KINDS, ids=KIND_IDS)
 @settings(max_examples=40, deadline=None)
 @given(cards=hands_st, data=st.data())
@@ -221,6 +222,7 @@ def test_sub_blocks_match_the_plain_definition(
         assert set(MeldKind.sub_blocks_mask(kind, block, shared)) == expected
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("kind", "ref"), KINDS, ids=KIND_IDS)
 @settings(max_examples=40, deadline=None)
 @given(cards=hands_st, extra=st.sampled_from(STANDARD_CARDS))

@@ -73,6 +73,7 @@ def order_and_hand(draw: st.DrawFn, max_size: int = 14) -> tuple[CardOrder, Card
     return order, CardSet(cards)
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(order_and_hand(), st.integers(-1, 51))
 def test_find_keyed_matches_brute_force(case: tuple[CardOrder, CardSet], above: int) -> None:

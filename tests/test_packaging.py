@@ -17,6 +17,9 @@ from pathlib import Path
 
 import pytest
 
+#: Every test here starts processes.
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[1]
 SEED_GAMES = ("tienlen", "palace", "tonk")
 

@@ -138,6 +138,7 @@ def test_the_command(tmp_path: Path) -> None:
     assert "Traceback" not in bad.output + again.output
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["demo-game", "a" * MAX_NAME_LENGTH, "x1-y2-z3-w4-v5-u6-t7-s8"])
 def test_the_code_is_lint_clean_whatever_the_name(tmp_path: Path, name: str) -> None:
     """ruff (lint and format) passes on what is written, with its own configuration."""
@@ -149,6 +150,7 @@ def test_the_code_is_lint_clean_whatever_the_name(tmp_path: Path, name: str) -> 
     _run(ruff, "format", "--no-cache", "--check", ".", cwd=root)
 
 
+@pytest.mark.slow
 def test_the_code_type_checks_strictly(tmp_path: Path) -> None:
     root = new_plugin("demo-game", tmp_path)
     out = _run(sys.executable, "-m", "mypy", "--no-incremental", "src", "tests", cwd=root)
@@ -182,6 +184,7 @@ def fresh(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     return venv, package
 
 
+@pytest.mark.slow
 def test_the_new_plugin_is_installed_and_playable(fresh: tuple[Path, Path]) -> None:
     venv, package = fresh
     games = json.loads(_run(venv / "bin" / "cardkit", "games", "--json", cwd=package))
@@ -192,6 +195,7 @@ def test_the_new_plugin_is_installed_and_playable(fresh: tuple[Path, Path]) -> N
     assert "Demo Game" in demo
 
 
+@pytest.mark.slow
 def test_the_new_plugin_passes_its_own_tests(fresh: tuple[Path, Path]) -> None:
     venv, package = fresh
     out = _run(venv / "bin" / "python", "-m", "pytest", "-p", "no:cacheprovider", cwd=package)
@@ -200,6 +204,7 @@ def test_the_new_plugin_passes_its_own_tests(fresh: tuple[Path, Path]) -> None:
     assert int(summary.split()[0]) > 50  # the contract suite ran, for 2 to 4 players
 
 
+@pytest.mark.slow
 def test_pytest_cardkit_game_needs_no_dash_p(fresh: tuple[Path, Path], tmp_path: Path) -> None:
     """The pytest11 entry point loads the conformance kit: the bundled suite runs on the game."""
     venv, _ = fresh

@@ -112,6 +112,7 @@ def test_same_seed_same_report_and_another_seed_differs() -> None:
     assert other.outcome() != one.outcome()
 
 
+@pytest.mark.slow
 def test_jobs_give_exactly_the_same_report() -> None:
     args: dict[str, Any] = {
         "games": 97,

@@ -11,10 +11,14 @@ The public surface::
     while not state.is_over:
         state = state.apply(state.legal_actions()[0])
     print(state.result())
+
+``import cardkit`` defines exactly the names of ``__all__`` (and imports
+neither the command line's typer nor rich); submodules such as
+``cardkit.melds`` or ``cardkit.testing`` are imported by name.
 """
 
-from __future__ import annotations
-
+import importlib as _importlib
+from types import ModuleType as _ModuleType
 from typing import Any
 
 from cardkit import plugins as _plugins
@@ -27,6 +31,7 @@ from cardkit.errors import (
     CardkitError,
     IllegalAction,
     InvalidCard,
+    InvalidDeck,
     InvalidRules,
     InvalidState,
     PluginError,
@@ -67,6 +72,7 @@ __all__ = [
     "HouseRule",
     "IllegalAction",
     "InvalidCard",
+    "InvalidDeck",
     "InvalidRules",
     "InvalidState",
     "Payment",
@@ -106,3 +112,28 @@ def load_game(name: str) -> Game[Any, Any]:
         UnknownGame: no such game; the message lists the installed ones.
     """
     return registry().game(name)
+
+
+def __getattr__(name: str) -> _ModuleType:
+    """A submodule asked for as an attribute (``cardkit.melds``), imported on first use."""
+    if name.startswith("_"):
+        raise AttributeError(f"module 'cardkit' has no attribute {name!r}")
+    try:
+        return _importlib.import_module(f"cardkit.{name}")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"cardkit.{name}":
+            raise
+        raise AttributeError(f"module 'cardkit' has no attribute {name!r}") from None
+
+
+def __dir__() -> list[str]:
+    """The public names: those of ``__all__``."""
+    return sorted(__all__)
+
+
+# Importing the names above bound the submodules they come from (and typing's
+# Any) in this namespace; only the names of __all__ are the public surface.
+del Any
+for _name in [n for n, v in globals().items() if isinstance(v, _ModuleType) and n[0] != "_"]:
+    del globals()[_name]
+del _name

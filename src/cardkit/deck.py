@@ -14,16 +14,21 @@ reproducible from its seed, or from the deck order alone.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator, Sequence
-from typing import Any, Final, overload
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import Any, Final, TypeAlias, overload
 
 from pydantic_core import core_schema
 
 from cardkit.cards import JOKERS, STANDARD_CARDS, Card
 from cardkit.cardset import CardSet, parse_cards
-from cardkit.errors import InvalidCard
+from cardkit.errors import InvalidCard, InvalidDeck
 
-__all__ = ["Deck"]
+__all__ = ["Cards", "Deck", "Zone"]
+
+#: Cards given as text (``"3S 4D"``) or as cards and codes.
+Cards: TypeAlias = str | Iterable[str | Card]
+#: The cards some seats receive in one zone of a deal: by seat, or a list indexed by seat.
+Zone: TypeAlias = Mapping[int, Cards] | Sequence[Cards]
 
 _STANDARD_ORDER: Final = tuple(STANDARD_CARDS)
 #: Per deck size, the (index, bound, bits) of each Fisher-Yates step (see ``Deck.shuffled``).
@@ -72,6 +77,67 @@ class Deck(Sequence[Card]):
             InvalidCard: a card is invalid or given twice; the message names it.
         """
         return cls(parse_cards(text))
+
+    @classmethod
+    def stacked(
+        cls,
+        players: int,
+        *zones: Zone,
+        size: int,
+        dealer: int | None = None,
+        then: Cards = (),
+        rest: Cards = (),
+        cards: Iterable[Card] | None = None,
+    ) -> Deck:
+        """The deck order whose deal gives chosen cards to chosen seats: for tests and puzzles.
+
+        A deal is taken to give each zone in turn (face-down cards, then
+        hands, say) in ``size`` rounds of one card to each seat, starting
+        left of the dealer; then come the cards of ``then`` (an upcard, the
+        top of the stock), then every other card. This inverts it::
+
+            Deck.stacked(2, {0: "3S 4D 5C"}, size=5, then="9D")
+
+        deals 3S, 4D and 5C to seat 0 (left of the default dealer, the last
+        seat), filler elsewhere, and puts the 9D first after the hands.
+
+        Args:
+            players: the number of seats.
+            zones: per zone, the cards of some seats (by seat, or a list by
+                seat) in the order received; places left out get filler.
+            size: the cards each seat receives in each zone.
+            dealer: the dealer (default: the last seat, as ``game.start``).
+            then: the cards that follow the zones, top first.
+            rest: the order in which filler is used (default: the order of
+                ``cards``, skipping every card placed explicitly).
+            cards: the cards of the deck (default: the 52 standard cards).
+
+        Raises:
+            InvalidDeck: a seat that is not one, a zone with more than
+                ``size`` cards for a seat, a card placed twice or not in
+                ``cards``, or too few cards for the deal.
+            InvalidCard: a card code is not a card.
+        """
+        dealer = players - 1 if dealer is None else dealer
+        if players < 1 or not 0 <= dealer < players:
+            raise InvalidDeck(f"the dealer must be a seat 0-{players - 1}, not {dealer}")
+        chosen = [_zone_cards(zone, number, players, size) for number, zone in enumerate(zones, 1)]
+        after = parse_cards(then)
+        placed = [c for zone in chosen for hand in zone.values() for c in hand] + after
+        full = tuple(cards) if cards is not None else _STANDARD_ORDER
+        _check_cards(placed, full, "placed")
+        used = CardSet(placed)
+        first = [c for c in parse_cards(rest) if c not in used]
+        _check_cards(first, full, "in rest")
+        early = CardSet(first)
+        pool = iter(first + [c for c in full if c not in used and c not in early])
+        order = _deal_order(chosen, players, (dealer + 1) % players, size, pool)
+        if order is None:
+            raise InvalidDeck(
+                f"{len(full)} cards are too few to deal {len(zones)} zones of "
+                f"{size} cards to {players} seats"
+            )
+        return cls([*order, *after, *pool])
 
     def shuffled(self, rng: random.Random) -> Deck:
         """A new deck with the same cards in an order drawn from ``rng``.
@@ -213,6 +279,49 @@ class Deck(Sequence[Card]):
             ),
             json_schema_input_schema=core_schema.list_schema(core_schema.str_schema()),
         )
+
+
+def _zone_cards(zone: Zone, number: int, players: int, size: int) -> dict[int, list[Card]]:
+    items = zone.items() if isinstance(zone, Mapping) else enumerate(zone)
+    out: dict[int, list[Card]] = {}
+    for seat, cards in items:
+        if not 0 <= seat < players:
+            raise InvalidDeck(f"zone {number} names seat {seat}, but seats are 0-{players - 1}")
+        out[seat] = parse_cards(cards)
+        if len(out[seat]) > size:
+            raise InvalidDeck(
+                f"zone {number} gives seat {seat} {len(out[seat])} cards; at most {size}"
+            )
+    return out
+
+
+def _deal_order(
+    zones: list[dict[int, list[Card]]],
+    players: int,
+    first: int,
+    size: int,
+    pool: Iterator[Card],
+) -> list[Card] | None:
+    """The cards of the zones in dealing order, filler from ``pool``; None when it runs out."""
+    order: list[Card] = []
+    for zone in zones:
+        for turn in range(size):
+            for k in range(players):
+                hand = zone.get((first + k) % players, ())
+                card = hand[turn] if turn < len(hand) else next(pool, None)
+                if card is None:
+                    return None
+                order.append(card)
+    return order
+
+
+def _check_cards(cards: list[Card], full: tuple[Card, ...], what: str) -> None:
+    if len(CardSet(cards)) != len(cards):
+        twice = next(c for i, c in enumerate(cards) if c in cards[:i])
+        raise InvalidDeck(f"card {twice.code} is {what} twice")
+    missing = CardSet(cards) - CardSet(full)
+    if missing:
+        raise InvalidDeck(f"{missing} {'is' if len(missing) == 1 else 'are'} not in this deck")
 
 
 def _unchecked(cards: tuple[Card, ...]) -> Deck:

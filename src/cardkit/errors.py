@@ -73,6 +73,10 @@ class InvalidRules(CardkitError, ValueError):
     """Rules options were refused: unknown, of the wrong type, or inconsistent."""
 
 
+class InvalidDeck(CardkitError, ValueError):
+    """A deck order could not be built as asked (see [Deck.stacked][cardkit.deck.Deck.stacked])."""
+
+
 class InvalidState(CardkitError, ValueError):
     """A saved state failed validation and was not loaded."""
 

@@ -349,6 +349,23 @@ class Game(ABC, Generic[R, S]):
     def __repr__(self) -> str:
         return f"<Game {self.name}>"
 
+    # A game is the registry's one object of its name: it pickles by name and
+    # copies as itself, so that states (which refer to it) pickle and copy.
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_load_game, (self.name,))
+
+    def __copy__(self) -> Game[R, S]:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game[R, S]:
+        return self
+
+
+def _load_game(name: str) -> Game[Any, Any]:
+    from cardkit.plugins import registry
+
+    return registry().game(name)
+
 
 def _describe(exc: ValidationError) -> str:
     parts = []

@@ -8,6 +8,12 @@ old one as it was, also when it raises [`IllegalAction`][cardkit.errors.IllegalA
 Each state carries a persistent log (a linked list shared with its
 ancestors) of the actions and events that led to it, so recording history
 costs one small tuple per transition.
+
+States are values: two states are equal when they are the same game, dealt
+from the same setup, after the same actions, with the same snapshot. They
+pickle and copy as a saved game does, as their setup and their actions:
+unpickling or copying replays the actions from the deal (the game itself
+pickles by name and is found again in the registry).
 """
 
 from __future__ import annotations
@@ -220,9 +226,45 @@ class GameState(ABC):
 
         return SavedGame.from_state(self).model_dump_json(indent=indent)
 
+    # -- values: equality, copies, pickling ------------------------------------
+
+    def __eq__(self, other: object) -> bool:
+        """Same game, setup, actions and snapshot (states are deterministic)."""
+        if self is other:
+            return True
+        if not isinstance(other, GameState) or type(other) is not type(self):
+            return NotImplemented
+        return (
+            self.game.name == other.game.name
+            and self.setup == other.setup
+            and self.history == other.history
+            and self.snapshot() == other.snapshot()
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.game.name, self.setup.players, self.setup.deck, self.action_count))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_replay, (self.game, self.setup, tuple(str(a) for a in self.history)))
+
+    def __copy__(self) -> Self:
+        return self  # immutable: a copy may be the state itself
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
+        copied: Self = _replay(self.game, self.setup, tuple(str(a) for a in self.history))
+        return copied
+
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"{type(self).__name__} is immutable; apply() returns a new state")
 
     def __repr__(self) -> str:
         status = "over" if self.is_over else f"to_act={self.to_act}"
         return f"<{type(self).__name__} {self.game.name} players={self.players} {status}>"
+
+
+def _replay(game: Game[Any, Any], setup: Setup, actions: tuple[str, ...]) -> Any:
+    """The state ``game`` reaches from ``setup`` after ``actions`` (unpickling, deep copies)."""
+    state = game.deal(setup)
+    for text in actions:
+        state = state.apply(text)
+    return state

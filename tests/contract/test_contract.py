@@ -13,8 +13,12 @@ import cardkit
 from cardkit.testing.contract import GameContract, selected_games
 
 
+@pytest.mark.slow
 class TestInstalledGames(GameContract):
-    """Every installed game passes the contract suite, for min..max players."""
+    """Every installed game passes the contract suite, for min..max players.
+
+    Marked slow: each game's own tests run the same suite on its default rules.
+    """
 
     @classmethod
     def contract_games(cls, config: pytest.Config) -> list[str]:

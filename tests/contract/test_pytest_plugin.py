@@ -10,6 +10,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+#: Every test here starts processes.
+pytestmark = pytest.mark.slow
+
 PLUGIN = ["-p", "cardkit.testing.pytest_plugin"]
 
 

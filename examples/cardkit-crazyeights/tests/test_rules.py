@@ -30,13 +30,9 @@ def deck_for(hands: Sequence[str], starter: str, stock: str = "") -> Deck:
 
     The rest of the 52 cards follows ``stock``, in canonical order.
     """
-    parsed = [cardkit.parse_cards(h) for h in hands]
-    size = len(parsed[0])
-    assert all(len(h) == size for h in parsed)
-    order = [parsed[seat][i] for i in range(size) for seat in range(len(parsed))]
-    order += [Card.parse(starter), *cardkit.parse_cards(stock)]
-    rest = [c for c in Deck.standard() if c not in order]
-    return Deck(order + rest)
+    size = len(hands[0].split())
+    assert all(len(h.split()) == size for h in hands)
+    return Deck.stacked(len(hands), hands, size=size, then=f"{starter} {stock}")
 
 
 def start(hands: Sequence[str], starter: str, stock: str = "", **options: Any) -> CrazyEightsState:

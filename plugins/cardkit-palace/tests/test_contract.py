@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+import pytest
+
 from cardkit.testing.contract import GameContract
 
 
@@ -14,8 +16,9 @@ class TestPalaceContract(GameContract):
     max_actions: ClassVar[int] = 600
 
 
+@pytest.mark.slow
 class TestPalaceVariantsContract(GameContract):
-    """Presets and the options that change the state machine most pass it too."""
+    """Presets and the options that change the state machine most pass it too (slow: ~30 s)."""
 
     game_name = "palace"
     player_counts = (2, 4)

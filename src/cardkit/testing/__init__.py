@@ -18,6 +18,9 @@ loads it explicitly)::
 
     pytest --cardkit-game crazyeights
 
+Recorded playthroughs ([`cardkit.testing.playthrough`][cardkit.testing.playthrough]) pin down a
+game's behaviour step by step; ``pytest --update-playthroughs`` records them.
+
 Each check raises [`ContractError`][cardkit.testing.checks.ContractError] (an
 ``AssertionError``) whose message says what is wrong and how to replay the game that
 shows it.
@@ -49,7 +52,9 @@ from cardkit.testing.checks import (
     recent_actions,
     replay_recipe,
 )
+from cardkit.testing.copies import check_copies
 from cardkit.testing.corrupt import corrupted_saves
+from cardkit.testing.playthrough import Playthrough, check_playthrough, record_playthrough
 
 __all__ = [
     "NONSENSE_ACTIONS",
@@ -58,14 +63,17 @@ __all__ = [
     "Knowledge",
     "Playout",
     "PlayoutReport",
+    "Playthrough",
     "cards_mentioned",
     "check_bots",
+    "check_copies",
     "check_corrupted_saves",
     "check_determinism",
     "check_game",
     "check_illegal_actions",
     "check_legal_actions",
     "check_non_interference",
+    "check_playthrough",
     "check_random_playouts",
     "check_result",
     "check_rules_model",
@@ -76,5 +84,6 @@ __all__ = [
     "corrupted_saves",
     "random_playout",
     "recent_actions",
+    "record_playthrough",
     "replay_recipe",
 ]

@@ -46,6 +46,7 @@ from cardkit.testing.checks import (
     random_playout,
     recent_actions,
 )
+from cardkit.testing.copies import check_copies
 
 __all__ = ["ContractCase", "GameContract", "selected_games"]
 
@@ -204,6 +205,12 @@ class GameContract:
         """``load_state(to_json())`` gives the same state at many points of a game."""
         for state in self._sampled(self._playout(contract_case, self.seeds[0])):
             check_save_round_trip(state)
+
+    def test_states_pickle_copy_and_compare_by_value(self, contract_case: ContractCase) -> None:
+        """``pickle``, ``copy.deepcopy`` and ``copy.copy`` give equal states, same ``to_json()``."""
+        states = self._playout(contract_case, self.seeds[0])
+        for state in {id(s): s for s in (states[0], states[len(states) // 2], states[-1])}.values():
+            check_copies(state)
 
     def test_corrupted_saves_refused(self, contract_case: ContractCase) -> None:
         """Corrupted saves (text, setup, deck, actions, snapshot) raise InvalidState."""

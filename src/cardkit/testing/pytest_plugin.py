@@ -15,6 +15,10 @@ A test module of a plugin can instead subclass ``GameContract`` and leave
 The ``cardkit_game`` fixture is the (first) game named by ``--cardkit-game``;
 tests that use it are skipped when the option is not given.
 
+``--update-playthroughs`` makes the playthrough checks
+([cardkit.testing.playthrough][]) record their files again instead of
+comparing; tests read it through the ``update_playthroughs`` fixture.
+
 cardkit registers this module as a pytest plugin (the ``pytest11`` entry
 point), so in an environment where cardkit is installed ``pytest
 --cardkit-game NAME`` works without ``-p``. It is harmless otherwise: it
@@ -31,7 +35,12 @@ import pytest
 
 from cardkit.game import Game
 
-__all__ = ["cardkit_game", "pytest_addoption", "pytest_collection_modifyitems"]
+__all__ = [
+    "cardkit_game",
+    "pytest_addoption",
+    "pytest_collection_modifyitems",
+    "update_playthroughs",
+]
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -48,6 +57,22 @@ def pytest_addoption(parser: pytest.Parser) -> None:
             "contract; repeat it, separate names with commas, or say 'all'"
         ),
     )
+    group.addoption(
+        "--update-playthroughs",
+        action="store_true",
+        default=False,
+        dest="update_playthroughs",
+        help=(
+            "record the playthrough files (tests/playthroughs/) again instead of "
+            "checking that they still replay as recorded"
+        ),
+    )
+
+
+@pytest.fixture(scope="session")
+def update_playthroughs(request: pytest.FixtureRequest) -> bool:
+    """Whether ``--update-playthroughs`` was given (see [cardkit.testing.playthrough][])."""
+    return bool(request.config.getoption("update_playthroughs", default=False))
 
 
 @pytest.fixture(scope="session")

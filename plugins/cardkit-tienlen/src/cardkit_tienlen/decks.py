@@ -21,7 +21,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from cardkit import Deck, GameResult, load_game, parse_cards
+from cardkit import Deck, GameResult, InvalidDeck, load_game, parse_cards
 from cardkit_tienlen.combos import CARD_ORDER, game_mask
 from cardkit_tienlen.game import HAND_SIZE, TienLen, TienLenState
 from cardkit_tienlen.rules import InstantWin
@@ -53,24 +53,22 @@ def deck_for(
             another filler shuffle is tried.
 
     Raises:
-        ValueError: a card is named twice, a hand has more than 13 cards, or
-            no filler without an instant win was found.
+        InvalidDeck: a card is named twice, a hand has more than 13 cards, or
+            no filler without an instant win was found (a `ValueError`).
     """
     if not 2 <= players <= 4:
-        raise ValueError(f"Tiến lên is played by 2 to 4 players, not {players}")
-    dealer = players - 1 if dealer is None else dealer
-    first = (dealer + 1) % players
+        raise InvalidDeck(f"Tiến lên is played by 2 to 4 players, not {players}")
     chosen = {seat: parse_cards(text) for seat, text in hands.items()}
     kept_back = parse_cards(undealt)
     named = [c for cards in chosen.values() for c in cards] + kept_back
     if len(set(named)) != len(named):
         twice = sorted({c.code for c in named if named.count(c) > 1})
-        raise ValueError(f"cards named twice: {' '.join(twice)}")
+        raise InvalidDeck(f"cards named twice: {' '.join(twice)}")
     for seat, cards in chosen.items():
         if not 0 <= seat < players or len(cards) > HAND_SIZE:
-            raise ValueError(f"seat {seat} cannot be dealt {len(cards)} cards")
+            raise InvalidDeck(f"seat {seat} cannot be dealt {len(cards)} cards")
     if len(kept_back) > 52 - HAND_SIZE * players:
-        raise ValueError(f"only {52 - HAND_SIZE * players} cards stay undealt")
+        raise InvalidDeck(f"only {52 - HAND_SIZE * players} cards stay undealt")
     used = set(named)
     pool = [c for c in CARD_ORDER.sorted(Deck.standard()) if c not in used]
     for attempt in range(500):
@@ -86,14 +84,8 @@ def deck_for(
             for seat in range(players)
         ):
             continue
-        order = []
-        taken = dict.fromkeys(range(players), 0)
-        for i in range(HAND_SIZE * players):
-            seat = (first + i) % players
-            order.append(full[seat][taken[seat]])
-            taken[seat] += 1
-        return Deck(order + kept_back + rest)
-    raise ValueError("no filler was found that makes no instant-win hand")
+        return Deck.stacked(players, full, size=HAND_SIZE, dealer=dealer, then=kept_back, rest=rest)
+    raise InvalidDeck("no filler was found that makes no instant-win hand")
 
 
 def start_with_hands(

@@ -13,8 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TypeVar
 
-from cardkit import Action, Card, Deck, GameState, parse_cards
-from cardkit.cards import STANDARD_CARDS
+from cardkit import Action, Card, Deck, GameState, InvalidDeck, parse_cards
 
 __all__ = ["play", "stacked_deck"]
 
@@ -44,26 +43,15 @@ def stacked_deck(
     stock card is then the next card after the hands.
 
     Raises:
-        ValueError: the hands have different sizes, or a card is used twice.
+        InvalidDeck: the hands have different sizes, or a card is used twice
+            (a ``ValueError``).
     """
     parsed = [parse_cards(h) for h in hands]
     players = len(parsed)
     if not players:
-        raise ValueError("give at least one hand")
+        raise InvalidDeck("give at least one hand")
     size = len(parsed[0])
     if any(len(h) != size for h in parsed):
-        raise ValueError(f"every hand must have {size} cards: {[len(h) for h in parsed]}")
-    dealer = players - 1 if dealer is None else dealer
-    first = (dealer + 1) % players
-    order: list[Card] = []
-    for k in range(size):
-        for j in range(players):
-            order.append(parsed[(first + j) % players][k])
-    if upcard is not None:
-        order.append(upcard if isinstance(upcard, Card) else Card.parse(upcard))
-    order.extend(parse_cards(stock) if isinstance(stock, str) else stock)
-    used = set(order)
-    if len(used) != len(order):
-        dup = next(c for i, c in enumerate(order) if c in order[:i])
-        raise ValueError(f"card {dup.code} is used twice")
-    return Deck(order + [c for c in STANDARD_CARDS if c not in used])
+        raise InvalidDeck(f"every hand must have {size} cards: {[len(h) for h in parsed]}")
+    top = [] if upcard is None else [upcard if isinstance(upcard, Card) else Card.parse(upcard)]
+    return Deck.stacked(players, parsed, size=size, dealer=dealer, then=[*top, *parse_cards(stock)])

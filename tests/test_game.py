@@ -1,0 +1,100 @@
+"""Game, the object a plugin registers: rules, presets, starting a deal, bots and matches.
+
+Uses the tiny game *Shed* of ``conftest.py`` (2 or 3 players, ``cards_each`` option).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from cardkit import Deck, GameResult, InvalidRules, RandomBot, Rules, Variant
+
+#: The ``shed`` fixture's game (its classes live in ``conftest.py``).
+Shed = Any
+
+
+def test_start_defaults(shed: Shed) -> None:
+    """Default seats, dealer (the last seat) and a drawn seed that replays the deal."""
+    state = shed.start()
+    setup = state.setup
+    assert setup.players == shed.default_players == 2
+    assert setup.dealer == 1
+    assert isinstance(setup.seed, int)
+    assert isinstance(setup.rules, shed.rules_model)
+    assert shed.start(seed=setup.seed).snapshot() == state.snapshot()
+
+
+def test_a_seed_or_an_explicit_deck(shed: Shed) -> None:
+    """The same seed deals the same cards; a deck order is played as given."""
+    assert shed.start(seed=5).setup.deck == shed.start(seed=5).setup.deck
+    assert shed.start(seed=5).setup.deck != shed.start(seed=6).setup.deck
+    order = Deck.standard()
+    state = shed.start(deck=str(order))
+    assert state.setup.deck == order
+    assert state.setup.seed is None
+
+
+def test_bad_decks_are_refused(shed: Shed) -> None:
+    """A deck that is not exactly the game's cards, or that the seed does not shuffle."""
+    short = Deck(Deck.standard().cards[:-1])
+    with pytest.raises(InvalidRules, match="exactly the 52 cards"):
+        shed.start(deck=short)
+    with pytest.raises(InvalidRules, match="seed"):
+        shed.start(deck=Deck.standard(), seed=1)
+
+
+@pytest.mark.parametrize("players", [1, 4, "2"])
+def test_seat_counts_outside_the_range_are_refused(shed: Shed, players: object) -> None:
+    """Shed is played by 2 to 3 players."""
+    with pytest.raises(InvalidRules, match="2 to 3 players"):
+        shed.start(players=players)
+
+
+def test_a_bad_dealer_or_rules_object_is_refused(shed: Shed) -> None:
+    """The dealer is a seat; the rules come from this game's ``rules()``."""
+    with pytest.raises(InvalidRules, match="dealer"):
+        shed.start(players=2, dealer=2)
+    with pytest.raises(InvalidRules, match="ShedRules"):
+        shed.start(rules=Rules())
+
+
+def test_rules_validate_options(shed: Shed) -> None:
+    """Options are typed fields; unknown ones and bad values are refused by name."""
+    assert shed.rules(cards_each=5).cards_each == 5
+    with pytest.raises(InvalidRules, match="unknown option 'cards'"):
+        shed.rules(cards=5)
+    with pytest.raises(InvalidRules, match="cards_each"):
+        shed.rules(cards_each="many")
+
+
+def test_presets_are_named_option_sets(shed: Shed) -> None:
+    """``add_variant`` registers a preset; ``rules(variant=...)`` starts from it."""
+    shed.add_variant(Variant(name="long", options={"cards_each": 7}))
+    assert "long" in shed.variants
+    assert shed.rules(variant="long").cards_each == 7
+    assert shed.rules(variant="long", cards_each=4).cards_each == 4
+    with pytest.raises(InvalidRules, match="already has a variant"):
+        shed.add_variant(Variant(name="long", options={}))
+    with pytest.raises(InvalidRules, match="no variant 'short'; variants: long"):
+        shed.rules(variant="short")
+
+
+def test_every_game_has_the_random_bot(shed: Shed) -> None:
+    """``random`` is always there; other bots are added once by name."""
+    assert shed.bots == {"random": RandomBot}
+    shed.add_bot("also-random", RandomBot)
+    assert list(shed.bots) == ["random", "also-random"]
+    with pytest.raises(InvalidRules, match="already has a bot"):
+        shed.add_bot("random", RandomBot)
+
+
+def test_match_defaults(shed: Shed) -> None:
+    """Without overrides: the dealer moves left, no score target, highest totals win."""
+    rules = shed.rules()
+    result = GameResult(reason="out", players=3, winners=[1], points=[0, 2, 1])
+    assert shed.deal_score(result) == [0, 2, 1]
+    assert shed.next_dealer(rules, 2, result) == 0
+    assert not shed.match_over(rules, [10, 20, 30], deals=50)
+    assert shed.match_winners(rules, [3, 7, 7]) == [1, 2]
