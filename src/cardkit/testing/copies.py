@@ -5,7 +5,7 @@ another must behave as a value: ``pickle.loads(pickle.dumps(state))``,
 ``copy.deepcopy(state)`` and ``copy.copy(state)`` give a state equal to it,
 with the same ``to_json()``, the same legal actions and the same views.
 [GameState][cardkit.state.GameState] provides all of it for every game (a state
-pickles as its setup and actions); :func:`check_copies` checks that a game
+pickles as its setup and actions); `check_copies` checks that a game
 did not break it.
 """
 
