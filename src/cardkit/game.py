@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from pydantic import ValidationError
 
+from cardkit.actions import Action
 from cardkit.deck import Deck
 from cardkit.errors import InvalidRules
 from cardkit.results import GameResult
@@ -45,6 +46,11 @@ class Game(ABC, Generic[R, S]):
         rules_version: bumped when a rule change makes old saves replay
             differently; saves record it and refuse another version.
         presets: the game's own named variants.
+        fixed_actions: actions that keep one meaning in every state (Tonk's
+            `draw`, `take`, `drop`, `discard <card>`), in a fixed order. The
+            RL environments ([cardkit.rl][]) give each its own action id and
+            index the other legal actions after them; a game without such a
+            list leaves it empty.
 
     House rules are not class attributes: plugins declare them with the hook
     ``cardkit_register_house_rules`` (see :attr:`house_rules`), and a game
@@ -61,6 +67,7 @@ class Game(ABC, Generic[R, S]):
     rules_model: ClassVar[type[Rules]]
     rules_version: ClassVar[str] = "1"
     presets: ClassVar[tuple[Variant, ...]] = ()
+    fixed_actions: ClassVar[tuple[Action, ...]] = ()
 
     def __init__(self) -> None:
         """Create the game; presets registered by other plugins are added later."""

@@ -45,6 +45,7 @@ from cardkit_tonk.actions import (
     _DISCARDS,
     DRAW,
     DROP,
+    FIXED_ACTIONS,
     JOIN,
     PASS,
     TAKE,
@@ -1803,6 +1804,7 @@ class TonkGame(Game[TonkRules, TonkState]):
     rules_model: ClassVar[type[TonkRules]] = TonkRules
     rules_version: ClassVar[str] = "1"
     presets = PRESETS
+    fixed_actions: ClassVar[tuple[Action, ...]] = FIXED_ACTIONS
 
     def __init__(self) -> None:
         """Create the game."""
