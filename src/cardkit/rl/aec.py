@@ -110,8 +110,6 @@ class CardkitAECEnv(AECEnv[str, Observation, Any]):
                 self.truncations = dict.fromkeys(self.agents, True)
         self._select()
         self._accumulate_rewards()
-        if self.render_mode == "ansi":
-            print(self.render())
 
     def render(self) -> str:
         """The selected agent's view as the terminal shows it (`render_mode="ansi"`)."""
@@ -141,8 +139,8 @@ def aec_env(
         game: an installed game's name (or alias), or a game object.
         players: the number of seats (default: the game's default).
         rules: the rules (default: `game.rules()`).
-        render_mode: `None`, or `"ansi"` to print the selected seat's view
-            after every step.
+        render_mode: `None`, or `"ansi"`: `render()` returns the selected
+            seat's view as text, as the terminal shows it.
         reward: `"auto"`, `"placement"`, `"payment"`, `"win"` or a function
             of the result ([cardkit.rl.rewards][]).
         view_fields: carry the game's scalar view fields (phase, flags,

@@ -9,6 +9,7 @@ except for the optional scalar view fields.
 
 from __future__ import annotations
 
+import random
 import types
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -25,6 +26,14 @@ from cardkit.views import View
 __all__ = ["ObservationLayout", "ScalarField"]
 
 _BASE_VIEW_FIELDS = frozenset(View.model_fields)
+#: Text fields are probed with at most this many random games of this many
+#: actions in all, a view every few actions; more distinct values than the limit
+#: make a field free text, which observations leave out.
+_PROBE_GAMES, _PROBE_ACTIONS, _PROBE_EVERY, _MAX_CHOICES = 60, 900, 3, 16
+#: Row `b` holds the eight bits of the byte `b`, lowest first, as floats.
+_BITS = np.unpackbits(np.arange(256, dtype=np.uint8)[:, None], axis=1, bitorder="little").astype(
+    np.float32
+)
 
 
 @dataclass(frozen=True)
@@ -36,15 +45,19 @@ class ScalarField:
         choices: for a field with a fixed set of values (a `Literal` or an
             `Enum`, such as a phase), the values in one-hot order; empty for
             a number or a flag, which is carried as it is (`None` as -1).
+        open: a text field whose values were found by playing a few random
+            games (a phase typed as plain `str`): its one-hot has one more
+            entry, for any value not seen then.
     """
 
     name: str
     choices: tuple[object, ...] = ()
+    open: bool = False
 
     @property
     def width(self) -> int:
         """How many entries of the observation this field takes."""
-        return len(self.choices) or 1
+        return len(self.choices) + self.open or 1
 
 
 def _scalar_field(name: str, annotation: Any) -> ScalarField | None:
@@ -59,7 +72,38 @@ def _scalar_field(name: str, annotation: Any) -> ScalarField | None:
         return ScalarField(name, tuple(get_args(annotation)))
     if isinstance(annotation, type) and issubclass(annotation, Enum):
         return ScalarField(name, tuple(annotation))
+    if annotation is str:
+        return ScalarField(name, open=True)
     return None
+
+
+def _text_values(state: GameState, fields: tuple[ScalarField, ...]) -> tuple[ScalarField, ...]:
+    """Fill in the values of the open text fields from a few seeded random games."""
+    wanted = [f.name for f in fields if f.open]
+    if not wanted:
+        return fields
+    seen: dict[str, set[str]] = {name: set() for name in wanted}
+    rng = random.Random(0)
+    steps = 0
+    for number in range(_PROBE_GAMES):
+        current = state.game.start(players=state.players, rules=state.rules, seed=number)
+        while steps < _PROBE_ACTIONS:
+            steps += 1
+            if steps % _PROBE_EVERY == 0 or current.is_over:
+                view = current.view(steps % state.players)
+                for name in wanted:
+                    value = getattr(view, name)
+                    if isinstance(value, str):
+                        seen[name].add(value)
+            if current.is_over:
+                break
+            legal = current.legal_actions()
+            current = current.apply(legal[rng.randrange(len(legal))])
+    return tuple(
+        ScalarField(f.name, tuple(sorted(seen[f.name])), open=True) if f.open else f
+        for f in fields
+        if not f.open or len(seen[f.name]) <= _MAX_CHOICES
+    )
 
 
 def scalar_fields(view_type: type[View]) -> tuple[ScalarField, ...]:
@@ -123,10 +167,14 @@ class ObservationLayout:
             + self.fixed
             + ("other",)
         )
-        self.view_fields = scalar_fields(type(state.view(0))) if view_fields else ()
+        self.view_fields = (
+            _text_values(state, scalar_fields(type(state.view(0)))) if view_fields else ()
+        )
+        self._seat_zones = {s: self._slot_names_of(s) for s in [None, *range(players)]}
         self._tops = sum(1 for n in self._slot_zones(0) if n in self.ordered)
         slots = len(self.slot_names)
         self.planes = slots + self._tops
+        self._bytes = (self.planes * self.cards + 7) // 8
         self.size = (
             self.planes * self.cards
             + slots
@@ -138,6 +186,9 @@ class ObservationLayout:
 
     def _slot_zones(self, seat: int | None) -> list[str]:
         """The zone names of the slots (but `other`) from `seat`'s point of view."""
+        return self._seat_zones[seat]
+
+    def _slot_names_of(self, seat: int | None) -> list[str]:
         offset = seat or 0
         players = self.players
         names = [
@@ -155,7 +206,7 @@ class ObservationLayout:
         high[start : start + slots] = self.cards
         scalars = start + slots + 2 * self.players + 1
         for field in self.view_fields:
-            if not field.choices:
+            if not field.choices and not field.open:
                 low[scalars] = -np.inf
                 high[scalars] = np.inf
             scalars += field.width
@@ -207,36 +258,33 @@ class ObservationLayout:
         self, state: GameState, seat: int | None, masks: list[int], counts: list[int]
     ) -> npt.NDArray[np.float32]:
         """Unpack the card masks and append counts, one-hots and view fields."""
+        stride = self.cards
         big = 0
         for i, mask in enumerate(masks):
-            big |= mask << (64 * i)
-        raw = np.frombuffer(big.to_bytes(8 * len(masks), "little"), dtype=np.uint8)
-        bits = np.unpackbits(raw, bitorder="little").reshape(len(masks), 64)
-        out = np.zeros(self.size, dtype=np.float32)
-        end = self.planes * self.cards
-        out[:end] = bits[:, : self.cards].reshape(-1)
-        out[end : end + len(counts)] = counts
-        at = end + len(counts)
+            big |= mask << (stride * i)
+        raw = np.frombuffer(big.to_bytes(self._bytes, "little"), dtype=np.uint8)
+        planes = _BITS[raw].reshape(-1)[: self.planes * stride]
         players = self.players
+        tail = [0.0] * (2 * players + 1)
         if seat is not None:
-            out[at + seat] = 1.0
-        at += players
+            tail[seat] = 1.0
         to_act = state.to_act
-        out[at + (players if to_act is None else (to_act - (seat or 0)) % players)] = 1.0
-        at += players + 1
+        tail[players + (players if to_act is None else (to_act - (seat or 0)) % players)] = 1.0
         if self.view_fields:
-            self._view_fields(state.view(seat), out, at)
-        return out
+            tail.extend(self._view_fields(state.view(seat)))
+        return np.concatenate((planes, np.array(counts + tail, dtype=np.float32)))
 
-    def _view_fields(self, view: View, out: npt.NDArray[np.float32], at: int) -> None:
+    def _view_fields(self, view: View) -> list[float]:
+        values: list[float] = []
         for field in self.view_fields:
             value = getattr(view, field.name)
-            if field.choices:
-                if value in field.choices:
-                    out[at + field.choices.index(value)] = 1.0
+            if field.choices or field.open:
+                values.extend(1.0 if value == choice else 0.0 for choice in field.choices)
+                if field.open:
+                    values.append(0.0 if value is None or value in field.choices else 1.0)
             else:
-                out[at] = -1.0 if value is None else float(value)
-            at += field.width
+                values.append(-1.0 if value is None else float(value))
+        return values
 
     def describe(self) -> list[str]:
         """A name for each entry of the vector (`hand:+0/QS`, `count/stock`, `to_act/+1`...)."""
@@ -249,8 +297,10 @@ class ObservationLayout:
         names += [f"seat/{s}" for s in range(self.players)]
         names += [f"to_act/+{s}" for s in range(self.players)] + ["to_act/none"]
         for field in self.view_fields:
-            if field.choices:
+            if field.choices or field.open:
                 names += [f"{field.name}/{_choice_text(c)}" for c in field.choices]
+                if field.open:
+                    names.append(f"{field.name}/(other)")
             else:
                 names.append(field.name)
         return names

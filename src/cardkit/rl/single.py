@@ -117,8 +117,6 @@ class CardkitGymEnv(gym.Env[Observation, Any]):
         self._ended = terminated or table.truncated
         reward = table.payoffs()[self.seat] if terminated else 0.0
         observation = self._observe()
-        if self.render_mode == "ansi":
-            print(self.render())
         return observation, reward, terminated, table.truncated, table.info(self.seat)
 
     def render(self) -> str:
@@ -152,8 +150,8 @@ def gym_env(
             `"heuristic"`, the default, falls back to `"random"` for a game
             without one).
         rules: the rules (default: `game.rules()`).
-        render_mode: `None`, or `"ansi"` to print the seat's view after
-            every step.
+        render_mode: `None`, or `"ansi"`: `render()` returns the seat's view
+            as text, as the terminal shows it.
         reward: `"auto"`, `"placement"`, `"payment"`, `"win"` or a function
             of the result ([cardkit.rl.rewards][]).
         view_fields: carry the game's scalar view fields in observations.
@@ -183,15 +181,20 @@ def gym_env(
     )
     if not isinstance(seat, int) or not 0 <= seat < table.players:
         raise InvalidRules(f"seat must be a seat 0-{table.players - 1}, not {seat!r}")
-    others = table.players - 1
+    names = _opponent_names(found, table.players - 1, opponents)
+    return CardkitGymEnv(table, seat, names, render_mode=render_mode, illegal=illegal)
+
+
+def _opponent_names(game: Game[Any, Any], others: int, opponents: str | Sequence[str]) -> list[str]:
+    """One registered bot name per other seat."""
     names = [opponents] * others if isinstance(opponents, str) else list(opponents)
     if len(names) != others:
         raise InvalidRules(f"opponents names {len(names)} bots for {others} other seats")
-    known = found.bots
+    known = game.bots
     if opponents == "heuristic" and "heuristic" not in known:
         names = ["random"] * others
     for name in names:
         if name not in known:
             listed = ", ".join(sorted(known))
-            raise InvalidRules(f"{found.name} has no bot {name!r}; its bots: {listed}")
-    return CardkitGymEnv(table, seat, names, render_mode=render_mode, illegal=illegal)
+            raise InvalidRules(f"{game.name} has no bot {name!r}; its bots: {listed}")
+    return names
