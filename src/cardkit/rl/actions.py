@@ -1,7 +1,7 @@
 """Action ids: a small `Discrete` space for any game.
 
 Ids `0 … len(fixed) - 1` are the game's fixed action list
-([Game.fixed_actions][cardkit.game.Game.fixed_actions], such as Tonk's `draw`,
+(`Game.fixed_actions`, such as Tonk's `draw`,
 `take`, `drop` and `discard <card>`); the `extra` ids after them index the
 legal actions that are not in that list (all of them for a game without a
 list), sorted by their text, DouZero style. `info["action_cards"]`
@@ -32,7 +32,7 @@ _CACHE_LIMIT = 200_000
 class LegalDiscrete(Discrete):
     """A `Discrete` space whose `sample()` without a mask picks a legal action.
 
-    The environment keeps [legal][cardkit.rl.actions.LegalDiscrete.legal] up
+    The environment keeps `legal` up
     to date, so generic tools that sample without a mask (Gymnasium's
     `check_env`, a random baseline) play legal moves; a mask passed
     explicitly wins.
