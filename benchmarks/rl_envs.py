@@ -52,12 +52,11 @@ def aec_bench(game: str, players: int, view_fields: bool) -> Bench:
     def batch(n: int) -> dict[str, float]:
         steps = 0
         while steps < n:
-            _, _, terminated, truncated, _ = env.last()
+            observation, _, terminated, truncated, _ = env.last()
             if terminated or truncated:
                 env.reset(seed=int(rng.integers(1 << 30)))
                 continue
-            mask = env.observe(env.agent_selection)["action_mask"]
-            env.step(int(rng.choice(np.flatnonzero(mask))))
+            env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
             steps += 1
         return {"steps": steps}
 

@@ -104,12 +104,15 @@ class ActionCodec:
         ids = self._ids
         fixed: list[tuple[int, Action]] = []
         rest: list[Action] = []
-        for action in actions:
-            i = ids.get(action)
-            if i is None:
-                rest.append(action)
-            else:
-                fixed.append((i, action))
+        if ids:
+            for action in actions:
+                i = ids.get(action)
+                if i is None:
+                    rest.append(action)
+                else:
+                    fixed.append((i, action))
+        else:
+            rest = list(actions)
         if len(rest) > self.extra:
             raise InvalidState(
                 f"{len(rest)} legal actions need an index, but the environment has "

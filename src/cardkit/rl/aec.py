@@ -71,13 +71,16 @@ class CardkitAECEnv(AECEnv[str, Observation, Any]):
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._select()
 
-    def _select(self) -> None:
-        """Select the seat to act and refresh the infos and the spaces' masks."""
+    def _select(self, previous: str | None = None) -> None:
+        """Select the seat to act; refresh its info and mask, and those of `previous`."""
         table = self.table
         to_act = table.state.to_act
         if to_act is not None:
             self.agent_selection = self.possible_agents[to_act]
-        for agent in self.agents:
+        changed = self.agents if previous is None else {previous, self.agent_selection}
+        for agent in changed:
+            if agent not in self.infos:
+                continue
             seat = self._seats[agent]
             self.infos[agent] = table.info(seat)
             acting = seat == to_act and not table.state.is_over
@@ -108,7 +111,7 @@ class CardkitAECEnv(AECEnv[str, Observation, Any]):
             self.rewards = dict.fromkeys(self.agents, 0.0)
             if table.truncated:
                 self.truncations = dict.fromkeys(self.agents, True)
-        self._select()
+        self._select(agent)
         self._accumulate_rewards()
 
     def render(self) -> str:

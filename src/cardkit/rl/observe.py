@@ -263,7 +263,9 @@ class ObservationLayout:
         for i, mask in enumerate(masks):
             big |= mask << (stride * i)
         raw = np.frombuffer(big.to_bytes(self._bytes, "little"), dtype=np.uint8)
-        planes = _BITS[raw].reshape(-1)[: self.planes * stride]
+        end = self.planes * stride
+        out = np.empty(self.size, dtype=np.float32)
+        out[:end] = _BITS.take(raw, axis=0).reshape(-1)[:end]
         players = self.players
         tail = [0.0] * (2 * players + 1)
         if seat is not None:
@@ -272,7 +274,8 @@ class ObservationLayout:
         tail[players + (players if to_act is None else (to_act - (seat or 0)) % players)] = 1.0
         if self.view_fields:
             tail.extend(self._view_fields(state.view(seat)))
-        return np.concatenate((planes, np.array(counts + tail, dtype=np.float32)))
+        out[end:] = counts + tail
+        return out
 
     def _view_fields(self, view: View) -> list[float]:
         values: list[float] = []
