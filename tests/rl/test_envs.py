@@ -7,6 +7,7 @@ import sys
 
 import numpy as np
 import pytest
+from gymnasium.utils import seeding
 
 import cardkit
 import cardkit.rl
@@ -196,3 +197,32 @@ def test_ansi_render_shows_the_seats_view() -> None:
     hand = env.table.state.zones()["hand:0"]
     assert all(card.pretty in text or card.code in text for card in hand)
     assert "hand:1" not in text
+
+
+def test_reset_deals_again_when_the_bots_end_the_game_before_the_seats_turn() -> None:
+    env = cardkit.rl.gym_env("tonk", players=2, seat=1, opponents="random")
+    redealt = 0
+    for seed in range(30):
+        observation, _ = env.reset(seed=seed)
+        state = env.table.state
+        assert not state.is_over
+        assert state.to_act == 1
+        assert observation["action_mask"].any()
+        first_deal = seeding.np_random(seed)[0].integers(0, 2**63 - 1, size=2)[0]
+        redealt += state.setup.seed != int(first_deal)
+    assert redealt > 0  # the random bot drops at once often enough to end some deals
+
+
+def test_a_deal_that_ends_the_game_is_terminal_at_reset_with_its_rewards() -> None:
+    env = cardkit.rl.aec_env("tienlen", players=4)
+    env.reset(seed=86)  # this seed deals an instant win
+    assert env.table.state.result().reason == "instant_win"
+    assert all(env.terminations.values())
+    _, reward, terminated, _, _ = env.last()
+    assert terminated
+    assert reward == env._cumulative_rewards[env.agent_selection]
+    assert sum(env._cumulative_rewards.values()) == pytest.approx(0.0)
+    assert max(env._cumulative_rewards.values()) == 1.0
+    for _agent in env.agent_iter():
+        env.step(None)
+    assert env.agents == []

@@ -28,7 +28,8 @@ class CardkitAECEnv(AECEnv[str, Observation, Any]):
     `legal_ids` and, by default, `action_cards`. `reset(seed=s)` deals the
     same cards for the same `s`; `reset()` without a seed goes on with the
     stream of the last seed. A game cut off by `max_steps` is truncated for
-    every agent. Build it with [aec_env][cardkit.rl.aec_env].
+    every agent. A deal that ends the game at once (an instant win) is
+    terminal right after `reset`, with its rewards. Build it with [aec_env][cardkit.rl.aec_env].
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012 -- PettingZoo's own name and shape
@@ -69,7 +70,9 @@ class CardkitAECEnv(AECEnv[str, Observation, Any]):
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._settle()  # a deal can end the game at once (an instant win)
         self._select()
+        self._accumulate_rewards()
 
     def _select(self, previous: str | None = None) -> None:
         """Select the seat to act; refresh its info and mask, and those of `previous`."""
@@ -77,6 +80,8 @@ class CardkitAECEnv(AECEnv[str, Observation, Any]):
         to_act = table.state.to_act
         if to_act is not None:
             self.agent_selection = self.possible_agents[to_act]
+        elif previous is None:  # over at the deal: any agent, for the dead steps
+            self.agent_selection = self.agents[0]
         changed = self.agents if previous is None else {previous, self.agent_selection}
         for agent in changed:
             if agent not in self.infos:
@@ -100,9 +105,15 @@ class CardkitAECEnv(AECEnv[str, Observation, Any]):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        table = self.table
-        table.play(self._seats[agent], action)
+        self.table.play(self._seats[agent], action)
         self._cumulative_rewards[agent] = 0.0
+        self._settle()
+        self._select(agent)
+        self._accumulate_rewards()
+
+    def _settle(self) -> None:
+        """Set the rewards, and end the game for every agent once it is over or cut off."""
+        table = self.table
         if table.state.is_over:
             payoffs = table.payoffs()
             self.rewards = {a: payoffs[self._seats[a]] for a in self.agents}
@@ -111,8 +122,6 @@ class CardkitAECEnv(AECEnv[str, Observation, Any]):
             self.rewards = dict.fromkeys(self.agents, 0.0)
             if table.truncated:
                 self.truncations = dict.fromkeys(self.agents, True)
-        self._select(agent)
-        self._accumulate_rewards()
 
     def render(self) -> str:
         """The selected agent's view as the terminal shows it (`render_mode="ansi"`)."""

@@ -18,6 +18,9 @@ from cardkit.rules import Rules
 
 __all__ = ["CardkitGymEnv", "gym_env"]
 
+#: How many deals in a row may end before the learner's first turn.
+_REDEALS = 100
+
 
 class CardkitGymEnv(gym.Env[Observation, Any]):
     """One seat of a cardkit game as a Gymnasium environment.
@@ -63,7 +66,7 @@ class CardkitGymEnv(gym.Env[Observation, Any]):
         super().reset(seed=seed)
         table = self.table
         factories = table.game.bots
-        while True:  # a deal that ends before the seat's first turn is dealt again
+        for _ in range(_REDEALS):  # a deal that ends before the seat's first turn is dealt again
             draws = self.np_random.integers(0, 2**63 - 1, size=1 + len(self.opponents))
             table.deal(int(draws[0]))
             self._bots = {}
@@ -74,6 +77,10 @@ class CardkitGymEnv(gym.Env[Observation, Any]):
             if not table.state.is_over and not table.truncated:
                 self._ended = False
                 return self._observe(), table.info(self.seat)
+        raise InvalidState(
+            f"{_REDEALS} deals in a row ended before seat {self.seat} had a turn; "
+            "expected a game in which every seat gets to act"
+        )
 
     def _play_bots(self) -> None:
         table = self.table
