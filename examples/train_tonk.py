@@ -37,7 +37,8 @@ class LinearPolicy:
         logits[mask == 0] = -np.inf
         logits -= logits.max()
         weights = np.exp(logits)
-        return weights / weights.sum()
+        probabilities: Vector = weights / weights.sum()
+        return probabilities
 
     def act(self, observation: Vector, mask: npt.NDArray[np.int8]) -> int:
         return int(self.rng.choice(len(mask), p=self.probabilities(observation, mask)))

@@ -27,6 +27,8 @@ from cardkit.errors import IllegalAction, InvalidCard, InvalidState
 __all__ = ["ActionCodec", "LegalDiscrete"]
 
 _CACHE_LIMIT = 200_000
+#: Row `b` holds the eight bits of the byte `b`, lowest first.
+_BITS = np.unpackbits(np.arange(256, dtype=np.uint8)[:, None], axis=1, bitorder="little")
 
 
 class LegalDiscrete(Discrete):
@@ -74,14 +76,19 @@ class ActionCodec:
         self.cards = cards
         self.n = len(self.fixed) + extra
         self._ids = {action: i for i, action in enumerate(self.fixed)}
-        self._known: dict[Action, tuple[str, int]] = {}
+        self._known: dict[int, tuple[Action, str, int]] = {}
         self._state: object = None
         self._legal: tuple[list[int], list[Action]] = ([], [])
 
-    def _describe(self, action: Action) -> tuple[str, int]:
-        """The text of an action and the mask of the cards it names (cached)."""
-        known = self._known.get(action)
-        if known is None:
+    def _describe(self, action: Action) -> tuple[Action, str, int]:
+        """The action, its text and the mask of the cards it names (cached).
+
+        The cache is keyed by identity (games intern their actions, and an
+        identity lookup is cheaper than hashing a value); each entry holds
+        its action, so an id is never reused while it is cached.
+        """
+        known = self._known.get(id(action))
+        if known is None or known[0] is not action:
             text = str(action)
             mask = 0
             for word in text.replace(";", " ").split()[1:]:
@@ -89,8 +96,11 @@ class ActionCodec:
                     mask |= Card.parse(word).bit
             if len(self._known) >= _CACHE_LIMIT:
                 self._known.clear()
-            known = self._known[action] = (text, mask)
+            known = self._known[id(action)] = (action, text, mask)
         return known
+
+    def _text(self, action: Action) -> str:
+        return self._describe(action)[1]
 
     def legal(self, state: object, actions: Sequence[Action]) -> tuple[list[int], list[Action]]:
         """The ids of the legal `actions` of `state`, ascending, and the actions in that order.
@@ -120,7 +130,7 @@ class ActionCodec:
             )
         fixed.sort(key=_first)
         if len(rest) > 1:
-            rest.sort(key=lambda a: self._describe(a)[0])
+            rest.sort(key=self._text)
         start = len(self.fixed)
         order = [i for i, _ in fixed] + list(range(start, start + len(rest)))
         result = (order, [a for _, a in fixed] + rest)
@@ -156,15 +166,17 @@ class ActionCodec:
 
     def action_cards(self, actions: Sequence[Action]) -> npt.NDArray[np.uint8]:
         """One multi-hot card plane per action: the cards its text names."""
-        if not actions:
-            return np.zeros((0, self.cards), dtype=np.uint8)
-        masks = np.array([self._describe(a)[1] for a in actions], dtype="<u8")
-        bits = np.unpackbits(masks.view(np.uint8), bitorder="little").reshape(len(actions), 64)
-        return bits[:, : self.cards].copy()
+        stride = self.cards
+        big = 0
+        for i, action in enumerate(actions):
+            big |= self._describe(action)[2] << (stride * i)
+        end = stride * len(actions)
+        raw = np.frombuffer(big.to_bytes((end + 7) // 8, "little"), dtype=np.uint8)
+        return _BITS.take(raw, axis=0).reshape(-1)[:end].reshape(len(actions), stride)
 
     def text(self, action: Action) -> str:
         """The action's text (cached)."""
-        return self._describe(action)[0]
+        return self._describe(action)[1]
 
 
 def _first(pair: tuple[int, Action]) -> int:

@@ -45,6 +45,7 @@ class CardkitAECEnv(AECEnv[str, Observation, Any]):
             raise InvalidRules(f"render_mode must be None or 'ansi', not {render_mode!r}")
         self.render_mode = render_mode
         self.table = table
+        self.metadata = {**self.metadata, "name": f"cardkit_{table.game.name}_v0"}
         self.possible_agents = [f"player_{seat}" for seat in range(table.players)]
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self._action_spaces = {a: table.action_space() for a in self.possible_agents}
