@@ -226,3 +226,34 @@ def test_a_deal_that_ends_the_game_is_terminal_at_reset_with_its_rewards() -> No
     for _agent in env.agent_iter():
         env.step(None)
     assert env.agents == []
+
+
+def test_opponents_may_differ_per_seat() -> None:
+    env = cardkit.rl.gym_env("tonk", players=3, seat=1, opponents=["random", "heuristic"])
+    assert env.opponents == {0: "random", 2: "heuristic"}
+    env.reset(seed=0)
+    with pytest.raises(InvalidRules, match="2 other seats"):
+        cardkit.rl.gym_env("tonk", players=3, opponents=["random"])
+
+
+def test_illegal_lose_ends_the_episode_with_a_penalty() -> None:
+    env = cardkit.rl.gym_env("tonk", players=2, illegal="lose", action_cards=False)
+    observation, info = env.reset(seed=4)
+    assert "action_cards" not in info
+    bad = int(np.flatnonzero(observation["action_mask"] == 0)[0])
+    _, reward, terminated, truncated, info = env.step(bad)
+    assert (reward, terminated, truncated) == (-1.0, True, False)
+    assert "not legal now" in info["illegal"]
+    with pytest.raises(InvalidState, match="call reset"):
+        env.step(0)
+    with pytest.raises(InvalidRules, match="illegal must be"):
+        cardkit.rl.gym_env("tonk", players=2, illegal="ignore")
+
+
+def test_win_reward_pays_the_winners_and_the_losers() -> None:
+    result = cardkit.GameResult(reason="last_with_cards", players=3, winners=[0, 1], losers=[2])
+    assert REWARDS["win"](result) == [1.0, 1.0, -1.0]
+    alone = cardkit.GameResult(reason="went_out", players=3, winners=[1])
+    assert REWARDS["win"](alone) == [-1.0, 1.0, -1.0]
+    capped = cardkit.GameResult.capped_at(3, 99)
+    assert cardkit.rl.rewards.pays(REWARDS["win"], capped) == [0.0, 0.0, 0.0]
