@@ -76,19 +76,23 @@ class ActionCodec:
         self.cards = cards
         self.n = len(self.fixed) + extra
         self._ids = {action: i for i, action in enumerate(self.fixed)}
-        self._known: dict[int, tuple[Action, str, int]] = {}
+        self._known: dict[Action, tuple[Action, str, int]] = {}
+        self._by_id: dict[int, tuple[Action, str, int]] = {}
         self._state: object = None
         self._legal: tuple[list[int], list[Action]] = ([], [])
 
     def _describe(self, action: Action) -> tuple[Action, str, int]:
         """The action, its text and the mask of the cards it names (cached).
 
-        The cache is keyed by identity (games intern their actions, and an
-        identity lookup is cheaper than hashing a value); each entry holds
-        its action, so an id is never reused while it is cached.
+        Looked up by identity first (games that intern their actions hit
+        there, cheaper than hashing a value), then by value; an entry holds
+        its action, so a reused id is never mistaken for another action.
         """
-        known = self._known.get(id(action))
-        if known is None or known[0] is not action:
+        known = self._by_id.get(id(action))
+        if known is not None and known[0] is action:
+            return known
+        known = self._known.get(action)
+        if known is None:
             text = str(action)
             mask = 0
             for word in text.replace(";", " ").split()[1:]:
@@ -96,7 +100,10 @@ class ActionCodec:
                     mask |= Card.parse(word).bit
             if len(self._known) >= _CACHE_LIMIT:
                 self._known.clear()
-            known = self._known[id(action)] = (action, text, mask)
+            known = self._known[action] = (action, text, mask)
+        if len(self._by_id) >= _CACHE_LIMIT:
+            self._by_id.clear()
+        self._by_id[id(action)] = known
         return known
 
     def _text(self, action: Action) -> str:
