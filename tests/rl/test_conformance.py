@@ -2,22 +2,28 @@
 
 from __future__ import annotations
 
-import warnings
-
 import pytest
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, seed_test
 
+import cardkit
 import cardkit.rl
-from tests.rl.conftest import GAME_COUNTS
+
+#: Every installed game with each of its player counts.
+GAME_COUNTS = [
+    (name, players)
+    for name in cardkit.available_games()
+    for players in range(
+        cardkit.load_game(name).min_players, cardkit.load_game(name).max_players + 1
+    )
+]
 
 
-@pytest.fixture(autouse=True)
-def _quiet_checkers() -> None:
-    # The checkers warn about Dict observations and unbounded scalar fields; both are by design.
-    warnings.filterwarnings("ignore", module="pettingzoo.test")
-    warnings.filterwarnings("ignore", module="gymnasium.utils.passive_env_checker")
-    warnings.filterwarnings("ignore", module="gymnasium.utils.env_checker")
+# The checkers warn about Dict observations and unbounded scalar fields; both are by design.
+pytestmark = [
+    pytest.mark.filterwarnings("ignore::UserWarning:pettingzoo.test"),
+    pytest.mark.filterwarnings("ignore::UserWarning:gymnasium.utils"),
+]
 
 
 @pytest.mark.parametrize(("game", "players"), GAME_COUNTS)

@@ -14,7 +14,15 @@ import cardkit.rl
 from cardkit.errors import IllegalAction, InvalidRules, InvalidState
 from cardkit.rl.rewards import REWARDS
 from cardkit.testing import check_non_interference, random_playout
-from tests.rl.conftest import GAME_COUNTS
+
+#: Every installed game with each of its player counts.
+GAME_COUNTS = [
+    (name, players)
+    for name in cardkit.available_games()
+    for players in range(
+        cardkit.load_game(name).min_players, cardkit.load_game(name).max_players + 1
+    )
+]
 
 
 @pytest.mark.slow
