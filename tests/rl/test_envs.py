@@ -265,3 +265,22 @@ def test_win_reward_pays_the_winners_and_the_losers() -> None:
     assert REWARDS["win"](alone) == [-1.0, 1.0, -1.0]
     capped = cardkit.GameResult.capped_at(3, 99)
     assert cardkit.rl.rewards.pays(REWARDS["win"], capped) == [0.0, 0.0, 0.0]
+
+
+def test_zones_that_appear_during_play_share_the_other_plane() -> None:
+    game = cardkit.load_game("tonk")
+    state, name = next(
+        (s, n)
+        for seed in range(1000)
+        for s in random_playout(game, 2, seed).states
+        for n in s.zones()
+        if n.startswith("spread:")  # a spread on the table: not a zone of a fresh deal
+    )
+    spread = state.zones()[name]
+    assert name in state.visible_zones(0)
+    layout = cardkit.rl.aec_env(game, players=2).table.layout
+    value = dict(zip(layout.describe(), layout.encode(state, 0).tolist(), strict=True))
+    assert {n.split("/")[1] for n, v in value.items() if n.startswith("other/") and v} == {
+        c.code for c in spread
+    }
+    assert value["count/other"] == len(spread)

@@ -221,7 +221,7 @@ class ObservationLayout:
         counts: list[int] = []
         ordered = self.ordered
         for name in self._slot_zones(seat):
-            zone = zones[name]
+            zone = zones.get(name, ())  # a zone of the fresh deal may be gone later
             counts.append(len(zone))
             if name not in visible:
                 masks.append(0)
