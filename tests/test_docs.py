@@ -26,7 +26,7 @@ from cardkit.plugins import Registry
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
-TUTORIALS = ("write-a-house-rule.md", "use-cardkit-in-your-app.md")
+TUTORIALS = ("write-a-house-rule.md", "use-cardkit-in-your-app.md", "train-an-agent.md")
 
 
 def _load(path: Path, name: str) -> ModuleType:

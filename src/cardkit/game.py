@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from pydantic import ValidationError
 
+from cardkit.actions import Action
 from cardkit.deck import Deck
 from cardkit.errors import InvalidRules
 from cardkit.orders import ACE_HIGH, CardOrder, SuitOrder
@@ -48,6 +49,11 @@ class Game(ABC, Generic[R, S]):
         presets: the game's own named variants.
         hand_order: how a player sorts a hand, low to high (screens show hands
             in it); by default ace high, suits clubs, diamonds, hearts, spades.
+        fixed_actions: actions that keep one meaning in every state (Tonk's
+            `draw`, `take`, `drop`, `discard <card>`), in a fixed order. The
+            RL environments ([cardkit.rl][]) give each its own action id and
+            index the other legal actions after them; a game without such a
+            list leaves it empty.
 
     House rules are not class attributes: plugins declare them with the hook
     ``cardkit_register_house_rules`` (see
@@ -66,6 +72,7 @@ class Game(ABC, Generic[R, S]):
     rules_version: ClassVar[str] = "1"
     presets: ClassVar[tuple[Variant, ...]] = ()
     hand_order: ClassVar[CardOrder] = CardOrder(ACE_HIGH, SuitOrder.parse("C D H S"))
+    fixed_actions: ClassVar[tuple[Action, ...]] = ()
 
     def __init__(self) -> None:
         """Create the game; presets registered by other plugins are added later."""

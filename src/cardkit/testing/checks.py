@@ -737,6 +737,7 @@ def check_non_interference(
     max_actions: int = 300,
     pairs: int = 2,
     playout: Playout | None = None,
+    observe: Callable[[GameState, int | None], Any] | None = None,
 ) -> int:
     """A seat's view does not depend on cards hidden from it.
 
@@ -747,6 +748,10 @@ def check_non_interference(
     is the same in both games (the events, ``to_act``, whether the game is
     over, and the cards in the zones it can see), its view must be the same
     too. Returns how many views were compared.
+
+    `observe(state, seat)`, when given, is compared instead of the view (an
+    RL observation, for example); it must return a value that compares
+    with `==` (bytes rather than a numpy array).
     """
     playout = playout or random_playout(game, players, seed, rules=rules, max_actions=max_actions)
     first = playout.states[0]
@@ -784,19 +789,34 @@ def check_non_interference(
                         break
                 if _observables(state, seat) != _observables(other, seat):
                     break
-                mine, theirs = state.view(seat), other.view(seat)
                 compared += 1
-                if mine != theirs:
-                    a, b = mine.model_dump(mode="json"), theirs.model_dump(mode="json")
-                    diff = {k: (a[k], b.get(k)) for k in a if a[k] != b.get(k)}
-                    who = "the spectator" if seat is None else f"seat {seat}"
-                    _fail(
-                        state,
-                        f"the view of {who} changes when the hidden cards {order[i].code} and "
-                        f"{order[j].code} swap places in the deck, although nothing it may "
-                        f"observe changed: {diff}",
-                    )
+                _compare_observed(state, other, seat, observe, (order[i], order[j]))
     return compared
+
+
+def _compare_observed(
+    state: GameState,
+    other: GameState,
+    seat: int | None,
+    observe: Callable[[GameState, int | None], Any] | None,
+    swapped: tuple[Card, Card],
+) -> None:
+    """Fail when what `seat` gets (its view, or `observe`'s value) differs between the games."""
+    who = "the spectator" if seat is None else f"seat {seat}"
+    cards = f"the hidden cards {swapped[0].code} and {swapped[1].code} swap places in the deck"
+    if observe is not None:
+        if observe(state, seat) != observe(other, seat):
+            _fail(state, f"the observation of {who} changes when {cards}")
+        return
+    mine, theirs = state.view(seat), other.view(seat)
+    if mine != theirs:
+        a, b = mine.model_dump(mode="json"), theirs.model_dump(mode="json")
+        diff = {k: (a[k], b.get(k)) for k in a if a[k] != b.get(k)}
+        _fail(
+            state,
+            f"the view of {who} changes when {cards}, although nothing it may "
+            f"observe changed: {diff}",
+        )
 
 
 # -- rules, metadata, bots ------------------------------------------------------------

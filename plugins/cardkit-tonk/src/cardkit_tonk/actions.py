@@ -34,6 +34,7 @@ from cardkit import Action, Card, CardSet, Rank
 __all__ = [
     "DRAW",
     "DROP",
+    "FIXED_ACTIONS",
     "JOIN",
     "PASS",
     "TAKE",
@@ -201,6 +202,12 @@ _DISCARDS: Final = tuple(Discard(c) for c in _CARDS[:52])
 _BONUSES: Final = tuple(Bonus(c) for c in _CARDS[:52])
 _SPREADS: dict[int, Spread] = {}
 _HITS: dict[tuple[int, int], Hit] = {}
+
+
+#: The actions with one meaning in every state, in a fixed order: the ids of
+#: the RL environments (``cardkit.rl``). Spreads, hits and responses are
+#: indexed after them.
+FIXED_ACTIONS: Final[tuple[Action, ...]] = (DRAW, TAKE, DROP, PASS, JOIN, *_DISCARDS, *_BONUSES)
 
 
 def discard_action(index: int) -> Discard:

@@ -46,6 +46,7 @@ from cardkit_tonk.actions import (
     _DISCARDS,
     DRAW,
     DROP,
+    FIXED_ACTIONS,
     JOIN,
     PASS,
     TAKE,
@@ -1806,6 +1807,7 @@ class TonkGame(Game[TonkRules, TonkState]):
     hand_order: ClassVar[CardOrder] = CardOrder(ACE_LOW, SuitOrder.parse("C D H S"))
     rules_version: ClassVar[str] = "1"
     presets = PRESETS
+    fixed_actions: ClassVar[tuple[Action, ...]] = FIXED_ACTIONS
 
     def __init__(self) -> None:
         """Create the game."""

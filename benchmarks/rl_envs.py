@@ -1,0 +1,190 @@
+#!/usr/bin/env python3
+"""RL environment steps per second: cardkit's AEC environments next to RLCard's env loop.
+
+Random agents play every seat. A step is one decision: for cardkit one
+`env.step` of the PettingZoo loop (`env.last()`, a masked `sample`, `step`),
+which builds the next observation and infos; for RLCard one `env.step` of
+`rlcard.make(game)` with a random legal action, which encodes its state.
+Each cardkit game is paired with RLCard's nearest game (as in
+`shared/peers/compare.py`). Also measured: an observation
+(`ObservationLayout.encode`) against an `apply`, on the same states.
+
+RLCard is not a project dependency: run this in a scratch environment that
+holds cardkit, its plugins, the rl extra and `rlcard==1.2.0`; without RLCard
+only cardkit is measured::
+
+    uv venv /tmp/rlbench && uv pip install --python /tmp/rlbench -e . -e plugins/cardkit-tonk \\
+        -e plugins/cardkit-tienlen -e plugins/cardkit-palace -e examples/cardkit-crazyeights \\
+        gymnasium pettingzoo rlcard==1.2.0
+    /tmp/rlbench/bin/python benchmarks/rl_envs.py [--seconds 6]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+from typing import Any
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import numpy as np
+from harness import Bench, environment, print_table, run_round_robin, summarize
+
+import cardkit
+import cardkit.rl
+
+#: cardkit game -> (players, the nearest RLCard game)
+PEERS = {
+    "tienlen": (4, "doudizhu"),
+    "palace": (2, "uno"),
+    "tonk": (2, "gin-rummy"),
+    "crazyeights": (2, "uno"),
+}
+
+
+def aec_bench(game: str, players: int, view_fields: bool) -> Bench:
+    env = cardkit.rl.aec_env(game, players=players, view_fields=view_fields)
+    env.reset(seed=1)
+    rng = random.Random(1)  # the same kind of random choice as the RLCard loop's
+
+    def batch(n: int) -> dict[str, float]:
+        steps = 0
+        while steps < n:
+            observation, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.reset(seed=rng.randrange(1 << 30))
+                continue
+            env.step(rng.choice(np.flatnonzero(observation["action_mask"]).tolist()))
+            steps += 1
+        return {"steps": steps}
+
+    suffix = "aec" if view_fields else "aec-lean"
+    return Bench(f"cardkit/{game}/{suffix}", batch, unit="steps", group=game)
+
+
+def rlcard_bench(game: str, players: int) -> Bench:
+    import rlcard
+
+    env = rlcard.make(game, config={"seed": 1})
+    rng = random.Random(1)
+    state: dict[str, Any] = {}
+
+    def batch(n: int) -> dict[str, float]:
+        nonlocal state
+        steps = 0
+        while steps < n:
+            if not state or env.is_over():
+                state, _ = env.reset()
+                continue
+            state, _ = env.step(rng.choice(list(state["legal_actions"])))
+            steps += 1
+        return {"steps": steps}
+
+    return Bench(f"rlcard/{game}/env", batch, unit="steps", group="rlcard")
+
+
+def sample_states(game: str, players: int, count: int = 2000) -> list[cardkit.GameState]:
+    found = cardkit.load_game(game)
+    rng = random.Random(0)
+    states: list[cardkit.GameState] = []
+    seed = 0
+    while len(states) < count:
+        state = found.start(players=players, seed=seed)
+        seed += 1
+        for _ in range(150):
+            if state.is_over:
+                break
+            states.append(state)
+            legal = state.legal_actions()
+            state = state.apply(legal[rng.randrange(len(legal))])
+    return states[:count]
+
+
+def cost_benches(game: str, players: int) -> list[Bench]:
+    states = sample_states(game, players)
+    actions = [s.legal_actions()[0] for s in states]
+    layouts = {
+        "observe": cardkit.rl.ObservationLayout(states[0], view_fields=True),
+        "observe-lean": cardkit.rl.ObservationLayout(states[0], view_fields=False),
+    }
+
+    def apply(n: int) -> None:
+        for i in range(n):
+            k = i % len(states)
+            states[k].apply(actions[k])
+
+    def observer(layout: cardkit.rl.ObservationLayout) -> Any:
+        def observe(n: int) -> None:
+            for i in range(n):
+                state = states[i % len(states)]
+                layout.encode(state, state.to_act)
+
+        return observe
+
+    out = [Bench(f"cost/{game}/apply", apply, unit="states", group=f"cost-{game}")]
+    out += [
+        Bench(f"cost/{game}/{name}", observer(layout), unit="states", group=f"cost-{game}")
+        for name, layout in layouts.items()
+    ]
+    return out
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seconds", type=float, default=6.0, help="measured seconds per benchmark")
+    ap.add_argument("--chunks", type=int, default=6)
+    ap.add_argument("--warmup", type=float, default=0.5)
+    ap.add_argument("--games", default=",".join(PEERS), help="comma-separated cardkit games")
+    args = ap.parse_args()
+    try:
+        import rlcard  # noqa: F401 -- only to know whether the peer is installed
+    except ImportError:
+        has_rlcard = False
+    else:
+        has_rlcard = True
+    games = [g for g in args.games.split(",") if g]
+    benches: list[Bench] = []
+    for game in games:
+        players, peer = PEERS[game]
+        benches += [aec_bench(game, players, True), aec_bench(game, players, False)]
+        if has_rlcard:
+            benches.append(rlcard_bench(peer, players))
+        benches += cost_benches(game, players)
+    run_round_robin(benches, args.seconds, args.chunks, args.warmup, log=lambda _: None)
+    rates = {b.name: summarize(b)["rate_median"] for b in benches}
+    print(environment())
+    rows = []
+    for game in games:
+        players, peer = PEERS[game]
+        theirs = rates.get(f"rlcard/{peer}/env")
+        apply = rates[f"cost/{game}/apply"]
+        rows.append(
+            [
+                f"{game} ({players})",
+                f"{rates[f'cardkit/{game}/aec']:,.0f}",
+                f"{rates[f'cardkit/{game}/aec-lean']:,.0f}",
+                f"{peer}: {theirs:,.0f}" if theirs else "-",
+                f"{rates[f'cardkit/{game}/aec'] / theirs:.2f}x" if theirs else "-",
+                f"{apply / rates[f'cost/{game}/observe']:.1f}x",
+                f"{apply / rates[f'cost/{game}/observe-lean']:.1f}x",
+            ]
+        )
+    print_table(
+        [
+            "game",
+            "cardkit steps/s",
+            "lean steps/s",
+            "RLCard env steps/s",
+            "cardkit/RLCard",
+            "obs/apply",
+            "lean obs/apply",
+        ],
+        rows,
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

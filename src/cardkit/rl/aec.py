@@ -1,0 +1,180 @@
+"""A PettingZoo `AECEnv` for any installed game: every seat is an agent."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from cardkit.errors import InvalidRules
+from cardkit.game import Game
+from cardkit.rl._table import Observation, Table, resolve_game
+from cardkit.rl.actions import LegalDiscrete
+from cardkit.rl.rewards import RewardFunction
+from cardkit.rules import Rules
+
+__all__ = ["CardkitAECEnv", "aec_env"]
+
+
+class CardkitAECEnv(AECEnv[str, Observation, Any]):
+    """One game of cardkit as a PettingZoo agent-environment-cycle environment.
+
+    Agents are `player_0 … player_<n-1>` (seat numbers); the agent selected
+    is always the seat to act. `observe(agent)` gives that seat's
+    observation (a `Dict` of `observation` and `action_mask`); the mask is
+    all zeros for seats that are not to act. `infos[agent]` holds
+    `legal_ids` and, by default, `action_cards`. `reset(seed=s)` deals the
+    same cards for the same `s`; `reset()` without a seed goes on with the
+    stream of the last seed. A game cut off by `max_steps` is truncated for
+    every agent. A deal that ends the game at once (an instant win) is
+    terminal right after `reset`, with its rewards. Build it with [aec_env][cardkit.rl.aec_env].
+    """
+
+    metadata: dict[str, Any] = {  # noqa: RUF012 -- PettingZoo's own name and shape
+        "render_modes": ["ansi"],
+        "name": "cardkit_v0",
+        "is_parallelizable": False,
+    }
+
+    def __init__(self, table: Table, render_mode: str | None = None) -> None:
+        """Wrap a table (use [aec_env][cardkit.rl.aec_env] to build one)."""
+        super().__init__()
+        if render_mode not in (None, "ansi"):
+            raise InvalidRules(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self.render_mode = render_mode
+        self.table = table
+        self.metadata = {**self.metadata, "name": f"cardkit_{table.game.name}_v0"}
+        self.possible_agents = [f"player_{seat}" for seat in range(table.players)]
+        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        self._action_spaces = {a: table.action_space() for a in self.possible_agents}
+        self._rng = random.Random()
+        self.agents: list[str] = []
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The observation space (the same for every agent)."""
+        return self.table.observation_space
+
+    def action_space(self, agent: str) -> LegalDiscrete:
+        """The agent's action space; `sample()` without a mask picks a legal id."""
+        return self._action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal a new game (the same one for the same `seed`)."""
+        if seed is not None:
+            self._rng = random.Random(seed)
+        self.table.deal(self._rng.getrandbits(63))
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._settle()  # a deal can end the game at once (an instant win)
+        self._select()
+        self._accumulate_rewards()
+
+    def _select(self, previous: str | None = None) -> None:
+        """Select the seat to act; refresh its info and mask, and those of `previous`."""
+        table = self.table
+        to_act = table.state.to_act
+        if to_act is not None:
+            self.agent_selection = self.possible_agents[to_act]
+        elif previous is None:  # over at the deal: any agent, for the dead steps
+            self.agent_selection = self.agents[0]
+        changed = self.agents if previous is None else {previous, self.agent_selection}
+        for agent in changed:
+            if agent not in self.infos:
+                continue
+            seat = self._seats[agent]
+            self.infos[agent] = table.info(seat)
+            acting = seat == to_act and not table.state.is_over
+            self._action_spaces[agent].legal = table.legal_mask(seat) if acting else None
+
+    def observe(self, agent: str) -> Observation:
+        """The observation of `agent`'s seat now."""
+        return self.table.observe(self._seats[agent])
+
+    def step(self, action: Any) -> None:
+        """Play the selected agent's action id (`None` for a finished agent).
+
+        Raises:
+            IllegalAction: the id is not legal now; nothing changes.
+        """
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self.table.play(self._seats[agent], action)
+        self._cumulative_rewards[agent] = 0.0
+        self._settle()
+        self._select(agent)
+        self._accumulate_rewards()
+
+    def _settle(self) -> None:
+        """Set the rewards, and end the game for every agent once it is over or cut off."""
+        table = self.table
+        if table.state.is_over:
+            payoffs = table.payoffs()
+            self.rewards = {a: payoffs[self._seats[a]] for a in self.agents}
+            self.terminations = dict.fromkeys(self.agents, True)
+        else:
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            if table.truncated:
+                self.truncations = dict.fromkeys(self.agents, True)
+
+    def render(self) -> str:
+        """The selected agent's view as the terminal shows it (`render_mode="ansi"`)."""
+        if not self.agents:
+            return ""
+        return self.table.render(self._seats[self.agent_selection])
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def aec_env(
+    game: str | Game[Any, Any],
+    players: int | None = None,
+    rules: Rules | None = None,
+    render_mode: str | None = None,
+    *,
+    reward: str | RewardFunction = "auto",
+    view_fields: bool = True,
+    extra_actions: int | None = None,
+    max_steps: int = 10_000,
+    action_cards: bool = True,
+) -> CardkitAECEnv:
+    """A PettingZoo `AECEnv` of `game` with every seat an agent.
+
+    Args:
+        game: an installed game's name (or alias), or a game object.
+        players: the number of seats (default: the game's default).
+        rules: the rules (default: `game.rules()`).
+        render_mode: `None`, or `"ansi"`: `render()` returns the selected
+            seat's view as text, as the terminal shows it.
+        reward: `"auto"`, `"placement"`, `"payment"`, `"win"` or a function
+            of the result ([cardkit.rl.rewards][]).
+        view_fields: carry the game's scalar view fields (phase, flags,
+            numbers) in observations; `False` is faster.
+        extra_actions: how many ids index legal actions outside the game's
+            fixed action list (default: 32 with a list, 256 without).
+        max_steps: truncate a game after this many actions.
+        action_cards: put the legal actions' card planes in `infos`.
+
+    Raises:
+        UnknownGame: no such game.
+        InvalidRules: bad players, rules or options.
+    """
+    table = Table(
+        resolve_game(game),
+        players,
+        rules,
+        reward=reward,
+        view_fields=view_fields,
+        extra_actions=extra_actions,
+        max_steps=max_steps,
+        action_cards=action_cards,
+    )
+    return CardkitAECEnv(table, render_mode=render_mode)
