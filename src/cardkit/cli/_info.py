@@ -194,35 +194,51 @@ def plugins(as_json: bool = False) -> None:
 def rules(name: str, as_json: bool = False) -> None:
     """Print a game's summary, options, presets and bots."""
     game = load_game(name)
-    reg = registry()
     console = out()
-    model = game.rules_model
     if as_json:
-        _print_json(
-            console,
-            {
-                "game": game.name,
-                "title": game.title,
-                "summary": game.summary,
-                "rules_version": game.rules_version,
-                "options": model.model_json_schema(),
-                "defaults": game.rules().model_dump(mode="json"),
-                "house_rules": {
-                    h.name: {
-                        "description": h.description,
-                        "source": h.source,
-                        "variants": _presets_with(game, h.name),
-                    }
-                    for h in game.house_rules.values()
-                },
-                "variants": {
-                    v.name: {"description": v.description, "options": v.options}
-                    for v in game.variants.values()
-                },
-                "bots": {n: _bot_description(f) for n, f in game.bots.items()},
-            },
-        )
+        _print_json(console, _rules_json(game))
         return
+    _print_rules_head(console, game, registry())
+    options = _options_table(game)
+    console.print(options if options.rows else "This game has no options.")
+    _print_house_rules(console, game)
+    if game.variants:
+        console.print(_variants_table(game))
+    bots = Table(title="Bots (--bots NAME,...)", title_justify="left")
+    bots.add_column("Bot", style="bold cyan", no_wrap=True)
+    bots.add_column("Description")
+    for bot_name, factory in game.bots.items():
+        _add_row(bots, bot_name, _bot_description(factory))
+    console.print(bots)
+
+
+def _rules_json(game: Game[Any, Any]) -> dict[str, Any]:
+    """What `cardkit rules GAME --json` prints."""
+    return {
+        "game": game.name,
+        "title": game.title,
+        "summary": game.summary,
+        "rules_version": game.rules_version,
+        "options": game.rules_model.model_json_schema(),
+        "defaults": game.rules().model_dump(mode="json"),
+        "house_rules": {
+            h.name: {
+                "description": h.description,
+                "source": h.source,
+                "variants": _presets_with(game, h.name),
+            }
+            for h in game.house_rules.values()
+        },
+        "variants": {
+            v.name: {"description": v.description, "options": v.options}
+            for v in game.variants.values()
+        },
+        "bots": {n: _bot_description(f) for n, f in game.bots.items()},
+    }
+
+
+def _print_rules_head(console: Console, game: Game[Any, Any], reg: Registry) -> None:
+    """The game's title, aliases, summary, players, rules version and rules doc."""
     head = Text()
     head.append(game.title, style="bold")
     head.append(f" ({game.name})", style="cyan")
@@ -232,20 +248,23 @@ def rules(name: str, as_json: bool = False) -> None:
     console.print(head)
     if game.summary:
         console.print(Text(game.summary))
+    model = game.rules_model
     doc = inspect.getdoc(model)
-    console.print(
-        Text(f"Players: {_players(game)} · rules version {game.rules_version}", style="dim")
-    )
+    players = f"Players: {_players(game)} · rules version {game.rules_version}"
+    console.print(Text(players, style="dim"))
     if doc and doc != inspect.getdoc(model.__mro__[1]):
         console.print(Text(doc, style="dim"))
 
+
+def _options_table(game: Game[Any, Any]) -> Table:
+    """The game's rules options (house rules apart): type, default, description."""
     options = Table(title="Options", title_justify="left")
     options.add_column("Option", style="bold cyan", no_wrap=True)
     options.add_column("Type")
     options.add_column("Default")
     options.add_column("Description")
     defaults = game.rules().model_dump(mode="json")
-    for field_name, field in model.model_fields.items():
+    for field_name, field in game.rules_model.model_fields.items():
         if field_name == "house_rules":  # listed under "House rules" below
             continue
         default = (
@@ -253,42 +272,22 @@ def rules(name: str, as_json: bool = False) -> None:
             if field_name in defaults
             else _default_text(field)
         )
-        _add_row(
-            options,
-            field_name,
-            _type_text(field),
-            default,
-            " ".join((field.description or "").split()),
-        )
-    if options.rows:
-        console.print(options)
-    else:
-        console.print("This game has no options.")
-    _print_house_rules(console, game)
+        description = " ".join((field.description or "").split())
+        _add_row(options, field_name, _type_text(field), default, description)
+    return options
 
-    variants = game.variants
-    if variants:
-        table = Table(title="Variants (--variant NAME)", title_justify="left")
-        table.add_column("Variant", style="bold cyan", no_wrap=True)
-        table.add_column("Description")
-        table.add_column("Options")
-        table.add_column("From")
-        for variant in variants.values():
-            _add_row(
-                table,
-                variant.name,
-                variant.description,
-                ", ".join(f"{k}={json.dumps(v)}" for k, v in variant.options.items()),
-                variant.source or game.name,
-            )
-        console.print(table)
 
-    bots = Table(title="Bots (--bots NAME,...)", title_justify="left")
-    bots.add_column("Bot", style="bold cyan", no_wrap=True)
-    bots.add_column("Description")
-    for bot_name, factory in game.bots.items():
-        _add_row(bots, bot_name, _bot_description(factory))
-    console.print(bots)
+def _variants_table(game: Game[Any, Any]) -> Table:
+    """The game's presets of options (``--variant NAME``)."""
+    table = Table(title="Variants (--variant NAME)", title_justify="left")
+    table.add_column("Variant", style="bold cyan", no_wrap=True)
+    table.add_column("Description")
+    table.add_column("Options")
+    table.add_column("From")
+    for variant in game.variants.values():
+        settings = ", ".join(f"{k}={json.dumps(v)}" for k, v in variant.options.items())
+        _add_row(table, variant.name, variant.description, settings, variant.source or game.name)
+    return table
 
 
 def _presets_with(game: Game[Any, Any], house_rule: str) -> list[str]:

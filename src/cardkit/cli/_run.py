@@ -213,7 +213,16 @@ def print_report(
     changed = ", ".join(p for p in (f"variant {variant}" if variant else "",) if p)
     if changed:
         console.print(Text(f"Rules: {changed}", style="dim"))
+    console.print(_entries_table(report))
+    if 1 < len(report.by_bot) < len(report.entries):
+        console.print(_bots_table(report))
+    if report.rotate:
+        console.print(_seats_table(report))
+    console.print(_summary_table(report))
 
+
+def _entries_table(report: SimulationReport) -> Table:
+    """Each entry's (seat's, when fixed) bot, rates, means and completed games."""
     by_bot = Table(
         title="Results by entry (bots rotate through the seats)"
         if report.rotate
@@ -247,50 +256,57 @@ def print_report(
             row.append(_mean(entry.mean_place))
         row.append(str(entry.completed))
         by_bot.add_row(*row)
-    console.print(by_bot)
+    return by_bot
 
-    if 1 < len(report.by_bot) < len(report.entries):
-        totals = Table(title="Results by bot (all its seats)", title_justify="left")
-        totals.add_column("Bot", style="bold cyan")
-        totals.add_column("Seats", justify="right")
-        totals.add_column("Win rate", justify="right")
-        totals.add_column("Loss rate", justify="right")
+
+def _bots_table(report: SimulationReport) -> Table:
+    """Each bot over all its seats (for a bot that plays several)."""
+    totals = Table(title="Results by bot (all its seats)", title_justify="left")
+    totals.add_column("Bot", style="bold cyan")
+    totals.add_column("Seats", justify="right")
+    totals.add_column("Win rate", justify="right")
+    totals.add_column("Loss rate", justify="right")
+    if report.has_points:
+        totals.add_column("Mean points", justify="right")
+    if report.has_payments:
+        totals.add_column("Mean net", justify="right")
+    for bot in report.by_bot:
+        brow: list[str | Text] = [
+            Text(bot.bot),
+            str(bot.entries),
+            _rate(bot.win_rate),
+            _rate(bot.loss_rate),
+        ]
         if report.has_points:
-            totals.add_column("Mean points", justify="right")
+            brow.append(_mean(bot.mean_points))
         if report.has_payments:
-            totals.add_column("Mean net", justify="right")
-        for bot in report.by_bot:
-            brow: list[str | Text] = [
-                Text(bot.bot),
-                str(bot.entries),
-                _rate(bot.win_rate),
-                _rate(bot.loss_rate),
-            ]
-            if report.has_points:
-                brow.append(_mean(bot.mean_points))
-            if report.has_payments:
-                brow.append(_signed(bot.mean_net))
-            totals.add_row(*brow)
-        console.print(totals)
+            brow.append(_signed(bot.mean_net))
+        totals.add_row(*brow)
+    return totals
 
-    if report.rotate:
-        by_seat = Table(title="Results by seat (any bot)", title_justify="left")
-        by_seat.add_column("Seat", justify="right")
-        by_seat.add_column("Win rate", justify="right")
-        by_seat.add_column("Loss rate", justify="right")
+
+def _seats_table(report: SimulationReport) -> Table:
+    """Each seat whoever played it (when the bots rotate)."""
+    by_seat = Table(title="Results by seat (any bot)", title_justify="left")
+    by_seat.add_column("Seat", justify="right")
+    by_seat.add_column("Win rate", justify="right")
+    by_seat.add_column("Loss rate", justify="right")
+    if report.has_points:
+        by_seat.add_column("Mean points", justify="right")
+    if report.has_payments:
+        by_seat.add_column("Mean net", justify="right")
+    for seat in report.seats:
+        srow: list[str] = [str(seat.seat), _rate(seat.win_rate), _rate(seat.loss_rate)]
         if report.has_points:
-            by_seat.add_column("Mean points", justify="right")
+            srow.append(_mean(seat.mean_points))
         if report.has_payments:
-            by_seat.add_column("Mean net", justify="right")
-        for seat in report.seats:
-            srow: list[str] = [str(seat.seat), _rate(seat.win_rate), _rate(seat.loss_rate)]
-            if report.has_points:
-                srow.append(_mean(seat.mean_points))
-            if report.has_payments:
-                srow.append(_signed(seat.mean_net))
-            by_seat.add_row(*srow)
-        console.print(by_seat)
+            srow.append(_signed(seat.mean_net))
+        by_seat.add_row(*srow)
+    return by_seat
 
+
+def _summary_table(report: SimulationReport) -> Table:
+    """Games played, capped and how they ended, decisions and speed."""
     summary = Table(show_header=False, box=None, padding=(0, 2))
     summary.add_column(style="dim")
     summary.add_column()
@@ -306,7 +322,7 @@ def print_report(
         f"{report.games_per_second:,.0f} games/s · {report.decisions_per_second:,.0f} decisions/s"
         f" · {report.elapsed:.2f} s on {report.jobs} job{'s' if report.jobs != 1 else ''}",
     )
-    console.print(summary)
+    return summary
 
 
 def match_cmd(
