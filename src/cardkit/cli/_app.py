@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from cardkit.cli import _info, _new, _play, _run
+from cardkit.cli import _info, _new, _play, _run, _serve
 from cardkit.cli._common import clean_errors
 from cardkit.plugins import PluginWarning
 
@@ -236,6 +236,20 @@ def replay(
 ) -> None:
     """Narrate a saved game from its file (validated first)."""
     _run.replay_cmd(file, seat, delay)
+
+
+@app.command("serve")
+@clean_errors
+def serve(
+    host: Annotated[str, typer.Option("--host", help="The address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="The port to listen on.")] = 8000,
+    db: Annotated[
+        Path,
+        typer.Option("--db", help="The SQLite file tables are kept in.", dir_okay=False),
+    ] = Path("cardkit-tables.sqlite3"),
+) -> None:
+    """Host tables: a lobby and a browser table over HTTP and WebSocket (the server extra)."""
+    _serve.serve(host, port, db)
 
 
 def main() -> None:
