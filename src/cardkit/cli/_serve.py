@@ -13,15 +13,30 @@ INSTALL_HINT = (
 )
 
 
-def serve(host: str, port: int, db: Path) -> None:
+def serve(
+    host: str,
+    port: int,
+    db: Path,
+    *,
+    bot_delay: float,
+    deal_pause: float,
+    max_tables: int,
+    max_message_bytes: int,
+    actions_per_second: float,
+) -> None:
     """Run the game server until interrupted; tables are written through to ``db``."""
     try:
         import uvicorn
 
-        from cardkit.server import create_app
+        from cardkit.server import Limits, create_app
     except ImportError as exc:
         fail(f"{INSTALL_HINT} ({exc})")
-    app = create_app(db)
+    limits = Limits(
+        max_message_bytes=max_message_bytes,
+        actions_per_second=actions_per_second,
+        max_tables=max_tables,
+    )
+    app = create_app(db, limits=limits, bot_delay=bot_delay, deal_pause=deal_pause)
     from rich.markup import escape
 
     shown = f"[{host}]" if ":" in host else host
@@ -29,4 +44,10 @@ def serve(host: str, port: int, db: Path) -> None:
         f"cardkit table server on [bold]{escape(f'http://{shown}:{port}/')}[/] "
         f"(tables in {escape(str(db))}; Ctrl+C stops it)"
     )
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=1 << 16)
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        log_level="warning",
+        ws_max_size=max(1 << 16, 4 * max_message_bytes),
+    )
