@@ -143,16 +143,38 @@ class Server:
         return Client(f"ws://127.0.0.1:{self.port}/api/tables/{table}/ws", token)
 
 
-@pytest.fixture
-def servers(tmp_path: Path) -> Iterator[Callable[..., Server]]:
-    """Start servers with ``servers(*options, db=...)``; all are killed at the end."""
+@contextlib.contextmanager
+def _started(base: Path) -> Iterator[Callable[..., Server]]:
     started: list[Server] = []
 
     def start(*options: str, db: Path | None = None) -> Server:
-        server = Server(db or tmp_path / "tables.sqlite3", *options).start()
+        server = Server(db or base / f"tables{len(started)}.sqlite3", *options).start()
         started.append(server)
         return server
 
-    yield start
-    for server in started:
-        server.kill()
+    try:
+        yield start
+    finally:
+        for server in started:
+            server.kill()
+
+
+@pytest.fixture
+def servers(tmp_path: Path) -> Iterator[Callable[..., Server]]:
+    """Start servers with ``servers(*options, db=...)``; all are killed at the end."""
+    with _started(tmp_path) as start:
+        yield start
+
+
+@pytest.fixture(scope="module")
+def module_servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[..., Server]]:
+    """Like ``servers``, for servers that the tests of a module share."""
+    with _started(tmp_path_factory.mktemp("servers")) as start:
+        yield start
+
+
+@pytest.fixture
+def artifacts() -> Path:
+    """Where tests keep what a person may want to look at afterwards (``test-artifacts/``)."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS

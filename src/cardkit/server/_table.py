@@ -113,7 +113,8 @@ class Table:
                 known = ", ".join(sorted(game.bots))
                 raise InvalidRules(f"{game.name} has no bot {bot!r}; bots: {known}")
             name = spec.name if spec is not None and spec.name else None
-            seats.append(SeatRecord(name=name or bot or f"Seat {number}", bot=bot))
+            default = f"Seat {number}" if bot is None else f"{bot} {number}"
+            seats.append(SeatRecord(name=name or default, bot=bot))
         seed = settings.seed if settings.seed is not None else secrets.randbits(63)
         record = TableRecord(
             id=table_id,
