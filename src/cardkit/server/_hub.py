@@ -211,6 +211,14 @@ class TableServer:
 
     async def _drive(self, table: Table) -> None:
         """Bots, the turn timer and the next deal, for one table, until its match is over."""
+        try:
+            await self._steps(table)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # a bug in a game or a bot: this table stops, the others play on
+            log.exception("table %s stopped", table.id)
+
+    async def _steps(self, table: Table) -> None:
         wake = self._wake[table.id]
         while True:
             status = table.status

@@ -127,7 +127,8 @@ class Table:
             created=time.time(),
         )
         table = cls(record, reg)
-        table.state = table.match.start_deal()
+        table.next_deal()
+        table.version = 0
         return table
 
     def _new_match(self) -> Match:
@@ -281,9 +282,11 @@ class Table:
         return new.last_events
 
     def next_deal(self) -> tuple[Event, ...]:
-        """Deal the match's next deal; its events."""
+        """Deal the match's next deal; its events (a deal can end as it is dealt)."""
         self.state = self.match.start_deal()
         self.version += 1
+        if self.state.is_over:  # an instant win at the deal
+            self.match.finish_deal(self.state)
         return self.state.last_events
 
     # -- what clients see -------------------------------------------------------------------
