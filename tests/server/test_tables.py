@@ -24,7 +24,9 @@ SCHEMA = Path(__file__).resolve().parents[2] / "docs" / "server" / "messages.sch
 
 
 def _people(game: str = "tienlen", **options: object) -> Table:
-    return Table.create("t1", CreateTable.model_validate({"game": game, "seed": 7_300_000_000_123, **options}))
+    return Table.create(
+        "t1", CreateTable.model_validate({"game": game, "seed": 7_300_000_000_123, **options})
+    )
 
 
 def test_seats_tokens_and_refusals() -> None:
@@ -134,8 +136,8 @@ def test_the_websocket_schema_page_is_up_to_date() -> None:
     text = json.dumps(websocket_schema(), indent=2, ensure_ascii=False) + "\n"
     assert SCHEMA.read_text(encoding="utf-8") == text, (
         "docs/server/messages.schema.json is out of date: run "
-        "`uv run python -c \"import json; from cardkit.server import websocket_schema; "
-        "print(json.dumps(websocket_schema(), indent=2, ensure_ascii=False))\" "
+        '`uv run python -c "import json; from cardkit.server import websocket_schema; '
+        'print(json.dumps(websocket_schema(), indent=2, ensure_ascii=False))" '
         "> docs/server/messages.schema.json`"
     )
 
