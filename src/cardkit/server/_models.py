@@ -164,6 +164,7 @@ class TableInfo(_Model):
         free: the seats a person may join.
         status: ``"playing"``, ``"between_deals"`` or ``"over"``.
         to_act: the seat that must decide now, if any.
+        version: the number of changes the table has seen (one per action or deal).
         turn_timer: the turn timer in seconds, if any.
         standings: the match so far.
     """
@@ -176,6 +177,7 @@ class TableInfo(_Model):
     free: list[int]
     status: Literal["playing", "between_deals", "over"]
     to_act: int | None
+    version: int
     turn_timer: float | None
     standings: Standings
 

@@ -328,6 +328,7 @@ class Table:
             free=self.free_seats(),
             status=self.status,
             to_act=None if self.state is None else self.state.to_act,
+            version=self.version,
             turn_timer=self.settings.turn_timer,
             standings=self.standings(),
         )
