@@ -42,6 +42,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 GAMES = ("tienlen", "palace", "tonk", "crazyeights")
@@ -92,7 +93,8 @@ def _total_versions(base: str) -> int:
 
 
 def _watch(port: int, table: str, stop: threading.Event) -> None:
-    with connect(f"ws://127.0.0.1:{port}/api/tables/{table}/ws", proxy=None, max_size=None) as ws:
+    url = f"ws://127.0.0.1:{port}/api/tables/{table}/ws"
+    with contextlib.suppress(ConnectionClosed), connect(url, proxy=None, max_size=None) as ws:
         ws.send(json.dumps({"type": "hello", "token": None}))
         while not stop.is_set():
             with contextlib.suppress(TimeoutError):
@@ -148,10 +150,11 @@ def main() -> None:
         base = f"http://127.0.0.1:{port}"
         proc = _start(Path(tmp) / "bench.sqlite3", port, args.tables)
         stop = threading.Event()
+        watchers: list[threading.Thread] = []
         try:
             idle = _latency(base, port, max(20, args.samples // 4))
             tables = [_bot_table(base, n) for n in range(args.tables)]
-            watchers = [
+            watchers += [
                 threading.Thread(target=_watch, args=(port, t, stop), daemon=True)
                 for t in (tables if args.watch else [])
             ]
@@ -165,6 +168,8 @@ def main() -> None:
             rate = (after - before) / (ended - began)
         finally:
             stop.set()
+            for thread in watchers:
+                thread.join(5)
             os.kill(proc.pid, signal.SIGTERM)
             proc.wait(30)
     report = {

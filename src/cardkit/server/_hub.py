@@ -89,7 +89,7 @@ class TableServer:
         deal_pause: float = 4.0,
         registry: Registry | None = None,
     ) -> None:
-        """Set the server up; :meth:`start` loads the stored tables."""
+        """Set the server up; `start` loads the stored tables."""
         self.storage = storage
         self.limits = limits or Limits()
         self.bot_delay = bot_delay

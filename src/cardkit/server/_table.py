@@ -2,7 +2,7 @@
 
 A [Table][cardkit.server.Table] is plain synchronous logic: the server
 (``_hub``) calls it, writes it through to storage after every change and
-sends each client the message :meth:`Table.message` builds for its seat.
+sends each client the message `Table.message` builds for its seat.
 """
 
 from __future__ import annotations
