@@ -85,17 +85,21 @@ class Client:
 class Server:
     """A `cardkit serve` process on its own port and database."""
 
-    def __init__(self, db: Path, *options: str) -> None:
+    def __init__(self, db: Path, *options: str, command: list[str] | None = None) -> None:
         self.db = db
         self.options = options
+        self.command = command
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen[bytes] | None = None
 
     def start(self) -> Server:
         """Start the process and wait until it answers."""
-        command = [CARDKIT, "serve", "--port", str(self.port), "--db", str(self.db)]
-        command += ["--bot-delay", "0", "--deal-pause", "0.05", *self.options]
+        if self.command is not None:
+            command = [*self.command, "--port", str(self.port), *self.options]
+        else:
+            command = [CARDKIT, "serve", "--port", str(self.port), "--db", str(self.db)]
+            command += ["--bot-delay", "0", "--deal-pause", "0.05", *self.options]
         with self.db.with_suffix(".log").open("ab") as log:  # the child keeps its own copy
             self.proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=log)
         deadline = time.monotonic() + 30
@@ -103,7 +107,7 @@ class Server:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"the server exited: {self.db.with_suffix('.log').read_text()}")
             try:
-                self.get("/api/games")
+                urllib.request.urlopen(self.base + "/", timeout=5).close()
                 return self
             except OSError:
                 time.sleep(0.1)
@@ -138,17 +142,18 @@ class Server:
         assert status in (200, 201), data
         return data
 
-    def client(self, table: str, token: str | None = None) -> Client:
+    def client(self, table: str, token: str | None = None, prefix: str = "") -> Client:
         """A WebSocket client of ``table``, a seat's with ``token``, else a spectator."""
-        return Client(f"ws://127.0.0.1:{self.port}/api/tables/{table}/ws", token)
+        return Client(f"ws://127.0.0.1:{self.port}{prefix}/api/tables/{table}/ws", token)
 
 
 @contextlib.contextmanager
 def _started(base: Path) -> Iterator[Callable[..., Server]]:
     started: list[Server] = []
 
-    def start(*options: str, db: Path | None = None) -> Server:
-        server = Server(db or base / f"tables{len(started)}.sqlite3", *options).start()
+    def start(*options: str, db: Path | None = None, command: list[str] | None = None) -> Server:
+        db = db or base / f"tables{len(started)}.sqlite3"
+        server = Server(db, *options, command=command).start()
         started.append(server)
         return server
 
@@ -161,7 +166,10 @@ def _started(base: Path) -> Iterator[Callable[..., Server]]:
 
 @pytest.fixture
 def servers(tmp_path: Path) -> Iterator[Callable[..., Server]]:
-    """Start servers with ``servers(*options, db=...)``; all are killed at the end."""
+    """Start servers with ``servers(*options, db=..., command=...)``; all are killed at the end.
+
+    ``command`` runs another server command than ``cardkit serve`` (``--port`` is added).
+    """
     with _started(tmp_path) as start:
         yield start
 

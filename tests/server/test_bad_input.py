@@ -70,6 +70,7 @@ def test_websocket_refusals(table: tuple[Any, str, list[str]]) -> None:
     server, table_id, tokens = table
     before = _snapshot(server, table_id)
     to_act = before[1]["to_act"]
+    bystander = server.client(table_id)
     seat = server.client(table_id, tokens[to_act])
     other = server.client(table_id, tokens[(to_act + 1) % 4])
     assert seat.recv()["your_turn"]
@@ -96,6 +97,11 @@ def test_websocket_refusals(table: tuple[Any, str, list[str]]) -> None:
     watcher.act(legal[0])
     assert _error(watcher)["code"] == "spectator"
     assert _snapshot(server, table_id) == before
+    heard = []
+    while (message := bystander.poll(0.2)) is not None:
+        heard.append(message["type"])
+    assert heard
+    assert set(heard) == {"state"}, "a refusal answers its own client alone"
 
 
 def test_floods_are_throttled(table: tuple[Any, str, list[str]]) -> None:

@@ -53,6 +53,9 @@ def create_app(
         registry: where games come from (default: the installed plugins).
 
     The app's ``state.tables`` is the [TableServer][cardkit.server.TableServer].
+    Its lifespan loads the stored tables and resumes their bots; Starlette
+    does not run a mounted app's lifespan, so an app that mounts it passes
+    it on: ``FastAPI(lifespan=cards.router.lifespan_context)``.
     """
     if storage is None:
         storage = MemoryStorage() if db is None else SQLiteStorage(db)

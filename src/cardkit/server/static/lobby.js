@@ -1,6 +1,8 @@
 // The lobby: create a table, list tables, join a free seat or watch.
 "use strict";
 
+// Where the server is mounted: "" at the root of its host, "/cards" under a prefix.
+const BASE = location.pathname.replace(/\/tables\/[^/]*$/, "/").replace(/\/+$/, "");
 let games = [];
 const $ = (id) => document.getElementById(id);
 
@@ -50,9 +52,9 @@ async function api(path, body) {
 }
 
 async function join(tableId, seat) {
-  const joined = await api("/api/tables/" + tableId + "/join", { seat, name: $("name").value || null });
+  const joined = await api(BASE + "/api/tables/" + tableId + "/join", { seat, name: $("name").value || null });
   localStorage.setItem("cardkit-seat-" + tableId, JSON.stringify(joined));
-  location.href = "/tables/" + tableId;
+  location.href = BASE + "/tables/" + tableId;
 }
 
 async function create(event) {
@@ -67,9 +69,9 @@ async function create(event) {
   if ($("variant").value) body.variant = $("variant").value;
   if ($("timer").value) body.turn_timer = Number($("timer").value);
   try {
-    const table = await api("/api/tables", body);
+    const table = await api(BASE + "/api/tables", body);
     if (table.free.length) await join(table.id, table.free[0]);
-    else location.href = "/tables/" + table.id + "?watch=1";
+    else location.href = BASE + "/tables/" + table.id + "?watch=1";
   } catch (error) {
     $("create-error").textContent = error.message;
     $("create-error").classList.remove("hidden");
@@ -77,7 +79,7 @@ async function create(event) {
 }
 
 async function listTables() {
-  const tables = await api("/api/tables");
+  const tables = await api(BASE + "/api/tables");
   const body = $("tables");
   body.replaceChildren();
   for (const t of tables) {
@@ -90,7 +92,7 @@ async function listTables() {
       b.addEventListener("click", () => join(t.id, seat).catch((e) => alert(e.message)));
       cell.append(b);
     }
-    const watch = node("a", "Watch", { href: "/tables/" + t.id + "?watch=1" });
+    const watch = node("a", "Watch", { href: BASE + "/tables/" + t.id + "?watch=1" });
     cell.append(" ", watch);
     row.append(cell);
     body.append(row);
@@ -98,7 +100,7 @@ async function listTables() {
 }
 
 async function start() {
-  games = await api("/api/games");
+  games = await api(BASE + "/api/games");
   $("game").replaceChildren(...games.map((g) => node("option", g.title, { value: g.name })));
   $("game").addEventListener("change", gameChanged);
   $("players").addEventListener("change", seatSpecs);

@@ -1,6 +1,8 @@
 // The browser table: one WebSocket, the seat's own view, its legal actions as buttons.
 "use strict";
 
+// Where the server is mounted: "" at the root of its host, "/cards" under a prefix.
+const BASE = location.pathname.replace(/\/tables\/[^/]*$/, "/").replace(/\/+$/, "");
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const params = new URLSearchParams(location.search);
 const storeKey = "cardkit-seat-" + tableId;
@@ -26,7 +28,7 @@ function showError(text) {
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  socket = new WebSocket(scheme + "://" + location.host + "/api/tables/" + encodeURIComponent(tableId) + "/ws");
+  socket = new WebSocket(scheme + "://" + location.host + BASE + "/api/tables/" + encodeURIComponent(tableId) + "/ws");
   let first = true;
   socket.onopen = () => socket.send(JSON.stringify({ type: "hello", token: seatInfo ? seatInfo.token : null }));
   socket.onmessage = (event) => {
@@ -161,7 +163,7 @@ function renderLog(message, first, names) {
 
 $("leave").addEventListener("click", async () => {
   if (!seatInfo) return;
-  await fetch("/api/tables/" + encodeURIComponent(tableId) + "/leave", {
+  await fetch(BASE + "/api/tables/" + encodeURIComponent(tableId) + "/leave", {
     method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ token: seatInfo.token }),
   });
   localStorage.removeItem(storeKey);
