@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import shutil
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import Browser, BrowserType, Page, Playwright, sync_playwright
 
 pytestmark = pytest.mark.slow
 
@@ -29,6 +31,47 @@ if not shutil.which("chromium"):
     pytest.skip(
         "Debian's chromium is not installed (apt-get install -y chromium)", allow_module_level=True
     )
+
+
+@pytest.fixture(scope="module")
+def playwright() -> Iterator[Playwright]:
+    """Playwright for this module alone.
+
+    pytest-playwright's own is session-wide: it keeps an event loop running in
+    the main thread until the session ends, and every later test that calls
+    `asyncio.run()` then fails. These fixtures replace its chain.
+    """
+    with sync_playwright() as running:
+        yield running
+
+
+@pytest.fixture(scope="module")
+def browser_type(playwright: Playwright, browser_name: str) -> BrowserType:
+    """The browser type pytest-playwright was asked for (chromium by default)."""
+    found: BrowserType = getattr(playwright, browser_name)
+    return found
+
+
+@pytest.fixture(scope="module")
+def launch_browser(
+    browser_type_launch_args: dict[str, Any], browser_type: BrowserType
+) -> Callable[..., Browser]:
+    """Launch the browser with the launch arguments below."""
+    return lambda **more: browser_type.launch(**{**browser_type_launch_args, **more})
+
+
+@pytest.fixture(scope="module")
+def browser(launch_browser: Callable[..., Browser]) -> Iterator[Browser]:
+    """One browser for this module, closed at its end."""
+    launched = launch_browser()
+    yield launched
+    launched.close()
+
+
+@pytest.fixture(scope="module")
+def browser_context_args() -> dict[str, Any]:
+    """A desktop-sized page."""
+    return {"viewport": {"width": 1200, "height": 1000}}
 
 
 @pytest.fixture(scope="session")
@@ -52,10 +95,9 @@ def _move(page: Any) -> None:
 
 
 def test_play_a_game_against_bots_in_the_browser(
-    servers: Any, browser: Any, artifacts: Path
+    servers: Any, browser: Browser, page: Page, artifacts: Path
 ) -> None:
     server = servers("--bot-delay", "0.05")
-    page = browser.new_page(viewport={"width": 1200, "height": 1000})
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.goto(server.base + "/")
