@@ -9,14 +9,20 @@ not know (the contract suite's knowledge tracking).
 
 from __future__ import annotations
 
+import importlib
 import json
 import random
+import shutil
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 import cardkit
 from cardkit.match import Match
+from cardkit.plugins import temporary_plugin
+from cardkit.scaffold import new_plugin
 from cardkit.testing.checks import Knowledge, cards_mentioned
 
 pytestmark = pytest.mark.slow
@@ -106,3 +112,24 @@ def test_every_game_plays_to_the_end_without_leaks(servers: Any) -> None:
     played = {name: _play(server, name) for name in cardkit.available_games()}
     assert set(played) >= {"tienlen", "palace", "tonk", "crazyeights"}
     assert all(actions > 0 for actions in played.values())
+
+
+def test_the_game_the_scaffold_makes_plays_too(
+    servers: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    src = new_plugin("trick-demo", tmp_path) / "src"
+    plugins = tmp_path / "plugins"
+    plugins.mkdir()
+    (plugins / "trick_demo_here.py").write_text(
+        f"import sys\nsys.path.insert(0, {str(src)!r})\n"
+        "from cardkit_trick_demo.plugin import *  # noqa: F403\n",
+        encoding="utf-8",
+    )
+    monkeypatch.syspath_prepend(str(src))
+    cardkit_cli = shutil.which("cardkit", path=str(Path(sys.executable).parent)) or "cardkit"
+    command = [cardkit_cli, "--plugins-dir", str(plugins), "serve", "--db", str(tmp_path / "s.db")]
+    command += ["--bot-delay", "0", "--actions-per-second", "1000"]
+    with temporary_plugin(importlib.import_module("cardkit_trick_demo.plugin")):
+        server = servers(command=command)
+        assert "trick-demo" in {g["name"] for g in server.get("/api/games")}
+        assert _play(server, "trick-demo") > 0

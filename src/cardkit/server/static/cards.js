@@ -109,6 +109,8 @@ function renderView(view, zonesBox, factsBox, options, seatNames) {
         const rest = Object.entries(item).filter(([, v]) => !isCardList(v)).map(([k, v]) => humanize(k) + " " + factText(v, seatNames)).join(", ");
         zone(name + " " + (index + 1) + (rest ? " (" + rest + ")" : ""), cards ? cardRow(cards, options) : el("span", {}));
       });
+    } else if (Array.isArray(value) && value.length === view.players && value.every(Array.isArray)) {
+      zone(name, el("span", { class: "cards" }, ...value.map((v, seat) => el("span", { class: "seat", text: seatLabel(seatNames, seat) + ": " + factText(v, seatNames) }))));
     } else if (isCountKey(key) && typeof value === "number") zone(name, countNode(value));
     else if (isCountKey(key) && Array.isArray(value) && value.length === view.players && value.every((v) => typeof v === "number")) {
       zone(name, el("span", { class: "cards" }, ...value.map((v, seat) => el("span", { class: "seat", text: seatLabel(seatNames, seat) + ": " + v }))));
