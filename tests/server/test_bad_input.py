@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 import pytest
+from websockets.exceptions import ConnectionClosed
 
 pytestmark = pytest.mark.slow
 
@@ -121,6 +122,16 @@ def test_bad_tokens_and_leaving(table: tuple[Any, str, list[str]]) -> None:
     stranger = server.client(table_id, "not-a-token")
     error = stranger.recv()
     assert error["code"] == "bad_token"
+    with pytest.raises(ConnectionClosed) as closed:
+        stranger.recv()
+    assert closed.value.rcvd is not None
+    assert closed.value.rcvd.code == 4403
+    lost = server.client("no-such-table")
+    assert lost.recv()["code"] == "no_such_table"
+    with pytest.raises(ConnectionClosed) as closed:
+        lost.recv()
+    assert closed.value.rcvd is not None
+    assert closed.value.rcvd.code == 4404
     assert server.request("POST", f"/api/tables/{table_id}/leave", {"token": tokens[1]})[0] == 200
     old = server.client(table_id, tokens[1])
     assert old.recv()["code"] == "bad_token"

@@ -16,11 +16,19 @@ from typer.testing import CliRunner
 
 from cardkit.cli import app
 from cardkit.errors import IllegalAction, InvalidRules, TableError
-from cardkit.server import MemoryStorage, SQLiteStorage, Table, TableServer, websocket_schema
+from cardkit.server import (
+    MemoryStorage,
+    SQLiteStorage,
+    Table,
+    TableServer,
+    create_app,
+    websocket_schema,
+)
 from cardkit.server._models import CreateTable
 from cardkit.server._table import TableRecord
 
-SCHEMA = Path(__file__).resolve().parents[2] / "docs" / "server" / "messages.schema.json"
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "server"
+SCHEMA = DOCS / "messages.schema.json"
 
 
 def _people(game: str = "tienlen", **options: object) -> Table:
@@ -139,6 +147,16 @@ def test_the_websocket_schema_page_is_up_to_date() -> None:
         '`uv run python -c "import json; from cardkit.server import websocket_schema; '
         'print(json.dumps(websocket_schema(), indent=2, ensure_ascii=False))" '
         "> docs/server/messages.schema.json`"
+    )
+
+
+def test_the_openapi_page_is_up_to_date() -> None:
+    text = json.dumps(create_app().openapi(), indent=2, ensure_ascii=False) + "\n"
+    assert (DOCS / "openapi.json").read_text(encoding="utf-8") == text, (
+        "docs/server/openapi.json is out of date: run "
+        '`uv run python -c "import json; from cardkit.server import create_app; '
+        'print(json.dumps(create_app().openapi(), indent=2, ensure_ascii=False))" '
+        "> docs/server/openapi.json`"
     )
 
 

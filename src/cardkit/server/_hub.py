@@ -255,7 +255,9 @@ class TableServer:
         await socket.accept()
         table = self.tables.get(table_id)
         if table is None:
-            await self._refuse(socket, TableError("no_such_table", f"no table {table_id!r}"))
+            await self._refuse(
+                socket, TableError("no_such_table", f"there is no table {table_id!r}", status=404)
+            )
             return
         try:
             client = await self._hello(socket, table)
