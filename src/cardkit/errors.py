@@ -15,6 +15,7 @@ __all__ = [
     "InvalidRules",
     "InvalidState",
     "PluginError",
+    "TableError",
     "UnknownGame",
 ]
 
@@ -96,3 +97,19 @@ class UnknownGame(CardkitError, KeyError):
 
     def __str__(self) -> str:
         return str(self.args[0])
+
+
+class TableError(CardkitError, ValueError):
+    """A request to a game server (`cardkit.server`) was refused; nothing changed.
+
+    Attributes:
+        code: a short machine-readable reason, such as ``"no_such_table"``,
+            ``"bad_token"``, ``"seat_taken"``, ``"bad_message"``,
+            ``"message_too_large"``, ``"rate_limited"`` or ``"too_many_tables"``.
+        status: the HTTP status that answers it.
+    """
+
+    def __init__(self, code: str, message: str, *, status: int = 400) -> None:
+        self.code = code
+        self.status = status
+        super().__init__(message)

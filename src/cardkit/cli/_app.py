@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from cardkit.cli import _info, _new, _play, _replay, _run
+from cardkit.cli import _info, _new, _play, _replay, _run, _serve
 from cardkit.cli._common import clean_errors
 from cardkit.plugins import PluginWarning
 
@@ -295,6 +295,45 @@ def replay(
 ) -> None:
     """Narrate a saved game from its file (validated first)."""
     _replay.replay_cmd(file, seat, delay, reveal, start, step)
+
+
+@app.command("serve")
+@clean_errors
+def serve(
+    host: Annotated[str, typer.Option("--host", help="The address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="The port to listen on.")] = 8000,
+    db: Annotated[
+        Path,
+        typer.Option("--db", help="The SQLite file tables are kept in.", dir_okay=False),
+    ] = Path("cardkit-tables.sqlite3"),
+    bot_delay: Annotated[
+        float, typer.Option("--bot-delay", help="Seconds a bot waits before it plays.", min=0)
+    ] = 0.6,
+    deal_pause: Annotated[
+        float, typer.Option("--deal-pause", help="Seconds between two deals of a match.", min=0)
+    ] = 4.0,
+    max_tables: Annotated[
+        int, typer.Option("--max-tables", help="Tables not yet over the server holds.", min=1)
+    ] = 200,
+    max_message_bytes: Annotated[
+        int, typer.Option("--max-message-bytes", help="Largest client message.", min=64)
+    ] = 4096,
+    actions_per_second: Annotated[
+        float,
+        typer.Option("--actions-per-second", help="Messages per second per connection.", min=0.1),
+    ] = 10.0,
+) -> None:
+    """Host tables: a lobby and a browser table over HTTP and WebSocket (the server extra)."""
+    _serve.serve(
+        host,
+        port,
+        db,
+        bot_delay=bot_delay,
+        deal_pause=deal_pause,
+        max_tables=max_tables,
+        max_message_bytes=max_message_bytes,
+        actions_per_second=actions_per_second,
+    )
 
 
 def main() -> None:

@@ -1,0 +1,200 @@
+#!/usr/bin/env python3
+"""How much one `cardkit serve` process sustains: 50 tables of bots at once, and latency.
+
+    uv run python benchmarks/server_tables.py                 # 50 tables, 20 s
+    uv run python benchmarks/server_tables.py --tables 10 --seconds 10 --watch
+
+It starts a real server (``cardkit serve``, bots without delay, SQLite
+write-through in a temporary directory), creates ``--tables`` tables whose
+seats are all bots (the four games in turn, matches of many deals so that
+they keep playing), and reports:
+
+* **actions/s**: table changes per second over the whole server (each one an
+  action applied, written through to SQLite with ``to_json()`` and sent to
+  the table's clients), from the tables' versions before and after;
+* **latency**: on one more table with four person seats, each a WebSocket
+  client, the time from sending an action to the moment the last of the
+  four seats has its update, while the bot tables play (median, p90, max).
+
+With ``--watch`` every bot table also has a spectator connected, so each
+change is also built into a message and sent. This is a measurement, not a
+test: nothing fails because a number is low. Both processes share the
+machine, so quote it with the machine's load.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import os
+import random
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
+
+GAMES = ("tienlen", "palace", "tonk", "crazyeights")
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _http(base: str, path: str, body: Any = None) -> Any:
+    data = None if body is None else json.dumps(body).encode()
+    req = urllib.request.Request(base + path, data=data, method="GET" if body is None else "POST")
+    req.add_header("Content-Type", "application/json")
+    with urllib.request.urlopen(req, timeout=30) as answer:
+        return json.loads(answer.read())
+
+
+def _start(db: Path, port: int, tables: int) -> subprocess.Popen[bytes]:
+    cardkit = shutil.which("cardkit", path=str(Path(sys.executable).parent)) or "cardkit"
+    command = [cardkit, "serve", "--port", str(port), "--db", str(db), "--bot-delay", "0"]
+    command += ["--deal-pause", "0", "--max-tables", str(tables + 10)]
+    command += ["--actions-per-second", "100000"]
+    proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for _ in range(300):
+        try:
+            _http(f"http://127.0.0.1:{port}", "/api/games")
+            return proc
+        except OSError:
+            time.sleep(0.1)
+    proc.kill()
+    raise SystemExit("the server did not start")
+
+
+def _bot_table(base: str, number: int) -> str:
+    game = GAMES[number % len(GAMES)]
+    players = _http(base, "/api/games")
+    info = next(g for g in players if g["name"] == game)
+    bot = next((b for b in info["bots"] if b != "random"), "random")
+    seats = [{"bot": bot}] * info["default_players"]
+    made = _http(base, "/api/tables", {"game": game, "seats": seats, "deals": 1000, "seed": number})
+    return str(made["id"])
+
+
+def _total_versions(base: str) -> int:
+    return sum(t["version"] for t in _http(base, "/api/tables"))
+
+
+def _watch(port: int, table: str, stop: threading.Event) -> None:
+    url = f"ws://127.0.0.1:{port}/api/tables/{table}/ws"
+    with contextlib.suppress(ConnectionClosed), connect(url, proxy=None, max_size=None) as ws:
+        ws.send(json.dumps({"type": "hello", "token": None}))
+        while not stop.is_set():
+            with contextlib.suppress(TimeoutError):
+                ws.recv(timeout=0.5)
+
+
+def _latency(base: str, port: int, samples: int) -> list[float]:
+    made = _http(base, "/api/tables", {"game": "tienlen", "players": 4, "deals": 1000, "seed": 1})
+    tokens = [_http(base, f"/api/tables/{made['id']}/join", {})["token"] for _ in range(4)]
+    url = f"ws://127.0.0.1:{port}/api/tables/{made['id']}/ws"
+    with contextlib.ExitStack() as stack:
+        clients = [stack.enter_context(connect(url, proxy=None, max_size=None)) for _ in tokens]
+        last: list[dict[str, Any]] = []
+        for client, token in zip(clients, tokens, strict=True):
+            client.send(json.dumps({"type": "hello", "token": token}))
+        last = [_until(client, 0) for client in clients]
+        rng = random.Random(7)
+        times: list[float] = []
+        while len(times) < samples:
+            version = max(m["version"] for m in last)
+            asked = next((i for i, m in enumerate(last) if m["your_turn"]), None)
+            if asked is None:  # between deals: wait for the next one
+                last = [_until(client, version + 1) for client in clients]
+                continue
+            began = time.perf_counter()
+            clients[asked].send(
+                json.dumps({"type": "act", "action": rng.choice(last[asked]["legal"])})
+            )
+            last = [_until(client, version + 1) for client in clients]
+            times.append(time.perf_counter() - began)
+    return times
+
+
+def _until(client: Any, version: int) -> dict[str, Any]:
+    while True:
+        message = json.loads(client.recv(timeout=30))
+        if message["type"] == "state" and message["version"] >= version:
+            found: dict[str, Any] = message
+            return found
+
+
+def main() -> None:
+    """Run the benchmark and print its numbers (and JSON with ``--json``)."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=50)
+    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--samples", type=int, default=200, help="latency samples")
+    parser.add_argument("--watch", action="store_true", help="a spectator on every bot table")
+    parser.add_argument("--json", type=Path, help="also write the numbers here")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        port = _free_port()
+        base = f"http://127.0.0.1:{port}"
+        proc = _start(Path(tmp) / "bench.sqlite3", port, args.tables)
+        stop = threading.Event()
+        watchers: list[threading.Thread] = []
+        try:
+            idle = _latency(base, port, max(20, args.samples // 4))
+            tables = [_bot_table(base, n) for n in range(args.tables)]
+            watchers += [
+                threading.Thread(target=_watch, args=(port, t, stop), daemon=True)
+                for t in (tables if args.watch else [])
+            ]
+            for thread in watchers:
+                thread.start()
+            time.sleep(2)  # warm up
+            before, began = _total_versions(base), time.perf_counter()
+            time.sleep(args.seconds)
+            after, ended = _total_versions(base), time.perf_counter()
+            loaded = _latency(base, port, args.samples)
+            rate = (after - before) / (ended - began)
+        finally:
+            stop.set()
+            for thread in watchers:
+                thread.join(5)
+            os.kill(proc.pid, signal.SIGTERM)
+            proc.wait(30)
+    report = {
+        "tables": args.tables,
+        "spectators": args.watch,
+        "seconds": args.seconds,
+        "actions_per_second": round(rate, 1),
+        "latency_idle_ms": _stats(idle),
+        "latency_loaded_ms": _stats(loaded),
+        "load_average": os.getloadavg(),
+    }
+    print(json.dumps(report, indent=2))
+    if args.json:
+        args.json.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+
+
+def _stats(times: list[float]) -> dict[str, float]:
+    ms = sorted(t * 1000 for t in times)
+    return {
+        "median": round(statistics.median(ms), 2),
+        "p90": round(ms[int(len(ms) * 0.9)], 2),
+        "max": round(ms[-1], 2),
+        "samples": len(ms),
+    }
+
+
+if __name__ == "__main__":
+    main()

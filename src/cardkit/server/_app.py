@@ -1,0 +1,175 @@
+"""The ASGI app: the HTTP API, the WebSocket endpoint, the lobby and the browser table."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+
+from cardkit.errors import CardkitError, IllegalAction, InvalidRules, TableError, UnknownGame
+from cardkit.match import has_match_rule
+from cardkit.plugins import Registry, registry
+from cardkit.server._hub import Limits, TableServer
+from cardkit.server._models import (
+    CreateTable,
+    GameInfo,
+    Joined,
+    JoinTable,
+    LeaveTable,
+    TableInfo,
+    websocket_schema,
+)
+from cardkit.server._storage import MemoryStorage, SQLiteStorage, Storage
+
+__all__ = ["create_app"]
+
+STATIC = Path(__file__).parent / "static"
+
+
+def create_app(
+    db: str | Path | None = None,
+    *,
+    storage: Storage | None = None,
+    limits: Limits | None = None,
+    bot_delay: float = 0.6,
+    deal_pause: float = 4.0,
+    registry: Registry | None = None,
+) -> FastAPI:
+    """The game server as an ASGI app, to serve with uvicorn or mount in your own app.
+
+    Args:
+        db: the SQLite file tables are written through to (created if
+            missing); ``None`` with no ``storage`` keeps them in memory only.
+        storage: or any [Storage][cardkit.server.Storage].
+        limits: message size, rate and table limits (default: [Limits][cardkit.server.Limits]()).
+        bot_delay: seconds a bot waits before it plays.
+        deal_pause: seconds between two deals of a match.
+        registry: where games come from (default: the installed plugins).
+
+    The app's ``state.tables`` is the [TableServer][cardkit.server.TableServer].
+    Its lifespan loads the stored tables and resumes their bots; Starlette
+    does not run a mounted app's lifespan, so an app that mounts it passes
+    it on: ``FastAPI(lifespan=cards.router.lifespan_context)``.
+    """
+    if storage is None:
+        storage = MemoryStorage() if db is None else SQLiteStorage(db)
+    server = TableServer(
+        storage, limits, bot_delay=bot_delay, deal_pause=deal_pause, registry=registry
+    )
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await server.start()
+        yield
+        await server.stop()
+
+    app = FastAPI(
+        title="cardkit table server",
+        summary="Card game tables: seats, tokens, spectators; play over one WebSocket per client.",
+        lifespan=lifespan,
+    )
+    app.state.tables = server
+    _errors(app)
+    _routes(app, server)
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    return app
+
+
+def _error_body(code: str, message: str) -> dict[str, Any]:
+    return {"error": {"code": code, "message": message}}
+
+
+def _errors(app: FastAPI) -> None:
+    @app.exception_handler(CardkitError)
+    async def cardkit_error(request: Request, exc: CardkitError) -> JSONResponse:
+        if isinstance(exc, TableError):
+            return JSONResponse(_error_body(exc.code, str(exc)), status_code=exc.status)
+        if isinstance(exc, UnknownGame):
+            return JSONResponse(_error_body("unknown_game", str(exc)), status_code=404)
+        if isinstance(exc, IllegalAction):
+            return JSONResponse(_error_body(exc.code, str(exc)), status_code=409)
+        code = "invalid_rules" if isinstance(exc, InvalidRules) else "refused"
+        return JSONResponse(_error_body(code, str(exc)), status_code=400)
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:
+        parts = []
+        for err in exc.errors():
+            where = ".".join(str(p) for p in err.get("loc", ()) if p != "body") or "body"
+            parts.append(f"{where}: {err.get('msg')}")
+        return JSONResponse(_error_body("bad_request", "; ".join(parts)), status_code=422)
+
+
+def _routes(app: FastAPI, server: TableServer) -> None:
+    reg = server.registry
+
+    @app.get("/", include_in_schema=False)
+    async def lobby() -> FileResponse:
+        return FileResponse(STATIC / "lobby.html")
+
+    @app.get("/tables/{table_id}", include_in_schema=False)
+    async def table_page(table_id: str) -> FileResponse:
+        return FileResponse(STATIC / "table.html")
+
+    @app.get("/api/games", response_model=list[GameInfo])
+    async def games() -> list[GameInfo]:
+        """The installed games, with their seat counts, bots and variants."""
+        found = reg or registry()
+        return [_game_info(found, name) for name in found.available()]
+
+    @app.get("/api/tables", response_model=list[TableInfo])
+    async def tables() -> list[TableInfo]:
+        """Every table, newest first: seats, free seats, status and standings."""
+        found = sorted(server.tables.values(), key=lambda t: -t.created)
+        return [server.info(t) for t in found]
+
+    @app.post("/api/tables", response_model=TableInfo, status_code=201)
+    async def create(settings: CreateTable) -> TableInfo:
+        """Create a table; its first deal is dealt and bots start playing."""
+        return server.info(server.create(settings))
+
+    @app.get("/api/tables/{table_id}", response_model=TableInfo)
+    async def table(table_id: str) -> TableInfo:
+        """One table: seats, free seats, status and standings."""
+        return server.info(server.table(table_id))
+
+    @app.post("/api/tables/{table_id}/join", response_model=Joined)
+    async def join(table_id: str, body: JoinTable) -> Joined:
+        """Take a free seat: the answer holds the seat's secret token."""
+        seat, token = server.join(table_id, body.seat, body.name)
+        return Joined(table=table_id, seat=seat, token=token)
+
+    @app.post("/api/tables/{table_id}/leave")
+    async def leave(table_id: str, body: LeaveTable) -> dict[str, int]:
+        """Give a seat up: its token stops working and the seat is free again."""
+        return {"seat": server.leave(table_id, body.token)}
+
+    @app.get("/api/protocol.json")
+    async def protocol() -> dict[str, Any]:
+        """The JSON Schema of the WebSocket messages."""
+        return websocket_schema()
+
+    @app.websocket("/api/tables/{table_id}/ws")
+    async def socket(websocket: WebSocket, table_id: str) -> None:
+        await server.serve_socket(websocket, table_id)
+
+
+def _game_info(found: Registry, name: str) -> GameInfo:
+    game = found.game(name)
+    return GameInfo(
+        name=game.name,
+        title=game.title,
+        summary=game.summary,
+        min_players=game.min_players,
+        max_players=game.max_players,
+        default_players=game.default_players,
+        bots=sorted(game.bots),
+        variants=sorted(game.variants),
+        match_rule=has_match_rule(game),
+    )

@@ -1,0 +1,358 @@
+"""One table: its seats and tokens, its match, the current deal, and what each seat is sent.
+
+A [Table][cardkit.server.Table] is plain synchronous logic: the server
+(``_hub``) calls it, writes it through to storage after every change and
+sends each client the message `Table.message` builds for its seat.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+import time
+from collections.abc import Sequence
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from cardkit.bots import Bot, Turn
+from cardkit.errors import IllegalAction, InvalidRules, TableError
+from cardkit.events import Event
+from cardkit.game import Game
+from cardkit.match import DealRecord, Match, derive_seed, has_match_rule
+from cardkit.plugins import Registry, registry
+from cardkit.server._models import CreateTable, SeatInfo, Standings, StateMessage, TableInfo
+from cardkit.state import GameState
+
+__all__ = ["Table", "TableRecord"]
+
+
+class SeatRecord(BaseModel):
+    """One seat as stored: its name, its bot, and its token while a person holds it."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str
+    bot: str | None = None
+    token: str | None = None
+
+
+class TableRecord(BaseModel):
+    """A table as stored (private: it holds tokens, the seed and the full state)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: str
+    settings: CreateTable
+    seed: int
+    seats: list[SeatRecord]
+    deals: list[DealRecord]
+    state: str | None
+    version: int
+    created: float
+
+
+class Table:
+    """A table of one game: seats (people with tokens, or bots), a match and its deal.
+
+    Attributes:
+        id: the table's id.
+        game: the game played.
+        settings: what the table was created with.
+        seats: the seats, by number.
+        match: the match (the core match runner) of the table.
+        state: the current deal's state, or ``None`` before the first deal.
+        version: grows by one with every change that players see.
+    """
+
+    def __init__(self, record: TableRecord, reg: Registry | None = None) -> None:
+        """Build a table from its stored record (new or restored).
+
+        Raises:
+            InvalidRules: the settings do not make a game (unknown options,
+                seat counts, bots, or a match without an end).
+            UnknownGame: no such game is installed.
+            InvalidState: the stored deal does not load.
+        """
+        self.id = record.id
+        self.settings = record.settings
+        self.seed = record.seed
+        self.created = record.created
+        self.game: Game[Any, Any] = (reg or registry()).game(record.settings.game)
+        self.seats = record.seats
+        self.version = record.version
+        self.match = self._new_match()
+        for done in record.deals:  # the match again, deal by deal, from its records
+            self.match.finish_deal(
+                self.match.start_deal(), result=done.result, decisions=done.decisions
+            )
+        self.state: GameState | None = (
+            None if record.state is None else self.game.load_state(record.state)
+        )
+        self._bots = self._make_bots()
+        self.timer_bot = self._timer_bot()
+        self.deadline: float | None = None
+
+    @classmethod
+    def create(cls, table_id: str, settings: CreateTable, reg: Registry | None = None) -> Table:
+        """A new table, its first deal dealt and its person seats free.
+
+        Raises:
+            InvalidRules: the settings do not make a game.
+            UnknownGame: no such game.
+        """
+        game = (reg or registry()).game(settings.game)
+        players = game.default_players if settings.players is None else settings.players
+        if len(settings.seats) > players:
+            raise InvalidRules(f"{len(settings.seats)} seats were described for {players} players")
+        specs = list(settings.seats) + [None] * (players - len(settings.seats))
+        seats = []
+        for number, spec in enumerate(specs):
+            bot = spec.bot if spec is not None else None
+            if bot is not None and bot not in game.bots:
+                known = ", ".join(sorted(game.bots))
+                raise InvalidRules(f"{game.name} has no bot {bot!r}; bots: {known}")
+            name = spec.name if spec is not None and spec.name else None
+            default = f"Seat {number}" if bot is None else f"{bot} {number}"
+            seats.append(SeatRecord(name=name or default, bot=bot))
+        seed = settings.seed if settings.seed is not None else secrets.randbits(63)
+        record = TableRecord(
+            id=table_id,
+            settings=settings.model_copy(update={"players": players}),
+            seed=seed,
+            seats=seats,
+            deals=[],
+            state=None,
+            version=0,
+            created=time.time(),
+        )
+        table = cls(record, reg)
+        table.next_deal()
+        table.version = 0
+        return table
+
+    def _new_match(self) -> Match:
+        settings = self.settings
+        try:
+            rules = self.game.rules(variant=settings.variant, **settings.rules)
+        except TypeError as exc:  # an option name that is not an identifier
+            raise InvalidRules(f"invalid {self.game.name} rules: {exc}") from None
+        if settings.deals is None and not has_match_rule(self.game):
+            raise InvalidRules(
+                f"{self.game.name} has no rule that ends a match; give a number of deals"
+            )
+        match = Match(
+            self.game,
+            len(self.seats),
+            rules,
+            bots=[seat.bot or "random" for seat in self.seats],
+            seed=self.seed,
+            max_deals=settings.deals,
+        )
+        match.labels = [seat.name for seat in self.seats]
+        return match
+
+    def _make_bots(self) -> list[Bot | None]:
+        rng = random.Random(self.seed)
+        return [None if seat.bot is None else self.game.bots[seat.bot](rng) for seat in self.seats]
+
+    def _timer_bot(self) -> Bot:
+        name = self.settings.timer_bot
+        if name is None:
+            name = next((b for b in self.game.bots if b != "random"), "random")
+        if name not in self.game.bots:
+            known = ", ".join(sorted(self.game.bots))
+            raise InvalidRules(f"{self.game.name} has no bot {name!r}; bots: {known}")
+        return self.game.bots[name](random.Random(self.seed))
+
+    def record(self) -> TableRecord:
+        """The table as stored (private: tokens, seed and full state included)."""
+        return TableRecord(
+            id=self.id,
+            settings=self.settings,
+            seed=self.seed,
+            seats=self.seats,
+            deals=list(self.match.deals),
+            state=None if self.state is None else self.state.to_json(),
+            version=self.version,
+            created=self.created,
+        )
+
+    # -- seats ----------------------------------------------------------------------------
+
+    def join(self, seat: int | None, name: str | None) -> tuple[int, str]:
+        """Take a free person seat (the first one by default); its number and new token.
+
+        Raises:
+            TableError: no such seat, it is a bot's, or it is taken.
+        """
+        free = self.free_seats()
+        if seat is None:
+            if not free:
+                raise TableError("table_full", f"table {self.id} has no free seat", status=409)
+            seat = free[0]
+        if not 0 <= seat < len(self.seats):
+            raise TableError(
+                "no_such_seat", f"seats are 0-{len(self.seats) - 1}, not {seat}", status=404
+            )
+        if seat not in free:
+            who = "a bot's" if self.seats[seat].bot else "taken"
+            raise TableError(
+                "seat_taken", f"seat {seat} is {who}; free seats: {free or 'none'}", status=409
+            )
+        token = secrets.token_urlsafe(24)
+        self.seats[seat].token = token
+        self.seats[seat].name = name or f"Seat {seat}"
+        self.match.labels = [s.name for s in self.seats]
+        return seat, token
+
+    def leave(self, token: str) -> int:
+        """Give a seat up: its token stops working and the seat is free again."""
+        seat = self.seat_of(token)
+        self.seats[seat].token = None
+        return seat
+
+    def seat_of(self, token: str) -> int:
+        """The seat a token acts for.
+
+        Raises:
+            TableError: the token is no seat's at this table (``bad_token``).
+        """
+        for number, seat in enumerate(self.seats):
+            if seat.token is not None and secrets.compare_digest(seat.token, token):
+                return number
+        raise TableError(
+            "bad_token",
+            f"that token is not a seat's at table {self.id}; join a seat for a token "
+            "or watch without one",
+            status=403,
+        )
+
+    def free_seats(self) -> list[int]:
+        """The person seats nobody holds."""
+        return [n for n, s in enumerate(self.seats) if s.bot is None and s.token is None]
+
+    # -- play -----------------------------------------------------------------------------
+
+    @property
+    def status(self) -> Literal["playing", "between_deals", "over"]:
+        """``"playing"``, ``"between_deals"`` (the next deal is not dealt yet) or ``"over"``."""
+        if self.state is not None and not self.state.is_over:
+            return "playing"
+        return "over" if self.match.is_over else "between_deals"
+
+    def bot_to_act(self) -> bool:
+        """Whether the seat to act is a bot's."""
+        seat = None if self.state is None else self.state.to_act
+        return seat is not None and self._bots[seat] is not None
+
+    def act(self, seat: int, text: str) -> tuple[Event, ...]:
+        """Play ``text`` for ``seat``; the new events.
+
+        Raises:
+            IllegalAction: not this seat's decision, or not a legal action
+                (the game's code and message); nothing changed.
+            TableError: no deal is being played.
+        """
+        state = self.state
+        if state is None or state.is_over:
+            raise TableError("not_playing", "no deal is being played at this table", status=409)
+        if state.to_act != seat:
+            raise IllegalAction(
+                "not_your_turn", f"seat {seat} is not to act; seat {state.to_act} is"
+            )
+        return self._advance(state.apply(text))
+
+    def play_bot(self) -> tuple[Event, ...]:
+        """Let the bot of the seat to act play (or the timer bot, for a person's seat)."""
+        state = self.state
+        assert state is not None
+        assert state.to_act is not None
+        seat = state.to_act
+        bot = self._bots[seat] or self.timer_bot
+        rng = random.Random(derive_seed(self.seed, "bot", self.match.next_number, self.version))
+        return self._advance(state.apply(bot.choose(Turn(state, seat, state.legal_actions(), rng))))
+
+    def _advance(self, new: GameState) -> tuple[Event, ...]:
+        self.state = new
+        self.version += 1
+        self.deadline = None
+        if new.is_over:
+            self.match.finish_deal(new)
+        return new.last_events
+
+    def next_deal(self) -> tuple[Event, ...]:
+        """Deal the match's next deal; its events (a deal can end as it is dealt)."""
+        self.state = self.match.start_deal()
+        self.version += 1
+        if self.state.is_over:  # an instant win at the deal
+            self.match.finish_deal(self.state)
+        return self.state.last_events
+
+    # -- what clients see -------------------------------------------------------------------
+
+    def standings(self) -> Standings:
+        """The public standings of the match."""
+        match = self.match
+        over = match.is_over
+        return Standings(
+            deal=len(match.deals) + (self.status == "playing"),
+            deals=match.max_deals,
+            totals=list(match.totals),
+            rows=[row.model_dump(mode="json") for row in match.standings()],
+            over=over,
+            winners=match.winners() if over else [],
+        )
+
+    def seat_infos(self, connected: Sequence[int]) -> list[SeatInfo]:
+        """Every seat, with ``connected[seat]`` clients connected."""
+        return [
+            SeatInfo(
+                seat=n,
+                name=s.name,
+                bot=s.bot,
+                taken=s.bot is not None or s.token is not None,
+                connected=connected[n],
+            )
+            for n, s in enumerate(self.seats)
+        ]
+
+    def info(self, connected: Sequence[int]) -> TableInfo:
+        """The table as the lobby lists it."""
+        return TableInfo(
+            id=self.id,
+            game=self.game.name,
+            title=self.game.title,
+            players=len(self.seats),
+            seats=self.seat_infos(connected),
+            free=self.free_seats(),
+            status=self.status,
+            to_act=None if self.state is None else self.state.to_act,
+            version=self.version,
+            turn_timer=self.settings.turn_timer,
+            standings=self.standings(),
+        )
+
+    def message(
+        self, seat: int | None, events: Sequence[Event], connected: Sequence[int]
+    ) -> StateMessage:
+        """What ``seat`` (``None``: a spectator) is sent: built from ``state.view(seat)`` only."""
+        state = self.state
+        assert state is not None
+        view = state.view(seat)
+        left = None if self.deadline is None else max(0.0, self.deadline - time.monotonic())
+        return StateMessage(
+            type="state",
+            table=self.id,
+            seat=seat,
+            version=self.version,
+            deal=len(self.match.deals) + (not state.is_over),
+            view=view.model_dump(mode="json"),
+            legal=list(view.legal_actions),
+            your_turn=seat is not None and view.to_act == seat,
+            events=[event.to_json_dict() for event in events],
+            result=state.result().model_dump(mode="json") if state.is_over else None,
+            standings=self.standings(),
+            seats=self.seat_infos(connected),
+            deadline=left,
+        )

@@ -1,0 +1,167 @@
+"""The table logic, storage, timer and CLI of the server, in process (no server started)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("fastapi")
+
+from typer.testing import CliRunner
+
+from cardkit.cli import app
+from cardkit.errors import IllegalAction, InvalidRules, TableError
+from cardkit.server import (
+    MemoryStorage,
+    SQLiteStorage,
+    Table,
+    TableServer,
+    create_app,
+    websocket_schema,
+)
+from cardkit.server._models import CreateTable
+from cardkit.server._table import TableRecord
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "server"
+SCHEMA = DOCS / "messages.schema.json"
+
+
+def _people(game: str = "tienlen", **options: object) -> Table:
+    return Table.create(
+        "t1", CreateTable.model_validate({"game": game, "seed": 7_300_000_000_123, **options})
+    )
+
+
+def test_seats_tokens_and_refusals() -> None:
+    table = _people(players=2)
+    assert table.free_seats() == [0, 1]
+    seat, token = table.join(None, "Ann")
+    assert (seat, table.seat_of(token)) == (0, 0)
+    with pytest.raises(TableError, match="seat 0 is taken") as taken:
+        table.join(0, "Bob")
+    assert taken.value.code == "seat_taken"
+    with pytest.raises(TableError) as bad:
+        table.seat_of("guess")
+    assert bad.value.code == "bad_token"
+    state = table.state
+    assert state is not None
+    other = 1 - (state.to_act or 0)
+    with pytest.raises(IllegalAction) as refused:
+        table.act(other, str(state.legal_actions()[0]))
+    assert refused.value.code == "not_your_turn"
+    assert table.state is state
+    assert table.version == 0
+    assert table.leave(token) == 0
+    with pytest.raises(TableError):
+        table.seat_of(token)
+    assert table.free_seats() == [0, 1]
+
+
+def test_bad_settings_are_refused() -> None:
+    with pytest.raises(InvalidRules, match="no bot 'hal'"):
+        _people(seats=[{"bot": "hal"}])
+    with pytest.raises(InvalidRules, match="3 seats were described for 2 players"):
+        _people(players=2, seats=[{}, {}, {}])
+    with pytest.raises(InvalidRules, match="no rule that ends a match"):
+        _people("palace", deals=None)
+    with pytest.raises(InvalidRules, match="unknown option"):
+        _people(rules={"nope": 1})
+
+
+def test_a_match_with_bots_and_its_record_round_trip() -> None:
+    bots = [{"bot": "greedy"}, {"bot": "random"}, {"bot": "heuristic"}, {"bot": "greedy"}]
+    table = _people(seats=bots, deals=2)
+    records = []
+    while table.status != "over":
+        if table.status == "between_deals":
+            table.next_deal()
+        else:
+            assert table.bot_to_act()
+            table.play_bot()
+        records.append(table.record().model_dump_json())
+    standings = table.standings()
+    assert standings.over
+    assert standings.deal == 2
+    assert len(table.match.deals) == 2
+    assert standings.totals == [sum(d.scores[s] for d in table.match.deals) for s in range(4)]
+    for text in random.Random(3).sample(records, 12):
+        again = Table(TableRecord.model_validate_json(text))
+        assert again.record().model_dump_json() == text
+    message = table.message(None, (), [0] * 4).model_dump_json()
+    assert str(table.seed) not in message
+    assert all(str(d.seed) not in message for d in table.match.deals)
+
+
+def test_messages_hold_only_the_seats_view() -> None:
+    table = _people(players=3, game="tonk")
+    _, token = table.join(1, "Ann")
+    state = table.state
+    assert state is not None
+    for seat in (None, 0, 1, 2):
+        message = table.message(seat, state.last_events, [0, 1, 0])
+        assert message.view == state.view(seat).model_dump(mode="json")
+        text = message.model_dump_json()
+        assert token not in text
+        assert state.to_json() not in text
+
+
+def test_sqlite_storage_survives_reopening(tmp_path: Path) -> None:
+    path = tmp_path / "t.sqlite3"
+    store = SQLiteStorage(path)
+    store.save("a", '{"x": 1}')
+    store.save("b", '{"x": 2}')
+    store.save("a", '{"x": 3}')
+    store.delete("b")
+    store.close()
+    again = SQLiteStorage(path)
+    assert again.load_all() == {"a": '{"x": 3}'}
+    again.close()
+
+
+def test_the_turn_timer_plays_with_the_timer_bot() -> None:
+    async def run() -> tuple[int, int]:
+        server = TableServer(MemoryStorage(), bot_delay=0, deal_pause=0)
+        table = server.create(
+            CreateTable(game="tienlen", players=2, seed=4, turn_timer=0.05, timer_bot="greedy")
+        )
+        server.join(table.id, 0, "Ann")
+        await asyncio.sleep(0.4)
+        version = table.version
+        await server.stop()
+        return version, len(json.loads(server.storage.load_all()[table.id])["seats"])
+
+    version, seats = asyncio.run(run())
+    assert version >= 2, "timed-out seats were played for"
+    assert seats == 2
+
+
+def test_the_websocket_schema_page_is_up_to_date() -> None:
+    text = json.dumps(websocket_schema(), indent=2, ensure_ascii=False) + "\n"
+    assert SCHEMA.read_text(encoding="utf-8") == text, (
+        "docs/server/messages.schema.json is out of date: run "
+        '`uv run python -c "import json; from cardkit.server import websocket_schema; '
+        'print(json.dumps(websocket_schema(), indent=2, ensure_ascii=False))" '
+        "> docs/server/messages.schema.json`"
+    )
+
+
+def test_the_openapi_page_is_up_to_date() -> None:
+    text = json.dumps(create_app().openapi(), indent=2, ensure_ascii=False) + "\n"
+    assert (DOCS / "openapi.json").read_text(encoding="utf-8") == text, (
+        "docs/server/openapi.json is out of date: run "
+        '`uv run python -c "import json; from cardkit.server import create_app; '
+        'print(json.dumps(create_app().openapi(), indent=2, ensure_ascii=False))" '
+        "> docs/server/openapi.json`"
+    )
+
+
+def test_serve_without_the_extra_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "uvicorn", None)
+    result = CliRunner().invoke(app, ["serve"])
+    assert result.exit_code == 2
+    assert "pip install 'cardkit[server]'" in result.output.replace("\n", " ")
