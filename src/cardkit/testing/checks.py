@@ -45,7 +45,9 @@ from cardkit.testing.legality import (
     check_legal_actions,
     recent_actions,
 )
+from cardkit.testing.loops import PolicyLoopReport, check_policy_loops, policy_loop
 from cardkit.testing.metadata import check_bots, check_rules_model
+from cardkit.testing.midgame import check_midgame_non_interference, unexpected_points
 from cardkit.testing.playouts import Playout, PlayoutReport, random_playout
 from cardkit.testing.replays import (
     check_corrupted_saves,
@@ -60,6 +62,7 @@ __all__ = [
     "Knowledge",
     "Playout",
     "PlayoutReport",
+    "PolicyLoopReport",
     "cards_mentioned",
     "check_bots",
     "check_corrupted_saves",
@@ -67,7 +70,9 @@ __all__ = [
     "check_game",
     "check_illegal_actions",
     "check_legal_actions",
+    "check_midgame_non_interference",
     "check_non_interference",
+    "check_policy_loops",
     "check_random_playouts",
     "check_result",
     "check_rules_model",
@@ -75,9 +80,11 @@ __all__ = [
     "check_state",
     "check_views",
     "check_zones",
+    "policy_loop",
     "random_playout",
     "recent_actions",
     "replay_recipe",
+    "unexpected_points",
 ]
 
 
@@ -203,14 +210,18 @@ class ContractReport:
     Attributes:
         game: the game's name.
         playouts: the random playouts, by player count.
-        views_compared: how many views the non-interference check compared.
+        views_compared: how many views the non-interference checks compared
+            (from the deal and mid-game).
         corruptions: how many corrupted saves were refused.
+        policy_loops: the README loop runs (``legal_actions()[0]`` and
+            ``[-1]``), by player count.
     """
 
     game: str
     playouts: dict[int, list[PlayoutReport]] = field(default_factory=dict)
     views_compared: int = 0
     corruptions: int = 0
+    policy_loops: dict[int, list[PolicyLoopReport]] = field(default_factory=dict)
 
 
 def check_game(
@@ -224,7 +235,8 @@ def check_game(
 ) -> ContractReport:
     """Run the whole contract on ``game``, for each player count (default: min to max).
 
-    Every check of this module runs on random games from ``seeds``; the
+    Every check of this module runs on random games from ``seeds`` (and the
+    README loop with the first and the last legal action); the
     per-state checks of legal and illegal actions, saves and corrupted
     saves run on every ``every``-th state of the first seed's game.
     """
@@ -249,8 +261,14 @@ def check_game(
             report.views_compared += check_non_interference(
                 game, count, seed, rules=rules, playout=playout
             )
+            report.views_compared += check_midgame_non_interference(
+                game, count, seed, rules=rules, playout=playout
+            )
             check_determinism(game, count, seed, rules=rules, max_actions=max_actions)
         check_bots(game, count, seeds[:1], rules=rules, max_actions=max_actions)
+        report.policy_loops[count] = check_policy_loops(
+            game, count, rules=rules, max_actions=max_actions
+        )
     return report
 
 
