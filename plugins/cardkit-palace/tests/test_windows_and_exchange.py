@@ -13,6 +13,7 @@ import pytest
 from cardkit_palace import PalaceState
 
 from cardkit import CardSet, IllegalAction
+from cardkit.testing import check_midgame_non_interference, check_policy_loops
 
 A, B, C, D = 0, 1, 2, 3
 LEFT = {"first_player_rule": "left_of_dealer"}
@@ -293,3 +294,21 @@ def test_rule_4_5_after_a_two_the_player_of_the_two_acts_through_the_window(begi
     assert views(window)[A]["legal_actions"] == texts(plain)
     acted = window.apply_as(A, "play 5D")
     assert views(acted) == views(plain.apply("play 5D"))
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 9), (3, 12), (4, 0), (5, 23)])
+def test_rule_4_5_mid_game_views_never_show_whom_a_window_asks(
+    game: Any, players: int, seed: int
+) -> None:
+    """The contract's mid-game check, on seeds where windows used to leak (before issue 9)."""
+    assert check_midgame_non_interference(game, players, seed, max_actions=300) > 0
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_rule_3_3_the_readme_loop_leaves_the_exchange(game: Any, players: int) -> None:
+    """legal_actions()[0] (always a swap while one is legal) and [-1] (ready) both end it."""
+    for report in check_policy_loops(game, players, max_actions=1000):
+        assert report.final.phase != "exchange"
+        history = [str(a) for a in report.final.history]
+        exchange = [a for a in history if a.startswith(("swap", "ready"))]
+        assert len(exchange) == (players * 4 if report.pick == 0 else players)
