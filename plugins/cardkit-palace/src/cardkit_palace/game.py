@@ -845,54 +845,9 @@ class PalaceState(GameState):
                 _end_window(x, n)
                 return _wrap(x, n, (self._log, action, ()))  # a declined window leaves no trace
         elif phase == EXCHANGE:
-            p = c.actor
-            if kind == _SWAP:
-                assert isinstance(action, Swap)
-                h = action.hand_card.bit
-                u = action.up_card.bit
-                if not c.hands[p] & h or not c.ups[p] & u:
-                    raise self._illegal(
-                        "not_swappable",
-                        action,
-                        "swap one of your hand cards with one of your face-up cards "
-                        "(hand card first)",
-                    )
-                if (h | u) & c.moved:
-                    moved = " and ".join(
-                        card.code
-                        for card in (action.hand_card, action.up_card)
-                        if card.bit & c.moved
-                    )
-                    raise self._illegal(
-                        "already_swapped",
-                        action,
-                        f"{moved} moved in an earlier swap and may not be swapped again in "
-                        "this exchange (swap cards that have not moved yet, or say ready)",
-                    )
-                n = c.clone()
-                n.hands[p] = (c.hands[p] ^ h) | u
-                n.ups[p] = (c.ups[p] ^ u) | h
-                n.moved = c.moved | h | u
-                return _wrap(
-                    x,
-                    n,
-                    (self._log, action, (_swap_event(p, action.hand_card, action.up_card),)),
-                )
-            if kind == _READY:
-                n = c.clone()
-                n.readied += 1
-                n.moved = 0
-                events = [_event("ready", p)]
-                if n.readied < x.players:
-                    n.actor = (x.dealer + 1 + n.readied) % x.players
-                else:
-                    starter, rank = _starter(x, n)
-                    n.phase = TURN
-                    n.actor = starter
-                    n.starter = starter
-                    n.must = rank if x.must_lowest else 0
-                    events.append(_lead_event(starter))
-                return _wrap(x, n, (self._log, action, tuple(events)))
+            swapped = self._apply_exchange(action, kind)
+            if swapped is not None:
+                return swapped
         else:
             raise IllegalAction("game_over", "the game is over", action=action)
         if kind < 0:
@@ -907,6 +862,57 @@ class PalaceState(GameState):
             action,
             f"{type(action).__name__.lower()} is not an action of the {PHASES[phase]} phase",
         )
+
+    def _apply_exchange(self, action: Action, kind: int) -> PalaceState | None:
+        """A ``swap`` or ``ready`` in the exchange; ``None`` for any other action."""
+        c = self._c
+        x = self._x
+        p = c.actor
+        if kind == _SWAP:
+            assert isinstance(action, Swap)
+            h = action.hand_card.bit
+            u = action.up_card.bit
+            if not c.hands[p] & h or not c.ups[p] & u:
+                raise self._illegal(
+                    "not_swappable",
+                    action,
+                    "swap one of your hand cards with one of your face-up cards (hand card first)",
+                )
+            if (h | u) & c.moved:
+                moved = " and ".join(
+                    card.code for card in (action.hand_card, action.up_card) if card.bit & c.moved
+                )
+                raise self._illegal(
+                    "already_swapped",
+                    action,
+                    f"{moved} moved in an earlier swap and may not be swapped again in "
+                    "this exchange (swap cards that have not moved yet, or say ready)",
+                )
+            n = c.clone()
+            n.hands[p] = (c.hands[p] ^ h) | u
+            n.ups[p] = (c.ups[p] ^ u) | h
+            n.moved = c.moved | h | u
+            return _wrap(
+                x,
+                n,
+                (self._log, action, (_swap_event(p, action.hand_card, action.up_card),)),
+            )
+        if kind == _READY:
+            n = c.clone()
+            n.readied += 1
+            n.moved = 0
+            events = [_event("ready", p)]
+            if n.readied < x.players:
+                n.actor = (x.dealer + 1 + n.readied) % x.players
+            else:
+                starter, rank = _starter(x, n)
+                n.phase = TURN
+                n.actor = starter
+                n.starter = starter
+                n.must = rank if x.must_lowest else 0
+                events.append(_lead_event(starter))
+            return _wrap(x, n, (self._log, action, tuple(events)))
+        return None
 
     def apply_as(self, seat: int, action: Action | str) -> PalaceState:
         """Apply ``action`` on behalf of ``seat``, refusing it if ``seat`` may not act now.
