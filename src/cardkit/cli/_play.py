@@ -145,7 +145,10 @@ def _play_deal(
             action = bots[actor].choose(Turn(state, actor, legal, rngs[actor]))
             new = state.apply(action)
         state = new
-        narrator.action(actor, action, state, state.last_events)
+        if state.last_events or actor == seat:
+            # An action that leaves no event (a declined private window) is not shown
+            # to the human: it must leave no trace at the table (Palace rules 4.5).
+            narrator.action(actor, action, state, state.last_events)
     return state, False
 
 
