@@ -1176,7 +1176,7 @@ class PalaceGame(Game[PalaceRules, PalaceState]):
     max_players: ClassVar[int] = 5
     default_players: ClassVar[int] = 4
     rules_model: ClassVar[type[PalaceRules]] = PalaceRules
-    rules_version: ClassVar[str] = "1"
+    rules_version: ClassVar[str] = "2"
     presets: ClassVar[tuple[Variant, ...]] = (
         Variant(
             name="shithead",

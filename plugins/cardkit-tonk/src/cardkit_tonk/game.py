@@ -1806,7 +1806,7 @@ class TonkGame(Game[TonkRules, TonkState]):
     max_players: ClassVar[int] = 6
     default_players: ClassVar[int] = 3
     rules_model: ClassVar[type[TonkRules]] = TonkRules
-    rules_version: ClassVar[str] = "1"
+    rules_version: ClassVar[str] = "2"
     presets = PRESETS
 
     def __init__(self) -> None:
