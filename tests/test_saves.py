@@ -128,3 +128,34 @@ def test_a_deck_change_that_replays_differently_is_refused(shed: Any) -> None:
 
     with pytest.raises(InvalidState, match="does not match"):
         shed.load_state(edited(played(shed), swap))
+
+
+def _swap_first_cards(d: dict[str, Any]) -> None:
+    d["deck"][0], d["deck"][1] = d["deck"][1], d["deck"][0]
+
+
+@pytest.mark.parametrize(
+    "edit",
+    [
+        lambda d: d["snapshot"]["stock"].reverse(),
+        lambda d: d["snapshot"].update(seat=1),
+        lambda d: d["snapshot"]["hands"].reverse(),
+        _swap_first_cards,
+    ],
+    ids=["stock-order", "seat-to-act", "hands-swapped", "deck-swapped"],
+)
+def test_a_tampered_save_with_no_actions_is_refused(
+    shed: Any, edit: Callable[[dict[str, Any]], object]
+) -> None:
+    """A save of a fresh deal (no actions to replay) still has its snapshot checked."""
+    fresh = played(shed, ())
+    assert json.loads(fresh.to_json())["actions"] == []
+    assert shed.load_state(fresh.to_json()).snapshot() == fresh.snapshot()
+    with pytest.raises(InvalidState, match="the saved snapshot does not match"):
+        shed.load_state(edited(fresh, edit))
+
+
+def test_a_save_with_its_actions_removed_is_refused(shed: Any) -> None:
+    """Dropping every action of a played game leaves a snapshot the deal does not give."""
+    with pytest.raises(InvalidState, match="the saved snapshot does not match"):
+        shed.load_state(edited(played(shed), lambda d: d.update(actions=[])))

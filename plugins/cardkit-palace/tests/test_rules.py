@@ -71,7 +71,6 @@ def test_every_option_has_its_name_default_and_description(game: Any) -> None:
             {"four_of_a_kind_across_plays": False, "out_of_turn_completion": True},
             "out_of_turn_completion",
         ),
-        ({"four_of_a_kind_across_plays": False, "add_drawn_match": True}, "add_drawn_match"),
     ],
 )
 def test_bad_options_are_refused(game: Any, options: dict[str, Any], words: str) -> None:
@@ -80,10 +79,10 @@ def test_bad_options_are_refused(game: Any, options: dict[str, Any], words: str)
     assert words in str(err.value)
 
 
-def test_across_plays_off_forces_both_windows_off(game: Any) -> None:
+def test_across_plays_off_forces_only_the_completion_window_off(game: Any) -> None:
     rules = game.rules(four_of_a_kind_across_plays=False)
     assert rules.out_of_turn_completion is False
-    assert rules.add_drawn_match is False
+    assert rules.add_drawn_match is True  # option 5 is unaffected (scenario 26)
     again = game.rules(**rules.model_dump(mode="json"))
     assert again == rules
 

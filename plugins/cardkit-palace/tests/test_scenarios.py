@@ -600,7 +600,7 @@ def test_25_seven_rule(begin: Any, plays: Any, game: Any) -> None:
 
 def test_26_four_of_a_kind_across_plays_off(begin: Any) -> None:
     """Scenario 9 without across-play burns: no burn after 9C, D must play 9 or higher;
-    scenario 11: no window, B's turn."""
+    scenario 11: the add window is option 5's alone and stays open."""
     rules = {**LEFT, "four_of_a_kind_across_plays": False}
     state = begin(4, rules=rules, hands=NINES, stock=NINES_STOCK)
     state = state.apply("play 9S").apply("play 9H 9D")
@@ -616,9 +616,10 @@ def test_26_four_of_a_kind_across_plays_off(begin: Any) -> None:
         2, dealer=A, rules=rules, hands={A: "7S KD KH", B: "5D 4H 9C"}, stock="6S 7C 3D 8S"
     )
     state = state.apply("play 5D").apply("play 7S")
-    assert state.phase == "turn"
-    assert state.to_act == B
+    assert state.phase == "add"
+    assert state.to_act == A
     assert hand(state, A) == cards("7C KD KH")
+    assert state.apply("decline").to_act == B
 
 
 def test_27_illegal_actions_leave_the_state_unchanged(begin: Any, texts: Any) -> None:
@@ -674,9 +675,11 @@ def test_27_a_play_by_a_seat_that_may_not_act(begin: Any) -> None:
     window = begin(4, rules=LEFT, hands=NINES, stock=NINES_STOCK)
     window = window.apply("play 9S").apply("play 9H 9D")
     with pytest.raises(IllegalAction) as err:
-        window.apply_as(D, "play 5D")  # D's turn comes next, but C is asked first
+        window.apply_as(A, "play 3C")  # neither asked (C) nor next in turn (C)
     assert err.value.code == "not_your_turn"
     assert window.apply_as(C, "decline").to_act == C
+    # C is asked and also next in turn: C's turn action declines the window first
+    assert [str(a) for a in window.apply_as(C, "play 9C").history[-2:]] == ["decline", "play 9C"]
 
 
 def test_27b_a_player_who_is_out_is_never_asked(game: Any) -> None:

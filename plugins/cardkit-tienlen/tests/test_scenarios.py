@@ -188,6 +188,14 @@ def test_s14_double_sequences_on_a_single_two(texts: Texts) -> None:
     legal = texts(state)
     assert "play 7S 7C 8D 8H 9S 9D" in legal
     assert "play 7S 7C 8D 8H 9S 9D TS TC" in legal
+    # Applied, not only listed: the 3-pair and the 4-pair sequence each beat the 2.
+    for text in ("play 7S 7C 8D 8H 9S 9D", "play 7S 7C 8D 8H 9S 9D TS TC"):
+        after = state.apply(text)
+        assert after.current == P(text.removeprefix("play "))
+        assert after.current.kind is Kind.DOUBLE_SEQUENCE
+        first = after.last_events[0]
+        assert (first.kind, first.seat) == ("play", B)
+        assert after.to_act != B
 
 
 def test_s15_a_pair_of_twos(texts: Texts, refuse: Refuse) -> None:

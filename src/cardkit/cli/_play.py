@@ -96,6 +96,10 @@ class _Deal:
             self.marks.append((self.state, len(self.log)))
             self.since = []
         self.state = self.state.apply(action)
+        if not self.state.last_events and actor != self.seat:
+            # An action that leaves no event (a declined private window) is not shown
+            # to the human: it must leave no trace at the table (Palace's private windows).
+            return
         lines = action_lines(actor, action, self.state.last_events, self.names)
         self.log.extend(lines)
         self.since.extend(lines)

@@ -47,6 +47,8 @@ from cardkit.testing.checks import (
     recent_actions,
 )
 from cardkit.testing.copies import check_copies
+from cardkit.testing.loops import check_policy_loops
+from cardkit.testing.midgame import check_midgame_non_interference
 
 __all__ = ["ContractCase", "GameContract", "selected_games"]
 
@@ -231,6 +233,31 @@ class GameContract:
             )
 
         non_interference()
+
+    def test_views_do_not_depend_on_unseen_cards_mid_game(
+        self, contract_case: ContractCase
+    ) -> None:
+        """Mid-game, and wherever an unexpected seat is to act, swapping two cards a seat
+        never saw between two other seats' hands changes nothing in its view."""
+        case = contract_case
+
+        @settings(_HYPOTHESIS, max_examples=self.examples)
+        @given(seed=st.integers(min_value=0, max_value=2**32 - 1))
+        def mid_game(seed: int) -> None:
+            check_midgame_non_interference(
+                case.game, case.players, seed, rules=case.rules, max_actions=self.max_actions
+            )
+
+        mid_game()
+
+    def test_readme_loop_ends_or_is_capped(self, contract_case: ContractCase) -> None:
+        """The README loop with ``legal_actions()[0]`` and ``[-1]`` ends within the
+        action cap, or is reported as capped, and the state does not grow on the way."""
+        case = contract_case
+        reports = check_policy_loops(
+            case.game, case.players, rules=case.rules, max_actions=self.max_actions
+        )
+        assert [r.pick for r in reports] == [0, -1]
 
     def test_bots_choose_legal_actions(self, contract_case: ContractCase) -> None:
         """Every registered bot plays whole games with legal actions only."""

@@ -11,6 +11,9 @@ The windows between turns are their own phases, each asking exactly one
 seat (``state.to_act``): ``add`` (the player who just played may add a
 just-drawn card of the same rank) and ``complete`` (the one player holding
 the cards missing from a four of a kind may complete it out of turn).
+Windows are private (rules 4.5): every view but the asked seat's, and every
+event, is what it would be with no window open; a declined window records
+no event; and the next player's action (``apply_as``) declines it first.
 
 A state is immutable. Internally it keeps a small record of ints, bit masks
 (one bit per card, as in [`cardkit.CardSet`][cardkit.cardset.CardSet]) and tuples, and every
@@ -22,8 +25,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Final
-
-from pydantic import Field
 
 from cardkit import (
     Action,
@@ -38,7 +39,6 @@ from cardkit import (
     Rank,
     Setup,
     Variant,
-    View,
 )
 from cardkit.cardset import cards_of_mask, ranks_present
 from cardkit.orders import CardOrder, RankOrder, SuitOrder
@@ -62,6 +62,7 @@ from cardkit_palace.rules import (
     NextDealer,
     PalaceRules,
 )
+from cardkit_palace.views import PalaceView
 
 __all__ = ["PHASES", "PalaceGame", "PalaceState", "PalaceView"]
 
@@ -284,7 +285,7 @@ class _Ctx:
         self.skip = tables.skip
         self.across = rules.four_of_a_kind_across_plays
         self.completion = rules.out_of_turn_completion and self.across
-        self.add_on = rules.add_drawn_match and self.across
+        self.add_on = rules.add_drawn_match
         self.burn_next = rules.burn_rule == BurnRule.NEXT_PLAYER
         self.voluntary = rules.allow_voluntary_pickup
         self.mixed = rules.allow_mixed_source_play
@@ -310,6 +311,7 @@ class _Core:
         "downs",
         "hands",
         "live",
+        "moved",
         "moves",
         "must",
         "need",
@@ -348,6 +350,7 @@ class _Core:
     must: int  # the rank the first play must include (0: none)
     readied: int  # EXCHANGE phase: seats that said ready
     starter: int  # the seat that started the first pile (-1 during the exchange)
+    moved: int  # EXCHANGE phase: the cards the seat exchanging has moved by its swaps
     moves: int  # actions played
 
     def pile_cards(self) -> tuple[Card, ...]:
@@ -382,6 +385,7 @@ class _Core:
         new.must = self.must
         new.readied = self.readied
         new.starter = self.starter
+        new.moved = self.moved
         new.moves = self.moves + 1
         return new
 
@@ -553,6 +557,13 @@ def _pick_up(x: _Ctx, c: _Core, p: int, extra: int, events: list[Event]) -> None
     c.actor = _next_seat(x, c, p)
 
 
+def _latest_events(log: Any) -> tuple[Event, ...]:
+    """The events of the latest transition that had any (declined windows have none)."""
+    while log is not None and not log[2]:
+        log = log[0]
+    return () if log is None else log[2]
+
+
 def _starter(x: _Ctx, c: _Core) -> tuple[int, int]:
     """Who starts the first pile, and the rank that made them the starter (0: none)."""
     rule = x.rules.first_player_rule
@@ -570,71 +581,6 @@ def _starter(x: _Ctx, c: _Core) -> tuple[int, int]:
             if not best_rank or rank < best_rank:
                 best_seat, best_rank = seat, rank
     return best_seat, best_rank
-
-
-# -- the view ---------------------------------------------------------------------------
-
-
-class PalaceView(View):
-    """What one seat (or a spectator) may know about a Palace game.
-
-    Face-down cards never appear, not even to their owner: only their count
-    and which positions are still face down. The stock's order never appears.
-    Whether a window is open (and why) is shown only to the seat it asks:
-    everyone else sees whose decision it is (``to_act``), as at a real table.
-
-    Attributes:
-        phase: ``"exchange"``, ``"play"`` or ``"over"``.
-        window: in the view of the seat asked, ``"add"`` or ``"complete"``
-            during a window between turns; ``None`` otherwise.
-        dealer: the dealer's seat.
-        hand: this seat's hand (``None`` for a spectator).
-        hand_counts: every seat's number of hand cards.
-        face_up: every seat's face-up cards.
-        face_down_counts: every seat's number of face-down cards.
-        face_down_positions: every seat's face-down positions still unturned
-            (1-based, in dealing order).
-        pile: the discard pile, bottom to top (public in full).
-        top_run: how many cards of the top card's rank lie on top in a row.
-        burned_count: how many cards left the game.
-        burned: the burned cards (each was played face up, so public).
-        stock_count: cards left in the stock.
-        finished: seats in the order they went out (the loser last, once over).
-        ready: seats that have finished the exchange.
-        starter: the seat that started the first pile (``None`` during the exchange).
-        first_play_rank: the rank the starter's first play must include
-            (``first_play_must_include_lowest``; only in the starter's view).
-        window_seat: during a window, the seat whose play opened it (only in
-            the view of the seat asked).
-        addable: in the ``add`` window, the drawn cards this seat may add
-            (only in its own view).
-        completing: in the ``complete`` window, the cards the asked seat
-            may complete with (only in its own view).
-        plays_again: whether the window's opener plays again afterwards (a 2;
-            only in the view of the seat asked).
-    """
-
-    phase: str
-    window: str | None = None
-    dealer: int
-    hand: CardSet | None
-    hand_counts: list[int]
-    face_up: list[CardSet]
-    face_down_counts: list[int]
-    face_down_positions: list[list[int]]
-    pile: list[Card]
-    top_run: int
-    burned_count: int
-    burned: CardSet
-    stock_count: int
-    finished: list[int]
-    ready: list[int] = Field(default_factory=list)
-    starter: int | None = None
-    first_play_rank: str | None = None
-    window_seat: int | None = None
-    addable: CardSet | None = None
-    completing: CardSet | None = None
-    plays_again: bool = False
 
 
 # -- the state ------------------------------------------------------------------------
@@ -724,9 +670,10 @@ class PalaceState(GameState):
         if phase == COMPLETE:
             return (Complete.of(c.need), DECLINE)
         if phase == EXCHANGE:
+            # A card a swap has moved is not swapped again (rules 3.3).
             p = c.actor
-            hand = _cards_of(c.hands[p])
-            ups = _cards_of(c.ups[p])
+            hand = _cards_of(c.hands[p] & ~c.moved)
+            ups = _cards_of(c.ups[p] & ~c.moved)
             return (*(Swap.of(h, u) for h in hand for u in ups), READY)
         return ()
 
@@ -873,7 +820,7 @@ class PalaceState(GameState):
                 n = c.clone()
                 n.add = 0
                 _completion_window(x, n)
-                return _wrap(x, n, (self._log, action, (_event("decline", c.actor),)))
+                return _wrap(x, n, (self._log, action, ()))  # a declined window leaves no trace
         elif phase == COMPLETE:
             if kind == _COMPLETE:
                 assert isinstance(action, Complete)
@@ -897,42 +844,11 @@ class PalaceState(GameState):
             if kind == _DECLINE:
                 n = c.clone()
                 _end_window(x, n)
-                return _wrap(x, n, (self._log, action, (_event("decline", c.actor),)))
+                return _wrap(x, n, (self._log, action, ()))  # a declined window leaves no trace
         elif phase == EXCHANGE:
-            p = c.actor
-            if kind == _SWAP:
-                assert isinstance(action, Swap)
-                h = action.hand_card.bit
-                u = action.up_card.bit
-                if not c.hands[p] & h or not c.ups[p] & u:
-                    raise self._illegal(
-                        "not_swappable",
-                        action,
-                        "swap one of your hand cards with one of your face-up cards "
-                        "(hand card first)",
-                    )
-                n = c.clone()
-                n.hands[p] = (c.hands[p] ^ h) | u
-                n.ups[p] = (c.ups[p] ^ u) | h
-                return _wrap(
-                    x,
-                    n,
-                    (self._log, action, (_swap_event(p, action.hand_card, action.up_card),)),
-                )
-            if kind == _READY:
-                n = c.clone()
-                n.readied += 1
-                events = [_event("ready", p)]
-                if n.readied < x.players:
-                    n.actor = (x.dealer + 1 + n.readied) % x.players
-                else:
-                    starter, rank = _starter(x, n)
-                    n.phase = TURN
-                    n.actor = starter
-                    n.starter = starter
-                    n.must = rank if x.must_lowest else 0
-                    events.append(_lead_event(starter))
-                return _wrap(x, n, (self._log, action, tuple(events)))
+            swapped = self._apply_exchange(action, kind)
+            if swapped is not None:
+                return swapped
         else:
             raise IllegalAction("game_over", "the game is over", action=action)
         if kind < 0:
@@ -948,25 +864,105 @@ class PalaceState(GameState):
             f"{type(action).__name__.lower()} is not an action of the {PHASES[phase]} phase",
         )
 
-    def apply_as(self, seat: int, action: Action | str) -> PalaceState:
-        """Apply ``action`` on behalf of ``seat``, refusing it if ``seat`` is not asked now.
+    def _apply_exchange(self, action: Action, kind: int) -> PalaceState | None:
+        """A ``swap`` or ``ready`` in the exchange; ``None`` for any other action."""
+        c = self._c
+        x = self._x
+        p = c.actor
+        if kind == _SWAP:
+            assert isinstance(action, Swap)
+            h = action.hand_card.bit
+            u = action.up_card.bit
+            if not c.hands[p] & h or not c.ups[p] & u:
+                raise self._illegal(
+                    "not_swappable",
+                    action,
+                    "swap one of your hand cards with one of your face-up cards (hand card first)",
+                )
+            if (h | u) & c.moved:
+                moved = " and ".join(
+                    card.code for card in (action.hand_card, action.up_card) if card.bit & c.moved
+                )
+                raise self._illegal(
+                    "already_swapped",
+                    action,
+                    f"{moved} moved in an earlier swap and may not be swapped again in "
+                    "this exchange (swap cards that have not moved yet, or say ready)",
+                )
+            n = c.clone()
+            n.hands[p] = (c.hands[p] ^ h) | u
+            n.ups[p] = (c.ups[p] ^ u) | h
+            n.moved = c.moved | h | u
+            return _wrap(
+                x,
+                n,
+                (self._log, action, (_swap_event(p, action.hand_card, action.up_card),)),
+            )
+        if kind == _READY:
+            n = c.clone()
+            n.readied += 1
+            n.moved = 0
+            events = [_event("ready", p)]
+            if n.readied < x.players:
+                n.actor = (x.dealer + 1 + n.readied) % x.players
+            else:
+                starter, rank = _starter(x, n)
+                n.phase = TURN
+                n.actor = starter
+                n.starter = starter
+                n.must = rank if x.must_lowest else 0
+                events.append(_lead_event(starter))
+            return _wrap(x, n, (self._log, action, tuple(events)))
+        return None
 
-        For apps that take moves from several players: a seat acting out of
-        turn gets ``IllegalAction`` with code ``"not_your_turn"`` and a
-        message that reveals nothing about the seat that is asked (no legal
-        actions listed). Otherwise the same as `apply`.
+    def apply_as(self, seat: int, action: Action | str) -> PalaceState:
+        """Apply ``action`` on behalf of ``seat``, refusing it if ``seat`` may not act now.
+
+        For apps that take moves from several players. The seat a window
+        asks acts in its window. The next player, whom every other view
+        shows to act while a window is open, may act too: its
+        action declines the open windows first (as ``decline`` actions in
+        the history, with no event), then applies. Any other seat gets
+        `IllegalAction` with code ``"not_your_turn"`` and a message that
+        names only the seat shown to act (never the seat a window asks, and
+        no legal actions). Otherwise the same as [apply][cardkit_palace.game.PalaceState.apply].
 
         Raises:
-            IllegalAction: ``seat`` is not to act, or the action is illegal.
+            IllegalAction: ``seat`` may not act now, or the action is illegal
+                (nothing is declined then).
         """
-        if seat != self.to_act:
-            who = "the game is over" if self.to_act is None else f"seat {self.to_act} is"
-            raise IllegalAction(
-                "not_your_turn",
-                f"seat {seat} may not act now: {who}" + ("" if self.to_act is None else " to act"),
-                action=action,
-            )
-        return self.apply(action)
+        c = self._c
+        if isinstance(action, str):
+            action = parse_palace_action(action)
+        if c.phase not in (ADD, COMPLETE):
+            if seat == c.actor:
+                return self.apply(action)
+            raise self._not_your_turn(seat, action, c.actor)
+        public = self._public_core().actor
+        kind = action.kind if isinstance(action, PalaceAction) else -1
+        asked_action = kind in ((_ADD, _DECLINE) if c.phase == ADD else (_COMPLETE, _DECLINE))
+        if seat == c.actor and (asked_action or seat != public):
+            return self.apply(action)
+        if seat != public:
+            raise self._not_your_turn(seat, action, public)
+        state = self
+        while state._c.phase in (ADD, COMPLETE) and not (state._c.actor == seat and asked_action):
+            state = state.apply(DECLINE)
+        return state.apply(action)
+
+    def _not_your_turn(self, seat: int, action: Action, shown: int) -> IllegalAction:
+        who = "the game is over" if shown < 0 else f"seat {shown} is to act"
+        return IllegalAction("not_your_turn", f"seat {seat} may not act now: {who}", action=action)
+
+    def _public_core(self) -> _Core:
+        """The record as every seat but the one asked sees it: every open window declined."""
+        c = self._c
+        if c.phase not in (ADD, COMPLETE):
+            return c
+        n = c.clone()
+        n.moves = c.moves
+        _end_window(self._x, n)
+        return n
 
     # -- error helpers -------------------------------------------------------------------
 
@@ -1050,17 +1046,24 @@ class PalaceState(GameState):
         )
 
     def view(self, seat: int | None = None) -> PalaceView:
-        """What ``seat`` may know (``None``: a spectator). Never a face-down card."""
+        """What ``seat`` may know (``None``: a spectator). Never a face-down card.
+
+        Windows are private (rules 4.5): only the seat a window asks sees it;
+        every other view is the view with every open window declined, the
+        next player shown to act with its legal actions.
+        """
         c = self._c
         x = self._x
         players = self.players
         if seat is not None and not (isinstance(seat, int) and 0 <= seat < players):
             raise ValueError(f"seat must be 0-{players - 1} or None, not {seat!r}")
+        if c.phase in (ADD, COMPLETE) and seat != c.actor:
+            return _wrap(x, self._public_core(), self._log).view(seat)
         actor = self.to_act
         ready = [(x.dealer + 1 + k) % players for k in range(c.readied)]
         asked = seat is not None and seat == actor
         in_window = c.phase in (ADD, COMPLETE) and asked
-        recent = [e.describe() for e in self.last_events]
+        recent = [e.describe() for e in _latest_events(self._log)]
         return PalaceView(
             game=self.game.name,
             seat=seat,
@@ -1111,6 +1114,7 @@ class PalaceState(GameState):
             "burned": CardSet.from_mask(c.burned).codes,
             "finished": list(c.out),
             "readied": c.readied,
+            "moved": CardSet.from_mask(c.moved).codes,
             "window_opener": c.opener if c.phase in (ADD, COMPLETE) else None,
             "addable": CardSet.from_mask(c.add).codes,
             "completing": CardSet.from_mask(c.need).codes,
@@ -1177,7 +1181,7 @@ class PalaceGame(Game[PalaceRules, PalaceState]):
     hand_order: ClassVar[CardOrder] = CardOrder(
         RankOrder.parse("3 4 5 6 7 8 9 J Q K A 2 T"), SuitOrder.parse("C D H S")
     )
-    rules_version: ClassVar[str] = "1"
+    rules_version: ClassVar[str] = "2"
     presets: ClassVar[tuple[Variant, ...]] = (
         Variant(
             name="shithead",
@@ -1273,6 +1277,7 @@ class PalaceGame(Game[PalaceRules, PalaceState]):
         c.must = 0
         c.readied = 0
         c.starter = -1
+        c.moved = 0
         c.moves = 0
         events = (
             Event(

@@ -89,9 +89,10 @@ class PalaceRules(Rules):
     Validation beyond each field's type: zone_size must fit the deck for the
     number of players (3 × zone_size × players ≤ 52, checked when a game
     starts); next_dealer = loser cannot be combined with end_condition =
-    first_out_wins; four_of_a_kind_across_plays = false turns both windows
-    off (out_of_turn_completion and add_drawn_match), and refuses either of
-    them set to true explicitly alongside it.
+    first_out_wins; four_of_a_kind_across_plays = false turns the
+    out-of-turn completion window off (out_of_turn_completion), and refuses
+    it set to true explicitly alongside it. The add window of a drawn match
+    (add_drawn_match) is unaffected.
     """
 
     two_rule: TwoRule = TwoRule.PLAYER_CONTINUES
@@ -105,8 +106,9 @@ class PalaceRules(Rules):
 
     four_of_a_kind_across_plays: bool = True
     """Four cards of one rank on top burn even when they came in several plays
-    (traditional). `false`: only four cards played together burn, and there are no windows
-    (no out-of-turn completion and no adding a drawn match)."""
+    (traditional). `false`: only four cards played together burn, and there is no
+    out-of-turn completion (`out_of_turn_completion` is forced off). Adding a
+    drawn match (`add_drawn_match`) is unaffected."""
 
     out_of_turn_completion: bool = True
     """The traditional out-of-turn completion of a four of a kind by the one player
@@ -151,15 +153,14 @@ class PalaceRules(Rules):
     @model_validator(mode="after")
     def _consistent(self) -> PalaceRules:
         if not self.four_of_a_kind_across_plays:
-            for name in ("out_of_turn_completion", "add_drawn_match"):
-                if name in self.model_fields_set and getattr(self, name):
-                    raise ValueError(
-                        f"{name} = true needs four_of_a_kind_across_plays = true "
-                        "(with only four cards played together burning, there are no windows "
-                        "between turns); leave it out or set it to false"
-                    )
-                # A frozen model: set the forced value once, while validating.
-                object.__setattr__(self, name, False)
+            if "out_of_turn_completion" in self.model_fields_set and self.out_of_turn_completion:
+                raise ValueError(
+                    "out_of_turn_completion = true needs four_of_a_kind_across_plays = true "
+                    "(with only four cards played together burning, no four of a kind can be "
+                    "completed out of turn); leave it out or set it to false"
+                )
+            # A frozen model: set the forced value once, while validating.
+            object.__setattr__(self, "out_of_turn_completion", False)
         if self.next_dealer == NextDealer.LOSER and (
             self.end_condition == EndCondition.FIRST_OUT_WINS
         ):

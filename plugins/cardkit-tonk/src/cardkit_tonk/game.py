@@ -1235,11 +1235,14 @@ class TonkState(GameState):
                 shown.append((p, None))
                 events.append(Event("spades_show", p, note="has no spade"))
                 continue
-            if not ace_high and spades >> 12 & 1:
-                rank_bit, key = 12, 0
-            else:
-                rank_bit = spades.bit_length() - 1
+            # With the ace low, the highest spade is the highest one but the ace,
+            # and the ace only when it is the one spade held.
+            low = spades & ~(1 << 12) if not ace_high else spades
+            if low:
+                rank_bit = low.bit_length() - 1
                 key = rank_bit + 1
+            else:
+                rank_bit, key = 12, 0
             card = _CARDS[13 * Suit.SPADES + rank_bit]
             shown.append((p, card))
             events.append(Event("spades_show", p, (card,), note="shows the highest spade:"))
@@ -1464,6 +1467,8 @@ class TonkState(GameState):
                             f"{_turns(self._locks[seat], 'more ')}"
                         ),
                     )
+                elif phase == MAIN and taken is not None and c.must_use and hand & taken.bit:
+                    code, why = "must_use", f"spread or hit the taken {taken.code} first"
                 elif c.drop_max is not None:
                     code, why = "drop_count", f"drop only with a count of {c.drop_max} or less"
             elif isinstance(action, Take) and not self._pile:
@@ -1805,7 +1810,7 @@ class TonkGame(Game[TonkRules, TonkState]):
     default_players: ClassVar[int] = 3
     rules_model: ClassVar[type[TonkRules]] = TonkRules
     hand_order: ClassVar[CardOrder] = CardOrder(ACE_LOW, SuitOrder.parse("C D H S"))
-    rules_version: ClassVar[str] = "1"
+    rules_version: ClassVar[str] = "2"
     presets = PRESETS
     fixed_actions: ClassVar[tuple[Action, ...]] = FIXED_ACTIONS
 

@@ -139,8 +139,11 @@ def usable(
     It can if it is in a book or run inside ``hand``, or if it extends one of
     the ``table`` spreads (``(is_book, mask)`` pairs), possibly after other
     cards of ``hand`` have been hit onto that spread first, within
-    ``hits_left`` hits. Used by ``take_discard_must_use``.
+    ``hits_left`` hits. Used by ``take_discard_must_use``. A card no longer
+    in ``hand`` (bonus-discarded, say) is never usable.
     """
+    if not hand & bit:
+        return False
     if (BOOK.meldable_mask(hand) | run.meldable_mask(hand)) & bit:
         return True
     if hits_left <= 0:

@@ -1,0 +1,115 @@
+"""The game's metadata, rules model and seat counts, and its registered bots."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from cardkit.actions import Action
+from cardkit.bots import Bot, Turn
+from cardkit.cards import JOKERS, STANDARD_CARDS
+from cardkit.deck import Deck
+from cardkit.errors import InvalidRules
+from cardkit.game import Game
+from cardkit.rules import Rules
+from cardkit.runner import seat_rngs
+from cardkit.testing._support import (
+    ContractError,
+    _fail,
+)
+from cardkit.testing.playouts import PlayoutReport, random_playout
+
+__all__ = ["check_bots", "check_rules_model"]
+
+
+def check_rules_model(game: Game[Any, Any]) -> None:
+    """The game's metadata, rules model, presets and seat counts behave as the contract says."""
+    for attr in ("name", "title"):
+        if not isinstance(getattr(game, attr, None), str) or not getattr(game, attr):
+            _fail(None, f"{game!r} has no {attr}")
+    if game.name != game.name.strip().lower():
+        _fail(None, f"the game name {game.name!r} must be lower case without spaces")
+    if not 1 <= game.min_players <= game.default_players <= game.max_players:
+        _fail(
+            None,
+            f"{game.name}: players must satisfy 1 <= min {game.min_players} <= default "
+            f"{game.default_players} <= max {game.max_players}",
+        )
+    rules = game.rules()
+    if not isinstance(rules, game.rules_model):
+        _fail(None, f"{game.name}: rules() is not a {game.rules_model.__name__}")
+    if game.rules_model.model_validate_json(rules.model_dump_json()) != rules:
+        _fail(None, f"{game.name}: the default rules change when they go through JSON")
+    for bad in ({"no_such_option_xyzzy": 1}, {"variant": "no-such-variant-xyzzy"}):
+        try:
+            game.rules(**bad)
+        except InvalidRules:
+            pass
+        else:
+            _fail(None, f"{game.name}: rules(**{bad}) was accepted; expected InvalidRules")
+    for name in game.variants:
+        try:
+            game.rules(variant=name)
+        except InvalidRules as exc:
+            _fail(None, f"{game.name}: the preset {name!r} is invalid: {exc}")
+    for players in (game.min_players - 1, game.max_players + 1):
+        try:
+            game.start(players=players, seed=0)
+        except InvalidRules:
+            pass
+        else:
+            _fail(None, f"{game.name}: start(players={players}) was accepted")
+    deck = game.new_deck(rules)
+    bad_decks = [deck[1:]]
+    stranger = next((c for c in (*STANDARD_CARDS, *JOKERS) if c not in deck), None)
+    if stranger is not None:
+        bad_decks.append(Deck([*deck[1:], stranger]))
+    for bad_deck in bad_decks:
+        try:
+            game.start(players=game.default_players, deck=bad_deck)
+        except InvalidRules:
+            pass
+        else:
+            _fail(None, f"{game.name}: start() accepted a deck without {deck[0].code}")
+
+
+class _CheckedBot:
+    """Wraps a bot and fails when it picks an action that is not legal."""
+
+    def __init__(self, bot: Bot, name: str) -> None:
+        self.bot, self.name = bot, name
+
+    def choose(self, turn: Turn) -> Action:
+        action = self.bot.choose(turn)
+        if action not in turn.legal:
+            raise ContractError(
+                f"bot {self.name!r} chose {action!r}, which is not among the legal actions "
+                f"{[str(a) for a in turn.legal]}"
+            )
+        return action
+
+
+def check_bots(
+    game: Game[Any, Any],
+    players: int,
+    seeds: Iterable[int],
+    *,
+    rules: Rules | None = None,
+    max_actions: int = 1000,
+) -> dict[str, list[PlayoutReport]]:
+    """Every registered bot plays whole games choosing only legal actions."""
+    reports: dict[str, list[PlayoutReport]] = {}
+    seeds = list(seeds)
+    for name, factory in game.bots.items():
+        reports[name] = []
+        for seed in seeds:
+            rngs = seat_rngs(seed, players)
+            bots = [_CheckedBot(factory(rngs[s]), name) for s in range(players)]
+            playout = random_playout(
+                game, players, seed, rules=rules, max_actions=max_actions, bots=bots
+            )
+            final = playout.final
+            reports[name].append(
+                PlayoutReport(seed, players, final.action_count, playout.capped, playout.result)
+            )
+    return reports
