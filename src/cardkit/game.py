@@ -8,6 +8,7 @@ defaults) is shared here.
 
 from __future__ import annotations
 
+import operator
 import random
 import secrets
 from abc import ABC, abstractmethod
@@ -17,7 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 from pydantic import ValidationError
 
 from cardkit.deck import Deck
-from cardkit.errors import InvalidRules
+from cardkit.errors import InvalidRules, quote
 from cardkit.results import GameResult
 from cardkit.rules import HOUSE_RULE_NAME, HouseRule, Rules, Variant
 from cardkit.state import GameState, Setup
@@ -26,7 +27,37 @@ if TYPE_CHECKING:
     from cardkit.bots import BotFactory
     from cardkit.plugins import Registry
 
-__all__ = ["Game"]
+__all__ = ["MAX_SEED_BITS", "Game", "check_seed"]
+
+#: The largest seed accepted, in bits (of its absolute value).
+MAX_SEED_BITS = 256
+
+
+def check_seed(seed: object) -> int:
+    """The seed as a plain ``int``, or a refusal saying what a seed is.
+
+    Accepts ``int`` and integer types with ``__index__`` (NumPy integers),
+    of at most [MAX_SEED_BITS][cardkit.game.MAX_SEED_BITS] bits; refuses
+    ``bool``, ``float``, ``str``, ``None`` and everything else.
+
+    Raises:
+        InvalidRules: the seed is not such an integer.
+    """
+    if not isinstance(seed, bool):
+        try:
+            value = operator.index(seed)  # type: ignore[arg-type]  # any object is checked here
+        except TypeError:
+            pass
+        else:
+            if value.bit_length() <= MAX_SEED_BITS:
+                return value
+            raise InvalidRules(
+                f"a seed has at most {MAX_SEED_BITS} bits, got one of {value.bit_length()} bits"
+            )
+    raise InvalidRules(
+        f"a seed must be an integer (such as 7), not {type(seed).__name__} {quote(seed)}"
+    )
+
 
 R = TypeVar("R", bound=Rules)
 S = TypeVar("S", bound=GameState)
@@ -203,6 +234,11 @@ class Game(ABC, Generic[R, S]):
         """
         merged: dict[str, Any] = {}
         if variant is not None:
+            if not isinstance(variant, str):
+                raise InvalidRules(
+                    f"variant must be the name of a preset (a string), not {quote(variant)}; "
+                    f"variants of {self.name}: {', '.join(sorted(self._variants)) or 'none'}"
+                )
             if variant not in self._variants:
                 known = ", ".join(sorted(self._variants)) or "none"
                 raise InvalidRules(f"{self.name} has no variant {variant!r}; variants: {known}")
@@ -237,7 +273,13 @@ class Game(ABC, Generic[R, S]):
         Args:
             players: the number of seats (default: ``default_players``).
             rules: the rules (default: ``self.rules()``).
-            seed: shuffle the game's deck with ``random.Random(seed)``.
+            seed: shuffle the game's deck with ``random.Random(seed)``. A seed
+                is an integer (an ``int``, or any integer type with
+                ``__index__``, such as a NumPy integer) of at most
+                [MAX_SEED_BITS][cardkit.game.MAX_SEED_BITS] bits, of either
+                sign; ``None`` draws a fresh one. Booleans, floats, strings
+                and other values are refused, so that a seed saves to JSON and
+                replays the same game everywhere.
             deck: or play this exact deck order, top first.
             dealer: the dealer's seat (default: the last seat, so seat 0
                 receives the first card).
@@ -245,8 +287,9 @@ class Game(ABC, Generic[R, S]):
 
         Raises:
             InvalidRules: bad seat count, rules that do not fit it, a house
-                rule this game does not know, or a deck that is not this
-                game's cards.
+                rule this game does not know, a seed that is not an
+                integer, or a deck that is not this game's cards.
+            InvalidCard: the deck text or list does not parse.
         """
         players = self.default_players if players is None else players
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
@@ -268,6 +311,8 @@ class Game(ABC, Generic[R, S]):
             dealer = players - 1  # a seat: players was checked above
         elif not isinstance(dealer, int) or not 0 <= dealer < players:
             raise InvalidRules(f"dealer must be a seat 0-{players - 1}, not {dealer!r}")
+        if seed is not None:
+            seed = check_seed(seed)
         cards = self.new_deck(rules)
         if deck is None:
             seed = secrets.randbits(63) if seed is None else seed
@@ -352,7 +397,7 @@ def _describe(exc: ValidationError) -> str:
         if err.get("type") == "extra_forbidden":
             parts.append(f"unknown option {where!r}")
         else:
-            parts.append(f"{where}: {err.get('msg', 'invalid')} (got {err.get('input')!r})")
+            parts.append(f"{where}: {err.get('msg', 'invalid')} (got {quote(err.get('input'))})")
     return "; ".join(parts)
 
 
