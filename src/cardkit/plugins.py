@@ -18,12 +18,22 @@ import, raises in a hook, or registers a name that is taken is recorded as a
 :class:`PluginProblem`, warned about, and skipped, while every other game
 keeps working; with ``CARDKIT_STRICT_PLUGINS=1`` it is a
 :class:`~cardkit.errors.PluginError` instead, for plugin authors.
+
+Nothing a plugin does while it loads stops the host: whatever its import or
+its registration hooks raise, ``SystemExit`` and ``KeyboardInterrupt``
+included, is reported like any other problem (a real Ctrl-C of the user
+still interrupts), and whatever it prints goes to standard error. A plugin
+that calls the cardkit API at import (``cardkit.available_games()``) sees
+the registry being built, with the games registered so far (none, during
+imports: games are registered once every plugin is imported); each plugin
+is imported once per registry.
 """
 
 from __future__ import annotations
 
 import importlib.util
 import os
+import threading
 import traceback
 import warnings
 from collections.abc import Callable, Iterator
@@ -36,6 +46,7 @@ from typing import Any
 import pluggy
 
 from cardkit import hookspecs
+from cardkit._plugin_guard import contained, loading, original
 from cardkit.bots import BotFactory
 from cardkit.errors import CardkitError, PluginError, UnknownGame
 from cardkit.game import Game
@@ -137,6 +148,16 @@ def _strict() -> bool:
     return os.environ.get("CARDKIT_STRICT_PLUGINS", "").strip() not in ("", "0", "false", "no")
 
 
+class _Loading(threading.local):
+    """The registries loading plugins in this thread, innermost last."""
+
+    def __init__(self) -> None:
+        self.stack: list[Registry] = []
+
+
+_loading = _Loading()
+
+
 class Registry:
     """Games, house rules, variants and bots from every plugin, and the pluggy manager."""
 
@@ -193,7 +214,25 @@ class Registry:
         return True
 
     def load_entry_points(self) -> None:
-        """Import and register every selected plugin: entry points, then the plugins directory."""
+        """Import and register every selected plugin: entry points, then the plugins directory.
+
+        Raises:
+            PluginError: this registry is already loading plugins (a plugin
+                asked it to load again while it was being imported).
+        """
+        if self in _loading.stack:
+            raise PluginError(
+                "the plugin registry is already loading plugins; a plugin may not load "
+                "plugins again while it is being imported"
+            )
+        _loading.stack.append(self)
+        try:
+            with loading():
+                self._load_all()
+        finally:
+            _loading.stack.remove(self)
+
+    def _load_all(self) -> None:
         loaded: list[tuple[object, PluginInfo]] = []
         for ep in sorted(metadata.entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
             if ep.name in self.plugins or not self._selected(ep.name):
@@ -206,9 +245,10 @@ class Registry:
                 source="entry point",
             )
             try:
-                plugin = ep.load()
+                with contained():
+                    plugin = ep.load()
             except Exception as exc:
-                self._problem(ep.name, "import", _exc_text(exc))
+                self._problem(ep.name, "import", _import_text(exc))
                 continue
             if self._check_api(plugin, info, required=True) and self._add(plugin, info):
                 loaded.append((plugin, info))
@@ -234,16 +274,23 @@ class Registry:
                 if spec is None or spec.loader is None:
                     raise ImportError(f"cannot import {path}")
                 module = importlib.util.module_from_spec(spec)
-                spec.loader.exec_module(module)
+                with contained():
+                    spec.loader.exec_module(module)
             except Exception as exc:
-                self._problem(name, "import", _exc_text(exc))
+                self._problem(name, "import", _import_text(exc))
                 continue
             if self._check_api(module, info, required=False) and self._add(module, info):
                 loaded.append((module, info))
         return loaded
 
     def _check_api(self, plugin: object, info: PluginInfo, *, required: bool) -> bool:
-        declared = getattr(plugin, "CARDKIT_API_VERSION", None)
+        try:
+            with contained():
+                declared = getattr(plugin, "CARDKIT_API_VERSION", None)
+                declared = None if declared is None else str(declared)
+        except Exception as exc:
+            self._problem(info.name, "import", _exc_text(exc))
+            return False
         info.api_version = None if declared is None else str(declared)
         if declared is None:
             if required:
@@ -278,10 +325,11 @@ class Registry:
         if name in self.plugins:
             raise PluginError(f"a plugin named {name!r} is already registered")
         info = PluginInfo(name)
-        if not (self._check_api(plugin, info, required=False) and self._add(plugin, info)):
-            raise PluginError(str(self.problems[-1]))
-        for stage in _STAGES:
-            self._run_stage(plugin, info, stage)
+        with loading():
+            if not (self._check_api(plugin, info, required=False) and self._add(plugin, info)):
+                raise PluginError(str(self.problems[-1]))
+            for stage in _STAGES:
+                self._run_stage(plugin, info, stage)
         return info
 
     def unregister(self, name: str) -> None:
@@ -304,7 +352,8 @@ class Registry:
     def _add(self, plugin: object, info: PluginInfo) -> bool:
         self.generation += 1
         try:
-            self.pm.register(plugin, name=info.name)
+            with contained():
+                self.pm.register(plugin, name=info.name)
         except Exception as exc:
             self._problem(info.name, "import", _exc_text(exc))
             return False
@@ -330,10 +379,11 @@ class Registry:
             callback = lambda game, name, factory: self._register_bot(info, game, name, factory)  # noqa: E731
         for impl in impls:
             try:
-                if stage == "hookspecs":
-                    impl.function(pluginmanager=self.pm)
-                else:
-                    impl.function(register=callback)
+                with contained():
+                    if stage == "hookspecs":
+                        impl.function(pluginmanager=self.pm)
+                    else:
+                        impl.function(register=callback)
             except Exception as exc:
                 self._problem(info.name, stage, _exc_text(exc))
 
@@ -425,6 +475,8 @@ class Registry:
         Raises:
             UnknownGame: no such game; the message lists the installed ones.
         """
+        if not isinstance(name, str):
+            raise UnknownGame(repr(name), self.available())
         key = name.strip().lower()
         key = self._aliases.get(key, key)
         try:
@@ -445,20 +497,48 @@ class Registry:
 
 
 def _exc_text(exc: BaseException) -> str:
-    last = traceback.extract_tb(exc.__traceback__)[-1:] if exc.__traceback__ else []
+    exc = original(exc)
+    frames = traceback.extract_tb(exc.__traceback__) if exc.__traceback__ else []
+    # Point at the plugin's own code rather than at the cardkit call it made.
+    outside = [f for f in frames if not f.filename.startswith(_CORE_DIR)]
+    last = (outside or frames)[-1:]
     where = f" (at {last[0].filename}:{last[0].lineno})" if last else ""
     return f"{type(exc).__name__}: {exc}{where}"
+
+
+_CORE_DIR = str(Path(__file__).parent) + os.sep
+
+
+def _import_text(exc: BaseException) -> str:
+    text = _exc_text(exc)
+    if isinstance(original(exc), CardkitError):
+        text += (
+            "; a plugin that uses the cardkit API while it is imported sees the registry "
+            "still loading, before any game is registered: do it in a hook or a function"
+        )
+    return text
 
 
 _registry: Registry | None = None
 
 
 def registry() -> Registry:
-    """The process-wide registry, built (and installed plugins loaded) on first use."""
+    """The process-wide registry, built (and installed plugins loaded) on first use.
+
+    While a registry is loading plugins in this thread (a plugin calls the
+    cardkit API at import), that registry is returned, as built so far.
+    """
     global _registry
+    if _loading.stack:
+        return _loading.stack[-1]
     if _registry is None:
-        _registry = Registry()
+        _registry = _loaded(Registry(load_entry_points=False))
     return _registry
+
+
+def _loaded(reg: Registry) -> Registry:
+    reg.load_entry_points()
+    return reg
 
 
 def reset_registry(registry: Registry | None = None) -> Registry:

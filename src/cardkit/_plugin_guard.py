@@ -1,0 +1,116 @@
+"""Running a plugin's code so that nothing it raises or prints takes the host down.
+
+The registry imports plugins and calls their registration hooks inside
+`loading` and `contained`:
+
+- whatever a plugin raises, ``SystemExit``, ``KeyboardInterrupt`` and other
+  ``BaseException`` subclasses included, becomes a
+  `PluginRaised` that the registry
+  reports like any broken plugin;
+- a real Ctrl-C of the user (a ``SIGINT`` delivered while plugins load)
+  still interrupts: it is told apart from a ``KeyboardInterrupt`` that a
+  plugin raises itself by a ``SIGINT`` handler installed for the duration;
+- what a plugin prints to standard output goes to standard error, so that
+  machine-readable output (``cardkit games --json``) stays clean.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import signal
+import sys
+import threading
+from collections.abc import Iterator
+from types import FrameType
+
+__all__ = ["PluginRaised", "contained", "loading", "original"]
+
+
+class PluginRaised(Exception):
+    """A plugin raised something that is not an ``Exception`` (``SystemExit``, ...).
+
+    Attributes:
+        original: what the plugin raised.
+    """
+
+    def __init__(self, original: BaseException) -> None:
+        """Wrap ``original``."""
+        super().__init__(str(original))
+        self.original = original
+
+
+def original(exc: BaseException) -> BaseException:
+    """What a plugin really raised: unwraps `PluginRaised`."""
+    return exc.original if isinstance(exc, PluginRaised) else exc
+
+
+class _Watch(threading.local):
+    depth = 0
+    user_interrupt = False
+
+
+_watch = _Watch()
+
+
+def _watch_sigint() -> contextlib.AbstractContextManager[None]:
+    """Note a real ``SIGINT`` while plugins load, then let the usual handler run."""
+    if threading.current_thread() is not threading.main_thread():
+        return contextlib.nullcontext()  # signals reach the main thread only
+    previous = signal.getsignal(signal.SIGINT)
+    if not callable(previous):
+        return contextlib.nullcontext()  # ignored, or the default: no KeyboardInterrupt anyway
+
+    def noting(signum: int, frame: FrameType | None) -> None:
+        _watch.user_interrupt = True
+        previous(signum, frame)
+
+    @contextlib.contextmanager
+    def installed() -> Iterator[None]:
+        signal.signal(signal.SIGINT, noting)
+        try:
+            yield
+        finally:
+            signal.signal(signal.SIGINT, previous)
+
+    return installed()
+
+
+@contextlib.contextmanager
+def loading() -> Iterator[None]:
+    """The scope in which plugins load: stdout goes to stderr, Ctrl-C is watched."""
+    outermost = _watch.depth == 0
+    if outermost:
+        _watch.user_interrupt = False
+    _watch.depth += 1
+    try:
+        with _watch_sigint(), _stdout_to_stderr():
+            yield
+    finally:
+        _watch.depth -= 1
+
+
+def _stdout_to_stderr() -> contextlib.AbstractContextManager[object]:
+    if sys.stderr is None:  # no console at all (pythonw): nothing to protect
+        return contextlib.nullcontext()
+    return contextlib.redirect_stdout(sys.stderr)
+
+
+@contextlib.contextmanager
+def contained() -> Iterator[None]:
+    """Run one piece of plugin code: anything but a real Ctrl-C leaves as an ``Exception``.
+
+    Raises:
+        PluginRaised: the code raised a ``BaseException`` that is not an
+            ``Exception`` (``Exception`` subclasses pass through unchanged).
+        KeyboardInterrupt: the user pressed Ctrl-C while it ran.
+    """
+    try:
+        yield
+    except Exception:
+        raise
+    except KeyboardInterrupt as exc:
+        if _watch.user_interrupt:
+            raise
+        raise PluginRaised(exc) from exc
+    except BaseException as exc:  # SystemExit, GeneratorExit, a plugin's own BaseException
+        raise PluginRaised(exc) from exc
