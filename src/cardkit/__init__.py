@@ -25,6 +25,7 @@ from cardkit.cardset import CardSet, parse_cards
 from cardkit.deck import Deck
 from cardkit.errors import (
     CardkitError,
+    ContractError,
     IllegalAction,
     InvalidCard,
     InvalidRules,
@@ -59,6 +60,7 @@ __all__ = [
     "CardSet",
     "CardValues",
     "CardkitError",
+    "ContractError",
     "Deck",
     "Event",
     "Game",

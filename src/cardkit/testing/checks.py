@@ -32,7 +32,7 @@ from cardkit.bots import Bot, RandomBot, Turn
 from cardkit.cards import JOKERS, STANDARD_CARDS, Card
 from cardkit.cardset import CardSet
 from cardkit.deck import Deck
-from cardkit.errors import IllegalAction, InvalidRules, InvalidState
+from cardkit.errors import ContractError, IllegalAction, InvalidRules, InvalidState
 from cardkit.game import Game
 from cardkit.results import GameResult
 from cardkit.rules import Rules
@@ -86,14 +86,6 @@ NONSENSE_ACTIONS: tuple[str, ...] = (
     "play " + "QS " * 60,
     "x" * 2000,
 )
-
-
-class ContractError(AssertionError):
-    """A game broke the cardkit game contract.
-
-    The message says what was expected, what happened, and how to replay
-    the game that shows it.
-    """
 
 
 # -- helpers --------------------------------------------------------------------
