@@ -327,6 +327,10 @@ class Game(ABC, Generic[R, S]):
                 )
             if seed is not None and cards.shuffled(random.Random(seed)) != order:
                 raise InvalidRules("the deck order is not the one the given seed shuffles")
+        if previous is not None and not isinstance(previous, GameResult):
+            raise InvalidRules(
+                f"previous must be the GameResult of the previous deal, not {quote(previous)}"
+            )
         if previous is not None and previous.players != players:
             raise InvalidRules("the previous deal had another number of players")
         return self.deal(Setup(players, rules, order, dealer, seed, previous))

@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from cardkit.cli import _info, _new, _play, _run
+from cardkit.cli import _info, _new, _play, _run, _soak
 from cardkit.cli._common import clean_errors
 from cardkit.plugins import PluginWarning
 
@@ -236,6 +236,9 @@ def replay(
 ) -> None:
     """Narrate a saved game from its file (validated first)."""
     _run.replay_cmd(file, seat, delay)
+
+
+app.command("soak")(clean_errors(_soak.soak_cmd))
 
 
 def main() -> None:
