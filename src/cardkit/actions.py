@@ -29,9 +29,9 @@ __all__ = [
     "split_action_text",
 ]
 
-#: The longest action text accepted, in characters. The longest real action of the
-#: bundled games is well under 200 characters; anything longer is refused unread.
 MAX_ACTION_TEXT = 1000
+"""The longest action text accepted, in characters. The longest real action of the bundled
+games is well under 200 characters; anything longer is refused unread."""
 
 
 class Action(ABC):

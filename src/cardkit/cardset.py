@@ -43,10 +43,10 @@ _CARDS: Final = Card._by_index
 #: The mask of the 52 standard cards.
 FULL_DECK_MASK: Final = (1 << 52) - 1
 _SUIT_MASK: Final = (1 << 13) - 1
-#: The most cards one parse accepts (four full decks with jokers).
 MAX_CARDS: Final = 216
-#: The longest card text one parse accepts, in characters.
+"""The most cards one parse accepts (four full decks with jokers)."""
 MAX_CARDS_TEXT: Final = 2000
+"""The longest card text one parse accepts, in characters."""
 
 
 def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:

@@ -21,8 +21,8 @@ __all__ = [
     "quote",
 ]
 
-#: How many characters of a refused input an error message quotes.
 QUOTE_LIMIT = 80
+"""How many characters of a refused input an error message quotes."""
 
 
 def quote(value: object, limit: int = QUOTE_LIMIT) -> str:

@@ -29,8 +29,8 @@ if TYPE_CHECKING:
 
 __all__ = ["MAX_SEED_BITS", "Game", "check_seed"]
 
-#: The largest seed accepted, in bits (of its absolute value).
 MAX_SEED_BITS = 256
+"""The largest seed accepted, in bits (of its absolute value)."""
 
 
 def check_seed(seed: object) -> int:

@@ -37,9 +37,9 @@ __all__ = ["MAX_SAVE_SIZE", "SAVE_FORMAT", "SavedGame"]
 
 #: The format tag of saved games written by this version.
 SAVE_FORMAT: Literal["cardkit.game/1"] = "cardkit.game/1"
-#: The largest saved game accepted, in characters (or bytes). A long game of the
-#: bundled games saves to well under 100 kB.
 MAX_SAVE_SIZE = 4_000_000
+"""The largest saved game accepted, in characters (or bytes). A long game of the bundled games
+saves to well under 100 kB."""
 
 
 class SavedGame(BaseModel):
