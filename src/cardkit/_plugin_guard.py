@@ -17,13 +17,18 @@ The registry imports plugins and calls their registration hooks inside
 from __future__ import annotations
 
 import contextlib
+import os
 import signal
 import sys
 import threading
+import traceback
 from collections.abc import Iterator
+from pathlib import Path
 from types import FrameType
 
-__all__ = ["PluginRaised", "contained", "loading", "original"]
+from cardkit.errors import CardkitError
+
+__all__ = ["PluginRaised", "contained", "exc_text", "import_text", "loading", "original"]
 
 
 class PluginRaised(Exception):
@@ -114,3 +119,28 @@ def contained() -> Iterator[None]:
         raise PluginRaised(exc) from exc
     except BaseException as exc:  # SystemExit, GeneratorExit, a plugin's own BaseException
         raise PluginRaised(exc) from exc
+
+
+def exc_text(exc: BaseException) -> str:
+    """What a plugin raised, in one line, with where in the plugin's code."""
+    exc = original(exc)
+    frames = traceback.extract_tb(exc.__traceback__) if exc.__traceback__ else []
+    # Point at the plugin's own code rather than at the cardkit call it made.
+    outside = [f for f in frames if not f.filename.startswith(_CORE_DIR)]
+    last = (outside or frames)[-1:]
+    where = f" (at {last[0].filename}:{last[0].lineno})" if last else ""
+    return f"{type(exc).__name__}: {exc}{where}"
+
+
+_CORE_DIR = str(Path(__file__).parent) + os.sep
+
+
+def import_text(exc: BaseException) -> str:
+    """Like `exc_text`, with a hint when a plugin used the cardkit API at import."""
+    text = exc_text(exc)
+    if isinstance(original(exc), CardkitError):
+        text += (
+            "; a plugin that uses the cardkit API while it is imported sees the registry "
+            "still loading, before any game is registered: do it in a hook or a function"
+        )
+    return text

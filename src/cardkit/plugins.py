@@ -31,22 +31,29 @@ is imported once per registry.
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import threading
-import traceback
 import warnings
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
-from importlib import metadata
 from pathlib import Path
 from typing import Any
 
 import pluggy
 
 from cardkit import hookspecs
-from cardkit._plugin_guard import contained, loading, original
+from cardkit._plugin_guard import contained, exc_text, loading
+from cardkit._plugin_loading import STAGES, PluginLoader
+from cardkit._plugin_records import (
+    API_VERSION,
+    ENTRY_POINT_GROUP,
+    PluginInfo,
+    PluginProblem,
+    PluginWarning,
+    api_compatible,
+    env_names,
+    strict,
+)
 from cardkit.bots import BotFactory
 from cardkit.errors import CardkitError, PluginError, UnknownGame
 from cardkit.game import Game
@@ -59,93 +66,13 @@ __all__ = [
     "PluginProblem",
     "PluginWarning",
     "Registry",
+    "api_compatible",
     "register",
     "registry",
     "reset_registry",
     "temporary_plugin",
     "unregister",
 ]
-
-#: The entry point group game plugins declare.
-ENTRY_POINT_GROUP = "cardkit"
-#: The version of the plugin API this core offers, ``MAJOR.MINOR``. A plugin
-#: built for ``X.Y`` works with a core of API ``X.Z`` where ``Z >= Y``.
-API_VERSION = "1.0"
-
-
-def api_compatible(declared: str, offered: str = API_VERSION) -> bool:
-    """Whether a plugin built for API ``declared`` runs on a core offering ``offered``."""
-    try:
-        want = [int(p) for p in str(declared).split(".")] + [0]
-        have = [int(p) for p in offered.split(".")] + [0]
-    except ValueError:
-        return False
-    return want[0] == have[0] and want[1] <= have[1]
-
-
-def _env_names(var: str) -> set[str] | None:
-    value = os.environ.get(var)
-    if value is None or not value.strip():
-        return None
-    return {n.strip() for n in value.replace(";", ",").split(",") if n.strip()}
-
-
-class PluginWarning(UserWarning):
-    """Warned when a plugin is skipped because of a problem."""
-
-
-@dataclass(frozen=True)
-class PluginProblem:
-    """Why a plugin (or part of one) was skipped.
-
-    Attributes:
-        plugin: the plugin's name (its entry point or registration name).
-        stage: ``"import"``, ``"hookspecs"``, ``"games"``, ``"house_rules"``,
-            ``"variants"`` or ``"bots"``.
-        message: what went wrong.
-    """
-
-    plugin: str
-    stage: str
-    message: str
-
-    def __str__(self) -> str:
-        return f"plugin {self.plugin!r} ({self.stage}): {self.message}"
-
-
-@dataclass
-class PluginInfo:
-    """One registered plugin and what it added.
-
-    Attributes:
-        name: the registration name (the entry point name for installed plugins).
-        distribution: the installing distribution, if any.
-        version: that distribution's version, if any.
-        source: ``"entry point"``, ``"plugins dir"`` or ``"run time"``.
-        api_version: the core API version the plugin declares, if any.
-        games: the games it registered.
-        house_rules: the house rules it declared, as ``game:rule``.
-        variants: the presets it registered, as ``game:variant``.
-        bots: the bots it registered, as ``game:bot``.
-    """
-
-    name: str
-    distribution: str | None = None
-    version: str | None = None
-    source: str = "run time"
-    api_version: str | None = None
-    games: list[str] = field(default_factory=list)
-    house_rules: list[str] = field(default_factory=list)
-    variants: list[str] = field(default_factory=list)
-    bots: list[str] = field(default_factory=list)
-
-
-#: The registration stages, in the order they run (each for every plugin before the next).
-_STAGES = ("hookspecs", "games", "house_rules", "variants", "bots")
-
-
-def _strict() -> bool:
-    return os.environ.get("CARDKIT_STRICT_PLUGINS", "").strip() not in ("", "0", "false", "no")
 
 
 class _Loading(threading.local):
@@ -158,7 +85,7 @@ class _Loading(threading.local):
 _loading = _Loading()
 
 
-class Registry:
+class Registry(PluginLoader):
     """Games, house rules, variants and bots from every plugin, and the pluggy manager."""
 
     def __init__(
@@ -191,9 +118,9 @@ class Registry:
         self.problems: list[PluginProblem] = []
         #: Plugins not loaded on purpose (name → why), such as ``CARDKIT_DISABLE_PLUGINS``.
         self.skipped: dict[str, str] = {}
-        self.only = only if only is not None else _env_names("CARDKIT_LOAD_PLUGINS")
+        self.only = only if only is not None else env_names("CARDKIT_LOAD_PLUGINS")
         self.disable = (
-            disable if disable is not None else (_env_names("CARDKIT_DISABLE_PLUGINS") or set())
+            disable if disable is not None else (env_names("CARDKIT_DISABLE_PLUGINS") or set())
         )
         env_dir = os.environ.get("CARDKIT_PLUGINS_DIR")
         self.plugins_dir = (
@@ -203,15 +130,6 @@ class Registry:
             self.load_entry_points()
 
     # -- loading --------------------------------------------------------------
-
-    def _selected(self, name: str) -> bool:
-        if self.only is not None and name not in self.only:
-            self.skipped[name] = "not in CARDKIT_LOAD_PLUGINS"
-            return False
-        if name in self.disable:
-            self.skipped[name] = "in CARDKIT_DISABLE_PLUGINS"
-            return False
-        return True
 
     def load_entry_points(self) -> None:
         """Import and register every selected plugin: entry points, then the plugins directory.
@@ -232,87 +150,6 @@ class Registry:
         finally:
             _loading.stack.remove(self)
 
-    def _load_all(self) -> None:
-        loaded: list[tuple[object, PluginInfo]] = []
-        for ep in sorted(metadata.entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
-            if ep.name in self.plugins or not self._selected(ep.name):
-                continue
-            dist = getattr(ep, "dist", None)
-            info = PluginInfo(
-                ep.name,
-                distribution=dist.name if dist is not None else None,
-                version=dist.version if dist is not None else None,
-                source="entry point",
-            )
-            try:
-                with contained():
-                    plugin = ep.load()
-            except Exception as exc:
-                self._problem(ep.name, "import", _import_text(exc))
-                continue
-            if self._check_api(plugin, info, required=True) and self._add(plugin, info):
-                loaded.append((plugin, info))
-        loaded.extend(self._load_plugins_dir())
-        for stage in _STAGES:
-            for plugin, info in loaded:
-                self._run_stage(plugin, info, stage)
-
-    def _load_plugins_dir(self) -> list[tuple[object, PluginInfo]]:
-        loaded: list[tuple[object, PluginInfo]] = []
-        if self.plugins_dir is None:
-            return loaded
-        if not self.plugins_dir.is_dir():
-            self._problem(str(self.plugins_dir), "import", "the plugins directory does not exist")
-            return loaded
-        for path in sorted(self.plugins_dir.glob("*.py")):
-            name = path.stem
-            if name.startswith("_") or name in self.plugins or not self._selected(name):
-                continue
-            info = PluginInfo(name, source="plugins dir", distribution=str(path))
-            try:
-                spec = importlib.util.spec_from_file_location(f"cardkit_local_plugins.{name}", path)
-                if spec is None or spec.loader is None:
-                    raise ImportError(f"cannot import {path}")
-                module = importlib.util.module_from_spec(spec)
-                with contained():
-                    spec.loader.exec_module(module)
-            except Exception as exc:
-                self._problem(name, "import", _import_text(exc))
-                continue
-            if self._check_api(module, info, required=False) and self._add(module, info):
-                loaded.append((module, info))
-        return loaded
-
-    def _check_api(self, plugin: object, info: PluginInfo, *, required: bool) -> bool:
-        try:
-            with contained():
-                declared = getattr(plugin, "CARDKIT_API_VERSION", None)
-                declared = None if declared is None else str(declared)
-        except Exception as exc:
-            self._problem(info.name, "import", _exc_text(exc))
-            return False
-        info.api_version = None if declared is None else str(declared)
-        if declared is None:
-            if required:
-                self._problem(
-                    info.name,
-                    "import",
-                    "the plugin declares no CARDKIT_API_VERSION; this core offers plugin API "
-                    f"{API_VERSION} (add CARDKIT_API_VERSION = {API_VERSION!r} "
-                    "to its plugin module)",
-                )
-                return False
-            return True
-        if not api_compatible(str(declared)):
-            self._problem(
-                info.name,
-                "import",
-                f"built for cardkit plugin API {declared}, but this core offers API {API_VERSION}; "
-                "skipped",
-            )
-            return False
-        return True
-
     def register(self, plugin: object, name: str | None = None) -> PluginInfo:
         """Register a plugin module or object at run time.
 
@@ -328,7 +165,7 @@ class Registry:
         with loading():
             if not (self._check_api(plugin, info, required=False) and self._add(plugin, info)):
                 raise PluginError(str(self.problems[-1]))
-            for stage in _STAGES:
+            for stage in STAGES:
                 self._run_stage(plugin, info, stage)
         return info
 
@@ -355,7 +192,7 @@ class Registry:
             with contained():
                 self.pm.register(plugin, name=info.name)
         except Exception as exc:
-            self._problem(info.name, "import", _exc_text(exc))
+            self._problem(info.name, "import", exc_text(exc))
             return False
         self.plugins[info.name] = info
         return True
@@ -385,7 +222,7 @@ class Registry:
                     else:
                         impl.function(register=callback)
             except Exception as exc:
-                self._problem(info.name, stage, _exc_text(exc))
+                self._problem(info.name, stage, exc_text(exc))
 
     # -- the register callbacks --------------------------------------------------
 
@@ -454,7 +291,7 @@ class Registry:
 
     def _problem(self, plugin: str, stage: str, message: str) -> None:
         problem = PluginProblem(plugin, stage, message)
-        if _strict():
+        if strict():
             raise PluginError(str(problem))
         self.problems.append(problem)
         warnings.warn(str(problem), PluginWarning, stacklevel=3)
@@ -494,29 +331,6 @@ class Registry:
         if caller is None:
             return []
         return [impl.function for impl in reversed(caller.get_hookimpls())]
-
-
-def _exc_text(exc: BaseException) -> str:
-    exc = original(exc)
-    frames = traceback.extract_tb(exc.__traceback__) if exc.__traceback__ else []
-    # Point at the plugin's own code rather than at the cardkit call it made.
-    outside = [f for f in frames if not f.filename.startswith(_CORE_DIR)]
-    last = (outside or frames)[-1:]
-    where = f" (at {last[0].filename}:{last[0].lineno})" if last else ""
-    return f"{type(exc).__name__}: {exc}{where}"
-
-
-_CORE_DIR = str(Path(__file__).parent) + os.sep
-
-
-def _import_text(exc: BaseException) -> str:
-    text = _exc_text(exc)
-    if isinstance(original(exc), CardkitError):
-        text += (
-            "; a plugin that uses the cardkit API while it is imported sees the registry "
-            "still loading, before any game is registered: do it in a hook or a function"
-        )
-    return text
 
 
 _registry: Registry | None = None
