@@ -7,7 +7,9 @@ legal actions and the result agree, no view shows a card its seat may not
 know, every legal action applies and its text round-trips, illegal actions
 are refused and change nothing; every ``save_every``-th state and the last
 one survive a save and a load. Each game must then end (or reach the action
-cap), and replay the same from its seed and from its deck order alone.
+cap), refuse corrupted saves of its last state, replay the same from its seed
+and from its deck order alone, and show each seat the same views when two
+cards hidden from it swap places in the deck.
 
 A broken invariant is a *violation*: it is recorded with the game's seed and
 how to replay it, and the soak goes on with the next game.
@@ -33,9 +35,11 @@ from cardkit.simulate import game_seed
 from cardkit.state import GameState
 from cardkit.testing import (
     Knowledge,
+    check_corrupted_saves,
     check_determinism,
     check_illegal_actions,
     check_legal_actions,
+    check_non_interference,
     check_save_round_trip,
     check_state,
     random_playout,
@@ -121,7 +125,11 @@ def soak_one(
         raise ContractError(f"{game.name}: the game stopped before its end (seed {seed})")
     if playout.capped and (final.is_over or not playout.result.capped):
         raise ContractError(f"{game.name}: a capped game is reported as {playout.result}")
+    check_corrupted_saves(final, rng=rng, leaves=4)
     check_determinism(game, players, seed, rules=rules, max_actions=max_actions)
+    check_non_interference(
+        game, players, seed, rules=rules, max_actions=max_actions, pairs=1, playout=playout
+    )
     return final.action_count, playout.capped
 
 
