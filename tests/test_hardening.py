@@ -234,3 +234,12 @@ def test_every_error_here_is_a_cardkit_error() -> None:
     for cls in (InvalidCard, InvalidRules, InvalidState, IllegalAction, ContractError):
         assert issubclass(cls, CardkitError)
     assert issubclass(ContractError, AssertionError)
+
+
+@pytest.mark.parametrize("seat", [-1, -2, 2, 99])
+@pytest.mark.parametrize("name", cardkit.available_games())
+def test_a_view_of_a_seat_that_does_not_exist_is_refused(name: str, seat: int) -> None:
+    """``view(-1)`` must not show the last seat's hand through negative indexing."""
+    state = cardkit.load_game(name).start(players=2, seed=1)
+    with pytest.raises(ValueError, match="seat"):
+        state.view(seat)
