@@ -212,12 +212,18 @@ def test_tienlen_placement_points_3_2_1_is_the_default_given_or_not() -> None:
         game.start(players=2, rules=game.rules(placement_points=[3, 1]), seed=1)
 
 
-def test_palace_refuses_option_7_outside_lowest_in_hand() -> None:
-    """first_play_must_include_lowest applies only under first_player_rule = lowest_in_hand."""
+@pytest.mark.parametrize("rule", ["left_of_dealer", "lowest_face_up"])
+def test_palace_option_7_has_no_effect_outside_lowest_in_hand(rule: str) -> None:
+    """Defined and documented: with another starter rule the option changes no legal action."""
     game = cardkit.load_game("palace")
-    with pytest.raises(InvalidRules, match="first_play_must_include_lowest"):
-        game.rules(first_play_must_include_lowest=True, first_player_rule="left_of_dealer")
-    game.rules(first_play_must_include_lowest=True)
+    with_it = game.rules(first_play_must_include_lowest=True, first_player_rule=rule)
+    without = game.rules(first_player_rule=rule)
+    for seed in range(5):
+        one = game.start(players=3, rules=with_it, seed=seed)
+        two = game.start(players=3, rules=without, seed=seed)
+        assert [str(a) for a in one.legal_actions()] == [str(a) for a in two.legal_actions()]
+    page = (Path(__file__).parent.parent / "docs" / "games" / "palace.md").read_text("utf-8")
+    assert "the option has no effect" in page
 
 
 def test_tonk_six_card_tonk_counts_hand_size_plus_one() -> None:

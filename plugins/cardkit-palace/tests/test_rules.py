@@ -8,7 +8,6 @@ import pytest
 from cardkit_palace import PalaceRules
 from cardkit_palace.setups import stacked_deck
 
-import cardkit
 from cardkit import CardSet, GameResult, InvalidRules
 from cardkit.match import play_match
 
@@ -172,13 +171,14 @@ def test_first_player_rule_left_of_dealer(begin: Any) -> None:
     assert state.to_act == B
 
 
-@pytest.mark.parametrize("rule", ["left_of_dealer", "lowest_face_up"])
-def test_first_play_rule_applies_only_to_lowest_in_hand(rule: str) -> None:
-    """Option 7 only means something under lowest_in_hand: with another starter rule, refused."""
-    game = cardkit.load_game("palace")
-    with pytest.raises(InvalidRules, match=r"first_play_must_include_lowest.*lowest_in_hand"):
-        game.rules(first_play_must_include_lowest=True, first_player_rule=rule)
-    assert not PalaceRules(first_player_rule=rule).first_play_must_include_lowest
+def test_first_play_rule_applies_only_to_lowest_in_hand(begin: Any) -> None:
+    state = begin(
+        2,
+        dealer=A,
+        rules={**LEFT, "first_play_must_include_lowest": True},
+        hands={A: "5S 9D KC", B: "3H JD QS"},
+    )
+    assert {str(a) for a in state.legal_actions()} == {"play 3H", "play JD", "play QS"}
 
 
 MIXED_HANDS = {A: "3C 8C 8D KH", B: "4C AS 5S 6S", C: "5C 2C 3D 7S", D: "6C 5D 9S 9D"}

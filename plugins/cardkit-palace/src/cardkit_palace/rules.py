@@ -121,8 +121,8 @@ class PalaceRules(Rules):
 
     first_play_must_include_lowest: bool = False
     """Not in the seed (BGA): the starter's first play must include a card of the
-    rank that made them the starter. Only with `first_player_rule = lowest_in_hand`:
-    `true` with another `first_player_rule` is refused."""
+    rank that made them the starter. Applies only under `lowest_in_hand`: with
+    `lowest_face_up` or `left_of_dealer` no rank made the starter, and it has no effect."""
 
     allow_voluntary_pickup: bool = False
     """Not in the seed (BGA, pagat): a player may pick up the pile even when a play
@@ -160,15 +160,6 @@ class PalaceRules(Rules):
                     )
                 # A frozen model: set the forced value once, while validating.
                 object.__setattr__(self, name, False)
-        if (
-            self.first_play_must_include_lowest
-            and self.first_player_rule != FirstPlayerRule.LOWEST_IN_HAND
-        ):
-            raise ValueError(
-                "first_play_must_include_lowest = true applies only under first_player_rule = "
-                f"lowest_in_hand (the rank that made the starter), not {self.first_player_rule}; "
-                "leave it out or set first_player_rule = lowest_in_hand"
-            )
         if self.next_dealer == NextDealer.LOSER and (
             self.end_condition == EndCondition.FIRST_OUT_WINS
         ):
