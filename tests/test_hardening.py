@@ -29,9 +29,9 @@ from cardkit import (
 from cardkit.actions import MAX_ACTION_TEXT
 from cardkit.cardset import MAX_CARDS, MAX_CARDS_TEXT
 from cardkit.errors import CardkitError, quote
-from cardkit.game import MAX_SEED_BITS, check_seed
 from cardkit.runner import play_out, seat_rngs
 from cardkit.saves import MAX_SAVE_SIZE
+from cardkit.seeds import MAX_SEED_BITS, check_seed
 from cardkit.simulate import SimulationError, simulate
 
 # -- 1. no leaked TypeError --------------------------------------------------------------

@@ -8,7 +8,6 @@ defaults) is shared here.
 
 from __future__ import annotations
 
-import operator
 import random
 import secrets
 from abc import ABC, abstractmethod
@@ -21,43 +20,14 @@ from cardkit.deck import Deck
 from cardkit.errors import InvalidRules, quote
 from cardkit.results import GameResult
 from cardkit.rules import HOUSE_RULE_NAME, HouseRule, Rules, Variant
+from cardkit.seeds import check_seed
 from cardkit.state import GameState, Setup
 
 if TYPE_CHECKING:
     from cardkit.bots import BotFactory
     from cardkit.plugins import Registry
 
-__all__ = ["MAX_SEED_BITS", "Game", "check_seed"]
-
-MAX_SEED_BITS = 256
-"""The largest seed accepted, in bits (of its absolute value)."""
-
-
-def check_seed(seed: object) -> int:
-    """The seed as a plain ``int``, or a refusal saying what a seed is.
-
-    Accepts ``int`` and integer types with ``__index__`` (NumPy integers),
-    of at most [MAX_SEED_BITS][cardkit.game.MAX_SEED_BITS] bits; refuses
-    ``bool``, ``float``, ``str``, ``None`` and everything else.
-
-    Raises:
-        InvalidRules: the seed is not such an integer.
-    """
-    if not isinstance(seed, bool):
-        try:
-            value = operator.index(seed)  # type: ignore[arg-type]  # any object is checked here
-        except TypeError:
-            pass
-        else:
-            if value.bit_length() <= MAX_SEED_BITS:
-                return value
-            raise InvalidRules(
-                f"a seed has at most {MAX_SEED_BITS} bits, got one of {value.bit_length()} bits"
-            )
-    raise InvalidRules(
-        f"a seed must be an integer (such as 7), not {type(seed).__name__} {quote(seed)}"
-    )
-
+__all__ = ["Game"]
 
 R = TypeVar("R", bound=Rules)
 S = TypeVar("S", bound=GameState)
@@ -276,7 +246,7 @@ class Game(ABC, Generic[R, S]):
             seed: shuffle the game's deck with ``random.Random(seed)``. A seed
                 is an integer (an ``int``, or any integer type with
                 ``__index__``, such as a NumPy integer) of at most
-                [MAX_SEED_BITS][cardkit.game.MAX_SEED_BITS] bits, of either
+                [MAX_SEED_BITS][cardkit.seeds.MAX_SEED_BITS] bits, of either
                 sign; ``None`` draws a fresh one. Booleans, floats, strings
                 and other values are refused, so that a seed saves to JSON and
                 replays the same game everywhere.
@@ -313,27 +283,33 @@ class Game(ABC, Generic[R, S]):
             raise InvalidRules(f"dealer must be a seat 0-{players - 1}, not {dealer!r}")
         if seed is not None:
             seed = check_seed(seed)
-        cards = self.new_deck(rules)
         if deck is None:
             seed = secrets.randbits(63) if seed is None else seed
-            order = cards.shuffled(random.Random(seed))
+            order = self.new_deck(rules).shuffled(random.Random(seed))
         else:
-            order = deck if isinstance(deck, Deck) else Deck.parse(deck)
-            if order.to_set() != cards.to_set() or len(order) != len(cards):
+            order = self._check_deck(rules, deck, seed)
+        if previous is not None:
+            if not isinstance(previous, GameResult):
                 raise InvalidRules(
-                    f"the deck must hold exactly the {len(cards)} cards "
-                    f"{self.name} is played with; "
-                    f"it has {len(order)} cards" + _deck_difference(order, cards)
+                    f"previous must be the GameResult of the previous deal, not {quote(previous)}"
                 )
-            if seed is not None and cards.shuffled(random.Random(seed)) != order:
-                raise InvalidRules("the deck order is not the one the given seed shuffles")
-        if previous is not None and not isinstance(previous, GameResult):
-            raise InvalidRules(
-                f"previous must be the GameResult of the previous deal, not {quote(previous)}"
-            )
-        if previous is not None and previous.players != players:
-            raise InvalidRules("the previous deal had another number of players")
+            if previous.players != players:
+                raise InvalidRules("the previous deal had another number of players")
         return self.deal(Setup(players, rules, order, dealer, seed, previous))
+
+    def _check_deck(self, rules: R, deck: Deck | str, seed: int | None) -> Deck:
+        """An explicit deck order, checked: this game's cards, and the seed's order if seeded."""
+        cards = self.new_deck(rules)
+        order = deck if isinstance(deck, Deck) else Deck.parse(deck)
+        if order.to_set() != cards.to_set() or len(order) != len(cards):
+            raise InvalidRules(
+                f"the deck must hold exactly the {len(cards)} cards "
+                f"{self.name} is played with; "
+                f"it has {len(order)} cards" + _deck_difference(order, cards)
+            )
+        if seed is not None and cards.shuffled(random.Random(seed)) != order:
+            raise InvalidRules("the deck order is not the one the given seed shuffles")
+        return order
 
     @abstractmethod
     def deal(self, setup: Setup) -> S:
