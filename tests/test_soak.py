@@ -108,3 +108,13 @@ def test_the_soak_command(shed: Any, leaky_shed: Any) -> None:
     assert "game #0 (seed" in bad.stdout
     missing = runner.invoke(app, ["soak", "no-such-game"])
     assert missing.exit_code == 2
+
+
+def test_soak_with_named_bots() -> None:
+    """``bots`` names the game's bots; an unknown name is InvalidRules."""
+    tonk = cardkit.load_game("tonk")
+    report = soak(tonk, games=2, seed=5, players=2, bots=["heuristic", "random"])
+    assert report.violations == []
+    assert report.decisions > 0
+    with pytest.raises(InvalidRules, match="no bot"):
+        soak(tonk, games=1, seed=5, bots=["nobody"])

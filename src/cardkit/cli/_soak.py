@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Annotated, Any
 
@@ -27,10 +27,21 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from cardkit.cli._common import INTERNAL_ERROR, err, load_game, make_rules, out, random_seed
+from cardkit.bots import BotFactory
+from cardkit.cli._common import (
+    INTERNAL_ERROR,
+    err,
+    load_game,
+    make_rules,
+    out,
+    parse_bots,
+    random_seed,
+)
 from cardkit.errors import ContractError, InvalidRules
 from cardkit.game import Game
+from cardkit.match import resolve_bots
 from cardkit.rules import Rules
+from cardkit.runner import seat_rngs
 from cardkit.simulate import game_seed
 from cardkit.state import GameState
 from cardkit.testing import (
@@ -95,8 +106,11 @@ def soak_one(
     rules: Rules | None = None,
     max_actions: int = 2000,
     save_every: int = 10,
+    bots: Sequence[BotFactory] | None = None,
 ) -> tuple[int, bool]:
     """Play one random game from ``seed``, checking every state; its decisions and if capped.
+
+    ``bots`` are one factory per seat (default: random bots).
 
     Raises:
         ContractError: an invariant is broken; the message says how to replay it.
@@ -116,8 +130,13 @@ def soak_one(
         if number % save_every == 0:
             check_save_round_trip(state)
 
+    seated = (
+        None
+        if bots is None
+        else [f(r) for f, r in zip(bots, seat_rngs(seed, players), strict=True)]
+    )
     playout = random_playout(
-        game, players, seed, rules=rules, max_actions=max_actions, on_state=check
+        game, players, seed, rules=rules, max_actions=max_actions, bots=seated, on_state=check
     )
     final = playout.final
     check_save_round_trip(final)
@@ -142,9 +161,13 @@ def soak(
     rules: Rules | None = None,
     max_actions: int = 2000,
     save_every: int = 10,
+    bots: Sequence[str] | None = None,
     progress: Callable[[SoakReport], object] | None = None,
 ) -> SoakReport:
     """Soak ``games`` random games; ``players=None`` cycles through every seat count.
+
+    ``bots`` are bot names of the game, repeated to fill the seats (default:
+    random bots, which reach the most varied states).
 
     Game ``i`` is dealt from ``game_seed(seed, i)`` (as in
     [simulate][cardkit.simulate.simulate]). A game that breaks an invariant,
@@ -159,8 +182,10 @@ def soak(
     counts = (
         [players] if players is not None else list(range(game.min_players, game.max_players + 1))
     )
+    seated: dict[int, list[BotFactory] | None] = {}
     for count in counts:
         game.start(players=count, rules=rules, seed=0)  # refuses bad seat counts up front
+        seated[count] = resolve_bots(game, bots, count) if bots else None
     report = SoakReport(game.name)
     started = time.perf_counter()
     for index in range(games):
@@ -168,7 +193,13 @@ def soak(
         game_s = game_seed(seed, index)
         try:
             decisions, capped = soak_one(
-                game, count, game_s, rules=rules, max_actions=max_actions, save_every=save_every
+                game,
+                count,
+                game_s,
+                rules=rules,
+                max_actions=max_actions,
+                save_every=save_every,
+                bots=seated[count],
             )
         except Exception as exc:  # a violation of any kind; the soak goes on
             text = str(exc) if isinstance(exc, ContractError) else f"{type(exc).__name__}: {exc}"
@@ -189,6 +220,10 @@ PlayersOpt = Annotated[
     typer.Option("--players", "-p", help="Number of seats (default: every count in turn)."),
 ]
 SeedOpt = Annotated[int | None, typer.Option("--seed", "-s", help="Seed (default: random).")]
+BotsOpt = Annotated[
+    str | None,
+    typer.Option("--bots", "-b", help="Bot names by seat, comma-separated (default: random)."),
+]
 RulesOpt = Annotated[
     list[str] | None,
     typer.Option("--rules", "-r", help="Set a rules option, KEY=VALUE (repeatable)."),
@@ -210,6 +245,7 @@ def soak_cmd(
     games: GamesOpt = 100,
     players: PlayersOpt = None,
     seed: SeedOpt = None,
+    bots: BotsOpt = None,
     rules_: RulesOpt = None,
     variant: VariantOpt = None,
     max_actions: MaxActionsOpt = 2000,
@@ -230,6 +266,7 @@ def soak_cmd(
             rules=rules,
             max_actions=max_actions,
             save_every=save_every,
+            bots=parse_bots(bots),
             progress=lambda r: bar.update(
                 task, completed=r.games, description=f"{found.name} ({len(r.violations)} ✗)"
             ),
