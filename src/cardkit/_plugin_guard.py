@@ -26,7 +26,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from types import FrameType
 
-from cardkit.errors import CardkitError
+from cardkit.errors import PluginError, UnknownGame
 
 __all__ = ["PluginRaised", "contained", "exc_text", "import_text", "loading", "original"]
 
@@ -138,7 +138,7 @@ _CORE_DIR = str(Path(__file__).parent) + os.sep
 def import_text(exc: BaseException) -> str:
     """Like `exc_text`, with a hint when a plugin used the cardkit API at import."""
     text = exc_text(exc)
-    if isinstance(original(exc), CardkitError):
+    if isinstance(original(exc), UnknownGame | PluginError):
         text += (
             "; a plugin that uses the cardkit API while it is imported sees the registry "
             "still loading, before any game is registered: do it in a hook or a function"
