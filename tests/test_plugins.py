@@ -64,7 +64,7 @@ def fake_entry_points(
         return list(points) if kwargs.get("group") == "cardkit" else []
 
     # The registry reads ``metadata.entry_points`` (importlib.metadata) when it loads.
-    monkeypatch.setattr("cardkit.plugins.metadata.entry_points", entry_points)
+    monkeypatch.setattr("importlib.metadata.entry_points", entry_points)
     return calls
 
 

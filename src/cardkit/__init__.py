@@ -29,6 +29,7 @@ from cardkit.cardset import CardSet, parse_cards
 from cardkit.deck import Deck
 from cardkit.errors import (
     CardkitError,
+    ContractError,
     IllegalAction,
     InvalidCard,
     InvalidDeck,
@@ -64,6 +65,7 @@ __all__ = [
     "CardSet",
     "CardValues",
     "CardkitError",
+    "ContractError",
     "Deck",
     "Event",
     "Game",

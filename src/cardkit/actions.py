@@ -5,6 +5,10 @@ subclasses of [`Action`][cardkit.actions.Action]. ``str(action)`` is the action'
 (``"play 3S 3H"``, ``"pass"``); the game's ``parse_action`` turns that text
 back into an equal action, so text round-trips. The JSON form of an action is
 its text.
+
+Action texts longer than [MAX_ACTION_TEXT][cardkit.actions.MAX_ACTION_TEXT]
+characters are refused before any parsing (no game's action comes close), so
+the cost of refusing a huge text does not grow with its size.
 """
 
 from __future__ import annotations
@@ -14,9 +18,20 @@ from collections.abc import Sequence
 
 from cardkit.cards import Card
 from cardkit.cardset import parse_cards
-from cardkit.errors import IllegalAction, InvalidCard
+from cardkit.errors import IllegalAction, InvalidCard, quote
 
-__all__ = ["Action", "cards_text", "parse_card_args", "split_action_text"]
+__all__ = [
+    "MAX_ACTION_TEXT",
+    "Action",
+    "cards_text",
+    "check_action_text",
+    "parse_card_args",
+    "split_action_text",
+]
+
+MAX_ACTION_TEXT = 1000
+"""The longest action text accepted, in characters. The longest real action of the bundled
+games is well under 200 characters; anything longer is refused unread."""
 
 
 class Action(ABC):
@@ -43,14 +58,38 @@ def cards_text(cards: Sequence[Card]) -> str:
     return " ".join(card.code for card in cards)
 
 
+def check_action_text(text: object) -> str:
+    """Refuse what is not action text: not a string, or longer than `MAX_ACTION_TEXT`.
+
+    [GameState.apply][cardkit.state.GameState.apply] calls it before a game parses
+    the text.
+
+    Raises:
+        IllegalAction: not a string (code ``"unparsable"``), or too long
+            (code ``"too_long"``); the message quotes the text shortened.
+    """
+    if not isinstance(text, str):
+        raise IllegalAction(
+            "unparsable", f"an action must be text or an Action, got {quote(text)}", action=text
+        )
+    if len(text) > MAX_ACTION_TEXT:
+        raise IllegalAction(
+            "too_long",
+            f"action text of {len(text)} characters refused unread: at most "
+            f"{MAX_ACTION_TEXT} are accepted (got {quote(text)})",
+            action=text,
+        )
+    return text
+
+
 def split_action_text(text: str) -> tuple[str, list[str]]:
     """Split action text into a lower-case verb and its arguments.
 
     Raises:
-        IllegalAction: the text is empty (code ``"unparsable"``).
+        IllegalAction: the text is not a string, is empty or too long (see
+            [check_action_text][cardkit.actions.check_action_text]).
     """
-    if not isinstance(text, str):
-        raise IllegalAction("unparsable", f"an action must be text or an Action, got {text!r}")
+    check_action_text(text)
     parts = text.replace(",", " ").split()
     if not parts:
         raise IllegalAction("unparsable", "empty action text", action=text)
@@ -67,7 +106,9 @@ def parse_card_args(text: str, args: Sequence[str]) -> list[Card]:
     try:
         cards = parse_cards(args)
     except InvalidCard as exc:
-        raise IllegalAction("unparsable", f"cannot read {text!r}: {exc}", action=text) from None
+        raise IllegalAction(
+            "unparsable", f"cannot read {quote(text)}: {exc}", action=text
+        ) from None
     if len(set(cards)) != len(cards):
-        raise IllegalAction("unparsable", f"{text!r} names a card twice", action=text)
+        raise IllegalAction("unparsable", f"{quote(text)} names a card twice", action=text)
     return cards

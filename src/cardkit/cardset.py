@@ -15,12 +15,13 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
+from itertools import islice
 from typing import TYPE_CHECKING, Any, Final, Generic, TypeVar
 
 from pydantic_core import core_schema
 
 from cardkit.cards import CARD_PATTERN, Card, Rank, Suit
-from cardkit.errors import InvalidCard
+from cardkit.errors import InvalidCard, quote
 
 if TYPE_CHECKING:
     from pydantic import GetCoreSchemaHandler, GetJsonSchemaHandler
@@ -28,6 +29,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "FULL_DECK_MASK",
+    "MAX_CARDS",
+    "MAX_CARDS_TEXT",
     "CardSet",
     "MaskDecoder",
     "cards_of_mask",
@@ -40,21 +43,41 @@ _CARDS: Final = Card._by_index
 #: The mask of the 52 standard cards.
 FULL_DECK_MASK: Final = (1 << 52) - 1
 _SUIT_MASK: Final = (1 << 13) - 1
+MAX_CARDS: Final = 216
+"""The most cards one parse accepts (four full decks with jokers)."""
+MAX_CARDS_TEXT: Final = 2000
+"""The longest card text one parse accepts, in characters."""
 
 
 def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:
     """Parse cards separated by spaces or commas, keeping their order.
 
     Accepts a string such as ``"3S 4s, 10h"`` or an iterable of card codes
-    and cards.
+    and cards. At most [MAX_CARDS][cardkit.cardset.MAX_CARDS] cards and
+    [MAX_CARDS_TEXT][cardkit.cardset.MAX_CARDS_TEXT] characters of text are
+    read; more is refused before parsing.
 
     Raises:
-        InvalidCard: one of the items is not a card; the message quotes it.
+        InvalidCard: one of the items is not a card (the message quotes it),
+            the value is neither text nor an iterable of cards, or it is
+            too long.
     """
     if isinstance(text, str):
-        items: Iterable[str | Card] = text.replace(",", " ").split()
+        if len(text) > MAX_CARDS_TEXT:
+            raise InvalidCard(
+                text, f"{len(text)} characters of cards, at most {MAX_CARDS_TEXT} are read"
+            )
+        items: list[str] | list[str | Card] = text.replace(",", " ").split()
+    elif isinstance(text, Iterable) and not isinstance(text, bytes | bytearray | dict):
+        items = list(islice(text, MAX_CARDS + 1))
     else:
-        items = text
+        raise InvalidCard(
+            quote(text), "cards are given as text ('3S 4H') or an iterable of card codes or cards"
+        )
+    if len(items) > MAX_CARDS:
+        raise InvalidCard(
+            quote(items), f"more than {MAX_CARDS} cards; at most {MAX_CARDS} are read"
+        )
     return [item if isinstance(item, Card) else Card.parse(item) for item in items]
 
 
@@ -100,7 +123,10 @@ class CardSet:
         result = cls(cards)
         if len(result) != len(cards):
             dup = next(c for i, c in enumerate(cards) if c in cards[:i])
-            raise InvalidCard(str(text), f"card {dup.code} is given twice")
+            raise InvalidCard(
+                text if isinstance(text, str) else " ".join(c.code for c in cards),
+                f"card {dup.code} is given twice",
+            )
         return result
 
     @classmethod

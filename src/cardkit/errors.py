@@ -9,7 +9,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 __all__ = [
+    "QUOTE_LIMIT",
     "CardkitError",
+    "ContractError",
     "IllegalAction",
     "InvalidCard",
     "InvalidRules",
@@ -17,7 +19,28 @@ __all__ = [
     "PluginError",
     "TableError",
     "UnknownGame",
+    "quote",
 ]
+
+QUOTE_LIMIT = 80
+"""How many characters of a refused input an error message quotes."""
+
+
+def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """``repr(value)`` for an error message, shortened to about ``limit`` characters.
+
+    A long text is cut and says how long it was, so that refusing a huge
+    input never builds a huge message:
+
+    >>> quote("play " + "A" * 1000, limit=12)
+    "'play AAAAAAA'... (1005 characters)"
+    """
+    if isinstance(value, str | bytes) and len(value) > limit:
+        return f"{value[:limit]!r}... ({len(value)} characters)"
+    text = repr(value)
+    if len(text) > limit + 2:
+        return f"{text[:limit]}... ({len(text)} characters)"
+    return text
 
 
 class CardkitError(Exception):
@@ -28,17 +51,26 @@ class InvalidCard(CardkitError, ValueError):
     """A card or a list of cards could not be parsed.
 
     Attributes:
-        text: the text that was refused.
+        text: the text that was refused (shortened when it is long).
     """
 
     def __init__(self, text: str, reason: str = "") -> None:
-        self.text = text
+        self.text = text if len(text) <= QUOTE_LIMIT else text[:QUOTE_LIMIT] + "..."
         expected = (
             "expected a rank (2-9, T or 10, J, Q, K, A) followed by a suit "
             "(S, C, D, H or ♠ ♣ ♦ ♥), for example 'QS', '10h' or 'T♥'"
         )
         detail = f": {reason}" if reason else ""
-        super().__init__(f"invalid card {text!r}{detail}; {expected}")
+        super().__init__(f"invalid card {quote(text)}{detail}; {expected}")
+
+
+class ContractError(CardkitError, AssertionError):
+    """A game broke the cardkit game contract (a bug in the game, not bad input).
+
+    Raised by the contract checks of [cardkit.testing][cardkit.testing], and by the runner
+    when a game that is not over lists no legal action. The message says what
+    is wrong and how to replay the game that shows it.
+    """
 
 
 class IllegalAction(CardkitError, ValueError):

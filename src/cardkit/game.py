@@ -18,10 +18,11 @@ from pydantic import ValidationError
 
 from cardkit.actions import Action
 from cardkit.deck import Deck
-from cardkit.errors import InvalidRules
+from cardkit.errors import InvalidRules, quote
 from cardkit.orders import ACE_HIGH, CardOrder, SuitOrder
 from cardkit.results import GameResult
 from cardkit.rules import HOUSE_RULE_NAME, HouseRule, Rules, Variant
+from cardkit.seeds import check_seed
 from cardkit.state import GameState, Setup
 
 if TYPE_CHECKING:
@@ -215,6 +216,11 @@ class Game(ABC, Generic[R, S]):
         """
         merged: dict[str, Any] = {}
         if variant is not None:
+            if not isinstance(variant, str):
+                raise InvalidRules(
+                    f"variant must be the name of a preset (a string), not {quote(variant)}; "
+                    f"variants of {self.name}: {', '.join(sorted(self._variants)) or 'none'}"
+                )
             if variant not in self._variants:
                 known = ", ".join(sorted(self._variants)) or "none"
                 raise InvalidRules(f"{self.name} has no variant {variant!r}; variants: {known}")
@@ -249,7 +255,13 @@ class Game(ABC, Generic[R, S]):
         Args:
             players: the number of seats (default: ``default_players``).
             rules: the rules (default: ``self.rules()``).
-            seed: shuffle the game's deck with ``random.Random(seed)``.
+            seed: shuffle the game's deck with ``random.Random(seed)``. A seed
+                is an integer (an ``int``, or any integer type with
+                ``__index__``, such as a NumPy integer) of at most
+                [MAX_SEED_BITS][cardkit.seeds.MAX_SEED_BITS] bits, of either
+                sign; ``None`` draws a fresh one. Booleans, floats, strings
+                and other values are refused, so that a seed saves to JSON and
+                replays the same game everywhere.
             deck: or play this exact deck order, top first.
             dealer: the dealer's seat (default: the last seat, so seat 0
                 receives the first card).
@@ -257,8 +269,9 @@ class Game(ABC, Generic[R, S]):
 
         Raises:
             InvalidRules: bad seat count, rules that do not fit it, a house
-                rule this game does not know, or a deck that is not this
-                game's cards.
+                rule this game does not know, a seed that is not an
+                integer, or a deck that is not this game's cards.
+            InvalidCard: the deck text or list does not parse.
         """
         players = self.default_players if players is None else players
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
@@ -280,23 +293,35 @@ class Game(ABC, Generic[R, S]):
             dealer = players - 1  # a seat: players was checked above
         elif not isinstance(dealer, int) or not 0 <= dealer < players:
             raise InvalidRules(f"dealer must be a seat 0-{players - 1}, not {dealer!r}")
-        cards = self.new_deck(rules)
+        if seed is not None:
+            seed = check_seed(seed)
         if deck is None:
             seed = secrets.randbits(63) if seed is None else seed
-            order = cards.shuffled(random.Random(seed))
+            order = self.new_deck(rules).shuffled(random.Random(seed))
         else:
-            order = deck if isinstance(deck, Deck) else Deck.parse(deck)
-            if order.to_set() != cards.to_set() or len(order) != len(cards):
+            order = self._check_deck(rules, deck, seed)
+        if previous is not None:
+            if not isinstance(previous, GameResult):
                 raise InvalidRules(
-                    f"the deck must hold exactly the {len(cards)} cards "
-                    f"{self.name} is played with; "
-                    f"it has {len(order)} cards" + _deck_difference(order, cards)
+                    f"previous must be the GameResult of the previous deal, not {quote(previous)}"
                 )
-            if seed is not None and cards.shuffled(random.Random(seed)) != order:
-                raise InvalidRules("the deck order is not the one the given seed shuffles")
-        if previous is not None and previous.players != players:
-            raise InvalidRules("the previous deal had another number of players")
+            if previous.players != players:
+                raise InvalidRules("the previous deal had another number of players")
         return self.deal(Setup(players, rules, order, dealer, seed, previous))
+
+    def _check_deck(self, rules: R, deck: Deck | str, seed: int | None) -> Deck:
+        """An explicit deck order, checked: this game's cards, and the seed's order if seeded."""
+        cards = self.new_deck(rules)
+        order = deck if isinstance(deck, Deck) else Deck.parse(deck)
+        if order.to_set() != cards.to_set() or len(order) != len(cards):
+            raise InvalidRules(
+                f"the deck must hold exactly the {len(cards)} cards "
+                f"{self.name} is played with; "
+                f"it has {len(order)} cards" + _deck_difference(order, cards)
+            )
+        if seed is not None and cards.shuffled(random.Random(seed)) != order:
+            raise InvalidRules("the deck order is not the one the given seed shuffles")
+        return order
 
     @abstractmethod
     def deal(self, setup: Setup) -> S:
@@ -381,7 +406,7 @@ def _describe(exc: ValidationError) -> str:
         if err.get("type") == "extra_forbidden":
             parts.append(f"unknown option {where!r}")
         else:
-            parts.append(f"{where}: {err.get('msg', 'invalid')} (got {err.get('input')!r})")
+            parts.append(f"{where}: {err.get('msg', 'invalid')} (got {quote(err.get('input'))})")
     return "; ".join(parts)
 
 

@@ -18,24 +18,42 @@ import, raises in a hook, or registers a name that is taken is recorded as a
 [`PluginProblem`][cardkit.plugins.PluginProblem], warned about, and skipped, while every other game
 keeps working; with ``CARDKIT_STRICT_PLUGINS=1`` it is a
 [`PluginError`][cardkit.errors.PluginError] instead, for plugin authors.
+
+Nothing a plugin does while it loads stops the host: whatever its import or
+its registration hooks raise, ``SystemExit`` and ``KeyboardInterrupt``
+included, is reported like any other problem (a real Ctrl-C of the user
+still interrupts), and whatever it prints goes to standard error. A plugin
+that calls the cardkit API at import (``cardkit.available_games()``) sees
+the registry being built, with the games registered so far (none, during
+imports: games are registered once every plugin is imported); each plugin
+is imported once per registry.
 """
 
 from __future__ import annotations
 
-import importlib.util
 import os
-import traceback
+import threading
 import warnings
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
-from importlib import metadata
 from pathlib import Path
 from typing import Any
 
 import pluggy
 
 from cardkit import hookspecs
+from cardkit._plugin_guard import contained, exc_text, loading
+from cardkit._plugin_loading import STAGES, PluginLoader
+from cardkit._plugin_records import (
+    API_VERSION,
+    ENTRY_POINT_GROUP,
+    PluginInfo,
+    PluginProblem,
+    PluginWarning,
+    api_compatible,
+    env_names,
+    strict,
+)
 from cardkit.bots import BotFactory
 from cardkit.errors import CardkitError, PluginError, UnknownGame
 from cardkit.game import Game
@@ -48,6 +66,7 @@ __all__ = [
     "PluginProblem",
     "PluginWarning",
     "Registry",
+    "api_compatible",
     "register",
     "registry",
     "reset_registry",
@@ -55,89 +74,18 @@ __all__ = [
     "unregister",
 ]
 
-#: The entry point group game plugins declare.
-ENTRY_POINT_GROUP = "cardkit"
-#: The version of the plugin API this core offers, ``MAJOR.MINOR``. A plugin
-#: built for ``X.Y`` works with a core of API ``X.Z`` where ``Z >= Y``.
-API_VERSION = "1.0"
+
+class _Loading(threading.local):
+    """The registries loading plugins in this thread, innermost last."""
+
+    def __init__(self) -> None:
+        self.stack: list[Registry] = []
 
 
-def api_compatible(declared: str, offered: str = API_VERSION) -> bool:
-    """Whether a plugin built for API ``declared`` runs on a core offering ``offered``."""
-    try:
-        want = [int(p) for p in str(declared).split(".")] + [0]
-        have = [int(p) for p in offered.split(".")] + [0]
-    except ValueError:
-        return False
-    return want[0] == have[0] and want[1] <= have[1]
+_loading = _Loading()
 
 
-def _env_names(var: str) -> set[str] | None:
-    value = os.environ.get(var)
-    if value is None or not value.strip():
-        return None
-    return {n.strip() for n in value.replace(";", ",").split(",") if n.strip()}
-
-
-class PluginWarning(UserWarning):
-    """Warned when a plugin is skipped because of a problem."""
-
-
-@dataclass(frozen=True)
-class PluginProblem:
-    """Why a plugin (or part of one) was skipped.
-
-    Attributes:
-        plugin: the plugin's name (its entry point or registration name).
-        stage: ``"import"``, ``"hookspecs"``, ``"games"``, ``"house_rules"``,
-            ``"variants"`` or ``"bots"``.
-        message: what went wrong.
-    """
-
-    plugin: str
-    stage: str
-    message: str
-
-    def __str__(self) -> str:
-        return f"plugin {self.plugin!r} ({self.stage}): {self.message}"
-
-
-@dataclass
-class PluginInfo:
-    """One registered plugin and what it added.
-
-    Attributes:
-        name: the registration name (the entry point name for installed plugins).
-        distribution: the installing distribution, if any.
-        version: that distribution's version, if any.
-        source: ``"entry point"``, ``"plugins dir"`` or ``"run time"``.
-        api_version: the core API version the plugin declares, if any.
-        games: the games it registered.
-        house_rules: the house rules it declared, as ``game:rule``.
-        variants: the presets it registered, as ``game:variant``.
-        bots: the bots it registered, as ``game:bot``.
-    """
-
-    name: str
-    distribution: str | None = None
-    version: str | None = None
-    source: str = "run time"
-    api_version: str | None = None
-    games: list[str] = field(default_factory=list)
-    house_rules: list[str] = field(default_factory=list)
-    variants: list[str] = field(default_factory=list)
-    bots: list[str] = field(default_factory=list)
-
-
-#: The registration stages, in the order they run (each for every plugin before the next).
-_STAGES = ("hookspecs", "games", "house_rules", "variants", "bots")
-
-
-def _strict() -> bool:
-    return os.environ.get("CARDKIT_STRICT_PLUGINS", "").strip() not in ("", "0", "false", "no")
-
-
-class Registry:
+class Registry(PluginLoader):
     """Games, house rules, variants and bots from every plugin, and the pluggy manager."""
 
     def __init__(
@@ -171,9 +119,9 @@ class Registry:
         self.problems: list[PluginProblem] = []
         #: Plugins not loaded on purpose (name → why), such as ``CARDKIT_DISABLE_PLUGINS``.
         self.skipped: dict[str, str] = {}
-        self.only = only if only is not None else _env_names("CARDKIT_LOAD_PLUGINS")
+        self.only = only if only is not None else env_names("CARDKIT_LOAD_PLUGINS")
         self.disable = (
-            disable if disable is not None else (_env_names("CARDKIT_DISABLE_PLUGINS") or set())
+            disable if disable is not None else (env_names("CARDKIT_DISABLE_PLUGINS") or set())
         )
         env_dir = os.environ.get("CARDKIT_PLUGINS_DIR")
         self.plugins_dir = (
@@ -184,88 +132,24 @@ class Registry:
 
     # -- loading --------------------------------------------------------------
 
-    def _selected(self, name: str) -> bool:
-        if self.only is not None and name not in self.only:
-            self.skipped[name] = "not in CARDKIT_LOAD_PLUGINS"
-            return False
-        if name in self.disable:
-            self.skipped[name] = "in CARDKIT_DISABLE_PLUGINS"
-            return False
-        return True
-
     def load_entry_points(self) -> None:
-        """Import and register every selected plugin: entry points, then the plugins directory."""
-        loaded: list[tuple[object, PluginInfo]] = []
-        for ep in sorted(metadata.entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
-            if ep.name in self.plugins or not self._selected(ep.name):
-                continue
-            dist = getattr(ep, "dist", None)
-            info = PluginInfo(
-                ep.name,
-                distribution=dist.name if dist is not None else None,
-                version=dist.version if dist is not None else None,
-                source="entry point",
-            )
-            try:
-                plugin = ep.load()
-            except Exception as exc:
-                self._problem(ep.name, "import", _exc_text(exc))
-                continue
-            if self._check_api(plugin, info, required=True) and self._add(plugin, info):
-                loaded.append((plugin, info))
-        loaded.extend(self._load_plugins_dir())
-        for stage in _STAGES:
-            for plugin, info in loaded:
-                self._run_stage(plugin, info, stage)
+        """Import and register every selected plugin: entry points, then the plugins directory.
 
-    def _load_plugins_dir(self) -> list[tuple[object, PluginInfo]]:
-        loaded: list[tuple[object, PluginInfo]] = []
-        if self.plugins_dir is None:
-            return loaded
-        if not self.plugins_dir.is_dir():
-            self._problem(str(self.plugins_dir), "import", "the plugins directory does not exist")
-            return loaded
-        for path in sorted(self.plugins_dir.glob("*.py")):
-            name = path.stem
-            if name.startswith("_") or name in self.plugins or not self._selected(name):
-                continue
-            info = PluginInfo(name, source="plugins dir", distribution=str(path))
-            try:
-                spec = importlib.util.spec_from_file_location(f"cardkit_local_plugins.{name}", path)
-                if spec is None or spec.loader is None:
-                    raise ImportError(f"cannot import {path}")
-                module = importlib.util.module_from_spec(spec)
-                spec.loader.exec_module(module)
-            except Exception as exc:
-                self._problem(name, "import", _exc_text(exc))
-                continue
-            if self._check_api(module, info, required=False) and self._add(module, info):
-                loaded.append((module, info))
-        return loaded
-
-    def _check_api(self, plugin: object, info: PluginInfo, *, required: bool) -> bool:
-        declared = getattr(plugin, "CARDKIT_API_VERSION", None)
-        info.api_version = None if declared is None else str(declared)
-        if declared is None:
-            if required:
-                self._problem(
-                    info.name,
-                    "import",
-                    "the plugin declares no CARDKIT_API_VERSION; this core offers plugin API "
-                    f"{API_VERSION} (add CARDKIT_API_VERSION = {API_VERSION!r} "
-                    "to its plugin module)",
-                )
-                return False
-            return True
-        if not api_compatible(str(declared)):
-            self._problem(
-                info.name,
-                "import",
-                f"built for cardkit plugin API {declared}, but this core offers API {API_VERSION}; "
-                "skipped",
+        Raises:
+            PluginError: this registry is already loading plugins (a plugin
+                asked it to load again while it was being imported).
+        """
+        if self in _loading.stack:
+            raise PluginError(
+                "the plugin registry is already loading plugins; a plugin may not load "
+                "plugins again while it is being imported"
             )
-            return False
-        return True
+        _loading.stack.append(self)
+        try:
+            with loading():
+                self._load_all()
+        finally:
+            _loading.stack.remove(self)
 
     def register(self, plugin: object, name: str | None = None) -> PluginInfo:
         """Register a plugin module or object at run time.
@@ -279,10 +163,11 @@ class Registry:
         if name in self.plugins:
             raise PluginError(f"a plugin named {name!r} is already registered")
         info = PluginInfo(name)
-        if not (self._check_api(plugin, info, required=False) and self._add(plugin, info)):
-            raise PluginError(str(self.problems[-1]))
-        for stage in _STAGES:
-            self._run_stage(plugin, info, stage)
+        with loading():
+            if not (self._check_api(plugin, info, required=False) and self._add(plugin, info)):
+                raise PluginError(str(self.problems[-1]))
+            for stage in STAGES:
+                self._run_stage(plugin, info, stage)
         return info
 
     def unregister(self, name: str) -> None:
@@ -305,9 +190,10 @@ class Registry:
     def _add(self, plugin: object, info: PluginInfo) -> bool:
         self.generation += 1
         try:
-            self.pm.register(plugin, name=info.name)
+            with contained():
+                self.pm.register(plugin, name=info.name)
         except Exception as exc:
-            self._problem(info.name, "import", _exc_text(exc))
+            self._problem(info.name, "import", exc_text(exc))
             return False
         self.plugins[info.name] = info
         return True
@@ -331,12 +217,13 @@ class Registry:
             callback = lambda game, name, factory: self._register_bot(info, game, name, factory)  # noqa: E731
         for impl in impls:
             try:
-                if stage == "hookspecs":
-                    impl.function(pluginmanager=self.pm)
-                else:
-                    impl.function(register=callback)
+                with contained():
+                    if stage == "hookspecs":
+                        impl.function(pluginmanager=self.pm)
+                    else:
+                        impl.function(register=callback)
             except Exception as exc:
-                self._problem(info.name, stage, _exc_text(exc))
+                self._problem(info.name, stage, exc_text(exc))
 
     # -- the register callbacks --------------------------------------------------
 
@@ -405,7 +292,7 @@ class Registry:
 
     def _problem(self, plugin: str, stage: str, message: str) -> None:
         problem = PluginProblem(plugin, stage, message)
-        if _strict():
+        if strict():
             raise PluginError(str(problem))
         self.problems.append(problem)
         warnings.warn(str(problem), PluginWarning, stacklevel=3)
@@ -426,6 +313,8 @@ class Registry:
         Raises:
             UnknownGame: no such game; the message lists the installed ones.
         """
+        if not isinstance(name, str):
+            raise UnknownGame(repr(name), self.available())
         key = name.strip().lower()
         key = self._aliases.get(key, key)
         try:
@@ -445,21 +334,26 @@ class Registry:
         return [impl.function for impl in reversed(caller.get_hookimpls())]
 
 
-def _exc_text(exc: BaseException) -> str:
-    last = traceback.extract_tb(exc.__traceback__)[-1:] if exc.__traceback__ else []
-    where = f" (at {last[0].filename}:{last[0].lineno})" if last else ""
-    return f"{type(exc).__name__}: {exc}{where}"
-
-
 _registry: Registry | None = None
 
 
 def registry() -> Registry:
-    """The process-wide registry, built (and installed plugins loaded) on first use."""
+    """The process-wide registry, built (and installed plugins loaded) on first use.
+
+    While a registry is loading plugins in this thread (a plugin calls the
+    cardkit API at import), that registry is returned, as built so far.
+    """
     global _registry
+    if _loading.stack:
+        return _loading.stack[-1]
     if _registry is None:
-        _registry = Registry()
+        _registry = _loaded(Registry(load_entry_points=False))
     return _registry
+
+
+def _loaded(reg: Registry) -> Registry:
+    reg.load_entry_points()
+    return reg
 
 
 def reset_registry(registry: Registry | None = None) -> Registry:

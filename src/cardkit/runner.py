@@ -7,12 +7,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from cardkit.actions import Action
 from cardkit.bots import Bot, Turn
+from cardkit.errors import ContractError
 from cardkit.events import Event
 from cardkit.results import GameResult
 from cardkit.state import GameState
 
-__all__ = ["PlayedGame", "play_out", "seat_rngs"]
+__all__ = ["PlayedGame", "play_out", "seat_rngs", "stuck"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +42,22 @@ def seat_rngs(seed: int, players: int) -> list[random.Random]:
     return [random.Random(f"cardkit-bot:{seed}:{seat}") for seat in range(players)]
 
 
+def stuck(state: GameState, seat: int | None, legal: Sequence[Action]) -> ContractError:
+    """The error for a game that is not over but gives no seat to act or no legal action.
+
+    It names the game, how the deal started (its seed, or that it came
+    from an explicit deck) and the step (the number of actions played).
+    """
+    setup = state.setup
+    start = f"seed {setup.seed}" if setup.seed is not None else f"the deck {str(setup.deck)!r}"
+    what = "no seat to act (to_act is None)" if seat is None else f"no legal action for seat {seat}"
+    return ContractError(
+        f"{state.game.name} broke the game contract: the game is not over but lists {what} "
+        f"at step {state.action_count} ({setup.players} players, {start}, dealer {setup.dealer}; "
+        f"legal_actions() gave {list(legal)!r})"
+    )
+
+
 def play_out(
     state: GameState,
     bots: Sequence[Bot],
@@ -63,8 +81,9 @@ def play_out(
         if max_actions is not None and decisions >= max_actions:
             return PlayedGame(state, GameResult.capped_at(state.players, decisions), decisions)
         seat = state.to_act
-        assert seat is not None
         legal = state.legal_actions()
+        if seat is None or not legal:
+            raise stuck(state, seat, legal)
         action = bots[seat].choose(Turn(state, seat, legal, rngs[seat]))
         state = state.apply(action)
         decisions += 1

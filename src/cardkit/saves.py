@@ -8,27 +8,38 @@ state to equal the snapshot. So a saved game whose cards, turn or phase were
 tampered with is refused as a whole, never half-loaded. A game played with a
 house rule that this installation lacks is refused before any replay, naming
 the rule and the plugin it came from.
+
+A save longer than [MAX_SAVE_SIZE][cardkit.saves.MAX_SAVE_SIZE] characters
+(or bytes) is refused before it is parsed, and so is one whose actions are
+longer than [MAX_ACTION_TEXT][cardkit.actions.MAX_ACTION_TEXT] characters or
+whose deck has more than [MAX_CARDS][cardkit.cardset.MAX_CARDS] cards, so the
+cost of refusing a save is bounded by what is read.
 """
 
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from cardkit.actions import MAX_ACTION_TEXT
+from cardkit.cardset import MAX_CARDS
 from cardkit.deck import Deck
-from cardkit.errors import CardkitError, InvalidState
+from cardkit.errors import CardkitError, InvalidState, quote
 from cardkit.results import GameResult
 
 if TYPE_CHECKING:
     from cardkit.game import Game
     from cardkit.state import GameState
 
-__all__ = ["SAVE_FORMAT", "SavedGame"]
+__all__ = ["MAX_SAVE_SIZE", "SAVE_FORMAT", "SavedGame"]
 
 #: The format tag of saved games written by this version.
 SAVE_FORMAT: Literal["cardkit.game/1"] = "cardkit.game/1"
+MAX_SAVE_SIZE = 4_000_000
+"""The largest saved game accepted, in characters (or bytes). A long game of the bundled games
+saves to well under 100 kB."""
 
 
 class SavedGame(BaseModel):
@@ -48,9 +59,9 @@ class SavedGame(BaseModel):
     players: int = Field(ge=1)
     dealer: int = Field(ge=0)
     seed: int | None = None
-    deck: list[str]
+    deck: Annotated[list[str], Field(max_length=MAX_CARDS)]
     previous: GameResult | None = None
-    actions: list[str]
+    actions: list[Annotated[str, Field(max_length=MAX_ACTION_TEXT)]]
     snapshot: dict[str, Any]
 
     @classmethod
@@ -81,8 +92,16 @@ class SavedGame(BaseModel):
         """Parse saved-game JSON.
 
         Raises:
-            InvalidState: the text is not a saved game; the message says why.
+            InvalidState: the text is not a saved game, or is longer than
+                [MAX_SAVE_SIZE][cardkit.saves.MAX_SAVE_SIZE]; the message says why.
         """
+        if not isinstance(text, str | bytes | bytearray):
+            raise InvalidState(f"a saved game is JSON text, not {type(text).__name__}")
+        if len(text) > MAX_SAVE_SIZE:
+            raise InvalidState(
+                f"a saved game of {len(text)} characters refused unread: "
+                f"at most {MAX_SAVE_SIZE} are accepted"
+            )
         try:
             return cls.model_validate_json(text)
         except ValidationError as exc:
@@ -127,7 +146,9 @@ class SavedGame(BaseModel):
             try:
                 state = state.apply(text)
             except CardkitError as exc:
-                raise InvalidState(f"saved action #{number} {text!r} is illegal: {exc}") from None
+                raise InvalidState(
+                    f"saved action #{number} {quote(text)} is illegal: {exc}"
+                ) from None
         restored: GameState = state
         if _canonical(restored.snapshot()) != _canonical(self.snapshot):
             raise InvalidState(

@@ -23,6 +23,7 @@ import multiprocessing
 import os
 import time
 import traceback
+import warnings
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -471,6 +472,10 @@ def _build_player(spec: _Spec) -> _Player:
 
 def _worker_init(spec: _Spec) -> None:
     global _worker, _worker_error
+    from cardkit.plugins import PluginWarning
+
+    # The parent process has reported every plugin problem once already.
+    warnings.filterwarnings("ignore", category=PluginWarning)
     try:
         _worker = _build_player(spec)
     except Exception as exc:

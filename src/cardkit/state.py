@@ -22,7 +22,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Collection, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, Self
 
-from cardkit.actions import Action
+from cardkit.actions import Action, check_action_text
 from cardkit.cards import Card
 from cardkit.cardset import CardSet
 from cardkit.deck import Deck
@@ -126,11 +126,14 @@ class GameState(ABC):
     def apply(self, action: Action | str) -> Self:
         """The state after ``action`` (an [`Action`][cardkit.actions.Action] or its text).
 
+        A text longer than [MAX_ACTION_TEXT][cardkit.actions.MAX_ACTION_TEXT]
+        is refused before the game parses it.
+
         Raises:
             IllegalAction: the action is not legal now; ``self`` is unchanged.
         """
         if isinstance(action, str):
-            action = self.parse_action(action)
+            action = self.parse_action(check_action_text(action))
         return self._apply(action)
 
     @abstractmethod

@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from cardkit.cli import _info, _new, _play, _replay, _run, _serve
+from cardkit.cli import _info, _new, _play, _replay, _run, _serve, _soak
 from cardkit.cli._common import clean_errors
 from cardkit.plugins import PluginWarning
 
@@ -334,6 +334,9 @@ def serve(
         max_message_bytes=max_message_bytes,
         actions_per_second=actions_per_second,
     )
+
+
+app.command("soak")(clean_errors(_soak.soak_cmd))
 
 
 def main() -> None:

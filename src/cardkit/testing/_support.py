@@ -15,17 +15,10 @@ from typing import Any, NoReturn
 
 from cardkit.cards import JOKERS, STANDARD_CARDS, Card
 from cardkit.cardset import CardSet
+from cardkit.errors import ContractError
 from cardkit.state import GameState
 
 __all__ = ["ContractError", "Knowledge", "cards_mentioned", "check_zones", "replay_recipe"]
-
-
-class ContractError(AssertionError):
-    """A game broke the cardkit game contract.
-
-    The message says what was expected, what happened, and how to replay
-    the game that shows it.
-    """
 
 
 # -- helpers --------------------------------------------------------------------

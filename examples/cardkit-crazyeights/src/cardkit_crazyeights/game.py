@@ -491,6 +491,9 @@ class CrazyEightsState(GameState):
     # --8<-- [start:views]
     def view(self, seat: int | None = None) -> CrazyEightsView:
         """What ``seat`` may know: its own hand, the top card, and counts of the rest."""
+        if seat is not None and (not isinstance(seat, int) or not 0 <= seat < self.players):
+            # A negative index would show another seat's hand.
+            raise ValueError(f"seat must be 0-{self.players - 1} or None, not {seat!r}")
         to_act = self.to_act
         acting = seat is not None and seat == to_act
         legal = [str(a) for a in self.legal_actions()] if acting else []

@@ -124,7 +124,8 @@ class PalaceRules(Rules):
 
     first_play_must_include_lowest: bool = False
     """A variation (BGA): the starter's first play must include a card of the
-    rank that made them the starter. Applies only under `lowest_in_hand`."""
+    rank that made them the starter. Applies only under `lowest_in_hand`: with
+    `lowest_face_up` or `left_of_dealer` no rank made the starter, and it has no effect."""
 
     allow_voluntary_pickup: bool = False
     """A variation (BGA, pagat): a player may pick up the pile even when a play

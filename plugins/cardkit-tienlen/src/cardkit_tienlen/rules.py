@@ -77,7 +77,8 @@ class TienLenRules(Rules):
 
     instant_wins: frozenset[InstantWin] = Field(default_factory=_default_instant_wins)
     """The hands that win a deal at once: any of four_twos, dragon, six_pairs,
-    five_consecutive_pairs (the last two are variations). Empty: no instant wins."""
+    five_consecutive_pairs (the last two are variations), each named once. Empty: no
+    instant wins."""
 
     play_until: PlayUntil = PlayUntil.ALL_PLACED
     """all_placed: play on to decide every place; first_out: the deal ends when the first
@@ -87,7 +88,8 @@ class TienLenRules(Rules):
         tuple[Annotated[int, Field(ge=0)], ...], Field(min_length=1, max_length=3)
     ] = (3, 2, 1)
     """Points for the 1st, 2nd, 3rd… player to finish; the player left holding cards scores
-    0. At most players − 1 entries (the default is cut to fit 2-3 players)."""
+    0. At most players − 1 entries. `[3, 2, 1]` is the default whether it is given or not,
+    and is cut to fit 2-3 players (3/2/0, 3/0); any other list must fit."""
 
     target_points: int = Field(default=21, ge=1)
     """A match ends after the deal in which a total reaches this; the highest total wins,
@@ -96,9 +98,23 @@ class TienLenRules(Rules):
     @field_validator("instant_wins", mode="before")
     @classmethod
     def _split_instant_wins(cls, value: Any) -> Any:
-        """Accept ``"dragon, four_twos"`` (for command lines) as well as a list or set."""
+        """Accept ``"dragon, four_twos"`` (for command lines) as well as a list or set.
+
+        A list or text that names a hand twice is refused (a set cannot).
+        """
         if isinstance(value, str):
-            return frozenset(part for part in value.replace(",", " ").split())
+            value = value.replace(",", " ").split()
+        if isinstance(value, list | tuple):
+            seen: set[object] = set()
+            for item in value:
+                try:
+                    repeated = item in seen
+                    seen.add(item)
+                except TypeError:  # unhashable: the field's own validation refuses it
+                    return value
+                if repeated:
+                    raise ValueError(f"instant_wins names {item!r} twice; list each hand once")
+            return frozenset(value)
         return value
 
     @field_serializer("instant_wins")

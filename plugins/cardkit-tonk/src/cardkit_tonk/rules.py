@@ -73,7 +73,8 @@ class TonkRules(Rules):
 
     six_card_tonk: bool = False
     """A tonk out pays double only when all hand_size + 1 cards were spread or hit in the
-    tonking turn; otherwise it pays single ("out with zero")."""
+    tonking turn; otherwise it pays single ("out with zero"). Named for 5-card hands (6
+    cards); with 7- or 9-card hands it is 8 or 10 cards."""
 
     double_double: Literal["off", "responder_wins", "tonker_wins"] = "off"
     """2 players only: after a tonk out the opponent may tonk out on the tonker's run
