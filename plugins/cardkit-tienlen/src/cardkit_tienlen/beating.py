@@ -104,7 +104,7 @@ class Beating:
             ]
         key = current.key
         out: list[Play]
-        if current.kind == Kind.SINGLE and key < _TWOS:
+        if current.kind == Kind.SINGLE and key < _TWOS and not bombs_only:
             # the most common case: a single that is not a 2; only higher singles beat it
             single = SINGLES
             out = []
