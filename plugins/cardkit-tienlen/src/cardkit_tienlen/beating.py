@@ -6,7 +6,7 @@ the only place the game asks what beats what: the legal listing, `apply`
 and the refusal reason all go through it, so they cannot disagree.
 
 With no house rule answering, `Beating.follows` keeps the fast listing of
-[`HandCombos.beating`][cardkit_tienlen.combos.HandCombos.beating] (and a
+`HandCombos.beating` (and a
 faster one still for a single below the 2s); a property test proves that it
 lists exactly the combinations `Beating.beats` accepts. When a house rule
 answers, the listing is checked: every combination of the hand is asked.
@@ -42,7 +42,7 @@ from cardkit_tienlen.rules import TienLenRules
 __all__ = ["Beating", "BeatsRule", "build_beating"]
 
 #: A house rule's decision: ``True`` (``play`` beats ``current``), ``False``, or ``None``
-#: (no opinion). See [`tienlen_beats`][cardkit_tienlen.hookspecs.tienlen_beats].
+#: (no opinion). See `cardkit_tienlen.hookspecs.tienlen_beats`.
 BeatsRule = Callable[[Play, Play], bool | None]
 
 _TWOS: Final = 48  # the game key of 2S: keys from here on are 2s

@@ -60,7 +60,7 @@ def tienlen_beats(rules: TienLenRules) -> BeatsRule | None:
     Return ``None`` when the rule is off for these rules (check
     ``rules.house_rules``): the game then keeps its built-in comparison and
     its fast listing. Otherwise return a function ``decide(play, current)``
-    of two valid [`Play`][cardkit_tienlen.combos.Play] combinations that
+    of two valid `cardkit_tienlen.Play` combinations that
     answers ``True`` (``play`` beats ``current``), ``False`` (it does not)
     or ``None`` (no opinion: ask the next rule, and in the end the built-in
     comparison of rules spec 5.3, with ``quad_beats_pair_of_twos`` and
@@ -83,7 +83,7 @@ def tienlen_combination(rules: TienLenRules, kind: Kind) -> bool | None:
     Return ``False`` to remove a type (its plays are neither listed nor
     accepted, refused with ``not_a_combination``), ``True`` to keep it, or
     ``None`` to leave it to the next implementation (in the end the
-    built-in rule: every [`Kind`][cardkit_tienlen.combos.Kind] but
+    built-in rule: every `cardkit_tienlen.Kind` but
     ``INVALID`` exists). Singles always exist, so that a leader can always
     play: an answer of ``False`` for `Kind.SINGLE` is refused.
 
