@@ -319,7 +319,8 @@ class TienLenState(GameState):
 
     # -- transitions -------------------------------------------------------------
 
-    def _play(self, seat: int, play: Play) -> Self:
+    def _check_play(self, seat: int, play: Play) -> None:
+        """Refuse ``play`` by ``seat`` unless it is legal now (the one check `apply` uses)."""
         f = self._f
         bits = play.bits
         hand = f.hands[seat]
@@ -356,6 +357,13 @@ class TienLenState(GameState):
                 )
             if not beating.beats(play, current):
                 raise self._refuse("does_not_beat", beating.why_not(play, current), play)
+
+    def _play(self, seat: int, play: Play) -> Self:
+        self._check_play(seat, play)
+        f = self._f
+        cfg = self._cfg
+        bits = play.bits
+        hand = f.hands[seat]
         hands = list(f.hands)
         hand ^= bits
         hands[seat] = hand
