@@ -7,6 +7,7 @@ import json
 import random
 import re
 import warnings
+from itertools import combinations
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -14,17 +15,21 @@ import cardkit_house_rules
 import pytest
 from cardkit_palace import CardEffect, PalaceState
 from cardkit_palace.setups import stacked_deck as palace_deck
+from cardkit_tienlen import PASS, Kind, Play, TienLenState
+from cardkit_tienlen.combos import game_mask
+from cardkit_tienlen.decks import start_with_hands
 from cardkit_tonk import TonkState
 from cardkit_tonk.testing import stacked_deck as tonk_deck
 
 import cardkit
-from cardkit import GameState, InvalidRules, InvalidState, Rank
+from cardkit import GameState, IllegalAction, InvalidRules, InvalidState, Rank
 from cardkit.plugins import PluginWarning, Registry
 from cardkit.saves import SavedGame
 from cardkit.testing.contract import GameContract
 
 PALACE = cardkit.load_game("palace")
 TONK = cardkit.load_game("tonk")
+TIENLEN = cardkit.load_game("tienlen")
 A, B, C, D = 0, 1, 2, 3
 
 
@@ -129,22 +134,101 @@ def test_the_ten_or_less_preset_forbids_higher_drops() -> None:
     assert "drop" not in [str(a) for a in TONK.start(3, preset, deck=deck).legal_actions()]
 
 
+# -- Tiến lên: threes-beat-a-two --------------------------------------------------------------
+
+
+# --8<-- [start:tienlen]
+def refused(state: TienLenState, action: str) -> IllegalAction:
+    """Apply ``action``: it must be refused, and change nothing."""
+    before = state.snapshot()
+    with pytest.raises(IllegalAction) as info:
+        state.apply(action)
+    assert state.snapshot() == before
+    return info.value
+
+
+def tienlen_on_a_two(**options: Any) -> TienLenState:
+    """Four players, seat A leads the 2 of spades; seat B holds the 3s of spades and hearts."""
+    state = start_with_hands({A: "2S 9C", B: "3S 3H 4D 4H"}, leader=A, **options)
+    return state.apply("play 2S")
+
+
+def pairs(state: TienLenState) -> set[str]:
+    """The pairs among the legal actions."""
+    return {str(a) for a in state.legal_actions() if isinstance(a, Play) and a.kind == Kind.PAIR}
+
+
+def test_without_the_house_rule_no_pair_beats_a_two() -> None:
+    state = tienlen_on_a_two()
+    assert state.to_act == B
+    assert pairs(state) == set()
+    assert refused(state, "play 3S 3H").code == "does_not_beat"
+
+
+def test_a_pair_of_threes_beats_a_single_two() -> None:
+    state = tienlen_on_a_two(house_rules=["threes-beat-a-two"])
+    assert "play 3S 3H" in pairs(state)
+    assert {p.split()[1][0] + p.split()[2][0] for p in pairs(state)} == {"33"}  # 3s only
+    assert refused(state, "play 4D 4H").code == "does_not_beat"  # other pairs still do not
+    after = state.apply("play 3S 3H")
+    assert after.current == Play("3S 3H")
+    assert after.to_act == C  # and the next player may follow with a higher pair
+    assert tienlen_on_a_two(variant="threes-beat-a-two").apply("play 3S 3H").to_act == C
+
+
+# --8<-- [end:tienlen]
+
+
+def test_threes_do_not_beat_a_pair_of_twos() -> None:
+    state = start_with_hands(
+        {A: "2S 2C 9C", B: "3S 3H 4D"}, leader=A, house_rules=["threes-beat-a-two"]
+    ).apply("play 2S 2C")
+    assert pairs(state) == set()
+    assert "does not beat" in str(refused(state, "play 3S 3H"))
+
+
+def test_threes_beat_a_two_changes_nothing_else() -> None:
+    """Every listing is the game's own, plus the pairs of 3s when a single 2 is to beat."""
+    plain = TIENLEN.beating(TIENLEN.rules())
+    rng = random.Random(0)
+    for seed in range(4):
+        state = TIENLEN.start(4, TIENLEN.rules(house_rules="threes-beat-a-two"), seed=seed)
+        while not state.is_over:
+            current, seat = state.current, state.to_act
+            if current is not None and seat is not None:
+                got = set(state.legal_actions()) - {PASS}
+                expected = set(plain.follows(game_mask(state.hand(seat)), current, False))
+                threes = [c for c in state.hand(seat) if c.rank == Rank.THREE]
+                on_a_two = current.kind == Kind.SINGLE and current.high.rank == Rank.TWO
+                assert got - expected == (
+                    {Play(pair) for pair in combinations(threes, 2)} if on_a_two else set()
+                )
+                assert expected <= got
+            state = state.apply(rng.choice(state.legal_actions()))
+
+
 # -- declared, validated, shown ----------------------------------------------------------------
 
 
 def test_the_house_rules_and_presets_come_from_this_plugin() -> None:
     assert PALACE.house_rules["eight-skips"].source == "house-rules"
     assert TONK.house_rules["low-drop-double"].source == "house-rules"
+    assert TIENLEN.house_rules["threes-beat-a-two"].source == "house-rules"
     assert (
         PALACE.house_rules["eight-skips"].description == cardkit_house_rules.EIGHT_SKIPS.description
     )
     info = cardkit.registry().plugins["house-rules"]
     assert info.api_version == "1.0"
     assert info.games == []
-    assert info.house_rules == ["palace:eight-skips", "tonk:low-drop-double"]
+    assert info.house_rules == [
+        "palace:eight-skips",
+        "tonk:low-drop-double",
+        "tienlen:threes-beat-a-two",
+    ]
     assert sorted(info.variants) == [
         "palace:eight-skips",
         "palace:table",
+        "tienlen:threes-beat-a-two",
         "tonk:low-drop-double",
         "tonk:ten-or-less",
     ]
@@ -166,7 +250,7 @@ def test_unknown_house_rules_are_refused() -> None:
 def test_a_game_started_without_a_house_rule_plays_as_before() -> None:
     """No house rule named: the same game, move for move, as with the plugin not loaded."""
     bare = _registry_without_this_plugin()
-    for name, players in (("palace", 3), ("tonk", 3)):
+    for name, players in (("palace", 3), ("tonk", 3), ("tienlen", 4)):
         with_plugin = _random_game(cardkit.load_game(name), players, seed=5)
         without = _random_game(bare.game(name), players, seed=5)
         assert [str(a) for a in with_plugin.history] == [str(a) for a in without.history]
@@ -218,7 +302,10 @@ def test_a_save_needing_a_house_rule_is_refused_without_the_plugin() -> None:
 # --8<-- [end:saves]
 
 
-@pytest.mark.parametrize(("game", "rule"), [("palace", "eight-skips"), ("tonk", "low-drop-double")])
+@pytest.mark.parametrize(
+    ("game", "rule"),
+    [("palace", "eight-skips"), ("tonk", "low-drop-double"), ("tienlen", "threes-beat-a-two")],
+)
 def test_whole_games_with_a_house_rule_save_and_load(game: str, rule: str) -> None:
     for seed in range(3):
         state = _random_game(cardkit.load_game(game), 3, seed, house_rules=rule)
@@ -274,6 +361,19 @@ class TestTonkWithHouseRules(GameContract):
     player_counts = (3,)
     rule_sets: ClassVar[tuple[dict[str, Any], ...]] = (
         {"variant": "ten-or-less", "house_rules": ["low-drop-double"]},
+    )
+    seeds = (0, 1)
+    examples = 2
+
+
+class TestTienLenWithHouseRules(GameContract):
+    """Tiến lên with threes-beat-a-two and the southern preset still honours the game contract."""
+
+    game_name = "tienlen"
+    player_counts = (4,)
+    rule_sets: ClassVar[tuple[dict[str, Any], ...]] = (
+        {"house_rules": ["threes-beat-a-two"]},
+        {"variant": "southern", "house_rules": ["threes-beat-a-two"]},
     )
     seeds = (0, 1)
     examples = 2

@@ -1,6 +1,7 @@
-"""cardkit_house_rules: house rules and presets for Palace and Tonk, in a package of their own.
+"""cardkit_house_rules: house rules and presets for Palace, Tonk and Tiến lên, in a package of
+their own.
 
-Installed, the package declares two house rules and adds four presets. A house
+Installed, the package declares three house rules and adds five presets. A house
 rule is a rules option like any other, off by default, and recorded in saved
 games:
 
@@ -20,12 +21,13 @@ from __future__ import annotations
 
 from cardkit import HouseRule, Variant
 from cardkit_house_rules.palace import EIGHT_SKIPS
+from cardkit_house_rules.tienlen import THREES_BEAT_A_TWO
 from cardkit_house_rules.tonk import LOW_DROP_DOUBLE
 
-__all__ = ["EIGHT_SKIPS", "HOUSE_RULES", "LOW_DROP_DOUBLE", "PRESETS"]
+__all__ = ["EIGHT_SKIPS", "HOUSE_RULES", "LOW_DROP_DOUBLE", "PRESETS", "THREES_BEAT_A_TWO"]
 
 #: The house rules of this package (``source`` is filled in when cardkit registers them).
-HOUSE_RULES: tuple[HouseRule, ...] = (EIGHT_SKIPS, LOW_DROP_DOUBLE)
+HOUSE_RULES: tuple[HouseRule, ...] = (EIGHT_SKIPS, LOW_DROP_DOUBLE, THREES_BEAT_A_TWO)
 
 # --8<-- [start:presets]
 #: The presets this package adds, as ``(game, variant)``: plain options, or house rules on.
@@ -60,6 +62,14 @@ PRESETS: tuple[tuple[str, Variant], ...] = (
             name="low-drop-double",
             description="House rule: a winning drop at 10 or less pays 2 stakes.",
             options={"house_rules": [LOW_DROP_DOUBLE.name]},
+        ),
+    ),
+    (
+        "tienlen",
+        Variant(
+            name="threes-beat-a-two",
+            description="House rule: a pair of 3s beats a single 2.",
+            options={"house_rules": [THREES_BEAT_A_TWO.name]},
         ),
     ),
 )

@@ -15,6 +15,7 @@ from cardkit_house_rules import HOUSE_RULES, PRESETS
 # The games' hooks: pluggy finds them in this module. Each one returns None
 # unless its house rule is in rules.house_rules.
 from cardkit_house_rules.palace import palace_card_effect
+from cardkit_house_rules.tienlen import tienlen_beats
 from cardkit_house_rules.tonk import tonk_payout
 
 __all__ = [
@@ -22,6 +23,7 @@ __all__ = [
     "cardkit_register_house_rules",
     "cardkit_register_variants",
     "palace_card_effect",
+    "tienlen_beats",
     "tonk_payout",
 ]
 
@@ -31,13 +33,15 @@ CARDKIT_API_VERSION = "1.0"
 
 @hookimpl
 def cardkit_register_house_rules(register: RegisterHouseRule) -> None:
-    """Declare ``eight-skips`` (Palace) and ``low-drop-double`` (Tonk)."""
+    """Declare ``eight-skips`` (Palace), ``low-drop-double`` (Tonk), ``threes-beat-a-two``
+    (Tiến lên)."""
     for rule in HOUSE_RULES:
         register(rule.game, rule.name, rule.description)
 
 
 @hookimpl
 def cardkit_register_variants(register: RegisterVariant) -> None:
-    """Add the presets: Palace table and eight-skips, Tonk ten-or-less and low-drop-double."""
+    """Add the presets: Palace table and eight-skips, Tonk ten-or-less and low-drop-double,
+    Tiến lên threes-beat-a-two."""
     for game, variant in PRESETS:
         register(game, variant.name, variant.options, variant.description)

@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+from cardkit_tienlen.beating import Beating, BeatsRule
 from cardkit_tienlen.bots import GreedyBot, HeuristicBot
 from cardkit_tienlen.combos import (
     CARD_ORDER,
@@ -30,6 +31,8 @@ __all__ = [
     "RANK_ORDER",
     "SUIT_ORDER",
     "BeatRules",
+    "Beating",
+    "BeatsRule",
     "GreedyBot",
     "HeuristicBot",
     "InstantWin",

@@ -468,7 +468,7 @@ class HandCombos:
         """
         ck = current.kind
         out: list[Play]
-        if bombs_only:
+        if bombs_only and not current.is_bomb:
             out = []
         elif ck == Kind.SINGLE:
             single = SINGLES

@@ -34,23 +34,21 @@ from cardkit import (
 )
 from cardkit.actions import parse_card_args, split_action_text
 from cardkit.orders import CardOrder
+from cardkit.plugins import Registry, registry
 from cardkit.state import Log
+from cardkit_tienlen.beating import Beating, build_beating
 from cardkit_tienlen.combos import (
     BIT_BY_INDEX,
     CARD_BY_KEY,
     CARD_ORDER,
     PASS,
-    SINGLES,
-    BeatRules,
     Kind,
     Pass,
     Play,
-    beats,
     cards_of,
     cardset_of,
     describe_kind,
     explain_invalid,
-    hand_combos,
 )
 from cardkit_tienlen.rules import InstantWin, PlayUntil, TienLenRules
 from cardkit_tienlen.scoring import (
@@ -65,7 +63,6 @@ __all__ = ["TienLen", "TienLenState", "TienLenView", "narrate"]
 #: Cards dealt to each player.
 HAND_SIZE: Final = 13
 _RECENT: Final = 8
-_TWOS: Final = 48  # the game key of 2S: keys from here on are 2s
 _ORDINALS: Final = ("1st", "2nd", "3rd", "4th")
 
 
@@ -77,7 +74,7 @@ class _Config:
     pass_lock: bool
     bomb_overrides_pass: bool
     first_out: bool
-    beat: BeatRules
+    beating: Beating
     points: tuple[int, ...]
     undealt: int
     pass_events: tuple[tuple[Event, ...], ...]
@@ -252,26 +249,8 @@ class TienLenState(GameState):
         hand = f.hands[seat]
         current = f.current
         if current is None:
-            plays = hand_combos(hand).all()
-            required = f.required
-            if required:
-                return tuple([p for p in plays if p.bits & required])
-            return plays
-        out: list[Play]
-        key = current.key
-        if current.kind == Kind.SINGLE and key < _TWOS:
-            # the most common case: a single that is not a 2; only higher singles beat it
-            single = SINGLES
-            out = []
-            m = hand & -(2 << key)
-            while m:
-                low = m & -m
-                out.append(single[low.bit_length() - 1])
-                m ^= low
-        else:
-            bombs_only = self._bombs_only(seat)
-            out = hand_combos(hand).beating(current, self._cfg.beat, bombs_only=bombs_only)
-        return (*out, PASS)
+            return self._cfg.beating.leads(hand, f.required)
+        return (*self._cfg.beating.follows(hand, current, self._bombs_only(seat)), PASS)
 
     def _bombs_only(self, seat: int) -> bool:
         """Whether ``seat`` is a locked player offered a turn on 2s (bombs only)."""
@@ -340,7 +319,8 @@ class TienLenState(GameState):
 
     # -- transitions -------------------------------------------------------------
 
-    def _play(self, seat: int, play: Play) -> Self:
+    def _check_play(self, seat: int, play: Play) -> None:
+        """Refuse ``play`` by ``seat`` unless it is legal now (the one check `apply` uses)."""
         f = self._f
         bits = play.bits
         hand = f.hands[seat]
@@ -355,6 +335,9 @@ class TienLenState(GameState):
             raise self._refuse("not_a_combination", explain_invalid(play.cardset), play)
         current = f.current
         cfg = self._cfg
+        beating = cfg.beating
+        if beating.removed and play.kind in beating.removed:
+            raise self._refuse("not_a_combination", beating.not_a_kind(play), play)
         if current is None:
             required = f.required
             if required and not bits & required:
@@ -372,8 +355,15 @@ class TienLenState(GameState):
                     "a bomb that beats them, or pass",
                     play,
                 )
-            if not beats(play, current, cfg.beat):
-                raise self._refuse("does_not_beat", _why_not(play, current, cfg.beat), play)
+            if not beating.beats(play, current):
+                raise self._refuse("does_not_beat", beating.why_not(play, current), play)
+
+    def _play(self, seat: int, play: Play) -> Self:
+        self._check_play(seat, play)
+        f = self._f
+        cfg = self._cfg
+        bits = play.bits
+        hand = f.hands[seat]
         hands = list(f.hands)
         hand ^= bits
         hands[seat] = hand
@@ -730,24 +720,6 @@ def narrate(event: Event, names: Sequence[str] | None = None) -> str:
     return " ".join(p for p in parts if p)
 
 
-def _why_not(play: Play, current: Play, rules: BeatRules) -> str:
-    mine = f"{describe_kind(play.kind, play.size)} {' '.join(c.code for c in play.cards)}"
-    theirs = (
-        f"{describe_kind(current.kind, current.size)} {' '.join(c.code for c in current.cards)}"
-    )
-    if play.kind == current.kind and play.size == current.size:
-        return (
-            f"{mine} does not beat {theirs}: its highest card {play.high.code} is lower "
-            f"than {current.high.code}"
-        )
-    if play.is_bomb and not current.is_twos and not current.is_bomb:
-        return f"{mine} does not beat {theirs}: bombs only beat 2s (and other bombs)"
-    return (
-        f"{mine} does not beat {theirs}: follow with a higher {theirs.split(' ')[0]} of the "
-        "same length (or, on 2s, a bomb that beats them), or pass"
-    )
-
-
 def _game_over_event(result: GameResult) -> Event:
     order = ", ".join(str(s) for s in result.order)
     points = "/".join(str(p) for p in result.points)
@@ -802,6 +774,39 @@ class TienLen(Game[TienLenRules, TienLenState]):
         ),
     )
 
+    def __init__(self) -> None:
+        """Create the game."""
+        super().__init__()
+        self._beatings: dict[TienLenRules, Beating] = {}
+        #: (registry, its generation) that ``_beatings`` was resolved from.
+        self._hooks_of: tuple[Registry, int] | None = None
+
+    def beating(self, rules: TienLenRules) -> Beating:
+        """What beats what under ``rules``, from the hooks as registered now.
+
+        Resolved from Tiến lên's hooks (`cardkit_tienlen.hookspecs`) and cached
+        per rules until the registry's plugins change (its ``generation``), so
+        a plugin registered or removed takes effect at the next deal.
+        """
+        reg = self._registry if self._registry is not None else registry()
+        hooks_of = (reg, reg.generation)
+        if self._hooks_of != hooks_of:
+            self._beatings.clear()
+            self._hooks_of = hooks_of
+        else:
+            found = self._beatings.get(rules)
+            if found is not None:
+                return found
+        beating = build_beating(
+            rules,
+            self.hook_functions("tienlen_beats"),
+            self.hook_functions("tienlen_combination"),
+        )
+        if len(self._beatings) > 64:
+            self._beatings.clear()
+        self._beatings[rules] = beating
+        return beating
+
     def deal(self, setup: Setup) -> TienLenState:
         """Deal 13 cards each, one at a time from the top, starting left of the dealer."""
         rules = setup.rules
@@ -822,7 +827,7 @@ class TienLen(Game[TienLenRules, TienLenState]):
             pass_lock=rules.pass_lock,
             bomb_overrides_pass=rules.bomb_overrides_pass,
             first_out=rules.play_until is PlayUntil.FIRST_OUT,
-            beat=BeatRules(rules.quad_beats_pair_of_twos, rules.bomb_ladder),
+            beating=self.beating(rules),
             points=rules.points_for(n),
             undealt=undealt,
             pass_events=tuple((Event("pass", seat, note=pass_note),) for seat in range(n)),

@@ -1,4 +1,4 @@
-"""The hook implementations of cardkit-tienlen; nothing else.
+"""The hook implementations of cardkit-tienlen (its game, bots and hookspecs); nothing else.
 
 cardkit finds this module through the entry point declared in
 ``pyproject.toml``::
@@ -9,13 +9,22 @@ cardkit finds this module through the entry point declared in
 
 from __future__ import annotations
 
+import pluggy
+
 from cardkit import hookimpl
 from cardkit.hookspecs import RegisterBot, RegisterGame
+from cardkit_tienlen import hookspecs
 from cardkit_tienlen.bots import GreedyBot, HeuristicBot
 from cardkit_tienlen.game import TienLen
 
 #: The cardkit plugin API this plugin is built for.
 CARDKIT_API_VERSION = "1.0"
+
+
+@hookimpl
+def cardkit_add_hookspecs(pluginmanager: pluggy.PluginManager) -> None:
+    """Publish Tiến lên's own hooks: ``tienlen_beats`` and ``tienlen_combination``."""
+    pluginmanager.add_hookspecs(hookspecs)
 
 
 @hookimpl

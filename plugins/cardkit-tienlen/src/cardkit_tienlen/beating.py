@@ -1,0 +1,214 @@
+"""The one "what beats what" decision of a deal, and the hooks that change it.
+
+A `Beating` is resolved once per game start from the rules and the
+implementations of Tiến lên's hooks (`cardkit_tienlen.hookspecs`). It is
+the only place the game asks what beats what: the legal listing, `apply`
+and the refusal reason all go through it, so they cannot disagree.
+
+With no house rule answering, `Beating.follows` keeps the fast listing of
+`HandCombos.beating` (and a
+faster one still for a single below the 2s); a property test proves that it
+lists exactly the combinations `Beating.beats` accepts. When a house rule
+answers, the listing is checked: every combination of the hand is asked.
+
+>>> from cardkit_tienlen.combos import BeatRules, Play
+>>> beating = Beating(BeatRules())
+>>> beating.beats(Play("3S 3H"), Play("2S"))
+False
+>>> house = Beating(BeatRules(), house=(lambda play, current: play.kind == current.kind,))
+>>> house.beats(Play("3S"), Play("4S")), house.fast
+(True, False)
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+from cardkit import InvalidRules
+from cardkit_tienlen.combos import (
+    SINGLES,
+    BeatRules,
+    Kind,
+    Play,
+    beats,
+    describe_kind,
+    hand_combos,
+)
+from cardkit_tienlen.rules import TienLenRules
+
+__all__ = ["Beating", "BeatsRule", "build_beating"]
+
+#: A house rule's decision: ``True`` (``play`` beats ``current``), ``False``, or ``None``
+#: (no opinion). See `cardkit_tienlen.hookspecs.tienlen_beats`.
+BeatsRule = Callable[[Play, Play], bool | None]
+
+_TWOS: Final = 48  # the game key of 2S: keys from here on are 2s
+_KINDS: Final = tuple(k for k in Kind if k != Kind.INVALID)
+
+
+@dataclass(frozen=True, slots=True)
+class Beating:
+    """What beats what, and which combinations exist, in one deal.
+
+    Attributes:
+        rules: the built-in options that change what beats what.
+        house: the house rules' decisions, asked in order before the built-in one.
+        removed: the kinds a house rule removed (never `Kind.SINGLE`).
+        names: the house rules named by the game's rules, for refusal messages.
+    """
+
+    rules: BeatRules
+    house: tuple[BeatsRule, ...] = ()
+    removed: frozenset[Kind] = frozenset()
+    names: tuple[str, ...] = ()
+
+    @property
+    def fast(self) -> bool:
+        """Whether the built-in fast listing is used (no house rule decides what beats what)."""
+        return not self.house
+
+    def exists(self, play: Play) -> bool:
+        """Whether ``play`` is a combination of this deal (valid, and its kind not removed)."""
+        return play.kind != Kind.INVALID and play.kind not in self.removed
+
+    def beats(self, play: Play, current: Play) -> bool:
+        """Whether the combination ``play`` beats ``current``: the house rules' decisions
+        first, the first one that is not ``None`` wins; else the built-in rule."""
+        for decide in self.house:
+            answer = decide(play, current)
+            if answer is not None:
+                return bool(answer)
+        return beats(play, current, self.rules)
+
+    def leads(self, hand: int, required: int) -> tuple[Play, ...]:
+        """Every combination of ``hand`` (a game mask); with ``required``, those holding it."""
+        plays = hand_combos(hand).all()
+        if required:
+            plays = tuple([p for p in plays if p.bits & required])
+        if self.removed:
+            plays = tuple([p for p in plays if p.kind not in self.removed])
+        return plays
+
+    def follows(self, hand: int, current: Play, bombs_only: bool) -> list[Play]:
+        """Every combination of ``hand`` that beats ``current`` (only bombs with ``bombs_only``)."""
+        if self.house:
+            return [
+                p
+                for p in hand_combos(hand).all()
+                if (p.is_bomb or not bombs_only)
+                and p.kind not in self.removed
+                and self.beats(p, current)
+            ]
+        key = current.key
+        out: list[Play]
+        if current.kind == Kind.SINGLE and key < _TWOS and not bombs_only:
+            # the most common case: a single that is not a 2; only higher singles beat it
+            single = SINGLES
+            out = []
+            m = hand & -(2 << key)
+            while m:
+                low = m & -m
+                out.append(single[low.bit_length() - 1])
+                m ^= low
+        else:
+            out = hand_combos(hand).beating(current, self.rules, bombs_only=bombs_only)
+        if self.removed:
+            out = [p for p in out if p.kind not in self.removed]
+        return out
+
+    def why_not(self, play: Play, current: Play) -> str:
+        """Why ``play`` does not beat ``current``, in words meant for players."""
+        mine = f"{describe_kind(play.kind, play.size)} {' '.join(c.code for c in play.cards)}"
+        theirs = (
+            f"{describe_kind(current.kind, current.size)} {' '.join(c.code for c in current.cards)}"
+        )
+        if self.house and beats(play, current, self.rules):
+            return f"{mine} does not beat {theirs} under the house rules {', '.join(self.names)}"
+        if play.kind == current.kind and play.size == current.size:
+            return (
+                f"{mine} does not beat {theirs}: its highest card {play.high.code} is lower "
+                f"than {current.high.code}"
+            )
+        if play.is_bomb and not current.is_twos and not current.is_bomb:
+            return f"{mine} does not beat {theirs}: bombs only beat 2s (and other bombs)"
+        return (
+            f"{mine} does not beat {theirs}: follow with a higher {theirs.split(' ')[0]} of the "
+            "same length (or, on 2s, a bomb that beats them), or pass"
+        )
+
+    def not_a_kind(self, play: Play) -> str:
+        """Why a play of a removed kind is refused."""
+        return (
+            f"{' '.join(c.code for c in play.cards)} is a {play.label}, and under the house "
+            f"rules {', '.join(self.names)} a {play.combo.label} is not a combination"
+        )
+
+
+def _arguments(function: Callable[..., Any], **kwargs: Any) -> Any:
+    """Call a hook implementation with the arguments it names, as pluggy does.
+
+    The one place this plugin calls hook implementations: to be replaced by
+    the core's hook caller.
+    """
+    names = inspect.signature(function).parameters
+    return function(**{k: v for k, v in kwargs.items() if k in names})
+
+
+def build_beating(
+    rules: TienLenRules,
+    beats_hooks: Sequence[Callable[..., Any]] = (),
+    combination_hooks: Sequence[Callable[..., Any]] = (),
+) -> Beating:
+    """Resolve the deal's `Beating` from ``rules`` and the hooks' implementations, in call order.
+
+    Raises:
+        InvalidRules: a ``tienlen_combination`` implementation removed singles.
+        TypeError: an implementation answered something that is not a
+            function, a bool or ``None``; the message names the hook.
+    """
+    house: list[BeatsRule] = []
+    for function in beats_hooks:
+        decide = _arguments(function, rules=rules)
+        if decide is None:
+            continue
+        if not callable(decide):
+            raise TypeError(
+                f"tienlen_beats returned {decide!r}; expected a function (play, current) "
+                "-> bool | None, or None"
+            )
+        house.append(decide)
+    return Beating(
+        BeatRules(rules.quad_beats_pair_of_twos, rules.bomb_ladder),
+        tuple(house),
+        _removed(rules, combination_hooks),
+        tuple(sorted(rules.house_rules)),
+    )
+
+
+def _removed(rules: TienLenRules, hooks: Iterable[Callable[..., Any]]) -> frozenset[Kind]:
+    hooks = tuple(hooks)
+    if not hooks:
+        return frozenset()
+    removed = set()
+    for kind in _KINDS:
+        for function in hooks:
+            answer = _arguments(function, rules=rules, kind=kind)
+            if answer is None:
+                continue
+            if not isinstance(answer, bool):
+                raise TypeError(
+                    f"tienlen_combination returned {answer!r} for {kind.label}; "
+                    "expected True, False or None"
+                )
+            if not answer:
+                removed.add(kind)
+            break
+    if Kind.SINGLE in removed:
+        raise InvalidRules(
+            "a tienlen_combination hook removed singles; singles always exist (a leader "
+            f"must always be able to play); house rules: {', '.join(sorted(rules.house_rules))}"
+        )
+    return frozenset(removed)
