@@ -330,10 +330,15 @@ class Game(ABC, Generic[R, S]):
 
     @property
     def bots(self) -> Mapping[str, BotFactory]:
-        """The bots that play this game, by name (``"random"`` for every game)."""
-        from cardkit.bots import RandomBot
+        """The bots that play this game, by name.
 
-        return {"random": RandomBot, **self._bots}
+        Every game has ``"random"`` and ``"ismcts"`` (the core's search bot,
+        [ISMCTSBot][cardkit.eval.ismcts.ISMCTSBot]) besides its own.
+        """
+        from cardkit.bots import RandomBot
+        from cardkit.eval.ismcts import ISMCTSBot
+
+        return {"random": RandomBot, "ismcts": ISMCTSBot, **self._bots}
 
     def add_bot(self, name: str, factory: BotFactory) -> None:
         """Register a bot (the plugin system calls this)."""
