@@ -518,7 +518,7 @@ def simulate(
         players: the number of seats (default: the game's default).
         bots: bot names from ``game.bots``, repeated in order to fill the
             seats; each seat's bot is an *entry* of the report. Default:
-            ``["random"]``.
+            the game's best bot ([Game.best_bot][cardkit.game.Game.best_bot]).
         seed: the simulation seed; game ``i`` uses ``game_seed(seed, i)``.
         jobs: worker processes (``0``: one per CPU). The first chunk of
             games is played here; the rest go to a process pool (started
@@ -551,7 +551,7 @@ def simulate(
     if jobs < 0:
         raise InvalidRules(f"jobs must be 0 (one per CPU) or more, not {jobs}")
     labels: list[str] = []
-    for bot in fill_seats(bots, players):
+    for bot in fill_seats(bots or [g.best_bot], players):
         if not isinstance(bot, str):
             raise InvalidRules(f"simulate takes bot names registered for the game, not {bot!r}")
         labels.append(bot.strip())
