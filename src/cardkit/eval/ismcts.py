@@ -48,7 +48,13 @@ def rewards(result: GameResult) -> list[float]:
     place to last when it cannot win. A capped game is a draw.
     """
     n = result.players
-    if result.capped or not result.winners:
+    if result.capped:
+        return [1.0 / n] * n
+    net = result.net
+    low, high = min(net), max(net)
+    if high > low:  # a game of payments: what matters is the money
+        return [(v - low) / (high - low) for v in net]
+    if not result.winners:
         return [1.0 / n] * n
     out = [0.0] * n
     share = 1.0 / len(result.winners)
@@ -106,6 +112,7 @@ class ISMCTSBot:
         exploration: float = 0.7,
         worlds: int = WORLD_POOL,
         playout: str = "random",
+        prior: str = "best",
         bias: float = 0.0,
     ) -> None:
         """Make a bot with an iterations budget (default) or a milliseconds one."""
@@ -127,6 +134,8 @@ class ISMCTSBot:
         self.worlds = worlds
         self.playout = playout
         self.bias = bias
+        self.prior = prior
+        self._prior_bot: Bot | None = None
         self._policy_bot: Bot | None = None
 
     def choose(self, turn: Turn) -> Action:
@@ -192,10 +201,12 @@ class ISMCTSBot:
     def _hint(
         self, state: GameState, legal: Sequence[Action], actor: int, rng: random.Random
     ) -> Hashable:
-        policy = self._policy(state)
-        if policy is None:
-            return ""
-        return _key(policy.choose(Turn(state, actor, legal, rng)))
+        if self._prior_bot is None:
+            name = state.game.best_bot if self.prior == "best" else self.prior
+            if name == "random":
+                return ""
+            self._prior_bot = self._bot(state, name)
+        return _key(self._prior_bot.choose(Turn(state, actor, legal, rng)))
 
     def _select(self, node: _Node, keys: Sequence[Hashable]) -> int:
         c = self.exploration
@@ -234,8 +245,13 @@ class ISMCTSBot:
         if self.playout == "random":
             return None
         if self._policy_bot is None:
-            factory = state.game.bots.get(self.playout)
-            if factory is None:
-                raise InvalidRules(f"{state.game.name} has no bot {self.playout!r} for playouts")
-            self._policy_bot = factory(random.Random(0))
+            name = state.game.best_bot if self.playout == "best" else self.playout
+            self._policy_bot = self._bot(state, name)
         return self._policy_bot
+
+    @staticmethod
+    def _bot(state: GameState, name: str) -> Bot:
+        factory = state.game.bots.get(name)
+        if factory is None or name == "ismcts":
+            raise InvalidRules(f"{state.game.name} has no bot {name!r} to guide ISMCTS")
+        return factory(random.Random(0))

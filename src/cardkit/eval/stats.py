@@ -33,8 +33,8 @@ def wilson_interval(wins: int, games: int, z: float = Z95) -> tuple[float, float
 def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float, float]:
     """``(mean, low, high)``: a mean and its normal 95% interval (``z`` standard errors).
 
-    >>> [round(x, 2) for x in mean_interval([1.0, 3.0])]
-    [2.0, 0.04, 3.96]
+    >>> tuple(round(x, 2) for x in mean_interval([1.0, 3.0]))
+    (2.0, 0.04, 3.96)
     """
     n = len(values)
     if n == 0:
