@@ -49,12 +49,8 @@ class _Peeker:
         pass
 
     def choose(self, turn: Turn) -> Action:
-        cell = turn._see.__closure__[0]  # type: ignore[attr-defined]  # deliberately cheating
-        state: GameState = next(
-            c.cell_contents
-            for c in (cell, *turn._see.__closure__)  # type: ignore[attr-defined]
-            if isinstance(c.cell_contents, GameState)
-        )
+        cells = turn._see.__closure__ or ()  # deliberately cheating: the core's closure cells
+        state = next(c.cell_contents for c in cells if isinstance(c.cell_contents, GameState))
         other = (turn.seat + 1) % state.players
         hidden = sorted(c.code for c in state.zones()[f"hand:{other}"])
         return turn.legal[sum(map(ord, "".join(hidden))) % len(turn.legal)]

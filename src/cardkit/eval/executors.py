@@ -141,8 +141,10 @@ def run_chunks(
 
 
 @contextmanager
-def dask_executor(address: str) -> Iterator[Executor]:
+def dask_executor(address: str, timeout: float = 10) -> Iterator[Executor]:
     """An executor on the Dask ``distributed`` cluster whose scheduler is at ``address``.
+
+    ``timeout`` is how many seconds to wait for the scheduler to answer.
 
     Needs the ``cardkit[eval]`` extra (``dask[distributed]``). The workers
     must have cardkit and the game's plugin installed.
@@ -157,7 +159,7 @@ def dask_executor(address: str) -> Iterator[Executor]:
     except ImportError:
         raise ExecutorError("--dask needs Dask distributed: pip install 'cardkit[eval]'") from None
     try:
-        client = distributed.Client(address, timeout=10)
+        client = distributed.Client(address, timeout=timeout)
     except (OSError, TimeoutError, ValueError) as exc:
         raise ExecutorError(
             f"no Dask scheduler answered at {address!r} (expected an address such as "
