@@ -2,7 +2,8 @@
 
     uv run python benchmarks/eval_ismcts.py [--games 200] [--iterations 300] [--only tonk ...]
 
-One seat is ISMCTS, every other seat the game's best bot; the ISMCTS seat
+One seat is ISMCTS (the registered `ismcts` with its defaults, but the
+budget given), every other seat the game's best bot; the ISMCTS seat
 rotates through the seats game by game. It prints the win rate with its
 Wilson interval against parity (1 / players), the mean net payment with its
 normal interval, and the mean milliseconds per ISMCTS move.

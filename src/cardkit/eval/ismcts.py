@@ -95,6 +95,14 @@ class ISMCTSBot:
         exploration: the UCB1 constant.
         worlds: how many worlds a move deals at most (iterations cycle
             through them).
+        playout: who plays the playouts: ``"random"``, the name of one of
+            the game's bots, ``"best"`` ([Game.best_bot][cardkit.game.Game.best_bot]),
+            or ``"auto"``: the game's bot named ``"greedy"`` when it has
+            one (a fast, decent policy), else random moves.
+        prior: the bot whose move each new node tries first and favours
+            (``"best"``: the game's best bot; ``"random"``: none).
+        bias: the bonus of the prior's move in UCB1, divided by the square
+            root of one plus its visits.
 
     Raises:
         InvalidRules: a budget that is not positive, or both budgets given.
@@ -109,11 +117,11 @@ class ISMCTSBot:
         *,
         iterations: int | None = None,
         milliseconds: float | None = None,
-        exploration: float = 0.7,
+        exploration: float = 0.5,
         worlds: int = WORLD_POOL,
-        playout: str = "random",
+        playout: str = "auto",
         prior: str = "best",
-        bias: float = 0.0,
+        bias: float = 0.5,
     ) -> None:
         """Make a bot with an iterations budget (default) or a milliseconds one."""
         if iterations is not None and milliseconds is not None:
@@ -146,8 +154,8 @@ class ISMCTSBot:
         rng = turn.rng
         budget = self.iterations or 10**9
         pool = turn.sample_worlds(min(self.worlds, budget), rng)
-        if not pool:
-            return legal[rng.randrange(len(legal))]  # no consistent world was found
+        if not pool:  # no consistent world was found: the game's best bot decides
+            return self._fallback(turn)
         deadline = (
             time.perf_counter() + self.milliseconds / 1000 if self.milliseconds is not None else 0.0
         )
@@ -163,6 +171,14 @@ class ISMCTSBot:
             default=None,
         )
         return by_text[best] if best is not None else legal[0]
+
+    @staticmethod
+    def _fallback(turn: Turn) -> Action:
+        from cardkit.plugins import registry
+
+        game = registry().game(turn.view.game)
+        name = game.best_bot
+        return game.bots[name](turn.rng).choose(turn)
 
     def _iterate(self, root: _Node, world: GameState, rng: random.Random) -> None:
         path: list[_Node] = []
@@ -242,10 +258,14 @@ class ISMCTSBot:
         return GameResult.capped_at(state.players, PLAYOUT_CAP)
 
     def _policy(self, state: GameState) -> Bot | None:
-        if self.playout == "random":
-            return None
         if self._policy_bot is None:
-            name = state.game.best_bot if self.playout == "best" else self.playout
+            name = self.playout
+            if name == "auto":
+                name = "greedy" if "greedy" in state.game.bots else "random"
+            elif name == "best":
+                name = state.game.best_bot
+            if name == "random":
+                return None
             self._policy_bot = self._bot(state, name)
         return self._policy_bot
 
