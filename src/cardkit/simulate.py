@@ -566,16 +566,27 @@ def simulate(
         rotate=rotate,
         max_actions=max_actions,
     )
-    jobs = jobs or os.cpu_count() or 1
-    jobs = max(1, min(jobs, games))
+    jobs = max(1, min(jobs or os.cpu_count() or 1, games))
+    return _play_all(_Player(g, rules, spec, factories), labels, games, jobs, executor, progress)
+
+
+def _play_all(
+    player: _Player,
+    labels: list[str],
+    games: int,
+    jobs: int,
+    executor: Executor | None,
+    progress: Progress | None,
+) -> SimulationReport:
+    """Play every game of ``player.spec``, here, on a pool or on ``executor``, and report."""
+    spec = player.spec
     if jobs > 1 or executor is not None:
-        _check_importable(g)
+        _check_importable(player.game)
         spec = _Spec(
             **{**spec.__dict__, "plugins": _runtime_plugins(), "registry": _registry_settings()}
         )
-    total = _Tally(players)
+    total = _Tally(spec.players)
     started = time.perf_counter()
-    player = _Player(g, rules, spec, factories)
     used = 1
     tasks = [(spec, start, stop) for start, stop in chunks(games, jobs)]
     for tally, workers in run_chunks(
