@@ -146,6 +146,11 @@ class ISMCTSBot:
         self._prior_bot: Bot | None = None
         self._policy_bot: Bot | None = None
 
+    @classmethod
+    def for_checks(cls, rng: random.Random | None = None) -> ISMCTSBot:
+        """The same search with a tiny budget, for the contract suite's whole games."""
+        return cls(rng, iterations=2, worlds=1)
+
     def choose(self, turn: Turn) -> Action:
         """The root action the search visited most (the only one, if there is one)."""
         legal = turn.legal
