@@ -21,6 +21,7 @@ from typer.testing import CliRunner, Result
 
 import cardkit
 from cardkit.cli import app, main
+from cardkit.cli._app import DEFAULT_MAX_ACTIONS
 from cardkit.plugins import Registry, registry, reset_registry, temporary_plugin
 from cardkit.replay import read_replay
 from cardkit.runner import play_out, seat_rngs
@@ -89,7 +90,7 @@ def test_games_and_plugins_as_json() -> None:
     assert tinyshed["aliases"] == ["tiny"]
     assert tinyshed["min_players"] == 2
     assert tinyshed["variants"] == ["long", "quick"]
-    assert tinyshed["bots"] == ["random", "first", "drawer"]
+    assert tinyshed["bots"] == ["random", "ismcts", "first", "drawer"]
     data = json.loads(ok("plugins", "--json"))
     mine = next(p for p in data["plugins"] if p["name"] == "tinyshed-tests")
     assert mine["games"] == ["tinyshed"]
@@ -165,7 +166,7 @@ def test_rules_as_json() -> None:
     data = json.loads(ok("rules", "tinyshed", "--json"))
     assert data["defaults"] == {"hand_size": 3, "stake": 1, "target": 6, "house_rules": []}
     assert data["variants"]["quick"]["options"] == {"hand_size": 1}
-    assert set(data["bots"]) == {"random", "first", "drawer"}
+    assert set(data["bots"]) == {"random", "ismcts", "first", "drawer"}
     assert "hand_size" in data["options"]["properties"]
 
 
@@ -362,7 +363,14 @@ def test_simulate_prints_results_and_writes_json(tmp_path: Path) -> None:
     assert "decisions/s" in out
     assert "60 (60 completed, 0 capped)" in out
     report = SimulationReport.model_validate_json(path.read_text())
-    expected = simulate("tinyshed", games=60, players=3, bots=["first", "random", "drawer"], seed=4)
+    expected = simulate(
+        "tinyshed",
+        games=60,
+        players=3,
+        bots=["first", "random", "drawer"],
+        seed=4,
+        max_actions=DEFAULT_MAX_ACTIONS,  # the command line caps bot games by default
+    )
     assert report.outcome() == expected.outcome()
     drawer = next(x for x in out.splitlines() if "drawer" in x)
     assert "100.0%" in drawer  # it always loses
@@ -377,7 +385,7 @@ def test_simulate_with_jobs_and_rotation_gives_the_same_report(tmp_path: Path) -
     a = SimulationReport.model_validate_json(one.read_text())
     b = SimulationReport.model_validate_json(two.read_text())
     assert a.outcome() == b.outcome()
-    assert b.jobs == 2
+    assert b.jobs == 1  # 40 tiny games: too little work to start processes for
     assert "Results by bot (all its seats)" in out
     assert "Results by seat (any bot)" in out
 

@@ -138,7 +138,7 @@ def test_variants_and_bots_from_another_plugin(empty_registry: Registry, shed: A
     assert info.bots == ["shed:lazy"]
     assert shed.rules(variant="big").cards_each == 6
     assert shed.variants["big"].source == "extras"
-    assert set(shed.bots) == {"random", "lazy"}
+    assert set(shed.bots) == {"random", "ismcts", "lazy"}
 
 
 # -- broken plugins --------------------------------------------------------------------------

@@ -1,9 +1,12 @@
 """Bots: anything that, given what one seat may know, picks a legal action.
 
-A bot receives a [`Turn`][cardkit.bots.Turn]: its seat, the legal actions, its own random
-generator, and its view (built only when the bot reads it, so bots that do
-not look, like [`RandomBot`][cardkit.bots.RandomBot], cost nothing extra). Bots never see the
-full state.
+A bot receives a [Turn][cardkit.bots.Turn]: its seat, the legal actions, its
+own random generator, its view (built only when the bot reads it, so bots
+that do not look, like [RandomBot][cardkit.bots.RandomBot], cost nothing
+extra), and [Turn.sample_worlds][cardkit.bots.Turn.sample_worlds], which
+deals full states consistent with that view for search bots. A turn keeps no
+reference to the full state: only the core's closures can reach it, so bots
+never see it.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 from cardkit.actions import Action
 
 if TYPE_CHECKING:
+    from cardkit.eval.determinize import Determinizer
     from cardkit.state import GameState
     from cardkit.views import View
 
@@ -30,13 +34,13 @@ class Turn:
         rng: the bot's own random generator (seeded by the runner).
     """
 
-    __slots__ = ("_state", "_view", "legal", "rng", "seat")
+    __slots__ = ("_sample", "_see", "_view", "legal", "rng", "seat")
 
     def __init__(
         self, state: GameState, seat: int, legal: Sequence[Action], rng: random.Random
     ) -> None:
-        """Wrap one decision of ``seat`` in ``state``."""
-        self._state = state
+        """Wrap one decision of ``seat`` in ``state``; the turn keeps no reference to it."""
+        self._see, self._sample = _oracle(state, seat)
         self._view: View | None = None
         self.seat = seat
         self.legal = legal
@@ -46,8 +50,43 @@ class Turn:
     def view(self) -> View:
         """What this seat may know now (built on first access)."""
         if self._view is None:
-            self._view = self._state.view(self.seat)
+            self._view = self._see()
         return self._view
+
+    def sample_worlds(self, n: int, rng: random.Random | None = None) -> list[GameState]:
+        """Up to ``n`` full states consistent with what this seat knows (determinization).
+
+        Each world deals the cards this seat has never seen at random among
+        the places they could be, replays the game's actions, and is kept
+        only if it gives this seat exactly its view (see
+        [cardkit.eval.determinize][cardkit.eval.determinize]). The worlds
+        are fictions: searching them tells a bot nothing its view does not.
+
+        Args:
+            n: how many worlds to return.
+            rng: the generator to deal them with (default: ``self.rng``).
+        """
+        return self._sample(n, self.rng if rng is None else rng)
+
+
+def _oracle(
+    state: GameState, seat: int
+) -> tuple[Callable[[], View], Callable[[int, random.Random], list[GameState]]]:
+    """The core's two questions about ``state``, as closures a bot cannot unwrap by name."""
+
+    def see() -> View:
+        return state.view(seat)
+
+    worlds: list[Determinizer] = []  # built on the first sample, then kept
+
+    def sample(n: int, rng: random.Random) -> list[GameState]:
+        if not worlds:
+            from cardkit.eval.determinize import Determinizer
+
+            worlds.append(Determinizer(state, seat))
+        return worlds[0].sample(n, rng)
+
+    return see, sample
 
 
 @runtime_checkable

@@ -367,10 +367,26 @@ class Game(ABC, Generic[R, S]):
 
     @property
     def bots(self) -> Mapping[str, BotFactory]:
-        """The bots that play this game, by name (``"random"`` for every game)."""
-        from cardkit.bots import RandomBot
+        """The bots that play this game, by name.
 
-        return {"random": RandomBot, **self._bots}
+        Every game has ``"random"`` and ``"ismcts"`` (the core's search bot,
+        [ISMCTSBot][cardkit.eval.ismcts.ISMCTSBot]) besides its own.
+        """
+        from cardkit.bots import RandomBot
+        from cardkit.eval.ismcts import ISMCTSBot
+
+        return {"random": RandomBot, "ismcts": ISMCTSBot, **self._bots}
+
+    @property
+    def best_bot(self) -> str:
+        """The name of this game's strongest everyday bot: what simulations default to.
+
+        The first bot the game's plugins registered (a plugin registers its
+        strongest first), else ``"random"``. The core's ``"ismcts"`` search
+        bot is not a candidate: it spends tens of milliseconds a move, too
+        slow a default for simulations of thousands of games.
+        """
+        return next(iter(self._bots), "random")
 
     def add_bot(self, name: str, factory: BotFactory) -> None:
         """Register a bot (the plugin system calls this)."""

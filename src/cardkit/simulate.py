@@ -19,20 +19,23 @@ again in each worker when they are modules that can be imported by name.
 from __future__ import annotations
 
 import importlib
-import multiprocessing
 import os
 import time
 import traceback
 import warnings
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Executor
+from contextlib import suppress
 from dataclasses import dataclass, field
+from functools import partial
 from types import ModuleType
 from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from cardkit.errors import CardkitError, InvalidRules
+from cardkit.eval.executors import chunks, run_chunks
 from cardkit.game import Game
 from cardkit.match import (
     BotSpec,
@@ -419,9 +422,6 @@ def play_one(
 
 # -- worker processes ----------------------------------------------------------------------
 
-_worker: _Player | None = None
-_worker_error = ""
-
 
 def _runtime_plugins() -> tuple[tuple[str, str], ...]:
     """Run-time plugins that are importable modules: ``(registration name, module name)``."""
@@ -470,30 +470,39 @@ def _build_player(spec: _Spec) -> _Player:
     return _Player(game, rules, spec, factories)
 
 
-def _worker_init(spec: _Spec) -> None:
-    global _worker, _worker_error
+_players: dict[str, _Player] = {}
+
+
+def _player_for(spec: _Spec) -> _Player:
+    """This worker's player for ``spec``, built on its first chunk and then kept."""
+    key = repr(spec)
+    player = _players.get(key)
+    if player is None:
+        try:
+            player = _build_player(spec)
+        except Exception as exc:
+            raise SimulationError(
+                f"a worker process could not set up the game: {type(exc).__name__}: {exc}"
+            ) from None
+        _players.clear()  # one simulation at a time per worker
+        _players[key] = player
+    return player
+
+
+def _warm_worker(spec: _Spec) -> None:
+    """Load the plugins a new pool worker needs, before its first chunk."""
     from cardkit.plugins import PluginWarning
 
     # The parent process has reported every plugin problem once already.
     warnings.filterwarnings("ignore", category=PluginWarning)
-    try:
-        _worker = _build_player(spec)
-    except Exception as exc:
-        # Reported, picklably, by the first task this worker gets.
-        _worker = None
-        _worker_error = f"{type(exc).__name__}: {exc}"
+    with suppress(SimulationError):  # reported by the first chunk
+        _player_for(spec)
 
 
-def _worker_play(task: tuple[int, int]) -> _Tally:
-    if _worker is None:
-        raise SimulationError(f"a worker process could not set up the game: {_worker_error}")
-    return _worker.play(*task)
-
-
-def _chunks(games: int, jobs: int) -> Iterator[tuple[int, int]]:
-    size = max(1, min(50, games // (jobs * 20)))
-    for start in range(0, games, size):
-        yield start, min(games, start + size)
+def _play_chunk(task: tuple[_Spec, int, int]) -> _Tally:
+    """Play games ``[start, stop)`` of a simulation in a worker (any executor's)."""
+    spec, start, stop = task
+    return _player_for(spec).play(start, stop)
 
 
 # -- the public entry point ----------------------------------------------------------------
@@ -511,6 +520,7 @@ def simulate(
     max_actions: int | None = None,
     rotate: bool = False,
     progress: Progress | None = None,
+    executor: Executor | None = None,
 ) -> SimulationReport:
     """Play ``games`` independent bot games and report win rates, scores and speed.
 
@@ -520,10 +530,12 @@ def simulate(
         players: the number of seats (default: the game's default).
         bots: bot names from ``game.bots``, repeated in order to fill the
             seats; each seat's bot is an *entry* of the report. Default:
-            ``["random"]``.
+            the game's best bot ([Game.best_bot][cardkit.game.Game.best_bot]).
         seed: the simulation seed; game ``i`` uses ``game_seed(seed, i)``.
-        jobs: worker processes (``0``: one per CPU). The report is the
-            same for any value.
+        jobs: worker processes (``0``: one per CPU). The first chunk of
+            games is played here; the rest go to a process pool (started
+            once per process, then reused) only when they would take long
+            enough to gain from it. The report is the same for any value.
         rules: the rules, or a dict of options for ``game.rules(**options)``
             (default: ``game.rules()``).
         max_actions: cap each game; capped games count as neither won nor lost.
@@ -531,6 +543,10 @@ def simulate(
             ``s`` is played by entry ``(s + i) % players``), so every bot is
             measured from every seat.
         progress: called as ``progress(done, total)`` after each batch of games.
+        executor: play every chunk of games on this `concurrent.futures.Executor`
+            instead (a process pool, a Dask cluster's
+            ([dask_executor][cardkit.eval.executors.dask_executor])...); the
+            report is the same, and its ``jobs`` is then ``jobs``.
 
     Raises:
         InvalidRules: bad players, rules, bots or counts.
@@ -547,7 +563,7 @@ def simulate(
     if jobs < 0:
         raise InvalidRules(f"jobs must be 0 (one per CPU) or more, not {jobs}")
     labels: list[str] = []
-    for bot in fill_seats(bots, players):
+    for bot in fill_seats(bots or [g.best_bot], players):
         if not isinstance(bot, str):
             raise InvalidRules(f"simulate takes bot names registered for the game, not {bot!r}")
         labels.append(bot.strip())
@@ -562,29 +578,44 @@ def simulate(
         rotate=rotate,
         max_actions=max_actions,
     )
-    jobs = jobs or os.cpu_count() or 1
-    jobs = max(1, min(jobs, games))
-    total = _Tally(players)
-    started = time.perf_counter()
-    if jobs == 1:
-        player = _Player(g, rules, spec, factories)
-        for start, stop in _chunks(games, 1):
-            total.merge(player.play(start, stop))
-            if progress is not None:
-                progress(total.games, games)
-    else:
-        _check_importable(g)
+    jobs = max(1, min(jobs or os.cpu_count() or 1, games))
+    return _play_all(_Player(g, rules, spec, factories), labels, games, jobs, executor, progress)
+
+
+def _play_all(
+    player: _Player,
+    labels: list[str],
+    games: int,
+    jobs: int,
+    executor: Executor | None,
+    progress: Progress | None,
+) -> SimulationReport:
+    """Play every game of ``player.spec``, here, on a pool or on ``executor``, and report."""
+    spec = player.spec
+    if jobs > 1 or executor is not None:
+        _check_importable(player.game)
         spec = _Spec(
             **{**spec.__dict__, "plugins": _runtime_plugins(), "registry": _registry_settings()}
         )
-        ctx = multiprocessing.get_context("spawn")
-        with ctx.Pool(jobs, initializer=_worker_init, initargs=(spec,)) as pool:
-            for tally in pool.imap(_worker_play, _chunks(games, jobs)):
-                total.merge(tally)
-                if progress is not None:
-                    progress(total.games, games)
+    total = _Tally(spec.players)
+    started = time.perf_counter()
+    used = 1
+    tasks = [(spec, start, stop) for start, stop in chunks(games, jobs)]
+    for tally, workers in run_chunks(
+        tasks,
+        lambda task: player.play(task[1], task[2]),
+        _play_chunk,
+        jobs=jobs,
+        executor=executor,
+        pool_key=repr((spec.plugins, spec.registry)),
+        pool_setup=partial(_warm_worker, spec),
+    ):
+        used = max(used, workers or jobs)
+        total.merge(tally)
+        if progress is not None:
+            progress(total.games, games)
     elapsed = max(time.perf_counter() - started, 1e-9)
-    return _report(spec, total, labels, jobs, elapsed)
+    return _report(spec, total, labels, used, elapsed)
 
 
 def _check_importable(game: Game[Any, Any]) -> None:

@@ -433,7 +433,7 @@ def test_the_plugin_registers_the_game_its_aliases_and_bot() -> None:
     assert cardkit.load_game("eights") is cardkit.load_game("crazyeights")
     assert cardkit.load_game("Crazy-Eights").name == "crazyeights"
     game = cardkit.load_game("crazyeights")
-    assert set(game.bots) == {"random", "heuristic"}
+    assert set(game.bots) == {"random", "ismcts", "heuristic"}
     assert set(game.variants) == {"draw-one", "no-wilds"}
     assert isinstance(game.rules(), CrazyEightsRules)
 

@@ -178,9 +178,8 @@ def parse_bots(text: str | None) -> list[str] | None:
 
 
 def best_bot(game: Game[Any, Any]) -> str:
-    """The bot a demo uses by default: the first one the game registered, else random."""
-    names = [n for n in game.bots if n != "random"]
-    return names[0] if names else "random"
+    """The bot a demo uses by default: the game's [best bot][cardkit.game.Game.best_bot]."""
+    return game.best_bot
 
 
 def auto_delay(delay: float | None) -> float:

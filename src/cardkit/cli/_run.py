@@ -7,14 +7,6 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 from rich.table import Table
 from rich.text import Text
 
@@ -31,7 +23,9 @@ from cardkit.cli._common import (
     parse_bots,
     random_seed,
 )
+from cardkit.cli._tournament import executor_for, progress_bar
 from cardkit.errors import CardkitError
+from cardkit.eval.stats import wilson_interval
 from cardkit.game import Game
 from cardkit.match import DealRecord, Match, fill_seats, has_match_rule, resolve_bots
 from cardkit.narrate import Narrator, seat_label, standings_table
@@ -146,23 +140,14 @@ def simulate_cmd(
     max_actions: int | None,
     rotate: bool,
     json_path: Path | None,
+    dask: str | None = None,
 ) -> None:
     """Play many bot games with a progress bar, then print the results tables."""
     game = load_game(game_name)
     rules = make_rules(game, variant, rules_items)
     seed = random_seed() if seed is None else seed
     names = parse_bots(bots)
-    with Progress(
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("[dim]elapsed"),
-        TimeElapsedColumn(),
-        TextColumn("[dim]left"),
-        TimeRemainingColumn(),
-        console=err(),
-        transient=False,
-    ) as progress:
+    with progress_bar() as progress, executor_for(dask) as executor:
         task = progress.add_task(f"{game.name}", total=games)
         report = simulate(
             game.name,
@@ -175,6 +160,7 @@ def simulate_cmd(
             max_actions=max_actions,
             rotate=rotate,
             progress=lambda done, total: progress.update(task, completed=done),
+            executor=executor,
         )
     console = out()
     print_report(console, game, report, variant)
@@ -192,6 +178,11 @@ def _rate(value: float) -> str:
 
 def _mean(value: float | None) -> str:
     return "—" if value is None else f"{value:.2f}"
+
+
+def _wilson(wins: int, games: int) -> str:
+    low, high = wilson_interval(wins, games)
+    return f"{100 * low:.1f}–{_rate(high)}"
 
 
 def _signed(value: float) -> str:
@@ -232,6 +223,7 @@ def _entries_table(report: SimulationReport) -> Table:
     by_bot.add_column("Seat" if not report.rotate else "Entry", justify="right")
     by_bot.add_column("Bot", style="bold cyan")
     by_bot.add_column("Win rate", justify="right")
+    by_bot.add_column("Wilson 95%", justify="right")
     by_bot.add_column("Loss rate", justify="right")
     if report.has_points:
         by_bot.add_column("Mean points", justify="right")
@@ -246,6 +238,7 @@ def _entries_table(report: SimulationReport) -> Table:
             str(entry.entry),
             Text(entry.bot),
             Text(_rate(entry.win_rate), style="bold green" if entry.win_rate == best else ""),
+            _wilson(entry.wins, entry.completed),
             _rate(entry.loss_rate),
         ]
         if report.has_points:
@@ -265,6 +258,7 @@ def _bots_table(report: SimulationReport) -> Table:
     totals.add_column("Bot", style="bold cyan")
     totals.add_column("Seats", justify="right")
     totals.add_column("Win rate", justify="right")
+    totals.add_column("Wilson 95%", justify="right")
     totals.add_column("Loss rate", justify="right")
     if report.has_points:
         totals.add_column("Mean points", justify="right")
@@ -275,6 +269,7 @@ def _bots_table(report: SimulationReport) -> Table:
             Text(bot.bot),
             str(bot.entries),
             _rate(bot.win_rate),
+            _wilson(bot.wins, bot.completed),
             _rate(bot.loss_rate),
         ]
         if report.has_points:

@@ -97,10 +97,18 @@ def check_bots(
     rules: Rules | None = None,
     max_actions: int = 1000,
 ) -> dict[str, list[PlayoutReport]]:
-    """Every registered bot plays whole games choosing only legal actions."""
+    """Every registered bot plays whole games choosing only legal actions.
+
+    A bot factory with a ``for_checks`` attribute (a factory too, such as
+    [ISMCTSBot.for_checks][cardkit.eval.ismcts.ISMCTSBot.for_checks]) plays
+    through that one: the same bot with a budget small enough for whole games
+    in every seat.
+    """
     reports: dict[str, list[PlayoutReport]] = {}
     seeds = list(seeds)
     for name, factory in game.bots.items():
+        # A search bot may offer a cheap configuration of itself for these whole games.
+        factory = getattr(factory, "for_checks", factory)
         reports[name] = []
         for seed in seeds:
             rngs = seat_rngs(seed, players)
