@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from cardkit import Deck, GameResult, InvalidRules, RandomBot, Rules, Variant
+from cardkit.eval.ismcts import ISMCTSBot
 
 #: The ``shed`` fixture's game (its classes live in ``conftest.py``).
 Shed = Any
@@ -82,10 +83,10 @@ def test_presets_are_named_option_sets(shed: Shed) -> None:
 
 
 def test_every_game_has_the_random_bot(shed: Shed) -> None:
-    """``random`` is always there; other bots are added once by name."""
-    assert shed.bots == {"random": RandomBot}
+    """``random`` and ``ismcts`` are always there; other bots are added once by name."""
+    assert shed.bots == {"random": RandomBot, "ismcts": ISMCTSBot}
     shed.add_bot("also-random", RandomBot)
-    assert list(shed.bots) == ["random", "also-random"]
+    assert list(shed.bots) == ["random", "ismcts", "also-random"]
     with pytest.raises(InvalidRules, match="already has a bot"):
         shed.add_bot("random", RandomBot)
 
