@@ -81,8 +81,9 @@ def test_a_match_with_bots_and_its_record_round_trip() -> None:
         if table.status == "between_deals":
             table.next_deal()
         else:
-            assert table.bot_to_act()
-            table.play_bot()
+            seat = table.bot_seat()
+            assert seat is not None
+            table.play_bot(seat)
         records.append(table.record().model_dump_json())
     standings = table.standings()
     assert standings.over
