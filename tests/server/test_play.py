@@ -171,14 +171,20 @@ def _window_seed(game: Any) -> tuple[int, list[tuple[int, str]], Any]:
     raise AssertionError("no seed opens a private window")
 
 
-@pytest.mark.parametrize("how", ["asked seat declines", "next player acts"])
-def test_a_private_window_reaches_only_the_seat_it_asks(servers: Any, how: str) -> None:
+@pytest.mark.parametrize(
+    ("how", "timer"),
+    [("asked seat declines", None), ("next player acts", None), ("asked seat declines", 600)],
+)
+def test_a_private_window_reaches_only_the_seat_it_asks(
+    servers: Any, how: str, timer: float | None
+) -> None:
     """Palace rules 4.5 over a real server: nobody else hears of a window, or of its end."""
     server = servers("--actions-per-second", "1000")
     game = cardkit.load_game("palace")
     seed, played, window = _window_seed(game)
     asked, shown = window.to_act, window.shown_to_act(None)
-    table = server.post("/api/tables", {"game": "palace", "players": 2, "seed": seed})
+    settings = {"game": "palace", "players": 2, "seed": seed, "turn_timer": timer}
+    table = server.post("/api/tables", settings)
     tokens = [server.post(f"/api/tables/{table['id']}/join", {})["token"] for _ in range(2)]
     clients = [server.client(table["id"], token) for token in tokens]
     watcher = server.client(table["id"])
@@ -198,6 +204,9 @@ def test_a_private_window_reaches_only_the_seat_it_asks(servers: Any, how: str) 
     for seat, action in played:
         play(seat, action)
     assert state.to_json() == window.to_json()
+    for client in (clients[shown], watcher):  # the timer's message of the turn shown, if any
+        while (message := client.poll(0.3)) is not None:
+            _check(message, copy, seed)
     mine, theirs, watched = clients[asked].last, clients[shown].last, watcher.last
     assert mine is not None
     assert theirs is not None
@@ -206,6 +215,7 @@ def test_a_private_window_reaches_only_the_seat_it_asks(servers: Any, how: str) 
     assert mine["your_turn"]
     assert theirs["your_turn"]
     assert theirs["view"]["window"] is None
+    assert (theirs["deadline"] is None) == (timer is None)
     lobby = server.get(f"/api/tables/{table['id']}")
     assert lobby["to_act"] == shown
     assert lobby["version"] == watched["version"]
