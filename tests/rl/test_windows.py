@@ -61,3 +61,23 @@ def test_the_default_apply_as_accepts_only_the_seat_to_act() -> None:
     assert f"seat {seat} is to act" in str(err.value)
     assert state.apply_as(seat, action) == state.apply(action)
     assert state.shown_to_act(other) == seat
+
+
+def test_the_aec_env_keeps_the_info_of_the_seat_shown_to_act_during_a_window() -> None:
+    env = cardkit.rl.aec_env("palace", players=2)
+    for seed in range(40):
+        env.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        for _ in range(300):
+            state = env.table.state
+            if state.is_over:
+                break
+            shown = state.shown_to_act(None)
+            if shown is not None and shown != state.to_act:
+                info = env.infos[env.possible_agents[shown]]["legal_ids"]
+                assert len(info) > 0
+                assert info.tolist() == env.table.info(shown)["legal_ids"].tolist()
+                return
+            mask = env.observe(env.agent_selection)["action_mask"]
+            env.step(int(rng.choice(np.flatnonzero(mask))))
+    raise AssertionError("no seed opens a private window")
