@@ -26,6 +26,7 @@ from cardkit.actions import Action, check_action_text
 from cardkit.cards import Card
 from cardkit.cardset import CardSet
 from cardkit.deck import Deck
+from cardkit.errors import IllegalAction
 from cardkit.events import Event
 from cardkit.results import GameResult
 from cardkit.rules import Rules
@@ -135,6 +136,40 @@ class GameState(ABC):
         if isinstance(action, str):
             action = self.parse_action(check_action_text(action))
         return self._apply(action)
+
+    def apply_as(self, seat: int, action: Action | str) -> Self:
+        """Apply ``action`` on behalf of ``seat``, refusing it if ``seat`` may not act now.
+
+        For apps that take moves from several players (the server). The
+        default accepts only the seat to act; games with private out-of-turn
+        windows (Palace) override it so that the player every other view
+        shows to act may act too, and so that a refusal names only what
+        ``seat`` may know.
+
+        Raises:
+            IllegalAction: code ``"not_your_turn"`` when ``seat`` may not act
+                now, or any reason [`apply`][cardkit.state.GameState.apply]
+                gives; ``self`` is unchanged.
+        """
+        if seat != self.to_act:
+            shown = self.shown_to_act(seat)
+            who = "the game is over" if shown is None else f"seat {shown} is to act"
+            raise IllegalAction(
+                "not_your_turn", f"seat {seat} may not act now: {who}", action=str(action)
+            )
+        return self.apply(action)
+
+    def shown_to_act(self, seat: int | None) -> int | None:
+        """The seat ``view(seat).to_act`` names, without building the view.
+
+        The same as [`to_act`][cardkit.state.GameState.to_act] unless a game
+        has private windows: then only the seat a window asks is shown
+        itself, and every other seat (``None``: a spectator) is shown the
+        player who acts when the window is declined. Observations
+        ([`cardkit.rl`][cardkit.rl]) and the server use it where building a
+        view would be too slow.
+        """
+        return self.to_act
 
     @abstractmethod
     def result(self) -> GameResult:

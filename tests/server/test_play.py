@@ -47,21 +47,45 @@ def _seed_for(game: Any, players: int) -> int:
     raise AssertionError(f"no seed gives a random {game.name} game of at most {LONGEST} actions")
 
 
-def _check(
-    message: dict[str, Any], states: list[Any], known: list[dict[Any, Any]], seed: int
-) -> None:
+class _Copy:
+    """The test's own copy of the game, as each audience (seat or spectator) has seen it.
+
+    An audience's version counts the changes of its own view (what the server sends).
+    """
+
+    def __init__(self, players: int) -> None:
+        self.knowledge = Knowledge(players)
+        self.audiences: list[int | None] = [None, *range(players)]
+        self.shown: dict[int | None, Any] = {}
+        self.version = dict.fromkeys(self.audiences, -1)
+        self.states: dict[tuple[int | None, int], Any] = {}
+        self.known: dict[tuple[int | None, int], Any] = {}
+
+    def record(self, state: Any) -> None:
+        self.knowledge.observe(state)
+        for seat in self.audiences:
+            view = state.view(seat).model_dump(mode="json")
+            if view != self.shown.get(seat, None):
+                self.shown[seat] = view
+                self.version[seat] += 1
+            key = (seat, self.version[seat])
+            self.states[key] = state
+            self.known[key] = self.knowledge.known(seat)
+
+
+def _check(message: dict[str, Any], copy: _Copy, seed: int) -> None:
     """One message against the test's own copy of the game at the message's version."""
     assert message["type"] == "state", message
     seat, version = message["seat"], message["version"]
-    state = states[version]
+    state = copy.states[seat, version]
     view = state.view(seat)
     assert message["view"] == view.model_dump(mode="json")
     assert message["legal"] == list(view.legal_actions)
-    assert message["your_turn"] == (seat is not None and state.to_act == seat)
+    assert message["your_turn"] == (seat is not None and view.to_act == seat)
     text = json.dumps(message)
     for secret in (str(seed), str(state.setup.seed)):
         assert secret not in text, "a seed was sent to a client"
-    leaked = cards_mentioned(message) - known[version][seat]
+    leaked = cards_mentioned(message) - copy.known[seat, version]
     assert not leaked, f"seat {seat} was sent {leaked} at version {version}"
 
 
@@ -74,37 +98,33 @@ def _play(server: Any, name: str) -> int:
     clients = [server.client(table["id"], token) for token in tokens]
     watcher = server.client(table["id"])
     state = Match(game, players, seed=seed, max_deals=1).start_deal()
-    knowledge = Knowledge(players)
-    states, known = [], []
-
-    def record(new: Any) -> None:
-        knowledge.observe(new)
-        states.append(new)
-        known.append({seat: knowledge.known(seat) for seat in [None, *range(players)]})
-
-    record(state)
+    copy = _Copy(players)
+    copy.record(state)
     rng = random.Random(f"{name}:{seed}")
+    actions = 0
     while True:
-        version = len(states) - 1
-        for client in [*clients, watcher]:
-            for message in client.until(version):
-                _check(message, states, known, seed)
+        for seat, client in [*enumerate(clients), (None, watcher)]:
+            for message in client.until(copy.version[seat]):
+                _check(message, copy, seed)
         if state.is_over:
             break
+        # Two seats while a private window is open: the seat asked, and the next player.
         asked = [c for c in clients if c.last is not None and c.last["your_turn"]]
-        assert len(asked) == 1, "exactly one seat is told it may act"
-        assert asked[0].last is not None
-        action = rng.choice(asked[0].last["legal"])
-        asked[0].act(action)
-        state = state.apply(action)
-        record(state)
+        assert len(asked) in (1, 2), "one seat is told it may act (two during a window)"
+        chosen = rng.choice(asked)
+        assert chosen.last is not None
+        action = rng.choice(chosen.last["legal"])
+        chosen.act(action)
+        state = state.apply_as(chosen.last["seat"], action)
+        copy.record(state)
+        actions += 1
     final = watcher.last
     assert final is not None
     assert final["result"] == state.result().model_dump(mode="json")
     assert server.get(f"/api/tables/{table['id']}")["status"] == "over"
     for client in [*clients, watcher]:
         client.close()
-    return len(states) - 1
+    return actions
 
 
 def test_every_game_plays_to_the_end_without_leaks(servers: Any) -> None:
@@ -133,3 +153,85 @@ def test_the_game_the_scaffold_makes_plays_too(
         server = servers(command=command)
         assert "trick-demo" in {g["name"] for g in server.get("/api/games")}
         assert _play(server, "trick-demo") > 0
+
+
+def _window_seed(game: Any) -> tuple[int, list[tuple[int, str]], Any]:
+    """A seed whose random two-player game opens a window that asks another seat than the
+    one every other view shows to act; the actions before it, by seat, and that state."""
+    for seed in range(SEED, SEED + 200):
+        state = Match(game, 2, seed=seed, max_deals=1).start_deal()
+        rng = random.Random(seed)
+        played: list[tuple[int, str]] = []
+        while not state.is_over and len(played) < 300:
+            if state.to_act != state.shown_to_act(None):
+                return seed, played, state
+            action = rng.choice([str(a) for a in state.legal_actions()])
+            played.append((state.to_act, action))
+            state = state.apply(action)
+    raise AssertionError("no seed opens a private window")
+
+
+@pytest.mark.parametrize(
+    ("how", "timer"),
+    [("asked seat declines", None), ("next player acts", None), ("asked seat declines", 600)],
+)
+def test_a_private_window_reaches_only_the_seat_it_asks(
+    servers: Any, how: str, timer: float | None
+) -> None:
+    """Palace rules 4.5 over a real server: nobody else hears of a window, or of its end."""
+    server = servers("--actions-per-second", "1000")
+    game = cardkit.load_game("palace")
+    seed, played, window = _window_seed(game)
+    asked, shown = window.to_act, window.shown_to_act(None)
+    settings = {"game": "palace", "players": 2, "seed": seed, "turn_timer": timer}
+    table = server.post("/api/tables", settings)
+    tokens = [server.post(f"/api/tables/{table['id']}/join", {})["token"] for _ in range(2)]
+    clients = [server.client(table["id"], token) for token in tokens]
+    watcher = server.client(table["id"])
+    state = Match(game, 2, seed=seed, max_deals=1).start_deal()
+    copy = _Copy(2)
+    copy.record(state)
+
+    def play(seat: int, action: str) -> None:
+        nonlocal state
+        clients[seat].act(action)
+        state = state.apply_as(seat, action)
+        copy.record(state)
+        for audience, client in [*enumerate(clients), (None, watcher)]:
+            for message in client.until(copy.version[audience]):
+                _check(message, copy, seed)
+
+    for seat, action in played:
+        play(seat, action)
+    assert state.to_json() == window.to_json()
+    for client in (clients[shown], watcher):  # the timer's message of the turn shown, if any
+        while (message := client.poll(0.3)) is not None:
+            _check(message, copy, seed)
+    mine, theirs, watched = clients[asked].last, clients[shown].last, watcher.last
+    assert mine is not None
+    assert theirs is not None
+    assert watched is not None
+    assert mine["view"]["window"] is not None
+    assert mine["your_turn"]
+    assert theirs["your_turn"]
+    assert theirs["view"]["window"] is None
+    assert (theirs["deadline"] is None) == (timer is None)
+    lobby = server.get(f"/api/tables/{table['id']}")
+    assert lobby["to_act"] == shown
+    assert lobby["version"] == watched["version"]
+    if how == "asked seat declines":
+        play(asked, "decline")
+        assert clients[asked].last is not None
+        assert clients[asked].last["view"]["window"] is None
+        assert server.get(f"/api/tables/{table['id']}")["version"] == watched["version"]
+    else:
+        play(shown, theirs["legal"][0])
+        assert str(state.history[-2]) == "decline"
+        assert watcher.last is not None
+        assert watcher.last["version"] == watched["version"] + 1
+        assert watcher.last["events"], "the next player's action is public"
+    for client in (clients[shown], watcher) if how == "asked seat declines" else ():
+        assert client.poll(0.3) is None, "a declined window left a trace"
+    assert clients[shown].last is not None
+    for client in [*clients, watcher]:
+        client.close()

@@ -81,8 +81,9 @@ def test_a_match_with_bots_and_its_record_round_trip() -> None:
         if table.status == "between_deals":
             table.next_deal()
         else:
-            assert table.bot_to_act()
-            table.play_bot()
+            seat = table.bot_seat()
+            assert seat is not None
+            table.play_bot(seat)
         records.append(table.record().model_dump_json())
     standings = table.standings()
     assert standings.over
@@ -165,3 +166,46 @@ def test_serve_without_the_extra_says_how_to_install_it(monkeypatch: pytest.Monk
     result = CliRunner().invoke(app, ["serve"])
     assert result.exit_code == 2
     assert "pip install 'cardkit[server]'" in result.output.replace("\n", " ")
+
+
+def _palace_window(seats: list[dict[str, object]]) -> tuple[Table, int, int]:
+    """A two-player Palace table at a private window that asks seat 0; the seats asked
+    and shown to act (the actions before it are random, bots' seats included)."""
+    for seed in range(20261201, 20261401):
+        settings = {"game": "palace", "players": 2, "seed": seed, "seats": seats}
+        table = Table.create("w", CreateTable.model_validate(settings))
+        rng = random.Random(seed)
+        for _ in range(300):
+            state = table.state
+            assert state is not None
+            if state.is_over:
+                break
+            if state.to_act == 0 and state.shown_to_act(None) == 1:
+                asked, shown = state.to_act, state.shown_to_act(None)
+                assert asked is not None
+                assert shown is not None
+                return table, asked, shown
+            assert state.to_act is not None
+            table.act(state.to_act, rng.choice([str(a) for a in state.legal_actions()]))
+    raise AssertionError("no seed opens a private window that asks seat 0")
+
+
+def test_a_declined_window_counts_only_for_the_seat_it_asked() -> None:
+    table, asked, shown = _palace_window([{}, {}])
+    before = list(table.audiences.versions)
+    assert table.info([0, 0]).to_act == shown
+    table.act(asked, "decline")
+    after = table.audiences.versions
+    assert after[asked] == before[asked] + 1
+    assert after[shown] == before[shown]
+    assert after[-1] == before[-1]
+
+
+def test_a_bot_shown_to_act_plays_through_a_persons_window() -> None:
+    table, _, shown = _palace_window([{}, {"bot": "random"}])
+    assert table.bot_seat() == shown
+    spectators = table.audiences.version(None)
+    table.play_bot(shown)
+    assert table.state is not None
+    assert str(table.state.history[-2]) == "decline"
+    assert table.audiences.version(None) == spectators + 1

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
+from cardkit.actions import Action
 from cardkit.errors import InvalidRules
 from cardkit.game import Game
 from cardkit.rl.actions import ActionCodec, LegalDiscrete
@@ -94,13 +96,33 @@ class Table:
         self.state = self.game.start(players=self.players, rules=self.rules, seed=seed)
         self.steps = 0
 
-    def legal_mask(self, seat: int) -> npt.NDArray[np.int8]:
-        """The action mask of `seat`: its legal ids when it is to act, else zeros."""
+    def _shown_legal(self, seat: int) -> Sequence[Action] | None:
+        """The legal actions ``view(seat)`` shows, or ``None`` when it shows none.
+
+        While a private window asks another seat (Palace, rules 4.5), the
+        next player's view shows it to act with its legal actions; its mask
+        must show them too, or the mask would tell that a window is open.
+        """
         state = self.state
-        if state.to_act != seat or state.is_over:
+        if state.is_over or state.shown_to_act(seat) != seat:
+            return None
+        if state.to_act == seat:
+            return state.legal_actions()
+        return [state.parse_action(text) for text in state.view(seat).legal_actions]
+
+    def legal_mask(self, seat: int) -> npt.NDArray[np.int8]:
+        """The action mask of `seat`: the legal ids its view shows, else zeros."""
+        legal = self._shown_legal(seat)
+        if legal is None:
             return np.zeros(self.codec.n, dtype=np.int8)
-        ids, _ = self.codec.legal(state, state.legal_actions())
+        ids, _ = self.codec.legal(self._legal_key(seat), legal)
         return self.codec.mask(ids)
+
+    def _legal_key(self, seat: int) -> object:
+        """What the codec caches legal ids under: the state, or a key of its own for a
+        seat that views show to act while a window asks another (other actions)."""
+        state = self.state
+        return state if state.to_act == seat else (state, seat)
 
     def observe(self, seat: int) -> Observation:
         """The observation of `seat` now."""
@@ -111,10 +133,10 @@ class Table:
 
     def info(self, seat: int) -> dict[str, Any]:
         """The `info` of `seat`: its legal ids and, if asked for, their card planes."""
-        state = self.state
-        if state.to_act != seat or state.is_over:
+        legal = self._shown_legal(seat)
+        if legal is None:
             return {"legal_ids": np.zeros(0, dtype=np.int64)}
-        ids, actions = self.codec.legal(state, state.legal_actions())
+        ids, actions = self.codec.legal(self._legal_key(seat), legal)
         info: dict[str, Any] = {"legal_ids": np.array(ids, dtype=np.int64)}
         if self.action_cards:
             info["action_cards"] = self.codec.action_cards(actions)

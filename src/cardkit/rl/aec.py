@@ -84,6 +84,9 @@ class CardkitAECEnv(AECEnv[str, Observation, Any]):
         elif previous is None:  # over at the deal: any agent, for the dead steps
             self.agent_selection = self.agents[0]
         changed = self.agents if previous is None else {previous, self.agent_selection}
+        shown = table.state.shown_to_act(None)
+        if previous is not None and shown is not None:  # shown to act during a private window
+            changed = {*changed, self.possible_agents[shown]}
         for agent in changed:
             if agent not in self.infos:
                 continue

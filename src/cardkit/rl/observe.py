@@ -270,7 +270,7 @@ class ObservationLayout:
         tail = [0.0] * (2 * players + 1)
         if seat is not None:
             tail[seat] = 1.0
-        to_act = state.to_act
+        to_act = state.shown_to_act(seat)  # view(seat).to_act: private windows stay private
         tail[players + (players if to_act is None else (to_act - (seat or 0)) % players)] = 1.0
         if self.view_fields:
             tail.extend(self._view_fields(state.view(seat)))

@@ -67,6 +67,8 @@ class _Client:
     queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
     allowance: float = 0.0
     checked: float = field(default_factory=time.monotonic)
+    #: What the last message sent said (its deadline as a time, not as seconds left).
+    sent: str | None = None
 
 
 class TableServer:
@@ -199,15 +201,33 @@ class TableServer:
         self.storage.save(table.id, table.record().model_dump_json())
         self._publish(table, events)
 
-    def _publish(self, table: Table, events: Sequence[Event]) -> None:
+    def _publish(self, table: Table, events: Sequence[Event], skip: _Client | None = None) -> None:
+        """Send each client (but ``skip``) its message, if it says anything new to it.
+
+        A client whose view, seats, standings and deadline are as its last
+        message said, with no new event, gets nothing: a declined private
+        window must leave no trace for the seats it did not ask.
+        """
         connected = self._connected(table)
-        built: dict[int | None, str] = {}
+        built: dict[int | None, tuple[str, str]] = {}
         for client in self.clients.get(table.id, ()):
-            text = built.get(client.seat)
-            if text is None:
-                text = table.message(client.seat, events, connected).model_dump_json()
-                built[client.seat] = text
-            client.queue.put_nowait(text)
+            if client is skip:
+                continue
+            if client.seat not in built:
+                built[client.seat] = self._build(table, client.seat, events, connected)
+            text, key = built[client.seat]
+            if events or key != client.sent:
+                client.sent = key
+                client.queue.put_nowait(text)
+
+    @staticmethod
+    def _build(
+        table: Table, seat: int | None, events: Sequence[Event], connected: Sequence[int]
+    ) -> tuple[str, str]:
+        """A message's text, and what it says but its events (the deadline as a time)."""
+        message = table.message(seat, events, connected)
+        key = message.model_copy(update={"deadline": table.deadline, "events": []})
+        return message.model_dump_json(), key.model_dump_json()
 
     async def _drive(self, table: Table) -> None:
         """Bots, the turn timer and the next deal, for one table, until its match is over."""
@@ -227,9 +247,11 @@ class TableServer:
             if status == "between_deals":
                 await asyncio.sleep(self.deal_pause)
                 self._commit(table, table.next_deal())
-            elif table.bot_to_act():
+            elif (seat := table.bot_seat()) is not None:
+                version = table.version
                 await asyncio.sleep(self.bot_delay)
-                self._commit(table, table.play_bot())
+                if table.version == version:  # else a person acted meanwhile (a window)
+                    self._commit(table, table.play_bot(seat))
             else:
                 await self._wait_for_person(table, wake)
 
@@ -239,14 +261,17 @@ class TableServer:
         if timer is None:
             await wake.wait()
             return
+        # The timer is the turn's that every view but a private window's shows: a
+        # window neither starts it again nor stops it, so it tells nobody of the window.
         version = table.version
-        table.deadline = time.monotonic() + timer
-        self._publish(table, ())
+        if table.deadline is None:
+            table.deadline = time.monotonic() + timer
+            self._publish(table, ())
         try:
-            await asyncio.wait_for(wake.wait(), timer)
+            await asyncio.wait_for(wake.wait(), max(0.0, table.deadline - time.monotonic()))
         except TimeoutError:
             if table.version == version:
-                self._commit(table, table.play_bot())
+                self._commit(table, table.play_bot(table.shown_to_act))
 
     # -- WebSockets -----------------------------------------------------------------------------
 
@@ -269,9 +294,9 @@ class TableServer:
         writer = asyncio.create_task(self._write(client))
         self.clients[table.id].append(client)
         history = table.state.events[-100:] if table.state is not None else ()
-        first = table.message(client.seat, history, self._connected(table))
-        client.queue.put_nowait(first.model_dump_json())
-        self._publish_others(table, client)
+        first, client.sent = self._build(table, client.seat, history, self._connected(table))
+        client.queue.put_nowait(first)
+        self._publish(table, (), skip=client)
         try:
             await self._read(client, table)
         finally:
@@ -279,15 +304,6 @@ class TableServer:
             client.queue.put_nowait(None)
             await writer
             self._publish(table, ())
-
-    def _publish_others(self, table: Table, new: _Client) -> None:
-        connected = self._connected(table)
-        built: dict[int | None, str] = {}
-        for client in self.clients[table.id]:
-            if client is not new:
-                if client.seat not in built:
-                    built[client.seat] = table.message(client.seat, (), connected).model_dump_json()
-                client.queue.put_nowait(built[client.seat])
 
     async def _hello(self, socket: WebSocket, table: Table) -> _Client:
         try:

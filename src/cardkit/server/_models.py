@@ -163,8 +163,9 @@ class TableInfo(_Model):
         seats: every seat.
         free: the seats a person may join.
         status: ``"playing"``, ``"between_deals"`` or ``"over"``.
-        to_act: the seat that must decide now, if any.
-        version: the number of changes the table has seen (one per action or deal).
+        to_act: the seat spectators see to act, if any (never the seat a
+            private window asks).
+        version: the number of changes spectators have seen.
         turn_timer: the turn timer in seconds, if any.
         standings: the match so far.
     """
@@ -239,13 +240,14 @@ ClientMessage = Annotated[HelloMessage | ActMessage, Field(discriminator="type")
 
 
 class StateMessage(_Model):
-    """Server → client, after every change: what this client's seat may know now.
+    """Server → client, after every change it can see: what this client's seat may know now.
 
     Attributes:
         type: ``"state"``.
         table: the table's id.
         seat: the client's seat, or ``None`` for a spectator.
-        version: the number of changes the table has seen (grows by one per action).
+        version: the number of changes of this seat's own view (a step the
+            seat does not see, such as a declined private window, counts none).
         deal: the deal's number in the match.
         view: ``state.view(seat)`` as JSON (the game's own view model).
         legal: the seat's legal actions as text, when it is asked to act (else empty).
@@ -255,7 +257,8 @@ class StateMessage(_Model):
         result: the deal's result, once it is over.
         standings: the match so far.
         seats: every seat, with who is connected.
-        deadline: seconds left on the turn timer of the seat to act, if any.
+        deadline: seconds left on the turn timer of the turn every view but a
+            private window's shows, if any.
     """
 
     type: Literal["state"]

@@ -16,11 +16,12 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict
 
 from cardkit.bots import Bot, Turn
-from cardkit.errors import IllegalAction, InvalidRules, TableError
+from cardkit.errors import InvalidRules, TableError
 from cardkit.events import Event
 from cardkit.game import Game
 from cardkit.match import DealRecord, Match, derive_seed, has_match_rule
 from cardkit.plugins import Registry, registry
+from cardkit.server._audience import Audiences
 from cardkit.server._models import CreateTable, SeatInfo, Standings, StateMessage, TableInfo
 from cardkit.state import GameState
 
@@ -50,6 +51,8 @@ class TableRecord(BaseModel):
     state: str | None
     version: int
     created: float
+    #: Each seat's version, then the spectators' (``None`` in records of older servers).
+    versions: list[int] | None = None
 
 
 class Table:
@@ -62,7 +65,12 @@ class Table:
         seats: the seats, by number.
         match: the match (the core match runner) of the table.
         state: the current deal's state, or ``None`` before the first deal.
-        version: grows by one with every change that players see.
+        version: grows by one with every change of the state (private: a
+            declined window counts too, so it is never sent; see `versions`).
+        audiences: what each seat and the spectators were shown, and the
+            ``version`` each is sent (the changes of its own view).
+        deadline: when the turn timer of the turn every view but a window's
+            shows ends (`time.monotonic`), or ``None``.
     """
 
     def __init__(self, record: TableRecord, reg: Registry | None = None) -> None:
@@ -92,6 +100,10 @@ class Table:
         self._bots = self._make_bots()
         self.timer_bot = self._timer_bot()
         self.deadline: float | None = None
+        self.audiences = Audiences(
+            len(self.seats), record.versions or [record.version] * (len(self.seats) + 1)
+        )
+        self.audiences.show(self.state, count=False)
 
     @classmethod
     def create(cls, table_id: str, settings: CreateTable, reg: Registry | None = None) -> Table:
@@ -129,6 +141,7 @@ class Table:
         table = cls(record, reg)
         table.next_deal()
         table.version = 0
+        table.audiences.versions = [0] * (players + 1)
         return table
 
     def _new_match(self) -> Match:
@@ -176,6 +189,7 @@ class Table:
             state=None if self.state is None else self.state.to_json(),
             version=self.version,
             created=self.created,
+            versions=list(self.audiences.versions),
         )
 
     # -- seats ----------------------------------------------------------------------------
@@ -241,42 +255,64 @@ class Table:
             return "playing"
         return "over" if self.match.is_over else "between_deals"
 
-    def bot_to_act(self) -> bool:
-        """Whether the seat to act is a bot's."""
-        seat = None if self.state is None else self.state.to_act
-        return seat is not None and self._bots[seat] is not None
+    @property
+    def shown_to_act(self) -> int | None:
+        """The seat spectators (and every seat no private window asks) see to act."""
+        return None if self.state is None else self.state.shown_to_act(None)
+
+    def bot_seat(self) -> int | None:
+        """The bot seat that may act now: the seat asked, else the seat shown to act.
+
+        While a private window asks a person, the bot that every other view
+        shows to act plays as it would without the window (declining it), so
+        that nobody learns of the window from a bot that waits.
+        """
+        state = self.state
+        if state is None or state.is_over:
+            return None
+        for seat in (state.to_act, state.shown_to_act(None)):
+            if seat is not None and self._bots[seat] is not None:
+                return seat
+        return None
 
     def act(self, seat: int, text: str) -> tuple[Event, ...]:
-        """Play ``text`` for ``seat``; the new events.
+        """Play ``text`` for ``seat`` (through `GameState.apply_as`); the new events.
 
         Raises:
             IllegalAction: not this seat's decision, or not a legal action
-                (the game's code and message); nothing changed.
+                (the game's code and message, naming only what ``seat``
+                may know); nothing changed.
             TableError: no deal is being played.
         """
         state = self.state
         if state is None or state.is_over:
             raise TableError("not_playing", "no deal is being played at this table", status=409)
-        if state.to_act != seat:
-            raise IllegalAction(
-                "not_your_turn", f"seat {seat} is not to act; seat {state.to_act} is"
-            )
-        return self._advance(state.apply(text))
+        return self._advance(state.apply_as(seat, text))
 
-    def play_bot(self) -> tuple[Event, ...]:
-        """Let the bot of the seat to act play (or the timer bot, for a person's seat)."""
+    def play_bot(self, seat: int | None = None) -> tuple[Event, ...]:
+        """Let ``seat``'s bot play (the timer bot for a person's seat).
+
+        ``seat`` defaults to the seat asked. A seat shown to act while a
+        window asks another decides from its own view's legal actions, and
+        its action declines the window.
+        """
         state = self.state
         assert state is not None
-        assert state.to_act is not None
-        seat = state.to_act
+        seat = state.to_act if seat is None else seat
+        assert seat is not None
+        if seat == state.to_act:
+            legal = state.legal_actions()
+        else:
+            legal = [state.parse_action(text) for text in state.view(seat).legal_actions]
         bot = self._bots[seat] or self.timer_bot
         rng = random.Random(derive_seed(self.seed, "bot", self.match.next_number, self.version))
-        return self._advance(state.apply(bot.choose(Turn(state, seat, state.legal_actions(), rng))))
+        return self._advance(state.apply_as(seat, bot.choose(Turn(state, seat, legal, rng))))
 
     def _advance(self, new: GameState) -> tuple[Event, ...]:
         self.state = new
         self.version += 1
-        self.deadline = None
+        if self.audiences.show(new):  # a new turn for spectators: the timer starts again
+            self.deadline = None
         if new.is_over:
             self.match.finish_deal(new)
         return new.last_events
@@ -285,6 +321,8 @@ class Table:
         """Deal the match's next deal; its events (a deal can end as it is dealt)."""
         self.state = self.match.start_deal()
         self.version += 1
+        self.deadline = None
+        self.audiences.show(self.state)
         if self.state.is_over:  # an instant win at the deal
             self.match.finish_deal(self.state)
         return self.state.last_events
@@ -327,8 +365,8 @@ class Table:
             seats=self.seat_infos(connected),
             free=self.free_seats(),
             status=self.status,
-            to_act=None if self.state is None else self.state.to_act,
-            version=self.version,
+            to_act=self.shown_to_act,
+            version=self.audiences.version(None),
             turn_timer=self.settings.turn_timer,
             standings=self.standings(),
         )
@@ -345,7 +383,7 @@ class Table:
             type="state",
             table=self.id,
             seat=seat,
-            version=self.version,
+            version=self.audiences.version(seat),
             deal=len(self.match.deals) + (not state.is_over),
             view=view.model_dump(mode="json"),
             legal=list(view.legal_actions),

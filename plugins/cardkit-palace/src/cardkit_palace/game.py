@@ -950,6 +950,19 @@ class PalaceState(GameState):
             state = state.apply(DECLINE)
         return state.apply(action)
 
+    def shown_to_act(self, seat: int | None) -> int | None:
+        """The seat ``view(seat).to_act`` names: windows are private (rules 4.5).
+
+        The seat a window asks is shown itself; every other seat, and a
+        spectator, the player who acts once the open windows are declined.
+        """
+        c = self._c
+        if c.phase in (ADD, COMPLETE) and seat != c.actor:
+            actor = self._public_core().actor
+        else:
+            actor = c.actor
+        return None if actor < 0 else actor
+
     def _not_your_turn(self, seat: int, action: Action, shown: int) -> IllegalAction:
         who = "the game is over" if shown < 0 else f"seat {shown} is to act"
         return IllegalAction("not_your_turn", f"seat {seat} may not act now: {who}", action=action)
