@@ -292,7 +292,7 @@ class Game(ABC, Generic[R, S]):
         return self.deal(Setup(players, rules, order, dealer, seed, previous))
 
     @abstractmethod
-    def deal(self, setup: Setup) -> S:
+    def deal(self, setup: Setup[R]) -> S:
         """Deal the game described by ``setup`` (already validated) and return its first state."""
 
     def load_state(self, text: str | bytes) -> S:

@@ -29,9 +29,10 @@ The rules (see the README):
 from __future__ import annotations
 
 import random
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection
 from dataclasses import dataclass
-from typing import Any, ClassVar, Self
+from enum import StrEnum
+from typing import Any, ClassVar, NamedTuple, Self
 
 from cardkit import (
     Action,
@@ -42,36 +43,27 @@ from cardkit import (
     Event,
     Game,
     GameResult,
-    GameState,
-    IllegalAction,
     InvalidState,
     Rank,
     Setup,
     Suit,
     View,
-)
-from cardkit.actions import parse_card_args, split_action_text
-from cardkit.state import Log
+)  # fmt: skip
+from cardkit.errors import Refusal, Refused
+from cardkit.generic import GenericState
+from cardkit.grammar import Form, Grammar
+from cardkit.zones import Seen, Zone
 from cardkit_crazyeights.rules import PRESETS, CrazyEightsRules
 
 __all__ = [
-    "SUIT_NAMES",
-    "CrazyEights",
-    "CrazyEightsState",
-    "CrazyEightsView",
-    "Draw",
-    "Pass",
-    "Play",
-    "card_points",
-]
+    "SUIT_NAMES", "CrazyEights", "CrazyEightsRefused", "CrazyEightsState", "CrazyEightsView",
+    "Draw", "Fields", "Pass", "Play", "card_points",
+]  # fmt: skip
 
 #: The name of each suit in action text: ``play 8H clubs``.
 SUIT_NAMES: dict[Suit, str] = {
-    Suit.CLUBS: "clubs",
-    Suit.DIAMONDS: "diamonds",
-    Suit.HEARTS: "hearts",
-    Suit.SPADES: "spades",
-}
+    Suit.CLUBS: "clubs", Suit.DIAMONDS: "diamonds", Suit.HEARTS: "hearts", Suit.SPADES: "spades"
+}  # fmt: skip
 _SUIT_BY_WORD: dict[str, Suit] = {
     **{name: suit for suit, name in SUIT_NAMES.items()},
     **{name[:-1]: suit for suit, name in SUIT_NAMES.items()},
@@ -87,9 +79,6 @@ _POINTS = CardValues({rank: 50 if rank == Rank.EIGHT else _VALUES.table[rank - 2
 def card_points(cards: Collection[Card], *, eights_wild: bool = True) -> int:
     """What cards left in a hand are worth: 8 = 50 (8 when 8s are not wild), pictures 10, ace 1."""
     return (_POINTS if eights_wild else _VALUES).total(cards)
-
-
-# -- actions --------------------------------------------------------------------
 
 
 # --8<-- [start:actions]
@@ -125,13 +114,27 @@ class Pass(Action):
         return "pass"
 
 
-_DRAW = Draw()
-_PASS = Pass()
-_FORMS = ("play <card>", "play <8> <suit>", "draw", "pass")
+_DRAW, _PASS = Draw(), Pass()
+GRAMMAR = Grammar(
+    Form("play", Play, cards=1, words=_SUIT_BY_WORD, usage=("play <card>", "play <8> <suit>")),
+    Form("draw", Draw),
+    Form("pass", Pass),
+)
+
+
+class CrazyEightsRefused(StrEnum):
+    """Crazy Eights refusal codes, besides the shared [`Refused`][cardkit.errors.Refused]."""
+
+    DOES_NOT_MATCH = "does_not_match"
+    NAME_A_SUIT = "name_a_suit"
+    NO_SUIT_TO_NAME = "no_suit_to_name"
+    CANNOT_DRAW = "cannot_draw"
+    ALREADY_DREW = "already_drew"
+    MUST_PLAY = "must_play"
+    CANNOT_PASS = "cannot_pass"
+
+
 # --8<-- [end:actions]
-
-
-# -- views ------------------------------------------------------------------------
 
 
 # --8<-- [start:view-model]
@@ -162,143 +165,114 @@ class CrazyEightsView(View):
 # --8<-- [end:view-model]
 
 
-# -- the state --------------------------------------------------------------------
-
-
 # --8<-- [start:state]
-class CrazyEightsState(GameState):
-    """A game of Crazy Eights in progress (immutable).
-
-    Zones: ``hand:<seat>`` (private to the seat), ``stock`` (face down, top
-    first) and ``discard`` (face up, bottom first; public).
-    """
-
-    __slots__ = (
-        "_legal",
-        "discard",
-        "drew",
-        "hands",
-        "outcome",
-        "passes",
-        "reshuffles",
-        "seat",
-        "stock",
-        "suit",
-    )
+class Fields(NamedTuple):
+    """The fields of a Crazy Eights state (stock top first, discard pile top last)."""
 
     hands: tuple[CardSet, ...]
     stock: tuple[Card, ...]
     discard: tuple[Card, ...]
     suit: Suit
     seat: int
-    drew: bool
-    passes: int
-    reshuffles: int
-    outcome: str | None
-    _legal: tuple[Action, ...] | None
+    drew: bool = False
+    passes: int = 0
+    reshuffles: int = 0
+    outcome: str | None = None
 
-    def __init__(
-        self,
-        game: Game[Any, Any],
-        setup: Setup,
-        log: Log,
-        *,
-        hands: tuple[CardSet, ...],
-        stock: tuple[Card, ...],
-        discard: tuple[Card, ...],
-        suit: Suit,
-        seat: int,
-        drew: bool = False,
-        passes: int = 0,
-        reshuffles: int = 0,
-        outcome: str | None = None,
-    ) -> None:
-        """Build a state; use `CrazyEights.start` rather than calling this."""
-        self._init_base(game, setup, log)
-        for name, value in (
-            ("hands", hands),
-            ("stock", stock),
-            ("discard", discard),
-            ("suit", suit),
-            ("seat", seat),
-            ("drew", drew),
-            ("passes", passes),
-            ("reshuffles", reshuffles),
-            ("outcome", outcome),
-            ("_legal", None),
-        ):
-            object.__setattr__(self, name, value)
 
-    def _next(self, action: Action, events: tuple[Event, ...], **changes: Any) -> Self:
-        fields: dict[str, Any] = {
-            "hands": self.hands,
-            "stock": self.stock,
-            "discard": self.discard,
-            "suit": self.suit,
-            "seat": self.seat,
-            "drew": self.drew,
-            "passes": self.passes,
-            "reshuffles": self.reshuffles,
-            "outcome": self.outcome,
-        }
-        fields.update(changes)
-        return type(self)(self.game, self.setup, (self._log, action, events), **fields)
+class CrazyEightsState(GenericState[CrazyEightsRules, Fields]):
+    """A game of Crazy Eights in progress (immutable): its fields are ``state.f``."""
 
-    # --8<-- [end:state]
-
-    @property
-    def rules(self) -> CrazyEightsRules:
-        """The rules in force."""
-        rules = self.setup.rules
-        assert isinstance(rules, CrazyEightsRules)
-        return rules
-
-    # -- turn structure -------------------------------------------------------
+    __slots__ = ()
+    grammar = GRAMMAR
+    view_model = CrazyEightsView
+    zone_specs = (
+        Zone("hand", field="hands", per_seat=True, seen=Seen.OWNER),
+        Zone("stock", seen=Seen.COUNT),
+        Zone("discard", seen=Seen.TOP, top_key="top"),
+    )
 
     @property
     def to_act(self) -> int | None:
         """The seat to act, or ``None`` once the game is over."""
-        return None if self.outcome is not None else self.seat
+        return None if self.f.outcome is not None else self.f.seat
 
     @property
     def is_over(self) -> bool:
         """Whether a player has gone out or the game is blocked."""
-        return self.outcome is not None
+        return self.f.outcome is not None
 
     @property
     def top(self) -> Card:
         """The top card of the discard pile."""
-        return self.discard[-1]
+        return self.f.discard[-1]
+
+    # --8<-- [end:state]
 
     # --8<-- [start:legal]
     def can_play(self, card: Card) -> bool:
         """Whether ``card`` may be played on the discard pile now (held or not)."""
         if card.rank == Rank.EIGHT and self.rules.eights_wild:
             return True
-        return card.suit == self.suit or card.rank == self.top.rank
+        return card.suit == self.f.suit or card.rank == self.top.rank
 
     def playable(self, seat: int) -> list[Card]:
         """The cards of ``seat``'s hand that may be played now."""
-        return [card for card in self.hands[seat] if self.can_play(card)]
+        return [card for card in self.f.hands[seat] if self.can_play(card)]
 
     @property
     def can_draw(self) -> bool:
         """Whether a card can be drawn: the stock, or a discard pile to reshuffle."""
-        return bool(self.stock) or len(self.discard) > 1
+        return bool(self.f.stock) or len(self.f.discard) > 1
 
-    def legal_actions(self) -> tuple[Action, ...]:
-        """Exactly the legal actions of the seat to act (empty once over)."""
-        if self._legal is None:
-            object.__setattr__(self, "_legal", self._list_legal())
-        assert self._legal is not None
-        return self._legal
+    def check_play(self, action: Play) -> Refusal | None:
+        """Why ``action`` may not be played now, or ``None``."""
+        card = action.card
+        if card not in self.f.hands[self.f.seat]:
+            return Refusal(Refused.NOT_IN_HAND, f"{card.code} is not in your hand")
+        if not self.can_play(card):
+            why = f"{card.code} matches neither the suit to follow ({SUIT_NAMES[self.f.suit]}) "
+            return Refusal(
+                CrazyEightsRefused.DOES_NOT_MATCH, f"{why}nor the rank of {self.top.code}"
+            )
+        wild = self.rules.eights_wild and card.rank == Rank.EIGHT
+        if wild and action.suit is None:
+            why = f"an 8 is wild: name a suit, as in 'play {card.code} clubs'"
+            return Refusal(CrazyEightsRefused.NAME_A_SUIT, why)
+        if not wild and action.suit is not None:
+            why = f"only a wild 8 names a suit, not {card.code}"
+            return Refusal(CrazyEightsRefused.NO_SUIT_TO_NAME, why)
+        return None
 
-    def _list_legal(self) -> tuple[Action, ...]:
-        if self.outcome is not None:
-            return ()
+    def check_draw(self, action: Draw) -> Refusal | None:
+        """Draw only when you cannot play (or, drawing one, once a turn) and a card is left."""
+        if not self.can_draw:
+            why = "the stock is empty and there is no discard pile to shuffle"
+            return Refusal(CrazyEightsRefused.CANNOT_DRAW, why)
+        must_play = self.rules.draw_until_playable and self.playable(self.f.seat)
+        if self.f.drew and (must_play or not self.rules.draw_until_playable):
+            return Refusal(CrazyEightsRefused.ALREADY_DREW, "you have drawn a card this turn")
+        if must_play:
+            why = "you can play a card: draw only when you cannot"
+            return Refusal(CrazyEightsRefused.MUST_PLAY, why)
+        return None
+
+    def check_pass(self, action: Pass) -> Refusal | None:
+        """Pass only when you may neither draw nor (drawing until playable) play."""
+        if self.rules.draw_until_playable:
+            allowed = not self.can_draw and not self.playable(self.f.seat)
+        else:
+            allowed = self.f.drew or not self.can_draw
+        if allowed:
+            return None
+        why = "you must draw first" if self.check_draw(_DRAW) is None else "you can play a card"
+        return Refusal(CrazyEightsRefused.CANNOT_PASS, f"you may not pass: {why}")
+
+    def list_legal(self) -> tuple[Action, ...]:
+        """The legal actions, listed fast (the contract tests compare the checks' listing)."""
         wild = self.rules.eights_wild
         plays: list[Action] = []
-        for card in self.playable(self.seat):
+        for card in self.playable(self.f.seat):
             if wild and card.rank == Rank.EIGHT:
                 plays.extend(Play(card, suit) for suit in Suit)
             else:
@@ -307,120 +281,49 @@ class CrazyEightsState(GameState):
             if plays:
                 return tuple(plays)
             return (_DRAW,) if self.can_draw else (_PASS,)
-        if not self.drew and self.can_draw:
+        if not self.f.drew and self.can_draw:
             return (*plays, _DRAW)
         return (*plays, _PASS)
 
     # --8<-- [end:legal]
 
-    # -- actions ---------------------------------------------------------------
-
-    # --8<-- [start:parse]
-    def parse_action(self, text: str) -> Action:
-        """Read ``play <card> [<suit>]``, ``draw`` or ``pass`` (any case).
-
-        Raises:
-            IllegalAction: the text is not a Crazy Eights action (code ``"unparsable"``).
-        """
-        verb, args = split_action_text(text)
-        if verb in ("draw", "pass") and not args:
-            return _DRAW if verb == "draw" else _PASS
-        if verb == "play" and args:
-            suit: Suit | None = None
-            if len(args) == 2 and args[1].lower() in _SUIT_BY_WORD:
-                suit = _SUIT_BY_WORD[args[1].lower()]
-                args = args[:1]
-            cards = parse_card_args(text, args)
-            if len(cards) == 1:
-                return Play(cards[0], suit)
-        raise IllegalAction(
-            "unparsable",
-            f"cannot read {text!r} as a Crazy Eights action; expected one of "
-            + ", ".join(repr(f) for f in _FORMS),
-            action=text,
-            allowed=[str(a) for a in self.legal_actions()],
-        )
-
-    # --8<-- [end:parse]
-
-    def _refuse(self, code: str, message: str, action: Action) -> IllegalAction:
-        return IllegalAction(
-            code, message, action=action, allowed=[str(a) for a in self.legal_actions()]
-        )
-
     # --8<-- [start:apply]
-    def _apply(self, action: Action) -> Self:
-        if self.outcome is not None:
-            raise self._refuse("game_over", "the game is over", action)
-        if isinstance(action, Play):
-            return self._play(action)
-        if isinstance(action, Draw):
-            return self._draw(action)
-        if isinstance(action, Pass):
-            return self._pass(action)
-        raise self._refuse("unknown_action", f"{action!r} is not a Crazy Eights action", action)
-
-    def _play(self, action: Play) -> Self:
-        seat, card, rules = self.seat, action.card, self.rules
-        if card not in self.hands[seat]:
-            raise self._refuse("not_in_hand", f"{card.code} is not in your hand", action)
-        wild = rules.eights_wild and card.rank == Rank.EIGHT
-        if not self.can_play(card):
-            raise self._refuse(
-                "does_not_match",
-                f"{card.code} matches neither the suit to follow ({SUIT_NAMES[self.suit]}) "
-                f"nor the rank of {self.top.code}",
-                action,
-            )
-        if wild and action.suit is None:
-            raise self._refuse(
-                "name_a_suit", f"an 8 is wild: name a suit, as in 'play {card.code} clubs'", action
-            )
-        if not wild and action.suit is not None:
-            raise self._refuse(
-                "no_suit_to_name", f"only a wild 8 names a suit, not {card.code}", action
-            )
-        hand = self.hands[seat].remove(card)
-        hands = (*self.hands[:seat], hand, *self.hands[seat + 1 :])
+    def do_play(self, action: Play) -> Self:
+        """Put the card on the pile; the suit to follow is the named one or the card's."""
+        f, card = self.f, action.card
+        hand = f.hands[f.seat].remove(card)
+        hands = (*f.hands[: f.seat], hand, *f.hands[f.seat + 1 :])
+        wild = action.suit is not None
         suit = action.suit if action.suit is not None else card.suit
-        assert suit is not None
-        note = f"names {SUIT_NAMES[suit]}" if wild else ""
-        data = {"suit": suit.code} if wild else {}
-        events = [Event("play", seat, (card,), note=note, data=data)]
+        assert suit is not None  # no jokers in the deck
+        events = [
+            Event("play", f.seat, (card,), note=f"names {SUIT_NAMES[suit]}" if wild else "",
+                  data={"suit": suit.code} if wild else {})
+        ]  # fmt: skip
+        changes: dict[str, Any] = {"seat": (f.seat + 1) % self.players}
         if not hand:
-            events.append(Event("out", seat, note="goes out"))
-            return self._next(
-                action, tuple(events), hands=hands, discard=(*self.discard, card), suit=suit,
-                passes=0, drew=False, outcome="went_out",
-            )  # fmt: skip
-        return self._next(
-            action, tuple(events), hands=hands, discard=(*self.discard, card), suit=suit,
-            seat=(seat + 1) % self.players, passes=0, drew=False,
+            events.append(Event("out", f.seat, note="goes out"))
+            changes = {"outcome": "went_out"}
+        return self.evolve(
+            action, events, hands=hands, discard=(*f.discard, card), suit=suit, passes=0,
+            drew=False, **changes,
         )  # fmt: skip
 
     # --8<-- [end:apply]
 
     # --8<-- [start:draw]
-    def _draw(self, action: Draw) -> Self:
-        rules, seat = self.rules, self.seat
-        if _DRAW not in self.legal_actions():
-            if not self.can_draw:
-                why = "the stock is empty and there is no discard pile to shuffle"
-                raise self._refuse("cannot_draw", why, action)
-            if self.drew:
-                raise self._refuse("already_drew", "you have drawn a card this turn", action)
-            why = "you can play a card: draw only when you cannot"
-            raise self._refuse("must_play", why, action)
-        hand, stock, discard = self.hands[seat], self.stock, self.discard
+    def do_draw(self, action: Draw) -> Self:
+        """Draw one card, or until one can be played; reshuffle the pile when the stock is out."""
+        f = self.f
+        hand, stock, discard, reshuffles = f.hands[f.seat], f.stock, f.discard, f.reshuffles
         events: list[Event] = []
         drawn = 0
-        reshuffles = self.reshuffles
         while True:
             if not stock:
                 if len(discard) < 2:
                     break
                 if drawn:
-                    events.append(Event("draw", seat, count=drawn))
+                    events.append(Event("draw", f.seat, count=drawn))
                     drawn = 0
                 stock = _reshuffled(self.setup.deck, discard[:-1], reshuffles)
                 reshuffles += 1
@@ -429,37 +332,33 @@ class CrazyEightsState(GameState):
             card, stock = stock[0], stock[1:]
             hand = hand.add(card)
             drawn += 1
-            if not rules.draw_until_playable or self.can_play(card):
+            if not self.rules.draw_until_playable or self.can_play(card):
                 break
         if drawn:
-            events.append(Event("draw", seat, count=drawn))
-        hands = (*self.hands[:seat], hand, *self.hands[seat + 1 :])
-        return self._next(
-            action, tuple(events), hands=hands, stock=stock, discard=discard, drew=True,
+            events.append(Event("draw", f.seat, count=drawn))
+        hands = (*f.hands[: f.seat], hand, *f.hands[f.seat + 1 :])
+        return self.evolve(
+            action, events, hands=hands, stock=stock, discard=discard, drew=True,
             reshuffles=reshuffles,
         )  # fmt: skip
 
     # --8<-- [end:draw]
 
-    def _pass(self, action: Pass) -> Self:
-        if _PASS not in self.legal_actions():
-            msg = "you must draw first" if _DRAW in self.legal_actions() else "you can play a card"
-            raise self._refuse("cannot_pass", f"you may not pass: {msg}", action)
-        passes = 0 if self.can_draw else self.passes + 1
-        events = [Event("pass", self.seat)]
+    def do_pass(self, action: Pass) -> Self:
+        """End the turn; a whole round of passes with nothing to draw blocks the game."""
+        passes = 0 if self.can_draw else self.f.passes + 1
+        events = [Event("pass", self.f.seat)]
         if passes >= self.players:
             events.append(Event("blocked", note="nobody can play or draw"))
-            return self._next(action, tuple(events), passes=passes, drew=False, outcome="blocked")
-        return self._next(
-            action, tuple(events), seat=(self.seat + 1) % self.players, passes=passes, drew=False
-        )
+            return self.evolve(action, events, passes=passes, drew=False, outcome="blocked")
+        seat = (self.f.seat + 1) % self.players
+        return self.evolve(action, events, seat=seat, passes=passes, drew=False)
 
-    # -- results, views, saves ----------------------------------------------------
+    # -- results and views ----------------------------------------------------------
 
     def hand_points(self) -> list[int]:
         """What each hand is worth now (8 = 50 with wild 8s, pictures 10, ace 1)."""
-        wild = self.rules.eights_wild
-        return [card_points(hand, eights_wild=wild) for hand in self.hands]
+        return [card_points(h, eights_wild=self.rules.eights_wild) for h in self.f.hands]
 
     def result(self) -> GameResult:
         """The winner, and the points they score from the other hands.
@@ -467,77 +366,28 @@ class CrazyEightsState(GameState):
         Raises:
             InvalidState: the game is not over yet.
         """
-        if self.outcome is None:
+        if self.f.outcome is None:
             raise InvalidState("the game is not over yet: nobody has gone out")
         values = self.hand_points()
         low = min(values)
         winners = [s for s, v in enumerate(values) if v == low]
-        if self.outcome == "went_out":
-            winners = [self.seat]
+        if self.f.outcome == "went_out":
+            winners = [self.f.seat]
         points = [0] * self.players
         if len(winners) == 1:
             points[winners[0]] = sum(v - low for v in values)
         order = sorted(range(self.players), key=lambda s: (s not in winners, values[s], s))
         return GameResult(
-            reason=self.outcome,
-            players=self.players,
-            order=order,
-            winners=winners,
-            points=points,
-            actions=self.action_count,
-            details={"hand_points": values, "cards_left": [len(h) for h in self.hands]},
-        )
+            reason=self.f.outcome, players=self.players, order=order, winners=winners,
+            points=points, actions=self.action_count,
+            details={"hand_points": values, "cards_left": [len(h) for h in self.f.hands]},
+        )  # fmt: skip
 
     # --8<-- [start:views]
-    def view(self, seat: int | None = None) -> CrazyEightsView:
-        """What ``seat`` may know: its own hand, the top card, and counts of the rest."""
-        to_act = self.to_act
-        acting = seat is not None and seat == to_act
-        legal = [str(a) for a in self.legal_actions()] if acting else []
-        return CrazyEightsView(
-            game=self.game.name,
-            seat=seat,
-            players=self.players,
-            to_act=to_act,
-            is_over=self.is_over,
-            legal_actions=legal,
-            recent=[e.describe() for e in self.last_events],
-            hand=list(self.hands[seat]) if seat is not None else None,
-            hand_counts=[len(h) for h in self.hands],
-            stock_count=len(self.stock),
-            discard_count=len(self.discard),
-            top=self.top,
-            suit=SUIT_NAMES[self.suit],
-            drew=self.drew and not self.is_over,
-            dealer=self.setup.dealer,
-        )
-
-    def snapshot(self) -> dict[str, Any]:
-        """The full state as JSON-ready data, stock order included."""
-        return {
-            "hands": [h.codes for h in self.hands],
-            "stock": [c.code for c in self.stock],
-            "discard": [c.code for c in self.discard],
-            "suit": self.suit.code,
-            "seat": self.seat,
-            "drew": self.drew,
-            "passes": self.passes,
-            "reshuffles": self.reshuffles,
-            "outcome": self.outcome,
-        }
-
-    def zones(self) -> Mapping[str, Sequence[Card] | CardSet]:
-        """``hand:<seat>`` for each seat, ``stock`` (top first) and ``discard`` (top last)."""
-        zones: dict[str, Sequence[Card] | CardSet] = {
-            f"hand:{s}": hand for s, hand in enumerate(self.hands)
-        }
-        zones["stock"] = self.stock
-        zones["discard"] = self.discard
-        return zones
-
-    def visible_zones(self, seat: int | None) -> Collection[str]:
-        """The discard pile is public; a seat also sees its own hand."""
-        return ("discard",) if seat is None else ("discard", f"hand:{seat}")
+    def view_extra(self, seat: int | None) -> dict[str, Any]:
+        """Besides the zones, a view shows the suit to follow, the draw flag and the dealer."""
+        drew = self.f.drew and not self.is_over
+        return {"suit": SUIT_NAMES[self.f.suit], "drew": drew, "dealer": self.setup.dealer}
 
     # --8<-- [end:views]
 
@@ -558,9 +408,6 @@ def _reshuffled(deck: Deck, cards: tuple[Card, ...], reshuffles: int) -> tuple[C
 # --8<-- [end:reshuffle]
 
 
-# -- the game ------------------------------------------------------------------------
-
-
 # --8<-- [start:game]
 class CrazyEights(Game[CrazyEightsRules, CrazyEightsState]):
     """Crazy Eights: match the top card by suit or rank; 8s are wild."""
@@ -576,17 +423,14 @@ class CrazyEights(Game[CrazyEightsRules, CrazyEightsState]):
     rules_version: ClassVar[str] = "1"
     presets = PRESETS
 
-    def deal(self, setup: Setup) -> CrazyEightsState:
+    def deal(self, setup: Setup[CrazyEightsRules]) -> CrazyEightsState:
         """Deal the hands one card at a time from left of the dealer, then turn up a starter."""
-        rules = setup.rules
-        assert isinstance(rules, CrazyEightsRules)
-        players, dealer = setup.players, setup.dealer
+        rules, players, dealer = setup.rules, setup.players, setup.dealer
         first = (dealer + 1) % players
         size = rules.hand_size(players)
         hands, rest = setup.deck.deal_sets(players, size, first_seat=first)
-        stock = rest.cards
         events = [Event("deal", dealer, note=f"{size} cards each", data={"cards_each": size})]
-        starter, stock = stock[0], stock[1:]
+        starter, stock = rest.cards[0], rest.cards[1:]
         while rules.eights_wild and starter.rank == Rank.EIGHT:
             # An 8 turned up is buried in the middle of the stock; the next card is turned.
             events.append(Event("bury", cards=(starter,), note="an 8 is buried in the stock"))
@@ -594,17 +438,9 @@ class CrazyEights(Game[CrazyEightsRules, CrazyEightsState]):
             stock = (*stock[:middle], starter, *stock[middle:])
             starter, stock = stock[0], stock[1:]
         events.append(Event("starter", cards=(starter,)))
-        assert starter.suit is not None
-        return CrazyEightsState(
-            self,
-            setup,
-            (None, None, tuple(events)),
-            hands=tuple(hands),
-            stock=stock,
-            discard=(starter,),
-            suit=starter.suit,
-            seat=first,
-        )
+        assert starter.suit is not None  # a 52-card deck has no jokers
+        fields = Fields(tuple(hands), stock, (starter,), starter.suit, first)
+        return CrazyEightsState.first(self, setup, fields, events)
 
     def match_over(self, rules: CrazyEightsRules, totals: list[int], deals: int) -> bool:
         """A match ends when someone reaches ``target_score`` points."""
