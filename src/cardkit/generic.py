@@ -11,8 +11,10 @@ A game built on [`GenericState`][cardkit.generic.GenericState] gives:
 - per action kind (`Play` → `play`), `check_play(action) -> Refusal | None`,
   the one home of that action's legality, and `do_play(action)`, the
   transition, which returns `self.evolve(action, events, **changes)`;
-- `to_act`, `is_over`, `result()`, and `view_extra(seat)` for what a view
-  shows besides zones.
+- `result()`, and `view_extra(seat)` for what a view shows besides zones.
+
+`to_act` and `is_over` come from the fields `seat` (whose turn it is) and
+`outcome` (`None` while the game goes on); a game without them overrides both.
 
 [`apply`][cardkit.state.GameState.apply] is the core's: parse, refuse when
 over, check, transition. The legal listing defaults to the reference one
@@ -23,6 +25,7 @@ proves them equal.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Collection, Mapping, Sequence
 from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, final
@@ -113,6 +116,28 @@ class GenericState(GameState, Generic[R, F]):
         return state
 
     @property
+    def to_act(self) -> int | None:
+        """The seat to act: by default the field `seat`, and `None` once over."""
+        return None if self.is_over else getattr(self.f, "seat", None)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended: by default, whether the field `outcome` is set."""
+        return getattr(self.f, "outcome", None) is not None
+
+    def hidden_shuffle(self, cards: Sequence[Card], salt: object) -> tuple[Card, ...]:
+        """`cards` shuffled by a generator seeded from the deal's deck order and `salt`.
+
+        For randomness during play (reshuffling a discard pile into a stock):
+        the deck order is hidden from every player, so nobody can predict the
+        order, and the game still replays exactly from its deck and actions.
+        Give a different `salt` each time (the number of earlier reshuffles).
+        """
+        shuffled = list(cards)
+        random.Random(f"cardkit-{self.game.name}:{self.setup.deck}:{salt}").shuffle(shuffled)
+        return tuple(shuffled)
+
+    @property
     def rules(self) -> R:
         """The rules in force, as the game's rules model."""
         return self.setup.rules
@@ -140,7 +165,10 @@ class GenericState(GameState, Generic[R, F]):
 
     @final
     def _apply(self, action: Action) -> Self:
-        refusal = self.refusal(action)
+        legal = self._legal
+        # An action of the listing needs no check: the contract suite proves the listing
+        # equals the checks' reference listing. Playouts apply listed actions: a fast path.
+        refusal = None if legal is not None and action in legal else self.refusal(action)
         if refusal is not None:
             raise IllegalAction(
                 refusal.code,

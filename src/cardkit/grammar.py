@@ -13,13 +13,13 @@ import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import cast
+from typing import ClassVar, cast
 
 from cardkit.actions import Action, parse_card_args, split_action_text
 from cardkit.cards import Card
 from cardkit.errors import IllegalAction, Refused
 
-__all__ = ["Form", "Grammar", "action_kind"]
+__all__ = ["Form", "Grammar", "Verb", "action_kind"]
 
 _CAMEL = re.compile(r"(?<!^)(?=[A-Z])")
 
@@ -30,6 +30,28 @@ def action_kind(action_type: type[Action]) -> str:
     `Play` gives `"play"`, `CallTonk` gives `"call_tonk"`.
     """
     return _CAMEL.sub("_", action_type.__name__).lower()
+
+
+class Verb(Action):
+    """An action that is its verb alone (`draw`, `pass`): set `verb`, nothing else.
+
+    All instances of one such class are equal; `str()` is the verb.
+    """
+
+    __slots__ = ()
+    verb: ClassVar[str]
+
+    def __str__(self) -> str:
+        return self.verb
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self)
+
+    def __hash__(self) -> int:
+        return hash(self.verb)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
 
 
 @dataclass(frozen=True)

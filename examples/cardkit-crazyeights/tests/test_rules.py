@@ -293,7 +293,9 @@ def test_drawing_the_last_cards_without_finding_a_play_leaves_a_pass() -> None:
 
 def test_the_reshuffle_is_the_same_for_the_same_deck_and_differs_with_another() -> None:
     """The new stock order comes from the deck order and the reshuffle count, not the global RNG."""
-    from cardkit_crazyeights.game import _reshuffled
+
+    def _reshuffled(deck: Deck, cards: tuple[Card, ...], salt: int) -> tuple[Card, ...]:
+        return GAME.start(players=2, deck=deck).hidden_shuffle(cards, salt)
 
     cards = tuple(cardkit.parse_cards("2C 3C 4C 5C 6C 7C 9C TC JC QC"))
     deck = Deck.standard().shuffled(random.Random(1))
