@@ -18,7 +18,6 @@ from cardkit_crazyeights.views import CrazyEightsView
 __all__ = ["GRAMMAR", "CrazyEightsState", "Draw", "Fields", "Pass", "Play"]
 
 
-# --8<-- [start:actions]
 @dataclass(frozen=True, slots=True)
 class Play(Action):
     """Play one card on the pile: ``play 5D``; a wild 8 names a suit: ``play 8H clubs``."""
@@ -48,7 +47,6 @@ GRAMMAR = Grammar(Form("play", Play, 1, SUIT_WORDS, ("play <card>", "play <8> <s
                   Form("draw", Draw), Form("pass", Pass))  # fmt: skip
 
 
-# --8<-- [end:actions]
 # --8<-- [start:state]
 class Fields(NamedTuple):
     """The fields of a Crazy Eights state (stock top first, discard pile top last)."""
@@ -70,11 +68,9 @@ class CrazyEightsState(GenericState[CrazyEightsRules, Fields]):
     __slots__ = ()
     grammar = GRAMMAR
     view_model = CrazyEightsView
-    zone_specs = (
-        Zone("hand", field="hands", per_seat=True, seen=Seen.OWNER),
-        Zone("stock", seen=Seen.COUNT),
-        Zone("discard", seen=Seen.TOP, top_key="top"),
-    )
+    zone_specs = (Zone("hand", field="hands", per_seat=True, seen=Seen.OWNER),
+                  Zone("stock", seen=Seen.COUNT),
+                  Zone("discard", seen=Seen.TOP, top_key="top"))  # fmt: skip
 
     def view_extra(self, seat: int | None) -> dict[str, Any]:
         """Besides the zones, a view shows the suit to follow, the draw flag and the dealer."""
@@ -85,7 +81,6 @@ class CrazyEightsState(GenericState[CrazyEightsRules, Fields]):
         """The winner and the points they score (`scoring.eights_result`)."""
         return eights_result(self)
 
-    # --8<-- [end:state]
     # --8<-- [start:legal]
     @property
     def top(self) -> Card:
@@ -94,9 +89,8 @@ class CrazyEightsState(GenericState[CrazyEightsRules, Fields]):
 
     def can_play(self, card: Card) -> bool:
         """Whether ``card`` may be played on the discard pile now (held or not)."""
-        if card.rank == Rank.EIGHT and self.rules.eights_wild:
-            return True
-        return card.suit == self.f.suit or card.rank == self.top.rank
+        wild = card.rank == Rank.EIGHT and self.rules.eights_wild
+        return wild or card.suit == self.f.suit or card.rank == self.top.rank
 
     def playable(self, seat: int) -> list[Card]:
         """The cards of ``seat``'s hand that may be played now."""
@@ -113,9 +107,8 @@ class CrazyEightsState(GenericState[CrazyEightsRules, Fields]):
         if card not in self.f.hands[self.f.seat]:
             return Refusal(Refused.NOT_IN_HAND, f"{card.code} is not in your hand")
         if not self.can_play(card):
-            why = f"{card.code} matches neither the suit to follow ({SUIT_NAMES[self.f.suit]}) "
-            why += f"nor the rank of {self.top.code}"
-            return Refusal(Code.DOES_NOT_MATCH, why)
+            why = f"the suit to follow ({SUIT_NAMES[self.f.suit]}) nor the rank of {self.top.code}"
+            return Refusal(Code.DOES_NOT_MATCH, f"{card.code} matches neither {why}")
         wild = self.rules.eights_wild and card.rank == Rank.EIGHT
         if wild and action.suit is None:
             return Refusal(Code.NAME_A_SUIT, f"an 8 is wild: name a suit: 'play {card.code} clubs'")
@@ -148,15 +141,12 @@ class CrazyEightsState(GenericState[CrazyEightsRules, Fields]):
         wild = self.rules.eights_wild
         plays: list[Action] = []
         for card in self.playable(self.f.seat):
-            if wild and card.rank == Rank.EIGHT:
-                plays.extend(Play(card, suit) for suit in Suit)
-            else:
-                plays.append(Play(card))
+            eight = wild and card.rank == Rank.EIGHT
+            plays.extend([Play(card, suit) for suit in Suit] if eight else (Play(card),))
         if self.rules.draw_until_playable:
             return tuple(plays) if plays else ((_DRAW,) if self.can_draw else (_PASS,))
         return (*plays, _DRAW if not self.f.drew and self.can_draw else _PASS)
 
-    # --8<-- [end:legal]
     # --8<-- [start:apply]
     def do_play(self, action: Play) -> Self:
         """Put the card on the pile; the suit to follow is the one named, or the card's."""
@@ -167,26 +157,24 @@ class CrazyEightsState(GenericState[CrazyEightsRules, Fields]):
         note = "" if named is None else f"names {SUIT_NAMES[suit]}"
         data = {} if named is None else {"suit": suit.code}
         events = [Event("play", f.seat, (card,), note=note, data=data)]
-        changes: dict[str, Any] = {"seat": (f.seat + 1) % self.players}
+        changes: dict[str, Any] = {"seat": (f.seat + 1) % self.players} if hand else {}
         if not hand:
             events.append(Event("out", f.seat, note="goes out"))
             changes = {"outcome": "went_out"}
         hands = (*f.hands[: f.seat], hand, *f.hands[f.seat + 1 :])
-        discard = (*f.discard, card)
-        return self.evolve(action, events, hands=hands, discard=discard, suit=suit, passes=0,
-                           drew=False, **changes)  # fmt: skip
+        return self.evolve(action, events, hands=hands, discard=(*f.discard, card), suit=suit,
+                           passes=0, drew=False, **changes)  # fmt: skip
 
     def do_draw(self, action: Draw) -> Self:
         """Draw one card, or until one can be played; reshuffle the pile when the stock is out."""
         f = self.f
         hand, stock, discard, reshuffles = f.hands[f.seat], f.stock, f.discard, f.reshuffles
         events: list[Event] = []
-        drawn = 0
+        drawn = 0  # cards drawn since the last draw event
         while stock or len(discard) > 1:
             if not stock:
-                if drawn:
-                    events.append(Event("draw", f.seat, count=drawn))
-                    drawn = 0
+                events += [Event("draw", f.seat, count=drawn)] if drawn else []
+                drawn = 0
                 stock = self.hidden_shuffle(discard[:-1], reshuffles)
                 reshuffles, discard = reshuffles + 1, discard[-1:]
                 events.append(Event("reshuffle", count=len(stock), note="discard pile into stock"))
@@ -194,8 +182,7 @@ class CrazyEightsState(GenericState[CrazyEightsRules, Fields]):
             hand, drawn = hand.add(card), drawn + 1
             if not self.rules.draw_until_playable or self.can_play(card):
                 break
-        if drawn:
-            events.append(Event("draw", f.seat, count=drawn))
+        events += [Event("draw", f.seat, count=drawn)] if drawn else []
         hands = (*f.hands[: f.seat], hand, *f.hands[f.seat + 1 :])
         return self.evolve(action, events, hands=hands, stock=stock, discard=discard, drew=True,
                            reshuffles=reshuffles)  # fmt: skip
@@ -209,5 +196,3 @@ class CrazyEightsState(GenericState[CrazyEightsRules, Fields]):
             return self.evolve(action, events, passes=passes, drew=False, outcome="blocked")
         seat = (self.f.seat + 1) % self.players
         return self.evolve(action, events, seat=seat, passes=passes, drew=False)
-
-    # --8<-- [end:apply]
