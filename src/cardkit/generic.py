@@ -8,7 +8,7 @@ A game built on [`GenericState`][cardkit.generic.GenericState] gives:
   derives `zones()`, `visible_zones()`, the zone part of `view()` and
   (with the other fields) `snapshot()`;
 - `grammar`: its action [`Grammar`][cardkit.grammar.Grammar], which parses text;
-- per action kind (`Play` → `play`), `check_play(action) -> Refusal | None`,
+- per action kind (the verb of its first form: `play`), `check_play(action) -> Refusal | None`,
   the one home of that action's legality, and `do_play(action)`, the
   transition, which returns `self.evolve(action, events, **changes)`;
 - `result()`, and `view_extra(seat)` for what a view shows besides zones.
@@ -37,7 +37,7 @@ from cardkit.cards import Card
 from cardkit.cardset import CardSet
 from cardkit.errors import IllegalAction, Refusal, Refused
 from cardkit.events import Event
-from cardkit.grammar import Grammar, action_kind
+from cardkit.grammar import Grammar
 from cardkit.rules import Rules
 from cardkit.state import GameState, Setup
 from cardkit.views import View
@@ -81,12 +81,14 @@ class GenericState(GameState, Generic[R, F]):
         if grammar is None:
             return
         moves: dict[type[Action], tuple[_Check, _Do]] = {}
-        for kind_type in grammar.action_types:
-            kind = action_kind(kind_type)
+        for form in grammar.forms:
+            if form.make in moves:
+                continue
+            kind = form.kind
             check, do = getattr(cls, f"check_{kind}", None), getattr(cls, f"do_{kind}", None)
             if check is None or do is None:
                 raise TypeError(f"{cls.__name__} needs check_{kind} and do_{kind}")
-            moves[kind_type] = (check, do)
+            moves[form.make] = (check, do)
         cls._moves = moves
 
     # -- building states ----------------------------------------------------------

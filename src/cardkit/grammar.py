@@ -9,7 +9,6 @@ and the core parses text for it.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
@@ -19,17 +18,7 @@ from cardkit.actions import Action, parse_card_args, split_action_text
 from cardkit.cards import Card
 from cardkit.errors import IllegalAction, Refused
 
-__all__ = ["Form", "Grammar", "Verb", "action_kind"]
-
-_CAMEL = re.compile(r"(?<!^)(?=[A-Z])")
-
-
-def action_kind(action_type: type[Action]) -> str:
-    """An action class's kind, the suffix of its `check_<kind>`/`do_<kind>` methods.
-
-    `Play` gives `"play"`, `CallTonk` gives `"call_tonk"`.
-    """
-    return _CAMEL.sub("_", action_type.__name__).lower()
+__all__ = ["Form", "Grammar", "Verb"]
 
 
 class Verb(Action):
@@ -76,6 +65,14 @@ class Form:
     cards: int = 0
     words: Mapping[str, object] | None = None
     usage: tuple[str, ...] = field(default=())
+
+    @property
+    def kind(self) -> str:
+        """The action kind: the suffix of the state's `check_<kind>` and `do_<kind>` methods.
+
+        It is the verb (`play`), with `-` read as `_` (`call-tonk` gives `call_tonk`).
+        """
+        return self.verb.replace("-", "_")
 
     def _build(self, *args: object) -> Action:
         # Action's own __init__ takes nothing; the game's classes take the arguments.
