@@ -189,7 +189,7 @@ def test_the_new_plugin_is_installed_and_playable(fresh: tuple[Path, Path]) -> N
     venv, package = fresh
     games = json.loads(_run(venv / "bin" / "cardkit", "games", "--json", cwd=package))
     assert [g["name"] for g in games] == ["demo-game"]
-    assert games[0]["variants"] == ["whist"]
+    assert games[0]["variants"] == ["quick"]
     assert games[0]["bots"] == ["random", "ismcts", "greedy"]
     demo = _run(venv / "bin" / "cardkit", "demo", "demo-game", "--seed", "1", cwd=package)
     assert "Demo Game" in demo

@@ -36,10 +36,14 @@ from cardkit.errors import (
     InvalidRules,
     InvalidState,
     PluginError,
+    Refusal,
+    Refused,
     UnknownGame,
 )
 from cardkit.events import Event
 from cardkit.game import Game
+from cardkit.generic import GenericState
+from cardkit.grammar import Form, Grammar, Verb
 from cardkit.hookspecs import hookimpl, hookspec
 from cardkit.orders import ACE_HIGH, ACE_LOW, CardOrder, CardValues, RankOrder, SuitOrder
 from cardkit.plugins import register, registry, unregister
@@ -47,6 +51,7 @@ from cardkit.results import GameResult, Payment
 from cardkit.rules import HouseRule, Rules, Variant
 from cardkit.state import GameState, Setup
 from cardkit.views import View
+from cardkit.zones import Seen, Zone
 
 __version__ = "0.1.0"
 #: The version of the plugin API; plugins declare the one they were built for
@@ -68,9 +73,12 @@ __all__ = [
     "ContractError",
     "Deck",
     "Event",
+    "Form",
     "Game",
     "GameResult",
     "GameState",
+    "GenericState",
+    "Grammar",
     "HouseRule",
     "IllegalAction",
     "InvalidCard",
@@ -82,14 +90,19 @@ __all__ = [
     "RandomBot",
     "Rank",
     "RankOrder",
+    "Refusal",
+    "Refused",
     "Rules",
+    "Seen",
     "Setup",
     "Suit",
     "SuitOrder",
     "Turn",
     "UnknownGame",
     "Variant",
+    "Verb",
     "View",
+    "Zone",
     "__version__",
     "available_games",
     "hookimpl",

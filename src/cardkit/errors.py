@@ -7,6 +7,8 @@ catch them all in one place. Each says what was wrong and what was expected.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from enum import StrEnum
+from typing import NamedTuple
 
 __all__ = [
     "QUOTE_LIMIT",
@@ -17,6 +19,8 @@ __all__ = [
     "InvalidRules",
     "InvalidState",
     "PluginError",
+    "Refusal",
+    "Refused",
     "TableError",
     "UnknownGame",
     "quote",
@@ -145,3 +149,28 @@ class TableError(CardkitError, ValueError):
         self.code = code
         self.status = status
         super().__init__(message)
+
+
+class Refused(StrEnum):
+    """The refusal codes every game shares; each game adds its own `StrEnum` of codes."""
+
+    UNPARSABLE = "unparsable"
+    """The text is not an action of this game."""
+    GAME_OVER = "game_over"
+    """The game has ended: no action is legal."""
+    UNKNOWN_ACTION = "unknown_action"
+    """The action is not one of this game's action classes."""
+    NOT_IN_HAND = "not_in_hand"
+    """A card the action names is not in the player's hand."""
+
+
+class Refusal(NamedTuple):
+    """Why an action is not legal now: what a game's `check_<kind>` returns.
+
+    Attributes:
+        code: a declared code ([`Refused`][cardkit.errors.Refused] or the game's own).
+        message: what was wrong and what is expected, for the player.
+    """
+
+    code: str
+    message: str

@@ -27,6 +27,7 @@ from cardkit.state import GameState, Setup
 
 if TYPE_CHECKING:
     from cardkit.bots import BotFactory
+    from cardkit.gamehooks import GameHooks
     from cardkit.plugins import Registry
 
 __all__ = ["Game"]
@@ -81,6 +82,23 @@ class Game(ABC, Generic[R, S]):
         self._bots: dict[str, BotFactory] = {}
         self._house_rules: dict[str, HouseRule] = {}
         self._registry: Registry | None = None
+
+    @property
+    def hooks(self) -> GameHooks:
+        """This game's hook callers: `self.hooks.<name>(...)` is pluggy's own caller.
+
+        `self.hooks.answer("<name>", default, rules=rules)` gives `default`
+        when no plugin answers. Uses the registry that registered this game,
+        or the process-wide one; call hooks when a game starts, not per move.
+        """
+        from cardkit.gamehooks import GameHooks
+
+        found = self._registry
+        if found is None:  # not registered: the process-wide registry (imported late: a cycle)
+            from cardkit.plugins import registry
+
+            found = registry()
+        return GameHooks(found.pm)
 
     def hook_functions(self, hook_name: str) -> list[Callable[..., Any]]:
         """The implementations of one of this game's own hooks, in call order.
@@ -324,7 +342,7 @@ class Game(ABC, Generic[R, S]):
         return order
 
     @abstractmethod
-    def deal(self, setup: Setup) -> S:
+    def deal(self, setup: Setup[R]) -> S:
         """Deal the game described by ``setup`` (already validated) and return its first state."""
 
     def load_state(self, text: str | bytes) -> S:

@@ -15,9 +15,14 @@ point group::
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pluggy
+
+if TYPE_CHECKING:
+    from cardkit.bots import BotFactory
+    from cardkit.game import Game
 
 __all__ = [
     "RegisterBot",
@@ -33,14 +38,35 @@ hookspec = pluggy.HookspecMarker("cardkit")
 #: Marks a plugin's implementation of a cardkit hook.
 hookimpl = pluggy.HookimplMarker("cardkit")
 
-#: ``register(game, aliases=())``: add a game under ``game.name`` and its aliases.
-RegisterGame = Callable[..., None]
-#: ``register(game_name, rule_name, description="")``: declare a house rule of a game.
-RegisterHouseRule = Callable[..., None]
-#: ``register(game_name, variant_name, options, description="")``: add a preset.
-RegisterVariant = Callable[..., None]
-#: ``register(game_name, bot_name, factory)``: add a bot for one game.
-RegisterBot = Callable[..., None]
+
+class RegisterGame(Protocol):
+    """The callback of `cardkit_register_games`: `register(game, aliases=())`."""
+
+    def __call__(self, game: Game[Any, Any], aliases: Sequence[str] = ()) -> None:
+        """Add `game` under its name, its own aliases and `aliases`."""
+
+
+class RegisterHouseRule(Protocol):
+    """The callback of `cardkit_register_house_rules`."""
+
+    def __call__(self, game: str, name: str, description: str = "") -> None:
+        """Declare the house rule `name` of the game `game`."""
+
+
+class RegisterVariant(Protocol):
+    """The callback of `cardkit_register_variants`."""
+
+    def __call__(
+        self, game: str, name: str, options: dict[str, Any], description: str = ""
+    ) -> None:
+        """Add the preset `name` of the game `game`, with these rules options."""
+
+
+class RegisterBot(Protocol):
+    """The callback of `cardkit_register_bots`."""
+
+    def __call__(self, game: str, name: str, factory: BotFactory) -> None:
+        """Add the bot `name` of the game `game`; `factory(rng)` makes one."""
 
 
 @hookspec

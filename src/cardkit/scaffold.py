@@ -1,7 +1,8 @@
 """Scaffolding: ``cardkit new plugin NAME`` writes a working game plugin package.
 
-The package holds a small but complete trick-taking game (follow suit, take
-the most tricks; options ``hand_size`` and ``trump``, a preset and a bot),
+The package holds a small but complete shedding game on
+[`GenericState`][cardkit.generic.GenericState] (match the pile's suit or rank,
+draw unseen from a stock; option ``hand_size``, a preset and a bot),
 registered through the ``cardkit`` entry point, with tests that use the
 conformance kit
 ([`cardkit.testing.contract.GameContract`][cardkit.testing.contract.GameContract]). It

@@ -20,7 +20,9 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Collection, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple, Self
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Self
+
+from typing_extensions import TypeVar
 
 from cardkit.actions import Action, check_action_text
 from cardkit.cards import Card
@@ -40,11 +42,15 @@ __all__ = ["GameState", "Log", "Setup"]
 #: A persistent log: ``(previous log, action, events)``, or ``None`` at the start.
 Log = tuple["Log", Action | None, tuple[Event, ...]] | None
 
+#: The rules model of a setup (plain `Setup` means `Setup[Rules]`).
+RulesT = TypeVar("RulesT", bound=Rules, default=Rules, covariant=True)
 
-class Setup(NamedTuple):
+
+class Setup(NamedTuple, Generic[RulesT]):
     """Everything a game starts from: enough to replay it exactly.
 
-    An immutable named tuple, built once per deal.
+    An immutable named tuple, built once per deal. `Setup[R]` types its
+    `rules` as the game's rules model `R`.
 
     Attributes:
         players: the number of seats.
@@ -57,7 +63,7 @@ class Setup(NamedTuple):
     """
 
     players: int
-    rules: Rules
+    rules: RulesT
     deck: Deck
     dealer: int
     seed: int | None = None

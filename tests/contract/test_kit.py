@@ -98,7 +98,7 @@ class LosesACard(CrazyEightsState):
 
     def zones(self) -> Mapping[str, Sequence[Card] | CardSet]:
         zones = dict(super().zones())
-        zones["stock"] = self.stock[:-1]
+        zones["stock"] = self.f.stock[:-1]
         return zones
 
 
@@ -116,8 +116,8 @@ class RepeatsACardInAZone(CrazyEightsState):
 
     def zones(self) -> Mapping[str, Sequence[Card] | CardSet]:
         zones = dict(super().zones())
-        zones["discard"] = (*self.discard, self.discard[0])
-        zones["stock"] = self.stock
+        zones["discard"] = (*self.f.discard, self.f.discard[0])
+        zones["stock"] = self.f.stock
         return zones
 
 
@@ -212,9 +212,9 @@ class ShowsTheNextCard(CrazyEightsState):
 
     def view(self, seat: int | None = None) -> CrazyEightsView:
         view = super().view(seat)
-        if not self.stock:
+        if not self.f.stock:
             return view
-        return view.model_copy(update={"recent": [*view.recent, f"next: {self.stock[0].pretty}"]})
+        return view.model_copy(update={"recent": [*view.recent, f"next: {self.f.stock[0].pretty}"]})
 
 
 class SpectatorSeesAHand(CrazyEightsState):
@@ -222,7 +222,7 @@ class SpectatorSeesAHand(CrazyEightsState):
 
     def view(self, seat: int | None = None) -> CrazyEightsView:
         view = super().view(seat)
-        return view if seat is not None else view.model_copy(update={"hand": list(self.hands[0])})
+        return view if seat is not None else view.model_copy(update={"hand": list(self.f.hands[0])})
 
 
 class SeatSeesItsNeighbour(CrazyEightsState):
@@ -232,7 +232,7 @@ class SeatSeesItsNeighbour(CrazyEightsState):
         view = super().view(seat)
         if seat is None:
             return view
-        other = list(self.hands[(seat + 1) % self.players])
+        other = list(self.f.hands[(seat + 1) % self.players])
         return view.model_copy(update={"hand": [*(view.hand or []), *other[:1]]})
 
 
@@ -283,10 +283,10 @@ def test_views_are_checked_against_what_a_seat_has_seen() -> None:
         knowledge.observe(state)
     final = playout.final
     assert isinstance(final, CrazyEightsState)
-    hand_now = final.hands[0]
+    hand_now = final.f.hands[0]
     assert knowledge.known(0) >= hand_now
-    assert knowledge.known(None) >= CardSet(final.discard)
-    assert not knowledge.known(None) & CardSet(final.stock) - CardSet(
+    assert knowledge.known(None) >= CardSet(final.f.discard)
+    assert not knowledge.known(None) & CardSet(final.f.stock) - CardSet(
         c for s in playout.states for e in s.last_events for c in e.cards
     )
     check_views(final, knowledge)
@@ -306,7 +306,7 @@ class LeaksTheStockOrder(CrazyEightsState):
 
     def view(self, seat: int | None = None) -> CrazyEightsView:
         view = super().view(seat)
-        digest = sum(i * c.index for i, c in enumerate(self.stock)) % 1000
+        digest = sum(i * c.index for i, c in enumerate(self.f.stock)) % 1000
         return view.model_copy(update={"recent": [*view.recent, f"luck {digest}"]})
 
 
@@ -374,17 +374,17 @@ class AcceptsAnyCardInHand(CrazyEightsState):
     __slots__ = ()
 
     def _apply(self, action: Action) -> Any:
-        hand = self.hands[self.seat]
+        hand = self.f.hands[self.f.seat]
         if isinstance(action, Play) and action.card in hand and not self.can_play(action.card):
-            hands = list(self.hands)
-            hands[self.seat] = hand.remove(action.card)
-            return self._next(
+            hands = list(self.f.hands)
+            hands[self.f.seat] = hand.remove(action.card)
+            return self.evolve(
                 action,
                 (),
                 hands=tuple(hands),
-                discard=(*self.discard, action.card),
+                discard=(*self.f.discard, action.card),
                 suit=action.card.suit,
-                seat=(self.seat + 1) % self.players,
+                seat=(self.f.seat + 1) % self.players,
             )
         return super()._apply(action)
 
@@ -460,10 +460,10 @@ class GlobalRandomReshuffle(CrazyEightsState):
 
     def _apply(self, action: Action) -> Any:
         new = super()._apply(action)
-        if self.stock and isinstance(action, type(self.legal_actions()[-1])):
-            stock = list(new.stock)
+        if self.f.stock and isinstance(action, type(self.legal_actions()[-1])):
+            stock = list(new.f.stock)
             random.shuffle(stock)
-            object.__setattr__(new, "stock", tuple(stock))
+            object.__setattr__(new, "f", new.f._replace(stock=tuple(stock)))
         return new
 
 
@@ -474,10 +474,10 @@ class ReshufflesFromTheSeed(CrazyEightsState):
 
     def _apply(self, action: Action) -> Any:
         new = super()._apply(action)
-        if self.setup.seed is not None and len(new.stock) > 1:
-            stock = list(new.stock)
+        if self.setup.seed is not None and len(new.f.stock) > 1:
+            stock = list(new.f.stock)
             random.Random(self.setup.seed + self.action_count).shuffle(stock)
-            object.__setattr__(new, "stock", tuple(stock))
+            object.__setattr__(new, "f", new.f._replace(stock=tuple(stock)))
         return new
 
 
@@ -613,7 +613,7 @@ class NeverEnds(CrazyEightsState):
     def _apply(self, action: Action) -> Any:
         if action != Pass():
             raise IllegalAction("only_pass", "only pass")
-        return self._next(action, (), seat=(self.seat + 1) % self.players)
+        return self.evolve(action, (), seat=(self.f.seat + 1) % self.players)
 
 
 def test_a_capped_game_is_reported_as_capped_and_still_checked() -> None:

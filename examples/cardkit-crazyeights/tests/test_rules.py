@@ -46,7 +46,7 @@ def start(hands: Sequence[str], starter: str, stock: str = "", **options: Any) -
 def rigged(state: CrazyEightsState, **fields: Any) -> CrazyEightsState:
     """Set some fields of a fresh state in place, to reach a position quickly (tests only)."""
     for name, value in fields.items():
-        object.__setattr__(state, name, value)
+        object.__setattr__(state, "f", state.f._replace(**{name: value}))
     object.__setattr__(state, "_legal", None)
     return state
 
@@ -67,15 +67,15 @@ def refused(state: CrazyEightsState, action: str) -> IllegalAction:
 def test_seven_cards_with_two_players_five_with_more(players: int, size: int) -> None:
     """Standard deal sizes; the rest is the stock, less the starter."""
     state = GAME.start(players=players, seed=3)
-    assert [len(h) for h in state.hands] == [size] * players
-    assert len(state.stock) == 52 - players * size - 1
-    assert len(state.discard) == 1
+    assert [len(h) for h in state.f.hands] == [size] * players
+    assert len(state.f.stock) == 52 - players * size - 1
+    assert len(state.f.discard) == 1
 
 
 def test_cards_each_option_and_its_limit() -> None:
     """cards_each overrides the deal size, and is refused when the deck cannot hold it."""
     state = GAME.start(players=3, rules=GAME.rules(cards_each=8), seed=1)
-    assert [len(h) for h in state.hands] == [8, 8, 8]
+    assert [len(h) for h in state.f.hands] == [8, 8, 8]
     with pytest.raises(InvalidRules, match="lower cards_each"):
         GAME.start(players=5, rules=GAME.rules(cards_each=11), seed=1)
     with pytest.raises(InvalidRules, match="cards_each"):
@@ -88,18 +88,18 @@ def test_dealing_starts_left_of_the_dealer_who_also_plays_first() -> None:
     state = GAME.start(players=2, deck=deck)
     assert state.setup.dealer == 1
     assert state.to_act == 0
-    assert state.hands[0] == CardSet.parse("2C 3C 4C 5C 6C 7C 9C")
+    assert state.f.hands[0] == CardSet.parse("2C 3C 4C 5C 6C 7C 9C")
     later = GAME.start(players=2, deck=deck, dealer=0)
     assert later.to_act == 1
-    assert later.hands[1] == CardSet.parse("2C 3C 4C 5C 6C 7C 9C")
+    assert later.f.hands[1] == CardSet.parse("2C 3C 4C 5C 6C 7C 9C")
 
 
 def test_the_starter_is_turned_up() -> None:
     """The card after the hands starts the discard pile and sets the suit to follow."""
     state = start(["2C 3C", "2D 3D"], "KH", "5S 6S")
-    assert state.discard == (Card.parse("KH"),)
-    assert state.suit == Suit.HEARTS
-    assert state.stock[:2] == tuple(cardkit.parse_cards("5S 6S"))
+    assert state.f.discard == (Card.parse("KH"),)
+    assert state.f.suit == Suit.HEARTS
+    assert state.f.stock[:2] == tuple(cardkit.parse_cards("5S 6S"))
     assert [e.kind for e in state.events] == ["deal", "starter"]
 
 
@@ -107,11 +107,11 @@ def test_an_eight_starter_is_buried_in_the_middle_of_the_stock() -> None:
     """An 8 turned up goes to the middle of the stock and the next card is turned (again if 8)."""
     state = start(["2C 3C", "2D 3D"], "8H", "8S KD 5S")
     assert state.top == Card.parse("KD")
-    middle = len(state.stock) // 2
-    assert Card.parse("8H") in state.stock[middle - 2 : middle + 2]
-    assert Card.parse("8S") in state.stock[middle - 2 : middle + 2]
+    middle = len(state.f.stock) // 2
+    assert Card.parse("8H") in state.f.stock[middle - 2 : middle + 2]
+    assert Card.parse("8S") in state.f.stock[middle - 2 : middle + 2]
     assert [e.kind for e in state.events] == ["deal", "bury", "bury", "starter"]
-    assert len(state.stock) == 52 - 4 - 1
+    assert len(state.f.stock) == 52 - 4 - 1
 
 
 def test_an_eight_starter_stays_when_eights_are_not_wild() -> None:
@@ -138,7 +138,7 @@ def test_rank_matches_across_suits() -> None:
     state = start(["9D KC 2S", "4D 6D 7D"], "9H")
     assert [str(a) for a in state.legal_actions()] == ["play 9D"]
     state = state.apply("play 9D")
-    assert state.suit == Suit.DIAMONDS
+    assert state.f.suit == Suit.DIAMONDS
     assert sorted(str(a) for a in state.legal_actions()) == ["play 4D", "play 6D", "play 7D"]
 
 
@@ -163,7 +163,7 @@ def test_an_eight_is_wild_and_names_the_suit() -> None:
         "play 8H spades",
     }
     state = state.apply("play 8H clubs")
-    assert state.suit == Suit.CLUBS
+    assert state.f.suit == Suit.CLUBS
     assert state.last_events[0].note == "names clubs"
     assert state.view(1).suit == "clubs"
     assert refused(state, "play 5H").code == "does_not_match"
@@ -219,7 +219,7 @@ def test_draw_until_a_card_can_be_played() -> None:
     state = start(["2C 3C", "5D 6D"], "KH", "4S 5S QH 7C")
     assert [str(a) for a in state.legal_actions()] == ["draw"]
     state = state.apply("draw")
-    assert state.hands[0] == CardSet.parse("2C 3C 4S 5S QH")
+    assert state.f.hands[0] == CardSet.parse("2C 3C 4S 5S QH")
     assert state.to_act == 0
     assert [str(a) for a in state.legal_actions()] == ["play QH"]
     (event,) = state.last_events
@@ -243,13 +243,13 @@ def test_draw_one_variant() -> None:
     assert sorted(str(a) for a in state.legal_actions()) == ["draw", "play 2H"]
     assert refused(state, "pass").code == "cannot_pass"
     state = state.apply("draw")
-    assert state.hands[0] == CardSet.parse("2H 3C 4S")
+    assert state.f.hands[0] == CardSet.parse("2H 3C 4S")
     assert sorted(str(a) for a in state.legal_actions()) == ["pass", "play 2H"]
     assert refused(state, "draw").code == "already_drew"
     assert state.view(0).drew
     state = state.apply("pass")
     assert state.to_act == 1
-    assert not state.drew
+    assert not state.f.drew
     assert GAME.rules(variant="draw-one").draw_until_playable is False
 
 
@@ -257,43 +257,45 @@ def test_the_discard_pile_is_reshuffled_when_the_stock_runs_out() -> None:
     """All but the top card become the new stock, and drawing goes on from it."""
     state = start(["2C 3C", "5D 6D"], "KH", "9S TS JS")
     # Put the table in the position where the stock is empty: every stock card was played.
-    state = rigged(state, stock=(), discard=(*state.stock, state.top))
+    state = rigged(state, stock=(), discard=(*state.f.stock, state.top))
     assert [str(a) for a in state.legal_actions()] == ["draw"]
     after = state.apply("draw")
     reshuffle, draw = after.last_events
     assert (reshuffle.kind, reshuffle.count, reshuffle.cards) == ("reshuffle", 47, ())
     assert (draw.kind, draw.seat) == ("draw", 0)
-    assert after.discard == (Card.parse("KH"),)
-    assert after.reshuffles == 1
-    drawn = after.hands[0] - state.hands[0]
+    assert after.f.discard == (Card.parse("KH"),)
+    assert after.f.reshuffles == 1
+    drawn = after.f.hands[0] - state.f.hands[0]
     assert len(drawn) == draw.count
-    assert len(drawn) + len(after.stock) == 47
+    assert len(drawn) + len(after.f.stock) == 47
     # The last card drawn is the first playable one: a heart, a king or an 8.
     playable = [c for c in drawn if after.can_play(c)]
     assert len(playable) == 1
-    assert after.view(1).stock_count == len(after.stock)
+    assert after.view(1).stock_count == len(after.f.stock)
     # The same position gives the same new stock: the order comes from the deal's deck order.
-    assert state.apply("draw").stock == after.stock
+    assert state.apply("draw").f.stock == after.f.stock
 
 
 def test_drawing_the_last_cards_without_finding_a_play_leaves_a_pass() -> None:
     """When the stock and the discard pile run out without a playable card, the player passes."""
     state = start(["2C 3C", "5D 6D"], "KH", "9S TS JS")
-    no_play = [c for c in state.stock if not state.can_play(c)][:3]
-    others = CardSet(state.stock) - CardSet(no_play) | state.hands[1]
-    state = rigged(state, stock=(), discard=(*no_play, state.top), hands=(state.hands[0], others))
+    no_play = [c for c in state.f.stock if not state.can_play(c)][:3]
+    others = CardSet(state.f.stock) - CardSet(no_play) | state.f.hands[1]
+    state = rigged(state, stock=(), discard=(*no_play, state.top), hands=(state.f.hands[0], others))
     state = state.apply("draw")
     assert [e.kind for e in state.last_events] == ["reshuffle", "draw"]
     assert state.last_events[1].count == 3
-    assert state.stock == ()
+    assert state.f.stock == ()
     assert [str(a) for a in state.legal_actions()] == ["pass"]
     state = state.apply("pass")
-    assert (state.to_act, state.passes) == (1, 1)
+    assert (state.to_act, state.f.passes) == (1, 1)
 
 
 def test_the_reshuffle_is_the_same_for_the_same_deck_and_differs_with_another() -> None:
     """The new stock order comes from the deck order and the reshuffle count, not the global RNG."""
-    from cardkit_crazyeights.game import _reshuffled
+
+    def _reshuffled(deck: Deck, cards: tuple[Card, ...], salt: int) -> tuple[Card, ...]:
+        return GAME.start(players=2, deck=deck).hidden_shuffle(cards, salt)
 
     cards = tuple(cardkit.parse_cards("2C 3C 4C 5C 6C 7C 9C TC JC QC"))
     deck = Deck.standard().shuffled(random.Random(1))
@@ -312,12 +314,12 @@ def test_a_round_of_passes_with_nothing_to_draw_blocks_the_game() -> None:
     lowest hand wins and scores the difference to each other hand.
     """
     state = start(["2C KC", "5D 6D"], "AH", draw_until_playable=False)
-    rest = CardSet(state.stock) | state.hands[1]
-    state = rigged(state, stock=(), hands=(state.hands[0], rest))
+    rest = CardSet(state.f.stock) | state.f.hands[1]
+    state = rigged(state, stock=(), hands=(state.f.hands[0], rest))
     assert [str(a) for a in state.legal_actions()] == ["pass"]
     assert refused(state, "draw").code == "cannot_draw"
     state = state.apply("pass")
-    assert (state.to_act, state.passes, state.is_over) == (1, 1, False)
+    assert (state.to_act, state.f.passes, state.is_over) == (1, 1, False)
     assert "pass" in [str(a) for a in state.legal_actions()]
     state = state.apply("pass")
     assert state.is_over
@@ -331,10 +333,10 @@ def test_a_round_of_passes_with_nothing_to_draw_blocks_the_game() -> None:
 def test_a_play_resets_the_round_of_passes() -> None:
     """Passes count only while nobody plays."""
     state = start(["2C KC", "5D 6D"], "AH", draw_until_playable=False)
-    rest = CardSet(state.stock) | state.hands[1]
-    state = rigged(state, stock=(), hands=(state.hands[0], rest))
+    rest = CardSet(state.f.stock) | state.f.hands[1]
+    state = rigged(state, stock=(), hands=(state.f.hands[0], rest))
     state = state.apply("pass").apply("play 2H")
-    assert state.passes == 0
+    assert state.f.passes == 0
     assert not state.is_over
 
 

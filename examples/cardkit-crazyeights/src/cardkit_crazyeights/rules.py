@@ -1,12 +1,25 @@
-"""The rules model of Crazy Eights: every variant option, typed, with its default."""
+"""The rules model of Crazy Eights: every variant option, typed, with its default.
+
+Also the words of the rules: suit names in action text and card points.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Collection
+from enum import StrEnum
+
 from pydantic import Field
 
-from cardkit import InvalidRules, Rules, Variant
+from cardkit import Card, CardValues, InvalidRules, Rank, Rules, Suit, Variant
 
-__all__ = ["PRESETS", "CrazyEightsRules"]
+__all__ = [
+    "PRESETS",
+    "SUIT_NAMES",
+    "SUIT_WORDS",
+    "CrazyEightsRefused",
+    "CrazyEightsRules",
+    "card_points",
+]
 
 
 class CrazyEightsRules(Rules):
@@ -61,3 +74,36 @@ PRESETS = (
         options={"eights_wild": False},
     ),
 )
+
+#: The name of each suit in action text: ``play 8H clubs``.
+SUIT_NAMES: dict[Suit, str] = {
+    Suit.CLUBS: "clubs", Suit.DIAMONDS: "diamonds", Suit.HEARTS: "hearts", Suit.SPADES: "spades"
+}  # fmt: skip
+#: Every word naming a suit in action text (names, singulars, letters, symbols).
+SUIT_WORDS: dict[str, Suit] = {
+    **{name: suit for suit, name in SUIT_NAMES.items()},
+    **{name[:-1]: suit for suit, name in SUIT_NAMES.items()},
+    **{suit.code.lower(): suit for suit in Suit},
+    **{suit.symbol: suit for suit in Suit},
+}
+
+#: Cards left in a hand: pip value, pictures 10, ace 1 (an 8 is worth 50 while 8s are wild).
+_VALUES = CardValues.pips(ace=1, pictures=10)
+_POINTS = CardValues({rank: 50 if rank == Rank.EIGHT else _VALUES.table[rank - 2] for rank in Rank})
+
+
+def card_points(cards: Collection[Card], *, eights_wild: bool = True) -> int:
+    """What cards left in a hand are worth: 8 = 50 (8 when 8s are not wild), pictures 10, ace 1."""
+    return (_POINTS if eights_wild else _VALUES).total(cards)
+
+
+class CrazyEightsRefused(StrEnum):
+    """Crazy Eights refusal codes, besides the shared [`Refused`][cardkit.errors.Refused]."""
+
+    DOES_NOT_MATCH = "does_not_match"
+    NAME_A_SUIT = "name_a_suit"
+    NO_SUIT_TO_NAME = "no_suit_to_name"
+    CANNOT_DRAW = "cannot_draw"
+    ALREADY_DREW = "already_drew"
+    MUST_PLAY = "must_play"
+    CANNOT_PASS = "cannot_pass"

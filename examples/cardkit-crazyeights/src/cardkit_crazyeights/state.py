@@ -1,0 +1,198 @@
+"""Crazy Eights: its actions, its state and their transitions (rules text in `game`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, NamedTuple, Self
+
+from cardkit import Action, Card, CardSet, Event, GameResult, Rank, Suit
+from cardkit.errors import Refusal, Refused
+from cardkit.generic import GenericState
+from cardkit.grammar import Form, Grammar, Verb
+from cardkit.zones import Seen, Zone
+from cardkit_crazyeights.rules import SUIT_NAMES, SUIT_WORDS, CrazyEightsRules
+from cardkit_crazyeights.rules import CrazyEightsRefused as Code
+from cardkit_crazyeights.scoring import eights_result
+from cardkit_crazyeights.views import CrazyEightsView
+
+__all__ = ["GRAMMAR", "CrazyEightsState", "Draw", "Fields", "Pass", "Play"]
+
+
+@dataclass(frozen=True, slots=True)
+class Play(Action):
+    """Play one card on the pile: ``play 5D``; a wild 8 names a suit: ``play 8H clubs``."""
+
+    card: Card
+    suit: Suit | None = None
+
+    def __str__(self) -> str:
+        named = "" if self.suit is None else f" {SUIT_NAMES[self.suit]}"
+        return f"play {self.card.code}{named}"
+
+
+class Draw(Verb):
+    """Draw from the stock (until a card can be played, or one card): ``draw``."""
+
+    verb = "draw"
+
+
+class Pass(Verb):
+    """End the turn without playing (when nothing else is allowed): ``pass``."""
+
+    verb = "pass"
+
+
+_DRAW, _PASS = Draw(), Pass()
+GRAMMAR = Grammar(Form("play", Play, 1, SUIT_WORDS, ("play <card>", "play <8> <suit>")),
+                  Form("draw", Draw), Form("pass", Pass))  # fmt: skip
+
+
+# --8<-- [start:state]
+class Fields(NamedTuple):
+    """The fields of a Crazy Eights state (stock top first, discard pile top last)."""
+
+    hands: tuple[CardSet, ...]
+    stock: tuple[Card, ...]
+    discard: tuple[Card, ...]
+    suit: Suit
+    seat: int
+    drew: bool = False
+    passes: int = 0
+    reshuffles: int = 0
+    outcome: str | None = None
+
+
+class CrazyEightsState(GenericState[CrazyEightsRules, Fields]):
+    """A game of Crazy Eights in progress (immutable): its fields are ``state.f``."""
+
+    __slots__ = ()
+    grammar = GRAMMAR
+    view_model = CrazyEightsView
+    zone_specs = (Zone("hand", field="hands", per_seat=True, seen=Seen.OWNER),
+                  Zone("stock", seen=Seen.COUNT),
+                  Zone("discard", seen=Seen.TOP, top_key="top"))  # fmt: skip
+
+    def view_extra(self, seat: int | None) -> dict[str, Any]:
+        """Besides the zones, a view shows the suit to follow, the draw flag and the dealer."""
+        drew = self.f.drew and not self.is_over
+        return {"suit": SUIT_NAMES[self.f.suit], "drew": drew, "dealer": self.setup.dealer}
+
+    def result(self) -> GameResult:
+        """The winner and the points they score (`scoring.eights_result`)."""
+        return eights_result(self)
+
+    # --8<-- [start:legal]
+    @property
+    def top(self) -> Card:
+        """The top card of the discard pile."""
+        return self.f.discard[-1]
+
+    def can_play(self, card: Card) -> bool:
+        """Whether ``card`` may be played on the discard pile now (held or not)."""
+        wild = card.rank == Rank.EIGHT and self.rules.eights_wild
+        return wild or card.suit == self.f.suit or card.rank == self.top.rank
+
+    def playable(self, seat: int) -> list[Card]:
+        """The cards of ``seat``'s hand that may be played now."""
+        return [card for card in self.f.hands[seat] if self.can_play(card)]
+
+    @property
+    def can_draw(self) -> bool:
+        """Whether a card can be drawn: the stock, or a discard pile to reshuffle."""
+        return bool(self.f.stock) or len(self.f.discard) > 1
+
+    def check_play(self, action: Play) -> Refusal | None:
+        """A card in hand that matches the suit to follow or the top rank; an 8 names a suit."""
+        card = action.card
+        if card not in self.f.hands[self.f.seat]:
+            return Refusal(Refused.NOT_IN_HAND, f"{card.code} is not in your hand")
+        if not self.can_play(card):
+            why = f"the suit to follow ({SUIT_NAMES[self.f.suit]}) nor the rank of {self.top.code}"
+            return Refusal(Code.DOES_NOT_MATCH, f"{card.code} matches neither {why}")
+        wild = self.rules.eights_wild and card.rank == Rank.EIGHT
+        if wild and action.suit is None:
+            return Refusal(Code.NAME_A_SUIT, f"an 8 is wild: name a suit: 'play {card.code} clubs'")
+        if not wild and action.suit is not None:
+            return Refusal(Code.NO_SUIT_TO_NAME, f"only a wild 8 names a suit, not {card.code}")
+        return None
+
+    def check_draw(self, action: Draw) -> Refusal | None:
+        """Draw when a card is left, only if you cannot play (or, drawing one, once a turn)."""
+        if not self.can_draw:
+            return Refusal(Code.CANNOT_DRAW, "the stock is empty and no discard pile is left")
+        until = self.rules.draw_until_playable
+        must_play = until and bool(self.playable(self.f.seat))
+        if self.f.drew and (must_play or not until):
+            return Refusal(Code.ALREADY_DREW, "you have drawn a card this turn")
+        if must_play:
+            return Refusal(Code.MUST_PLAY, "you can play a card: draw only when you cannot")
+        return None
+
+    def check_pass(self, action: Pass) -> Refusal | None:
+        """Pass only when you may neither draw nor (drawing until playable) play."""
+        until, stuck = self.rules.draw_until_playable, not self.can_draw
+        if (stuck and not (until and self.playable(self.f.seat))) or (self.f.drew and not until):
+            return None
+        why = "you must draw first" if self.check_draw(_DRAW) is None else "you can play a card"
+        return Refusal(Code.CANNOT_PASS, f"you may not pass: {why}")
+
+    def list_legal(self) -> tuple[Action, ...]:
+        """The legal actions, listed fast (the contract tests compare the checks' listing)."""
+        wild = self.rules.eights_wild
+        plays: list[Action] = []
+        for card in self.playable(self.f.seat):
+            eight = wild and card.rank == Rank.EIGHT
+            plays.extend([Play(card, suit) for suit in Suit] if eight else (Play(card),))
+        if self.rules.draw_until_playable:
+            return tuple(plays) if plays else ((_DRAW,) if self.can_draw else (_PASS,))
+        return (*plays, _DRAW if not self.f.drew and self.can_draw else _PASS)
+
+    # --8<-- [start:apply]
+    def do_play(self, action: Play) -> Self:
+        """Put the card on the pile; the suit to follow is the one named, or the card's."""
+        f, card, named = self.f, action.card, action.suit
+        hand = f.hands[f.seat].remove(card)
+        suit = named if named is not None else card.suit
+        assert suit is not None  # no jokers in the deck
+        note = "" if named is None else f"names {SUIT_NAMES[suit]}"
+        data = {} if named is None else {"suit": suit.code}
+        events = [Event("play", f.seat, (card,), note=note, data=data)]
+        changes: dict[str, Any] = {"seat": (f.seat + 1) % self.players} if hand else {}
+        if not hand:
+            events.append(Event("out", f.seat, note="goes out"))
+            changes = {"outcome": "went_out"}
+        hands = (*f.hands[: f.seat], hand, *f.hands[f.seat + 1 :])
+        return self.evolve(action, events, hands=hands, discard=(*f.discard, card), suit=suit,
+                           passes=0, drew=False, **changes)  # fmt: skip
+
+    def do_draw(self, action: Draw) -> Self:
+        """Draw one card, or until one can be played; reshuffle the pile when the stock is out."""
+        f = self.f
+        hand, stock, discard, reshuffles = f.hands[f.seat], f.stock, f.discard, f.reshuffles
+        events: list[Event] = []
+        drawn = 0  # cards drawn since the last draw event
+        while stock or len(discard) > 1:
+            if not stock:
+                events += [Event("draw", f.seat, count=drawn)] if drawn else []
+                drawn = 0
+                stock = self.hidden_shuffle(discard[:-1], reshuffles)
+                reshuffles, discard = reshuffles + 1, discard[-1:]
+                events.append(Event("reshuffle", count=len(stock), note="discard pile into stock"))
+            card, stock = stock[0], stock[1:]
+            hand, drawn = hand.add(card), drawn + 1
+            if not self.rules.draw_until_playable or self.can_play(card):
+                break
+        events += [Event("draw", f.seat, count=drawn)] if drawn else []
+        hands = (*f.hands[: f.seat], hand, *f.hands[f.seat + 1 :])
+        return self.evolve(action, events, hands=hands, stock=stock, discard=discard, drew=True,
+                           reshuffles=reshuffles)  # fmt: skip
+
+    def do_pass(self, action: Pass) -> Self:
+        """End the turn; a whole round of passes with nothing to draw blocks the game."""
+        passes = 0 if self.can_draw else self.f.passes + 1
+        events = [Event("pass", self.f.seat)]
+        if passes >= self.players:
+            events.append(Event("blocked", note="nobody can play or draw"))
+            return self.evolve(action, events, passes=passes, drew=False, outcome="blocked")
+        seat = (self.f.seat + 1) % self.players
+        return self.evolve(action, events, seat=seat, passes=passes, drew=False)

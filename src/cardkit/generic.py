@@ -1,0 +1,268 @@
+"""GenericState: the core-owned state a game writes only its rules into.
+
+A game built on [`GenericState`][cardkit.generic.GenericState] gives:
+
+- `F`, a `NamedTuple` of its fields (`hands`, `stock`, `seat`...), so
+  `state.f.hands` is typed; `state.rules` is typed as its rules model `R`;
+- `zone_specs`: its [`Zone`][cardkit.zones.Zone]s, from which the core
+  derives `zones()`, `visible_zones()`, the zone part of `view()` and
+  (with the other fields) `snapshot()`;
+- `grammar`: its action [`Grammar`][cardkit.grammar.Grammar], which parses text;
+- per action kind (the verb of its first form: `play`), `check_play(action) -> Refusal | None`,
+  the one home of that action's legality, and `do_play(action)`, the
+  transition, which returns `self.evolve(action, events, **changes)`;
+- `result()`, and `view_extra(seat)` for what a view shows besides zones.
+
+`to_act` and `is_over` come from the fields `seat` (whose turn it is) and
+`outcome` (`None` while the game goes on); a game without them overrides both.
+
+[`apply`][cardkit.state.GameState.apply] is the core's: parse, refuse when
+over, check, transition. The legal listing defaults to the reference one
+built from the checks; a game may override `list_legal()` with a fast one,
+and [`check_fast_listing`][cardkit.testing.fastlisting.check_fast_listing]
+proves them equal.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Collection, Mapping, Sequence
+from enum import Enum
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, final
+
+from typing_extensions import TypeVar
+
+from cardkit.actions import Action
+from cardkit.cards import Card
+from cardkit.cardset import CardSet
+from cardkit.errors import IllegalAction, Refusal, Refused
+from cardkit.events import Event
+from cardkit.grammar import Grammar
+from cardkit.rules import Rules
+from cardkit.state import GameState, Setup
+from cardkit.views import View
+from cardkit.zones import Zone, visible_zone_names, zone_cards, zone_view
+
+if TYPE_CHECKING:
+    from cardkit.game import Game
+
+__all__ = ["GenericState"]
+
+R = TypeVar("R", bound=Rules, default=Rules)
+F = TypeVar("F", bound=tuple[Any, ...], default=tuple[Any, ...])
+
+_Check = Callable[[Any, Any], Refusal | None]
+_Do = Callable[[Any, Any], Any]
+_set = object.__setattr__
+
+
+class GenericState(GameState, Generic[R, F]):
+    """A game's state whose plumbing is the core's: fields, log, legality, views.
+
+    Class attributes a game sets: `grammar`, `zone_specs`, `view_model`.
+    """
+
+    __slots__ = ("_legal", "f")
+
+    f: F
+    """The game's fields (a `NamedTuple`)."""
+    setup: Setup[R]
+    _legal: tuple[Action, ...] | None
+
+    grammar: ClassVar[Grammar]
+    zone_specs: ClassVar[tuple[Zone, ...]] = ()
+    view_model: ClassVar[type[View]] = View
+    _moves: ClassVar[dict[type[Action], tuple[_Check, _Do]]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Find each action kind's `check_<kind>` and `do_<kind>`, once per class."""
+        super().__init_subclass__(**kwargs)
+        grammar = cls.__dict__.get("grammar")
+        if grammar is None:
+            return
+        moves: dict[type[Action], tuple[_Check, _Do]] = {}
+        for form in grammar.forms:
+            if form.make in moves:
+                continue
+            kind = form.kind
+            check, do = getattr(cls, f"check_{kind}", None), getattr(cls, f"do_{kind}", None)
+            if check is None or do is None:
+                raise TypeError(f"{cls.__name__} needs check_{kind} and do_{kind}")
+            moves[form.make] = (check, do)
+        cls._moves = moves
+
+    # -- building states ----------------------------------------------------------
+
+    @classmethod
+    def first(
+        cls, game: Game[Any, Any], setup: Setup[R], fields: F, events: Sequence[Event] = ()
+    ) -> Self:
+        """The state at the deal: `fields`, after the deal's `events`."""
+        state = object.__new__(cls)
+        _set(state, "game", game)
+        _set(state, "setup", setup)
+        _set(state, "_log", (None, None, tuple(events)))
+        _set(state, "f", fields)
+        _set(state, "_legal", None)
+        return state
+
+    def evolve(self, action: Action, events: Sequence[Event], **changes: Any) -> Self:
+        """The next state: these fields changed, `action` and its `events` logged."""
+        state = object.__new__(type(self))
+        _set(state, "game", self.game)
+        _set(state, "setup", self.setup)
+        _set(state, "_log", (self._log, action, tuple(events)))
+        # F is a NamedTuple, which a TypeVar bound cannot say: tuple has no _replace.
+        _set(state, "f", self.f._replace(**changes) if changes else self.f)  # type: ignore[attr-defined]
+        _set(state, "_legal", None)
+        return state
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat to act: by default the field `seat`, and `None` once over."""
+        return None if self.is_over else getattr(self.f, "seat", None)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended: by default, whether the field `outcome` is set."""
+        return getattr(self.f, "outcome", None) is not None
+
+    def hidden_shuffle(self, cards: Sequence[Card], salt: object) -> tuple[Card, ...]:
+        """`cards` shuffled by a generator seeded from the deal's deck order and `salt`.
+
+        For randomness during play (reshuffling a discard pile into a stock):
+        the deck order is hidden from every player, so nobody can predict the
+        order, and the game still replays exactly from its deck and actions.
+        Give a different `salt` each time (the number of earlier reshuffles).
+        """
+        shuffled = list(cards)
+        random.Random(f"cardkit-{self.game.name}:{self.setup.deck}:{salt}").shuffle(shuffled)
+        return tuple(shuffled)
+
+    @property
+    def rules(self) -> R:
+        """The rules in force, as the game's rules model."""
+        return self.setup.rules
+
+    # -- actions: the core's -----------------------------------------------------------
+
+    def parse_action(self, text: str) -> Action:
+        """Read an action's text through the game's grammar.
+
+        Raises:
+            IllegalAction: the text fits no form (code `"unparsable"`).
+        """
+        allowed = [str(a) for a in self.legal_actions()]
+        return self.grammar.parse(text, self.game.title, allowed)
+
+    def refusal(self, action: Action) -> Refusal | None:
+        """Why `action` is not legal now, or `None` when it is."""
+        if self.is_over:
+            return Refusal(Refused.GAME_OVER, "the game is over")
+        move = self._moves.get(type(action))
+        if move is None:
+            title = self.game.title
+            return Refusal(Refused.UNKNOWN_ACTION, f"{action!r} is not a {title} action")
+        return move[0](self, action)
+
+    @final
+    def _apply(self, action: Action) -> Self:
+        legal = self._legal
+        # An action of the listing needs no check: the contract suite proves the listing
+        # equals the checks' reference listing. Playouts apply listed actions: a fast path.
+        refusal = None if legal is not None and action in legal else self.refusal(action)
+        if refusal is not None:
+            raise IllegalAction(
+                refusal.code,
+                refusal.message,
+                action=action,
+                allowed=[str(a) for a in self.legal_actions()],
+            )
+        result: Self = self._moves[type(action)][1](self, action)
+        return result
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Exactly the legal actions of the seat to act (computed once per state)."""
+        legal = self._legal
+        if legal is None:
+            legal = () if self.is_over else tuple(self.list_legal())
+            _set(self, "_legal", legal)
+        return legal
+
+    def list_legal(self) -> Sequence[Action]:
+        """The legal actions (the game is not over); override with a fast listing.
+
+        The default is [`reference_legal`][cardkit.generic.GenericState.reference_legal].
+        """
+        return self.reference_legal()
+
+    def reference_legal(self) -> list[Action]:
+        """The legal actions as the checks see them: every candidate with no refusal."""
+        if self.is_over:
+            return []
+        return [a for a in self.candidate_actions() if self.refusal(a) is None]
+
+    def candidate_actions(self) -> list[Action]:
+        """Every action the grammar can spell with this game's cards.
+
+        Forms taking any number of cards (`cards=-1`) give none: a game with
+        such a form overrides this.
+        """
+        deck = list(self.game.new_deck(self.rules))
+        return [a for form in self.grammar.forms for a in form.candidates(deck)]
+
+    # -- zones, views, snapshot: derived ------------------------------------------------
+
+    def zones(self) -> Mapping[str, Sequence[Card] | CardSet]:
+        """Every zone's cards, from the declared zones."""
+        return zone_cards(self.zone_specs, self.f)
+
+    def visible_zones(self, seat: int | None) -> Collection[str]:
+        """The zones `seat` may see, from the declared zones."""
+        return visible_zone_names(self.zone_specs, self.players, seat)
+
+    def view_extra(self, seat: int | None) -> dict[str, Any]:
+        """What the view shows besides the zones (a phase, scores, the suit to follow)."""
+        return {}
+
+    def view(self, seat: int | None = None) -> View:
+        """What `seat` may know: the zones as declared, and `view_extra`."""
+        if seat is not None and (not isinstance(seat, int) or not 0 <= seat < self.players):
+            # A negative index would show another seat's hand.
+            raise ValueError(f"seat must be 0-{self.players - 1} or None, not {seat!r}")
+        to_act = self.to_act
+        legal = (
+            [str(a) for a in self.legal_actions()] if seat is not None and seat == to_act else []
+        )
+        return self.view_model(
+            game=self.game.name,
+            seat=seat,
+            players=self.players,
+            to_act=to_act,
+            is_over=self.is_over,
+            legal_actions=legal,
+            recent=[e.describe() for e in self.last_events],
+            **zone_view(self.zone_specs, self.f, seat),
+            **self.view_extra(seat),
+        )
+
+    def snapshot(self) -> dict[str, Any]:
+        """Every field, cards as codes: the full state, hidden cards included."""
+        names: tuple[str, ...] = self.f._fields  # type: ignore[attr-defined]  # F is a NamedTuple
+        return {name: _jsonable(value) for name, value in zip(names, self.f, strict=True)}
+
+
+def _jsonable(value: Any) -> Any:
+    """A field value as JSON-ready data: cards, suits and ranks as codes."""
+    code = getattr(value, "code", None)
+    if isinstance(code, str):
+        return code
+    if isinstance(value, Enum):
+        return value.value
+    if value is None or isinstance(value, (bool, int, str, float)):
+        return value
+    if isinstance(value, CardSet):
+        return value.codes
+    if isinstance(value, Mapping):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    return [_jsonable(v) for v in value]

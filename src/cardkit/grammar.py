@@ -1,0 +1,156 @@
+"""The action grammar: a verb, card arguments and an optional word.
+
+Every game writes its actions the same way (`play 5D`, `play 8H clubs`,
+`draw`, `meld 3S 4S 5S`); a game built on
+[`GenericState`][cardkit.generic.GenericState] lists its
+[`Form`][cardkit.grammar.Form]s in a [`Grammar`][cardkit.grammar.Grammar]
+and the core parses text for it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import ClassVar, cast
+
+from cardkit.actions import Action, parse_card_args, split_action_text
+from cardkit.cards import Card
+from cardkit.errors import IllegalAction, Refused
+
+__all__ = ["Form", "Grammar", "Verb"]
+
+
+class Verb(Action):
+    """An action that is its verb alone (`draw`, `pass`): set `verb`, nothing else.
+
+    All instances of one such class are equal; `str()` is the verb.
+    """
+
+    __slots__ = ()
+    verb: ClassVar[str]
+
+    def __str__(self) -> str:
+        return self.verb
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self)
+
+    def __hash__(self) -> int:
+        return hash(self.verb)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+
+@dataclass(frozen=True)
+class Form:
+    """One action form: `verb`, then card arguments, then an optional word.
+
+    The action is built as `make(*cards)`, or `make(*cards, word)` when the
+    form has `words` (`word` is `None` when the text gives none); with
+    `cards=-1` the cards are passed as one tuple.
+
+    Attributes:
+        verb: the first word (matched in any case).
+        make: the action class.
+        cards: how many card arguments; `-1` for one or more.
+        words: the trailing words the form accepts, each with its value
+            (`{"clubs": Suit.CLUBS, ...}`).
+        usage: how the form is written, for error messages (`"play <card>"`).
+    """
+
+    verb: str
+    make: type[Action]
+    cards: int = 0
+    words: Mapping[str, object] | None = None
+    usage: tuple[str, ...] = field(default=())
+
+    @property
+    def kind(self) -> str:
+        """The action kind: the suffix of the state's `check_<kind>` and `do_<kind>` methods.
+
+        It is the verb (`play`), with `-` read as `_` (`call-tonk` gives `call_tonk`).
+        """
+        return self.verb.replace("-", "_")
+
+    def _build(self, *args: object) -> Action:
+        # Action's own __init__ takes nothing; the game's classes take the arguments.
+        return cast(Callable[..., Action], self.make)(*args)
+
+    def read(self, text: str, args: list[str]) -> Action | None:
+        """The action `args` spell in this form, or `None` if they do not fit it.
+
+        Raises:
+            IllegalAction: an argument meant as a card is not one (code `"unparsable"`).
+        """
+        extra: list[object] = []
+        if self.words is not None:
+            word = None
+            if args and (self.cards < 0 or len(args) == self.cards + 1):
+                word = self.words.get(args[-1].lower())
+                if word is not None:
+                    args = args[:-1]
+            extra.append(word)
+        if self.cards < 0:
+            if not args:
+                return None
+            return self._build(tuple(parse_card_args(text, args)), *extra)
+        if len(args) != self.cards:
+            return None
+        return self._build(*parse_card_args(text, args), *extra)
+
+    def candidates(self, deck: Sequence[Card]) -> Iterator[Action]:
+        """Every action of this form with cards from `deck` (fixed card counts only)."""
+        if self.cards < 0:
+            return
+        words: list[object] = [None]
+        if self.words is not None:
+            words.extend(dict.fromkeys(self.words.values()))
+        for cards in combinations(deck, self.cards):
+            if self.words is None:
+                yield self._build(*cards)
+            else:
+                for word in words:
+                    yield self._build(*cards, word)
+
+
+class Grammar:
+    """A game's action forms, by verb."""
+
+    def __init__(self, *forms: Form) -> None:
+        """A grammar of `forms` (several may share a verb; the first that fits wins)."""
+        self.forms = forms
+        self._by_verb: dict[str, list[Form]] = {}
+        for form in forms:
+            self._by_verb.setdefault(form.verb, []).append(form)
+
+    @property
+    def usage(self) -> list[str]:
+        """How every form is written."""
+        return [u for form in self.forms for u in (form.usage or (form.verb,))]
+
+    @property
+    def action_types(self) -> list[type[Action]]:
+        """The action classes of the forms, each once."""
+        return list(dict.fromkeys(form.make for form in self.forms))
+
+    def parse(self, text: str, title: str, allowed: Sequence[str] = ()) -> Action:
+        """Read `text` as an action of the game called `title`.
+
+        Raises:
+            IllegalAction: the text fits no form (code `"unparsable"`), with the
+                forms expected and the `allowed` actions.
+        """
+        verb, args = split_action_text(text)
+        for form in self._by_verb.get(verb, ()):
+            action = form.read(text, args)
+            if action is not None:
+                return action
+        raise IllegalAction(
+            Refused.UNPARSABLE,
+            f"cannot read {text!r} as a {title} action; expected one of "
+            + ", ".join(repr(u) for u in self.usage),
+            action=text,
+            allowed=allowed,
+        )

@@ -1,0 +1,69 @@
+"""The one-home-for-legality check: a game's fast listing equals its checks.
+
+A game built on [`GenericState`][cardkit.generic.GenericState] may list its
+legal actions fast (`list_legal`); the checks (`check_<kind>`) are the
+reference. [`check_fast_listing`][cardkit.testing.fastlisting.check_fast_listing]
+compares the two on one state, and
+[`check_fast_listings`][cardkit.testing.fastlisting.check_fast_listings] on every
+state of random playouts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from cardkit.game import Game
+from cardkit.generic import GenericState
+from cardkit.rules import Rules
+from cardkit.testing.checks import ContractError, random_playout, replay_recipe
+
+__all__ = ["check_fast_listing", "check_fast_listings"]
+
+
+def check_fast_listing(state: GenericState[Any, Any]) -> None:
+    """Check that the state's legal listing is exactly the reference listing, once each.
+
+    Raises:
+        ContractError: an action is listed twice, listed but refused by its
+            check, or accepted by its check but not listed.
+    """
+    fast = list(state.legal_actions())
+    reference = state.reference_legal()
+    problems = []
+    if len(set(fast)) != len(fast):
+        problems.append("legal_actions() lists an action twice")
+    missing = [str(a) for a in reference if a not in set(fast)]
+    extra = [f"{a} ({state.refusal(a)})" for a in fast if a not in set(reference)]
+    if missing:
+        problems.append(f"its checks accept {missing} but legal_actions() does not list them")
+    if extra:
+        problems.append(f"legal_actions() lists {extra} which its checks refuse")
+    if problems:
+        raise ContractError("; ".join(problems) + f"\n{replay_recipe(state)}")
+
+
+def check_fast_listings(
+    game: Game[Any, Any],
+    players: int,
+    seeds: Iterable[int],
+    *,
+    rules: Rules | None = None,
+    max_actions: int = 300,
+) -> int:
+    """Play random games and check the listing of every state; the number of states checked.
+
+    Raises:
+        ContractError: a state's listing differs from its checks'.
+        TypeError: the game's states are not `GenericState`s.
+    """
+    count = 0
+    for seed in seeds:
+        for state in random_playout(
+            game, players, seed, rules=rules, max_actions=max_actions
+        ).states:
+            if not isinstance(state, GenericState):
+                raise TypeError(f"{game.name} states are not GenericState: nothing to compare")
+            check_fast_listing(state)
+            count += 1
+    return count
