@@ -85,7 +85,7 @@ class HintsAtHearts(CrazyEightsState):
         if self.action_count < 5:
             return view
         hearts = [
-            s for s, hand in enumerate(self.hands) if any(c.suit is Suit.HEARTS for c in hand)
+            s for s, hand in enumerate(self.f.hands) if any(c.suit is Suit.HEARTS for c in hand)
         ]
         return view.model_copy(update={"recent": [*view.recent, f"hearts with {hearts}"]})
 
