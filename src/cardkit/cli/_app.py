@@ -10,6 +10,19 @@ import typer
 
 from cardkit.cli import _info, _new, _play, _replay, _run, _serve, _soak, _tournament
 from cardkit.cli._common import clean_errors
+from cardkit.cli._options import (
+    DEFAULT_MAX_ACTIONS,
+    BotsOpt,
+    DaskOpt,
+    GameArg,
+    JobsOpt,
+    MaxActionsOpt,
+    PlayersOpt,
+    RulesOpt,
+    SeedOpt,
+    VariantOpt,
+    complete_games,
+)
 from cardkit.plugins import PluginWarning
 
 app = typer.Typer(
@@ -20,81 +33,6 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 app.add_typer(_new.new_app, name="new")
-
-# -- shared options -----------------------------------------------------------------------
-
-
-def _complete_games(incomplete: str) -> list[str]:
-    from cardkit.plugins import registry
-
-    return [name for name in registry().available() if name.startswith(incomplete)]
-
-
-GameArg = Annotated[
-    str,
-    typer.Argument(
-        help="A game name or alias (see 'cardkit games').", autocompletion=_complete_games
-    ),
-]
-PlayersOpt = Annotated[
-    int | None,
-    typer.Option("--players", "-p", help="Number of seats (default: the game's)."),
-]
-SeedOpt = Annotated[
-    int | None,
-    typer.Option("--seed", "-s", help="Seed: the same seed plays the same game (default: random)."),
-]
-BotsOpt = Annotated[
-    str | None,
-    typer.Option(
-        "--bots",
-        "-b",
-        help="Bot names by seat, comma-separated, repeated to fill the seats "
-        "(e.g. greedy,random). See 'cardkit rules GAME'.",
-    ),
-]
-RulesOpt = Annotated[
-    list[str] | None,
-    typer.Option(
-        "--rules",
-        "-r",
-        help="Set a rules option, KEY=VALUE (repeatable); values are JSON when they parse "
-        '(true, 3, "x"), else text. House rules: house_rules=NAME,NAME.',
-    ),
-]
-VariantOpt = Annotated[
-    str | None,
-    typer.Option("--variant", "-v", help="Start from a named preset of the game's options."),
-]
-JobsOpt = Annotated[
-    int,
-    typer.Option(
-        "--jobs",
-        "-j",
-        help="Worker processes (0: one per CPU); a short run stays in one process.",
-        min=0,
-    ),
-]
-DaskOpt = Annotated[
-    str | None,
-    typer.Option(
-        "--dask",
-        help="Play on the Dask cluster whose scheduler is at this address "
-        "(tcp://HOST:8786; needs cardkit[eval]).",
-    ),
-]
-#: Bot games stop here unless ``--max-actions`` says otherwise: a game whose bots can
-#: cycle (Crazy Eights' heuristic bots, about 1 game in 300) must not hang a run.
-DEFAULT_MAX_ACTIONS = 5000
-
-MaxActionsOpt = Annotated[
-    int,
-    typer.Option(
-        "--max-actions",
-        help="Stop a game after this many actions (capped: no score).",
-        min=1,
-    ),
-]
 
 
 def _print_version(value: bool) -> None:
@@ -291,7 +229,7 @@ def play(
         str | None,
         typer.Argument(
             help="A game name or alias (see 'cardkit games'); not needed with --resume.",
-            autocompletion=_complete_games,
+            autocompletion=complete_games,
         ),
     ] = None,
     players: PlayersOpt = None,
