@@ -141,13 +141,13 @@ def _table_for(spec: _Spec) -> _Table:
     key = repr(spec)
     table = _tables.get(key)
     if table is None:
-        from cardkit import simulate
+        from cardkit import _simulate_workers as workers
 
-        sim = simulate._Spec(
+        sim = workers._Spec(
             spec.game, spec.players, spec.rules, spec.bots, spec.seed, False, spec.max_actions,
             spec.plugins, spec.registry,
         )  # fmt: skip
-        player = simulate._build_player(sim)
+        player = workers._build_player(sim)
         table = _Table(player.game, player.rules, spec)
         _tables.clear()
         _tables[key] = table
@@ -241,7 +241,7 @@ def _run(
 ) -> TournamentReport:
     import os
 
-    from cardkit.simulate import _check_importable, _registry_settings, _runtime_plugins
+    from cardkit._simulate_workers import _check_importable, _registry_settings, _runtime_plugins
 
     jobs = max(1, min(jobs or os.cpu_count() or 1, total))
     if jobs > 1 or executor is not None:
