@@ -19,14 +19,23 @@ Everything is reproducible from one match seed: deal ``n`` shuffles with
 
 from __future__ import annotations
 
-import hashlib
 import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
-
-from cardkit.bots import Bot, BotFactory
+from cardkit._match_records import DealRecord, MatchResult, Standing
+from cardkit._match_setup import (
+    BotSpec,
+    bot_name,
+    check_setup,
+    deal_seed,
+    derive_seed,
+    fill_seats,
+    make_rules,
+    resolve_bots,
+    resolve_game,
+)
+from cardkit.bots import Bot
 from cardkit.errors import CardkitError, InvalidRules
 from cardkit.events import Event
 from cardkit.game import Game
@@ -52,230 +61,6 @@ __all__ = [
     "resolve_bots",
     "resolve_game",
 ]
-
-#: A bot given by name (looked up in ``game.bots``) or as a factory.
-BotSpec = str | BotFactory
-
-
-def derive_seed(seed: int, *labels: object) -> int:
-    """A reproducible 63-bit seed derived from ``seed`` and some labels.
-
-    The same inputs give the same seed on every machine and Python version
-    (it is a SHA-256 digest, not Python's ``hash``).
-
-    >>> derive_seed(7, "deal", 1) == derive_seed(7, "deal", 1)
-    True
-    >>> derive_seed(7, "deal", 1) == derive_seed(7, "deal", 2)
-    False
-    """
-    text = ":".join(["cardkit", str(seed), *(str(label) for label in labels)])
-    digest = hashlib.sha256(text.encode()).digest()
-    return int.from_bytes(digest[:8], "big") >> 1
-
-
-def deal_seed(match_seed: int, number: int) -> int:
-    """The seed of deal ``number`` (1-based) of the match seeded ``match_seed``."""
-    return derive_seed(match_seed, "deal", number)
-
-
-def resolve_game(game: str | Game[Any, Any]) -> Game[Any, Any]:
-    """A game given by name or alias (from the registry), or the game itself.
-
-    Raises:
-        UnknownGame: no installed game has that name.
-    """
-    if isinstance(game, Game):
-        return game
-    from cardkit.plugins import registry
-
-    return registry().game(game)
-
-
-def bot_name(spec: BotSpec) -> str:
-    """A display name for a bot given by name or by factory."""
-    if isinstance(spec, str):
-        return spec
-    name = getattr(spec, "name", None)
-    if isinstance(name, str):
-        return name
-    return getattr(spec, "__name__", type(spec).__name__)
-
-
-def fill_seats(bots: Sequence[BotSpec] | None, players: int) -> list[BotSpec]:
-    """One bot per seat: ``bots`` repeated in order to fill the seats (default: random).
-
-    >>> fill_seats(["greedy", "random"], 4)
-    ['greedy', 'random', 'greedy', 'random']
-
-    Raises:
-        InvalidRules: more bots than seats.
-    """
-    chosen: list[BotSpec] = list(bots) if bots else ["random"]
-    if len(chosen) > players:
-        raise InvalidRules(f"{len(chosen)} bots were given for {players} seats")
-    return [chosen[seat % len(chosen)] for seat in range(players)]
-
-
-def resolve_bots(
-    game: Game[Any, Any], bots: Sequence[BotSpec] | None, players: int
-) -> list[BotFactory]:
-    """One bot factory per seat.
-
-    Args:
-        game: the game whose ``bots`` names refer to.
-        bots: the bots, each a name registered for the game or a factory;
-            repeated in order to fill the seats (see [`fill_seats`][cardkit.match.fill_seats]).
-        players: the number of seats.
-
-    Raises:
-        InvalidRules: an unknown bot name, or the wrong number of bots.
-    """
-    bots = fill_seats(bots, players)
-    known = game.bots
-    factories: list[BotFactory] = []
-    for spec in bots:
-        if isinstance(spec, str):
-            key = spec.strip()
-            if key not in known:
-                raise InvalidRules(
-                    f"{game.name} has no bot {spec!r}; bots: {', '.join(sorted(known))}"
-                )
-            factories.append(known[key])
-        elif callable(spec):
-            factories.append(spec)
-        else:
-            raise InvalidRules(f"a bot is a name or a factory, not {spec!r}")
-    return factories
-
-
-class DealRecord(BaseModel):
-    """One deal of a match.
-
-    Attributes:
-        number: the deal's number, from 1.
-        dealer: the dealer's seat.
-        seed: the deal's seed (its deck was shuffled with ``random.Random(seed)``).
-        result: the deal's result (``capped`` when the action cap stopped it).
-        scores: what the deal added to each seat's total (zeros when capped).
-        totals: the running totals after this deal.
-        decisions: the number of actions played.
-    """
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    number: int = Field(ge=1)
-    dealer: int = Field(ge=0)
-    seed: int | None
-    result: GameResult
-    scores: list[int]
-    totals: list[int]
-    decisions: int = Field(ge=0)
-
-    @property
-    def capped(self) -> bool:
-        """Whether the action cap stopped this deal (it scored nothing)."""
-        return self.result.capped
-
-
-class Standing(BaseModel):
-    """One row of a standings table.
-
-    Attributes:
-        place: 1 for the leader; tied totals share a place.
-        seat: the seat.
-        bot: the bot playing that seat (or ``"you"``/another label).
-        total: the seat's running total.
-        last: what the latest deal added.
-        deals_won: how many deals the seat won (shared wins count).
-    """
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    place: int
-    seat: int
-    bot: str
-    total: int
-    last: int
-    deals_won: int
-
-
-class MatchResult(BaseModel):
-    """A played match: its deals, the running totals, the standings and the winners.
-
-    Attributes:
-        game: the game's name.
-        players: the number of seats.
-        rules: the rules options in force.
-        seed: the match seed (everything is derived from it).
-        bots: the bot of each seat.
-        deals: every deal, in order.
-        totals: the final totals.
-        standings: the final standings table, best first.
-        winners: the seats that won the match (the leaders when stopped early).
-        finished: ``True`` when the game's own rule ended the match,
-            ``False`` when ``max_deals`` stopped it.
-        reason: ``"match_over"`` or ``"max_deals"``.
-    """
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    game: str
-    players: int
-    rules: dict[str, Any]
-    seed: int
-    bots: list[str]
-    deals: list[DealRecord]
-    totals: list[int]
-    standings: list[Standing]
-    winners: list[int]
-    finished: bool
-    reason: Literal["match_over", "max_deals", "in_progress"]
-
-    @property
-    def capped_deals(self) -> int:
-        """How many deals the action cap stopped."""
-        return sum(d.result.capped for d in self.deals)
-
-    def totals_after(self, number: int) -> list[int]:
-        """The running totals after deal ``number`` (``0``: all zeros)."""
-        if number == 0:
-            return [0] * self.players
-        return list(self.deals[number - 1].totals)
-
-
-def make_rules(game: Game[Any, Any], rules: Rules | Mapping[str, Any] | None) -> Rules:
-    """The rules for ``game``: as given, from a dict of options, or the defaults.
-
-    Raises:
-        InvalidRules: unknown options or bad values.
-    """
-    if rules is None:
-        made: Rules = game.rules()
-        return made
-    if isinstance(rules, Mapping):
-        made = game.rules(**dict(rules))
-        return made
-    return rules
-
-
-def check_setup(game: Game[Any, Any], players: int, rules: Rules) -> None:
-    """Check a seat count and rules for ``game`` as [`start`][cardkit.game.Game.start] would.
-
-    Raises:
-        InvalidRules: the seat count is out of range, the rules are not the
-            game's model, or they do not fit the seat count.
-    """
-    if not isinstance(players, int) or not game.min_players <= players <= game.max_players:
-        raise InvalidRules(
-            f"{game.name} is played by {game.min_players} to {game.max_players} players, "
-            f"not {players!r}"
-        )
-    if not isinstance(rules, game.rules_model):
-        raise InvalidRules(
-            f"rules must be {game.rules_model.__name__} (from {game.name}'s game.rules()), "
-            f"not {type(rules).__name__}"
-        )
-    rules.check_players(players)
 
 
 def has_match_rule(game: Game[Any, Any]) -> bool:
