@@ -9,19 +9,29 @@ from __future__ import annotations
 import importlib
 import traceback
 import warnings
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Executor
 from contextlib import suppress
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from functools import partial
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from cardkit._simulate_report import _Tally
 from cardkit.errors import CardkitError, InvalidRules
+from cardkit.eval.executors import run_chunks
 from cardkit.game import Game
 from cardkit.match import derive_seed, resolve_bots
 from cardkit.rules import Rules
 from cardkit.runner import play_out, seat_rngs
 
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
 __all__ = ["SimulationError", "game_seed"]
+
+S = TypeVar("S", bound="DataclassInstance")
+R = TypeVar("R")
 
 
 class SimulationError(CardkitError):
@@ -222,3 +232,39 @@ def _check_importable(game: Game[Any, Any]) -> None:
                     f"{game.name} was registered at run time by plugin {name!r}, which worker "
                     "processes cannot import; use jobs=1, or register it from an importable module"
                 )
+
+
+def spread(
+    spec: S,
+    game: Game[Any, Any],
+    ranges: Sequence[tuple[int, int]],
+    local: Callable[[int, int], R],
+    worker: Callable[[tuple[S, int, int]], R],
+    setup: Callable[[S], Any],
+    *,
+    jobs: int,
+    executor: Executor | None,
+) -> Iterator[tuple[R, int]]:
+    """Play the games ``[start, stop)`` of each range, yielding ``(result, workers)``.
+
+    Runs ``local(start, stop)`` here, or ``worker((spec, start, stop))`` in pool
+    workers (each set up once with ``setup(spec)``) or on ``executor``; games that
+    leave this process get ``spec`` with the plugins and registry settings of this
+    one, so workers load the same games.
+    """
+    plugins: tuple[tuple[str, str], ...] = ()
+    settings: dict[str, Any] = {}
+    if jobs > 1 or executor is not None:
+        _check_importable(game)
+        plugins, settings = _runtime_plugins(), _registry_settings()
+        spec = replace(spec, plugins=plugins, registry=settings)
+    tasks = [(spec, start, stop) for start, stop in ranges]
+    return run_chunks(
+        tasks,
+        lambda task: local(task[1], task[2]),
+        worker,
+        jobs=jobs,
+        executor=executor,
+        pool_key=repr((plugins, settings)),
+        pool_setup=partial(setup, spec),
+    )

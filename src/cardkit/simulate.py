@@ -22,7 +22,6 @@ import os
 import time
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor
-from functools import partial
 from typing import Any
 
 from cardkit._simulate_report import (
@@ -35,17 +34,15 @@ from cardkit._simulate_report import (
 )
 from cardkit._simulate_workers import (
     SimulationError,
-    _check_importable,
     _play_chunk,
     _Player,
-    _registry_settings,
-    _runtime_plugins,
     _Spec,
     _warm_worker,
     game_seed,
+    spread,
 )
 from cardkit.errors import InvalidRules
-from cardkit.eval.executors import chunks, run_chunks
+from cardkit.eval.executors import chunks
 from cardkit.game import Game
 from cardkit.match import (
     BotSpec,
@@ -188,24 +185,20 @@ def _play_all(
 ) -> SimulationReport:
     """Play every game of ``player.spec``, here, on a pool or on ``executor``, and report."""
     spec = player.spec
-    if jobs > 1 or executor is not None:
-        _check_importable(player.game)
-        spec = _Spec(
-            **{**spec.__dict__, "plugins": _runtime_plugins(), "registry": _registry_settings()}
-        )
+    results = spread(
+        spec,
+        player.game,
+        chunks(games, jobs),
+        player.play,
+        _play_chunk,
+        _warm_worker,
+        jobs=jobs,
+        executor=executor,
+    )
     total = _Tally(spec.players)
     started = time.perf_counter()
     used = 1
-    tasks = [(spec, start, stop) for start, stop in chunks(games, jobs)]
-    for tally, workers in run_chunks(
-        tasks,
-        lambda task: player.play(task[1], task[2]),
-        _play_chunk,
-        jobs=jobs,
-        executor=executor,
-        pool_key=repr((spec.plugins, spec.registry)),
-        pool_setup=partial(_warm_worker, spec),
-    ):
+    for tally, workers in results:
         used = max(used, workers or jobs)
         total.merge(tally)
         if progress is not None:

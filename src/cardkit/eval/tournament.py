@@ -25,12 +25,11 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
-from functools import partial
 from itertools import combinations
 from typing import Any
 
 from cardkit.errors import InvalidRules
-from cardkit.eval.executors import chunks, run_chunks
+from cardkit.eval.executors import chunks
 from cardkit.eval.ratings import GameRecord, TournamentError, TournamentReport, summarise
 from cardkit.game import Game
 from cardkit.match import check_setup, derive_seed, make_rules, resolve_bots, resolve_game
@@ -241,28 +240,24 @@ def _run(
 ) -> TournamentReport:
     import os
 
-    from cardkit._simulate_workers import _check_importable, _registry_settings, _runtime_plugins
+    from cardkit._simulate_workers import spread
 
     jobs = max(1, min(jobs or os.cpu_count() or 1, total))
-    if jobs > 1 or executor is not None:
-        _check_importable(g)
-        spec = _Spec(
-            **{**spec.__dict__, "plugins": _runtime_plugins(), "registry": _registry_settings()}
-        )
     table = _Table(g, rules, spec)
+    results = spread(
+        spec,
+        g,
+        chunks(total, jobs, most=20),
+        table.play,
+        _play_chunk,
+        _warm,
+        jobs=jobs,
+        executor=executor,
+    )
     records: list[GameRecord] = []
     used = 1
     started = time.perf_counter()
-    tasks = [(spec, start, stop) for start, stop in chunks(total, jobs, most=20)]
-    for chunk, workers in run_chunks(
-        tasks,
-        lambda task: table.play(task[1], task[2]),
-        _play_chunk,
-        jobs=jobs,
-        executor=executor,
-        pool_key=repr((spec.plugins, spec.registry)),
-        pool_setup=partial(_warm, spec),
-    ):
+    for chunk, workers in results:
         used = max(used, workers or jobs)
         records.extend(chunk)
         if progress is not None:
