@@ -9,13 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
-from cardkit.testing.playthrough import (
-    Playthrough,
-    check_playthrough,
-    check_playthrough_directory,
-)
+from cardkit.testing.playthrough import Playthrough, playthrough_tests
 
 DIRECTORY = Path(__file__).parent / "playthroughs"
 
@@ -28,12 +22,6 @@ PLAYTHROUGHS = (
 )
 
 
-@pytest.mark.parametrize("spec", PLAYTHROUGHS, ids=str)
-def test_playthrough(spec: Playthrough, update_playthroughs: bool) -> None:
-    """Replaying the recorded actions gives the recorded steps, views and result."""
-    check_playthrough(spec, DIRECTORY, update=update_playthroughs)
-
-
-def test_every_playthrough_file_has_a_spec(update_playthroughs: bool) -> None:
-    """No recorded file is left over from a spec that was removed."""
-    check_playthrough_directory(PLAYTHROUGHS, DIRECTORY, update=update_playthroughs)
+test_playthrough, test_every_playthrough_file_has_a_spec = playthrough_tests(
+    PLAYTHROUGHS, DIRECTORY
+)

@@ -9,16 +9,19 @@ rules fix shows up as a readable diff::
 
     from pathlib import Path
 
-    import pytest
-
-    from cardkit.testing.playthrough import Playthrough, check_playthrough
+    from cardkit.testing.playthrough import Playthrough, playthrough_tests
 
     PLAYTHROUGHS = (Playthrough("mygame", players=2, seed=1),)
     DIRECTORY = Path(__file__).parent / "playthroughs"
 
-    @pytest.mark.parametrize("spec", PLAYTHROUGHS, ids=str)
-    def test_playthrough(spec: Playthrough, update_playthroughs: bool) -> None:
-        check_playthrough(spec, DIRECTORY, update=update_playthroughs)
+    test_playthrough, test_every_playthrough_file_has_a_spec = playthrough_tests(
+        PLAYTHROUGHS, DIRECTORY
+    )
+
+([playthrough_tests][cardkit.testing.playthrough.playthrough_tests] builds the
+two pytest tests from [check_playthrough][cardkit.testing.playthrough.check_playthrough]
+and [check_playthrough_directory][cardkit.testing.playthrough.check_playthrough_directory];
+call those yourself to check playthroughs some other way.)
 
 The check replays the actions written in the file (not the bots), so the
 file stays valid when a bot changes its mind and the diff stays small when
@@ -35,7 +38,7 @@ from __future__ import annotations
 
 import difflib
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -51,6 +54,7 @@ __all__ = [
     "check_playthrough",
     "check_playthrough_directory",
     "describe_difference",
+    "playthrough_tests",
     "record_playthrough",
     "recorded_actions",
     "render_playthrough",
@@ -334,3 +338,32 @@ def check_playthrough_directory(
             f"{directory} holds playthroughs no spec records: {names}; "
             "delete them or rewrite the directory with: pytest --update-playthroughs"
         )
+
+
+def playthrough_tests(
+    specs: Sequence[Playthrough], directory: Path
+) -> tuple[Callable[[Playthrough, bool], None], Callable[[bool], None]]:
+    """The two pytest tests of a game's recorded playthroughs, to assign in a test module.
+
+    The first is parametrised by ``specs`` and checks each one's file in
+    ``directory`` ([check_playthrough][cardkit.testing.playthrough.check_playthrough]);
+    the second refuses files no spec names
+    ([check_playthrough_directory][cardkit.testing.playthrough.check_playthrough_directory]).
+    Both take the ``update_playthroughs`` fixture of
+    [the pytest plugin][cardkit.testing.pytest_plugin], so ``pytest --update-playthroughs``
+    records the files again. Needs pytest (the ``testing`` extra).
+    """
+    import pytest
+
+    specs = tuple(specs)
+
+    @pytest.mark.parametrize("spec", specs, ids=str)
+    def test_playthrough(spec: Playthrough, update_playthroughs: bool) -> None:
+        """Replaying the recorded actions gives the recorded steps, views and result."""
+        check_playthrough(spec, directory, update=update_playthroughs)
+
+    def test_every_playthrough_file_has_a_spec(update_playthroughs: bool) -> None:
+        """No recorded file is left over from a spec that was removed."""
+        check_playthrough_directory(specs, directory, update=update_playthroughs)
+
+    return test_playthrough, test_every_playthrough_file_has_a_spec
