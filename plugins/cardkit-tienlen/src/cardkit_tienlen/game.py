@@ -33,6 +33,7 @@ from cardkit import (
     View,
 )
 from cardkit.actions import parse_card_args, split_action_text
+from cardkit.errors import Refused
 from cardkit.orders import CardOrder
 from cardkit.plugins import Registry, registry
 from cardkit.state import Log
@@ -51,6 +52,7 @@ from cardkit_tienlen.combos import (
     explain_invalid,
 )
 from cardkit_tienlen.rules import InstantWin, PlayUntil, TienLenRules
+from cardkit_tienlen.rules import TienLenRefused as Code
 from cardkit_tienlen.scoring import (
     INSTANT_WIN_LABELS,
     instant_win_hand,
@@ -268,7 +270,7 @@ class TienLenState(GameState):
         if verb == "play":
             if not args:
                 raise IllegalAction(
-                    "unparsable", "'play' needs cards, such as 'play 3S 3H'", action=text
+                    Refused.UNPARSABLE, "'play' needs cards, such as 'play 3S 3H'", action=text
                 )
             return Play(parse_card_args(text, args))
         if verb != "pass":
@@ -277,12 +279,12 @@ class TienLenState(GameState):
             except IllegalAction:
                 pass
         raise IllegalAction(
-            "unparsable",
+            Refused.UNPARSABLE,
             f"cannot read {text!r}: expected 'play' and cards, such as 'play 3S 3H', or 'pass'",
             action=text,
         )
 
-    def _refuse(self, code: str, message: str, action: Action) -> IllegalAction:
+    def _refuse(self, code: Refused | Code, message: str, action: Action) -> IllegalAction:
         allowed = [str(a) for a in self.legal_actions()]
         return IllegalAction(code, message, action=str(action), allowed=allowed)
 
@@ -306,13 +308,13 @@ class TienLenState(GameState):
         """
         seat = self._f.to_act
         if seat is None:
-            raise IllegalAction("game_over", "the deal is over", action=str(action))
+            raise IllegalAction(Refused.GAME_OVER, "the deal is over", action=str(action))
         if type(action) is Play:
             return self._play(seat, action)
         if isinstance(action, Pass):
             return self._pass(seat)
         raise IllegalAction(
-            "unknown_action",
+            Refused.UNKNOWN_ACTION,
             f"{action!r} is not a Tiến lên action; expected a play or a pass",
             action=str(action),
         )
@@ -327,36 +329,36 @@ class TienLenState(GameState):
         if bits & ~hand:
             missing = " ".join(c.code for c in cards_of(bits & ~hand))
             raise self._refuse(
-                "not_in_hand",
+                Refused.NOT_IN_HAND,
                 f"seat {seat} is to act and does not hold {missing}",
                 play,
             )
         if not play.kind:
-            raise self._refuse("not_a_combination", explain_invalid(play.cardset), play)
+            raise self._refuse(Code.NOT_A_COMBINATION, explain_invalid(play.cardset), play)
         current = f.current
         cfg = self._cfg
         beating = cfg.beating
         if beating.removed and play.kind in beating.removed:
-            raise self._refuse("not_a_combination", beating.not_a_kind(play), play)
+            raise self._refuse(Code.NOT_A_COMBINATION, beating.not_a_kind(play), play)
         if current is None:
             required = f.required
             if required and not bits & required:
                 card = CARD_BY_KEY[required.bit_length() - 1]
                 raise self._refuse(
-                    "must_include",
+                    Code.MUST_INCLUDE,
                     f"the first lead of the match must include {card.code}",
                     play,
                 )
         else:
             if cfg.pass_lock and f.locked >> seat & 1 and not play.is_bomb:
                 raise self._refuse(
-                    "locked",
+                    Code.LOCKED,
                     f"seat {seat} passed this round; on 2s a locked player may only play "
                     "a bomb that beats them, or pass",
                     play,
                 )
             if not beating.beats(play, current):
-                raise self._refuse("does_not_beat", beating.why_not(play, current), play)
+                raise self._refuse(Code.DOES_NOT_BEAT, beating.why_not(play, current), play)
 
     def _play(self, seat: int, play: Play) -> Self:
         self._check_play(seat, play)
@@ -419,7 +421,7 @@ class TienLenState(GameState):
         current = f.current
         if current is None:
             raise self._refuse(
-                "cannot_pass",
+                Code.CANNOT_PASS,
                 f"seat {seat} leads this round and cannot pass; lead any combination",
                 PASS,
             )
