@@ -117,6 +117,20 @@ class GenericState(GameState, Generic[R, F]):
         _set(state, "_legal", None)
         return state
 
+    def successor(self, action: Action, events: Sequence[Event], fields: F) -> Self:
+        """The next state with every field given: `action` and its `events` logged.
+
+        For a transition that rebuilds its fields tuple whole (a hot path
+        building `F` at once is cheaper than `evolve`'s `_replace`).
+        """
+        state = object.__new__(type(self))
+        _set(state, "game", self.game)
+        _set(state, "setup", self.setup)
+        _set(state, "_log", (self._log, action, tuple(events)))
+        _set(state, "f", fields)
+        _set(state, "_legal", None)
+        return state
+
     @property
     def to_act(self) -> int | None:
         """The seat to act: by default the field `seat`, and `None` once over."""

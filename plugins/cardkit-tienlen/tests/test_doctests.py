@@ -13,6 +13,7 @@ MODULES = [
     "cardkit_tienlen.combos",
     "cardkit_tienlen.decks",
     "cardkit_tienlen.game",
+    "cardkit_tienlen.handcombos",
     "cardkit_tienlen.rules",
     "cardkit_tienlen.scoring",
 ]

@@ -18,8 +18,9 @@ from cardkit_tienlen import (
     TienLenState,
 )
 from cardkit_tienlen.beating import BeatsRule, build_beating
-from cardkit_tienlen.combos import CARD_ORDER, game_mask, hand_combos
+from cardkit_tienlen.combos import CARD_ORDER, game_mask
 from cardkit_tienlen.decks import deck_for
+from cardkit_tienlen.handcombos import hand_combos
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

@@ -9,7 +9,8 @@ from itertools import combinations, pairwise
 from typing import Any
 
 from cardkit_tienlen import PASS, RANK_ORDER, Kind, Play, TienLenState
-from cardkit_tienlen.combos import CARD_ORDER, BeatRules, HandCombos, game_mask
+from cardkit_tienlen.combos import CARD_ORDER, BeatRules, game_mask
+from cardkit_tienlen.handcombos import HandCombos
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 

@@ -23,7 +23,7 @@ from cardkit_tienlen.combos import (
     beats,
 )
 from cardkit_tienlen.game import TienLen, TienLenState, TienLenView
-from cardkit_tienlen.rules import InstantWin, PlayUntil, TienLenRules
+from cardkit_tienlen.rules import InstantWin, PlayUntil, TienLenRefused, TienLenRules
 
 __all__ = [
     "CARD_ORDER",
@@ -41,6 +41,7 @@ __all__ = [
     "Play",
     "PlayUntil",
     "TienLen",
+    "TienLenRefused",
     "TienLenRules",
     "TienLenState",
     "TienLenView",

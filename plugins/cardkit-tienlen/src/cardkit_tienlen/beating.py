@@ -28,15 +28,8 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from cardkit import InvalidRules
-from cardkit_tienlen.combos import (
-    SINGLES,
-    BeatRules,
-    Kind,
-    Play,
-    beats,
-    describe_kind,
-    hand_combos,
-)
+from cardkit_tienlen.combos import BeatRules, Kind, Play, beats, describe_kind
+from cardkit_tienlen.handcombos import SINGLES, hand_combos
 from cardkit_tienlen.rules import TienLenRules
 
 __all__ = ["Beating", "BeatsRule", "build_beating"]

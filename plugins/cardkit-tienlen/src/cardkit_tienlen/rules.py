@@ -19,7 +19,7 @@ from pydantic import Field, field_serializer, field_validator
 
 from cardkit import InvalidRules, Rules
 
-__all__ = ["InstantWin", "PlayUntil", "TienLenRules"]
+__all__ = ["InstantWin", "PlayUntil", "TienLenRefused", "TienLenRules"]
 
 
 class InstantWin(StrEnum):
@@ -42,6 +42,21 @@ class PlayUntil(StrEnum):
     """Play on until only one player holds cards (needed for 3/2/1 scoring)."""
     FIRST_OUT = "first_out"
     """Stop as soon as the first player has played their last card."""
+
+
+class TienLenRefused(StrEnum):
+    """Tiến lên refusal codes, besides the shared [`Refused`][cardkit.errors.Refused]."""
+
+    NOT_A_COMBINATION = "not_a_combination"
+    """The cards form no combination (or one a house rule removed)."""
+    MUST_INCLUDE = "must_include"
+    """The first lead of a match must hold the lowest dealt card."""
+    LOCKED = "locked"
+    """The player passed this round: only a bomb on 2s (when allowed), or a pass."""
+    DOES_NOT_BEAT = "does_not_beat"
+    """The play does not beat the combination to beat."""
+    CANNOT_PASS = "cannot_pass"
+    """The leader of a round must play."""
 
 
 _DEFAULT_POINTS = (3, 2, 1)

@@ -12,11 +12,22 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
-from cardkit_tienlen.rules import InstantWin
+from cardkit.results import GameResult
+from cardkit_tienlen.rules import InstantWin, PlayUntil
 
-__all__ = ["INSTANT_WIN_ORDER", "instant_win_hand", "match_over", "placement_points"]
+if TYPE_CHECKING:
+    from cardkit_tienlen.state import Fields
+
+__all__ = [
+    "INSTANT_WIN_ORDER",
+    "deal_points",
+    "instant_win_hand",
+    "match_over",
+    "placement_points",
+    "result_for",
+]
 
 #: The order in which a hand is checked for instant wins (the first match is reported).
 INSTANT_WIN_ORDER: Final = (
@@ -85,3 +96,34 @@ def match_over(totals: Sequence[int], target: int) -> bool:
         return False
     top = max(totals)
     return top >= target and list(totals).count(top) == 1
+
+
+def deal_points(f: Fields) -> list[int]:
+    """This deal's points by seat so far (the placements decided, or the instant win)."""
+    cfg = f.cfg
+    if f.instant is not None:
+        return placement_points(cfg.points, cfg.players, [f.instant[0]])
+    return placement_points(cfg.points, cfg.players, f.finished)
+
+
+def result_for(f: Fields, actions: int) -> GameResult:
+    """The result of a finished deal with fields `f`, after `actions` actions."""
+    assert f.over is not None
+    order = list(f.finished)
+    if f.over == PlayUntil.ALL_PLACED:
+        order += [p for p in range(f.cfg.players) if f.hands[p]]
+    elif f.instant is not None:
+        order = [f.instant[0]]
+    details: dict[str, object] = {"cards_left": [h.bit_count() for h in f.hands]}
+    if f.instant is not None:
+        details["instant_win"] = {"seat": f.instant[0], "hand": str(f.instant[1])}
+    return GameResult(
+        reason=f.over,
+        players=f.cfg.players,
+        order=order,
+        winners=order[:1],
+        losers=order[-1:] if f.over == PlayUntil.ALL_PLACED else [],
+        points=deal_points(f),
+        actions=actions,
+        details=details,
+    )

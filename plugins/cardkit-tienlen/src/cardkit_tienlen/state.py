@@ -1,0 +1,387 @@
+"""The Tiến lên state on the core's [`GenericState`][cardkit.generic.GenericState].
+
+Its fields (`state.f`) keep hands as game masks (see `cardkit_tienlen.combos`);
+`check_play`/`check_pass` are the one home of legality, `do_play`/`do_pass`
+the transitions of rules spec section 4, and `list_legal` the fast listing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Final, NamedTuple, Self
+
+from cardkit import Action, CardSet, Event, GameResult, IllegalAction, InvalidState
+from cardkit.actions import split_action_text
+from cardkit.errors import Refusal, Refused
+from cardkit.generic import GenericState
+from cardkit.grammar import Form, Grammar
+from cardkit_tienlen.beating import Beating
+from cardkit_tienlen.combos import (
+    CARD_BY_KEY,
+    PASS,
+    Kind,
+    Pass,
+    Play,
+    cards_of,
+    cardset_of,
+    describe_kind,
+    explain_invalid,
+)
+from cardkit_tienlen.rules import InstantWin, PlayUntil, TienLenRules
+from cardkit_tienlen.rules import TienLenRefused as Code
+from cardkit_tienlen.scoring import result_for
+from cardkit_tienlen.views import TienLenView, game_over_event, snapshot_of, view_of
+
+__all__ = ["GRAMMAR", "Config", "Fields", "TienLenState"]
+
+_ORDINALS: Final = ("1st", "2nd", "3rd", "4th")
+
+#: ``play <cards>`` (any number of cards, any order and case) and ``pass``.
+GRAMMAR: Final = Grammar(Form("play", Play, -1, usage=("play <cards>",)), Form("pass", Pass))
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    """The rules of one deal, as plain values for the hot path, and its constant parts."""
+
+    players: int
+    pass_lock: bool
+    bomb_overrides_pass: bool
+    first_out: bool
+    beating: Beating
+    points: tuple[int, ...]
+    undealt: int
+    pass_events: tuple[tuple[Event, ...], ...]
+
+
+class Fields(NamedTuple):
+    """The fields of a Tiến lên state (`state.f`).
+
+    Attributes:
+        hands: each seat's cards, as game masks.
+        finished: the seats that have finished, in order.
+        current: the combination to beat, or None when someone leads.
+        last: the seat that played ``current`` (-1 when leading).
+        locked: the seats locked this round (bit per seat).
+        passed: the seats that passed since the last play (bit per seat).
+        to_act: the seat to act, or None when the deal is over.
+        pile: the cards played this round (game mask).
+        over: why the deal ended, or None.
+        instant: ``(seat, hand)`` of an instant win, or None.
+        required: on the first lead of a match, the card the lead must hold (game mask), else 0.
+        cfg: the deal's constant configuration.
+    """
+
+    hands: tuple[int, ...]
+    finished: tuple[int, ...]
+    current: Play | None
+    last: int
+    locked: int
+    passed: int
+    to_act: int | None
+    pile: int
+    over: str | None
+    instant: tuple[int, InstantWin] | None
+    required: int
+    cfg: Config
+
+
+_new_fields = tuple.__new__
+#: The play events of singles, pairs, triples and fours, by ``bits << 2 | seat`` (events
+#: are immutable, so they are shared).
+_PLAY_EVENTS: dict[int, Event] = {}
+_NOTES: dict[int, str] = {}
+
+
+def _play_event(seat: int, play: Play) -> Event:
+    """The event of ``seat`` playing ``play`` (cached for singles up to fours)."""
+    small = play.kind <= Kind.QUAD
+    event = _PLAY_EVENTS.get(play.bits << 2 | seat) if small else None
+    if event is None:
+        gid = play.kind << 5 | play.size
+        note = _NOTES.get(gid)
+        if note is None:
+            note = _NOTES[gid] = f"({describe_kind(play.kind, play.size)})"
+        event = Event("play", seat, cards_of(play.bits), note=note)
+        if small:  # at most 4 seats x 195 plays: cache them
+            _PLAY_EVENTS[play.bits << 2 | seat] = event
+    return event
+
+
+def _finish_event(seat: int, place: int, points: tuple[int, ...]) -> Event:
+    pts = points[place - 1] if place <= len(points) else 0
+    ordinal = _ORDINALS[place - 1] if place <= len(_ORDINALS) else f"{place}th"
+    note = f"({ordinal}, {pts} point{'s' if pts != 1 else ''})"
+    return Event("finish", seat, note=note, data={"place": place, "points": pts})
+
+
+class TienLenState(GenericState[TienLenRules, Fields]):
+    """One Tiến lên deal: immutable; `apply` returns the next state. Its fields are `state.f`."""
+
+    __slots__ = ()
+    grammar = GRAMMAR
+    view_model = TienLenView
+
+    # -- the contract -----------------------------------------------------------
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat that must decide now, or ``None`` once the deal is over."""
+        return self.f.to_act
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the deal has ended."""
+        return self.f.over is not None
+
+    @property
+    def leading(self) -> bool:
+        """Whether the seat to act leads a new round (no combination to beat)."""
+        return self.f.current is None and self.f.over is None
+
+    @property
+    def current(self) -> Play | None:
+        """The combination to beat, or ``None`` when someone leads."""
+        return self.f.current
+
+    def hand(self, seat: int) -> CardSet:
+        """The cards ``seat`` holds (hidden information: not for other players)."""
+        return cardset_of(self.f.hands[seat])
+
+    def list_legal(self) -> tuple[Action, ...]:
+        """The legal actions, listed fast (the contract tests compare the checks' listing).
+
+        A leader may play every combination in hand (only those holding 3S
+        on the first lead of a match); a follower every combination that beats
+        the current one, or pass.
+        """
+        f = self.f
+        seat = f.to_act
+        if seat is None:
+            return ()
+        current = f.current
+        if current is None:
+            return f.cfg.beating.leads(f.hands[seat], f.required)
+        return (*f.cfg.beating.follows(f.hands[seat], current, self._bombs_only(seat)), PASS)
+
+    def _bombs_only(self, seat: int) -> bool:
+        """Whether ``seat`` is a locked player offered a turn on 2s (bombs only)."""
+        return self.f.cfg.pass_lock and bool(self.f.locked >> seat & 1)
+
+    def candidate_actions(self) -> list[Action]:
+        """Every play of cards of the hand to act (any number of cards), and the pass."""
+        seat = self.f.to_act
+        if seat is None:
+            return []
+        cards = list(self.hand(seat))
+        plays: list[Action] = []
+        for mask in range(1, 1 << len(cards)):
+            plays.append(Play([c for i, c in enumerate(cards) if mask >> i & 1]))
+        return [*plays, PASS]
+
+    def parse_action(self, text: str) -> Action:
+        """Read ``play 3S 3H`` (cards in any order and case), ``pass``, or bare cards.
+
+        Raises:
+            IllegalAction: the text is not an action (code ``"unparsable"``).
+        """
+        verb, args = split_action_text(text)
+        if verb == "play" and not args:
+            raise IllegalAction(
+                Refused.UNPARSABLE, "'play' needs cards, such as 'play 3S 3H'", action=text
+            )
+        if verb in ("play", "pass"):
+            try:
+                action = self.grammar.parse(text, self.game.title)
+            except IllegalAction:
+                if verb == "play":  # a card that is not one: the card parser's message
+                    raise
+            else:
+                return PASS if type(action) is Pass else action  # the one pass
+        else:
+            try:
+                return Play([verb, *args])
+            except IllegalAction:
+                pass
+        raise IllegalAction(
+            Refused.UNPARSABLE,
+            f"cannot read {text!r}: expected 'play' and cards, such as 'play 3S 3H', or 'pass'",
+            action=text,
+        )
+
+    # -- legality -----------------------------------------------------------------
+
+    def check_play(self, play: Play) -> Refusal | None:
+        """A combination held, that beats the current one (or leads), as the lock allows."""
+        f = self.f
+        seat, bits, hand = f.to_act, play.bits, f.hands[f.to_act or 0]
+        if bits & ~hand:
+            missing = " ".join(c.code for c in cards_of(bits & ~hand))
+            return Refusal(
+                Refused.NOT_IN_HAND, f"seat {seat} is to act and does not hold {missing}"
+            )
+        if not play.kind:
+            return Refusal(Code.NOT_A_COMBINATION, explain_invalid(play.cardset))
+        beating, current = f.cfg.beating, f.current
+        if beating.removed and play.kind in beating.removed:
+            return Refusal(Code.NOT_A_COMBINATION, beating.not_a_kind(play))
+        if current is None:
+            if f.required and not bits & f.required:
+                card = CARD_BY_KEY[f.required.bit_length() - 1]
+                message = f"the first lead of the match must include {card.code}"
+                return Refusal(Code.MUST_INCLUDE, message)
+            return None
+        if f.cfg.pass_lock and f.locked >> (seat or 0) & 1 and not play.is_bomb:
+            message = (
+                f"seat {seat} passed this round; on 2s a locked player may only play "
+                "a bomb that beats them, or pass"
+            )
+            return Refusal(Code.LOCKED, message)
+        if not beating.beats(play, current):
+            return Refusal(Code.DOES_NOT_BEAT, beating.why_not(play, current))
+        return None
+
+    def check_pass(self, action: Pass) -> Refusal | None:
+        """A follower may pass; the leader of a round may not."""
+        if self.f.current is None:
+            message = f"seat {self.f.to_act} leads this round and cannot pass; lead any combination"
+            return Refusal(Code.CANNOT_PASS, message)
+        return None
+
+    # -- transitions ----------------------------------------------------------------
+
+    def do_play(self, play: Play) -> Self:
+        """Put the cards on the pile; finish the seat if its hand is empty; pass the turn."""
+        f = self.f
+        cfg, seat = f.cfg, f.to_act
+        assert seat is not None
+        bits = play.bits
+        hands = list(f.hands)
+        hand = hands[seat] = hands[seat] ^ bits
+        events = [_play_event(seat, play)]
+        finished, over = f.finished, None
+        if not hand:
+            finished = (*finished, seat)
+            events.append(_finish_event(seat, len(finished), cfg.points))
+            if cfg.first_out:
+                over = PlayUntil.FIRST_OUT.value
+            elif sum(1 for h in hands if h) <= 1:
+                over = PlayUntil.ALL_PLACED.value
+        new_hands = tuple(hands)
+        if over is not None:
+            fields = _new_fields(
+                Fields,
+                (new_hands, finished, play, seat, f.locked, 0, None, f.pile | bits, over, None, 0,
+                 cfg),
+            )  # fmt: skip
+            events.append(game_over_event(result_for(fields, self.action_count + 1)))
+            return self.successor(play, events, fields)
+        nxt = self._next_eligible(seat, new_hands, seat, f.locked, 0, play)
+        values: tuple[Any, ...]
+        if nxt is None:
+            leader = self._round_end(new_hands, seat, events)
+            values = (new_hands, finished, None, -1, 0, 0, leader, 0, None, None, 0, cfg)
+        else:
+            values = (new_hands, finished, play, seat, f.locked, 0, nxt, f.pile | bits, None,
+                      None, 0, cfg)  # fmt: skip
+        return self.successor(play, events, _new_fields(Fields, values))
+
+    def do_pass(self, action: Pass) -> Self:
+        """Pass (and, with the pass lock, be locked out); the round ends when nobody is left."""
+        f = self.f
+        cfg, seat, current = f.cfg, f.to_act, f.current
+        assert seat is not None
+        assert current is not None
+        bit = 1 << seat
+        locked = f.locked | bit if cfg.pass_lock else f.locked
+        passed = f.passed | bit
+        hands, last = f.hands, f.last
+        nxt = self._next_eligible(seat, hands, last, locked, passed, current)
+        if nxt is None:
+            events = [cfg.pass_events[seat][0]]
+            leader = self._round_end(hands, last, events)
+            cleared = (hands, f.finished, None, -1, 0, 0, leader, 0, None, None, 0, cfg)
+            return self.successor(PASS, events, _new_fields(Fields, cleared))
+        values = (hands, f.finished, current, last, locked, passed, nxt, f.pile, None, None, 0,
+                  cfg)  # fmt: skip
+        return self.successor(PASS, cfg.pass_events[seat], _new_fields(Fields, values))
+
+    def _next_eligible(
+        self,
+        after: int,
+        hands: tuple[int, ...],
+        last: int,
+        locked: int,
+        passed: int,
+        current: Play,
+    ) -> int | None:
+        """The first eligible seat clockwise after ``after`` (rules spec 4.3), if any."""
+        cfg = self.f.cfg
+        n = cfg.players
+        if cfg.pass_lock and not (cfg.bomb_overrides_pass and current.is_twos):
+            passed |= locked
+        for i in range(1, n):
+            p = (after + i) % n
+            if hands[p] and p != last and not passed >> p & 1:
+                return p
+        return None
+
+    def _round_end(self, hands: tuple[int, ...], last: int, events: list[Event]) -> int:
+        """Clear the pile: the last player leads, or the next holder after them."""
+        n = self.f.cfg.players
+        leader = last
+        if not hands[leader]:
+            for i in range(1, n):
+                p = (last + i) % n
+                if hands[p]:
+                    leader = p
+                    break
+        if leader == last:
+            note = "wins the round and leads"
+        else:
+            note = f"leads: seat {last} won the round and has gone out"
+        events.append(Event("round_end", leader, note=note, data={"won_by": last}))
+        return leader
+
+    # -- results, views, zones ------------------------------------------------------
+
+    def result(self) -> GameResult:
+        """How the deal ended: finishing order, winner, placement points.
+
+        Raises:
+            InvalidState: the deal is not over yet.
+        """
+        if self.f.over is None:
+            raise InvalidState("the deal is not over yet; result() needs a finished deal")
+        return result_for(self.f, self.action_count)
+
+    def view(self, seat: int | None = None) -> TienLenView:
+        """What ``seat`` may know (``None``: a spectator)."""
+        return view_of(self, seat)
+
+    def snapshot(self) -> dict[str, Any]:
+        """The full state, hidden cards included, as JSON-ready data."""
+        return snapshot_of(self.f)
+
+    def played(self) -> int:
+        """Every card played in this deal, as a game mask."""
+        held = 0
+        for h in self.f.hands:
+            held |= h
+        return ((1 << 52) - 1) & ~held & ~self.f.cfg.undealt
+
+    def zones(self) -> Mapping[str, CardSet]:
+        """Every card exactly once: ``hand:<seat>``, ``pile`` (this round), ``discard``
+        (earlier rounds) and ``undealt`` (2-3 players)."""
+        f = self.f
+        out = {f"hand:{seat}": cardset_of(h) for seat, h in enumerate(f.hands)}
+        out["pile"] = cardset_of(f.pile)
+        out["discard"] = cardset_of(self.played() & ~f.pile)
+        out["undealt"] = cardset_of(f.cfg.undealt)
+        return out
+
+    def visible_zones(self, seat: int | None) -> Sequence[str]:
+        """Everyone sees the pile and the discard (every play is face up); a seat its hand."""
+        public = ["pile", "discard"]
+        return public if seat is None else [*public, f"hand:{seat}"]

@@ -1,0 +1,191 @@
+"""What a seat of a Tiến lên deal may see, the snapshot, and the narration of its events."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Final
+
+from pydantic import Field
+
+from cardkit import Card, Event, GameResult, View
+from cardkit.state import Log
+from cardkit_tienlen.combos import CARD_BY_KEY, cards_of, describe_kind
+from cardkit_tienlen.scoring import deal_points
+
+if TYPE_CHECKING:
+    from cardkit_tienlen.state import Fields, TienLenState
+
+__all__ = ["TienLenView", "game_over_event", "narrate", "snapshot_of", "view_of"]
+
+_RECENT: Final = 8
+
+
+class TienLenView(View):
+    """What one seat of a Tiến lên deal may know.
+
+    Attributes:
+        hand: this seat's cards, low to high in the game's order (empty for a spectator).
+        hand_sizes: how many cards each seat holds (never which).
+        dealer: the dealer's seat.
+        current: the combination to beat, low to high (empty when someone leads).
+        current_kind: its type, such as ``"pair"`` or ``"sequence of 5"``.
+        current_by: the seat that played it.
+        must_include: on the first lead of a match, the card the lead must
+            contain (shown to the leader only).
+        locked: seats that passed this round and are out until the pile is cleared.
+        passed: seats that passed since the last play (skipped until the next play).
+        finished: seats that have played their last card, in finishing order.
+        points: this deal's points so far (placements decided).
+        pile: every card played in this round, low to high.
+        played: every card played in this deal, low to high.
+        undealt: how many cards were not dealt (2-3 players; never which), else None.
+        instant_winner: the seat that won by an instant-win hand, if any.
+        instant_hand: that hand's name, such as ``"four_twos"``.
+    """
+
+    hand: list[Card] = Field(default_factory=list)
+    hand_sizes: list[int]
+    dealer: int
+    current: list[Card] = Field(default_factory=list)
+    current_kind: str | None = None
+    current_by: int | None = None
+    must_include: Card | None = None
+    locked: list[int] = Field(default_factory=list)
+    passed: list[int] = Field(default_factory=list)
+    finished: list[int] = Field(default_factory=list)
+    points: list[int] = Field(default_factory=list)
+    pile: list[Card] = Field(default_factory=list)
+    played: list[Card] = Field(default_factory=list)
+    undealt: int | None = None
+    instant_winner: int | None = None
+    instant_hand: str | None = None
+
+
+def _seats(mask: int) -> list[int]:
+    out = []
+    seat = 0
+    while mask:
+        if mask & 1:
+            out.append(seat)
+        mask >>= 1
+        seat += 1
+    return out
+
+
+def _codes(mask: int) -> list[str]:
+    return [c.code for c in cards_of(mask)]
+
+
+def view_of(state: TienLenState, seat: int | None) -> TienLenView:
+    """What ``seat`` of ``state`` may know (``None``: a spectator)."""
+    f = state.f
+    n = f.cfg.players
+    if seat is not None and not (isinstance(seat, int) and 0 <= seat < n):
+        raise ValueError(f"seat must be 0-{n - 1} or None, not {seat!r}")
+    current, instant = f.current, f.instant
+    legal = [str(a) for a in state.legal_actions()] if seat is not None and seat == f.to_act else []
+    must = None
+    if f.required and seat is not None and f.hands[seat] & f.required:
+        must = CARD_BY_KEY[f.required.bit_length() - 1]
+    return TienLenView(
+        game=state.game.name,
+        seat=seat,
+        players=n,
+        to_act=f.to_act,
+        is_over=f.over is not None,
+        legal_actions=legal,
+        recent=_recent(state),
+        hand=list(cards_of(f.hands[seat])) if seat is not None else [],
+        hand_sizes=[h.bit_count() for h in f.hands],
+        dealer=state.setup.dealer,
+        current=list(current.cards) if current is not None else [],
+        current_kind=describe_kind(current.kind, current.size) if current else None,
+        current_by=f.last if current is not None else None,
+        must_include=must,
+        locked=_seats(f.locked),
+        passed=_seats(f.passed),
+        finished=list(f.finished),
+        points=deal_points(f),
+        pile=list(cards_of(f.pile)),
+        played=list(cards_of(state.played())),
+        undealt=f.cfg.undealt.bit_count() or None,
+        instant_winner=instant[0] if instant else None,
+        instant_hand=str(instant[1]) if instant else None,
+    )
+
+
+def _recent(state: TienLenState) -> list[str]:
+    chunks: list[tuple[Event, ...]] = []
+    count = 0
+    log: Log = state._log
+    while log is not None and count < _RECENT:
+        chunks.append(log[2])
+        count += len(log[2])
+        log = log[0]
+    events = [e for chunk in reversed(chunks) for e in chunk]
+    return [narrate(e) for e in events[-_RECENT:]]
+
+
+def snapshot_of(f: Fields) -> dict[str, Any]:
+    """The full state of fields ``f``, hidden cards included, as JSON-ready data."""
+    current = f.current
+    return {
+        "hands": [_codes(h) for h in f.hands],
+        "undealt": _codes(f.cfg.undealt),
+        "finished": list(f.finished),
+        "current": _codes(current.bits) if current is not None else None,
+        "last": f.last,
+        "locked": _seats(f.locked),
+        "passed": _seats(f.passed),
+        "pile": _codes(f.pile),
+        "to_act": f.to_act,
+        "required": _codes(f.required),
+        "over": f.over,
+        "instant": [f.instant[0], str(f.instant[1])] if f.instant else None,
+    }
+
+
+_VERBS: Final = {
+    "deal": "deals",
+    "lead": "leads",
+    "play": "plays",
+    "pass": "passes",
+    "finish": "finishes",
+}
+
+
+def narrate(event: Event, names: Sequence[str] | None = None) -> str:
+    """One Tiến lên event as a line for people: ``Seat 2 plays 3♠ 3♥ (pair)``.
+
+    Args:
+        event: an event of this game.
+        names: optional player names indexed by seat.
+    """
+    cards = " ".join(c.pretty for c in event.cards)
+    if event.seat is None:
+        head = event.kind.replace("_", " ").capitalize()
+        return f"{head}: {event.note}" if event.note else head
+    who = names[event.seat] if names else f"Seat {event.seat}"
+    verb = _VERBS.get(event.kind)
+    parts = [who]
+    if verb is None:
+        parts.append(event.note or event.kind.replace("_", " "))
+        parts.append(cards)
+    else:
+        parts.append(verb)
+        parts.append(cards)
+        if event.count is not None:
+            parts.append(f"{event.count} card{'s' if event.count != 1 else ''}")
+        parts.append(event.note)
+    return " ".join(p for p in parts if p)
+
+
+def game_over_event(result: GameResult) -> Event:
+    """The ``game_over`` event announcing ``result``."""
+    order = ", ".join(str(s) for s in result.order)
+    points = "/".join(str(p) for p in result.points)
+    return Event(
+        "game_over",
+        note=f"{result.reason.replace('_', ' ')}; finishing order {order}; points by seat {points}",
+        data={"reason": result.reason, "order": result.order, "points": result.points},
+    )
