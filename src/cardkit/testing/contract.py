@@ -47,6 +47,7 @@ from cardkit.testing.checks import (
     recent_actions,
 )
 from cardkit.testing.copies import check_copies
+from cardkit.testing.fastlisting import check_fast_listing, has_fast_listing
 from cardkit.testing.loops import check_policy_loops
 from cardkit.testing.midgame import check_midgame_non_interference
 
@@ -202,6 +203,21 @@ class GameContract:
             )
 
         same_game()
+
+    def test_fast_listing_equals_the_checks(self, contract_case: ContractCase) -> None:
+        """A fast `list_legal` lists exactly what the checks accept, on random states.
+
+        Skipped for a game whose states are not `GenericState`s, or keep the
+        default listing (which is the checks' own).
+        """
+        checked = 0
+        for seed in self.seeds:
+            for state in self._sampled(self._playout(contract_case, seed)):
+                if not has_fast_listing(state):
+                    pytest.skip(f"{contract_case.game.name} has no fast list_legal to compare")
+                check_fast_listing(state)
+                checked += 1
+        assert checked > 0
 
     def test_save_round_trip(self, contract_case: ContractCase) -> None:
         """``load_state(to_json())`` gives the same state at many points of a game."""
