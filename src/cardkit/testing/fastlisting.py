@@ -5,10 +5,11 @@ legal actions fast (`list_legal`); the checks (`check_<kind>`) are the
 reference. [`check_fast_listing`][cardkit.testing.fastlisting.check_fast_listing]
 compares the two on one state, and
 [`check_fast_listings`][cardkit.testing.fastlisting.check_fast_listings] on every
-state of random playouts. The contract suite runs the comparison on every game
-whose states [`has_fast_listing`][cardkit.testing.fastlisting.has_fast_listing]
-(both [`check_game`][cardkit.testing.checks.check_game] and
-[`GameContract`][cardkit.testing.contract.GameContract]); other games skip it.
+state of random playouts. The contract suite runs the comparison:
+[`GameContract`][cardkit.testing.contract.GameContract] on every game on
+`GenericState` (games on plain `GameState` skip it), and
+[`check_game`][cardkit.testing.checks.check_game] where a state
+[`has_fast_listing`][cardkit.testing.fastlisting.has_fast_listing].
 """
 
 from __future__ import annotations
