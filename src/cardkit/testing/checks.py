@@ -38,6 +38,7 @@ from cardkit.testing._support import (
     check_zones,
     replay_recipe,
 )
+from cardkit.testing.fastlisting import check_fast_listing, has_fast_listing
 from cardkit.testing.hidden import check_non_interference, check_views
 from cardkit.testing.legality import (
     NONSENSE_ACTIONS,
@@ -238,7 +239,10 @@ def check_game(
     Every check of this module runs on random games from ``seeds`` (and the
     README loop with the first and the last legal action); the
     per-state checks of legal and illegal actions, saves and corrupted
-    saves run on every ``every``-th state of the first seed's game.
+    saves run on every ``every``-th state of the first seed's game, and so
+    does [`check_fast_listing`][cardkit.testing.fastlisting.check_fast_listing]
+    where a state
+    [`has_fast_listing`][cardkit.testing.fastlisting.has_fast_listing].
     """
     if players is None:
         counts: Iterable[int] = range(game.min_players, game.max_players + 1)
@@ -254,6 +258,8 @@ def check_game(
         for seed in seeds[:1]:
             playout = random_playout(game, count, seed, rules=rules, max_actions=max_actions)
             for state in _every(playout.states, every):
+                if has_fast_listing(state):
+                    check_fast_listing(state)
                 check_legal_actions(state, limit=20)
                 check_illegal_actions(state, recent_actions(playout.states, state.action_count))
                 check_save_round_trip(state)

@@ -31,6 +31,7 @@ from hypothesis import strategies as st
 
 from cardkit import load_game
 from cardkit.game import Game
+from cardkit.generic import GenericState
 from cardkit.rules import Rules
 from cardkit.state import GameState
 from cardkit.testing.checks import (
@@ -47,6 +48,7 @@ from cardkit.testing.checks import (
     recent_actions,
 )
 from cardkit.testing.copies import check_copies
+from cardkit.testing.fastlisting import check_fast_listing
 from cardkit.testing.loops import check_policy_loops
 from cardkit.testing.midgame import check_midgame_non_interference
 
@@ -202,6 +204,18 @@ class GameContract:
             )
 
         same_game()
+
+    def test_fast_listing_equals_the_checks(self, contract_case: ContractCase) -> None:
+        """A `GenericState`'s `list_legal` lists exactly what its checks accept, on random
+        states (cheap where it keeps the default listing); other games skip it."""
+        checked = 0
+        for seed in self.seeds:
+            for state in self._sampled(self._playout(contract_case, seed)):
+                if not isinstance(state, GenericState):
+                    pytest.skip(f"{contract_case.game.name} is not on GenericState: no checks")
+                check_fast_listing(state)
+                checked += 1
+        assert checked > 0
 
     def test_save_round_trip(self, contract_case: ContractCase) -> None:
         """``load_state(to_json())`` gives the same state at many points of a game."""

@@ -5,20 +5,38 @@ legal actions fast (`list_legal`); the checks (`check_<kind>`) are the
 reference. [`check_fast_listing`][cardkit.testing.fastlisting.check_fast_listing]
 compares the two on one state, and
 [`check_fast_listings`][cardkit.testing.fastlisting.check_fast_listings] on every
-state of random playouts.
+state of random playouts. The contract suite runs the comparison:
+[`GameContract`][cardkit.testing.contract.GameContract] on every game on
+`GenericState` (games on plain `GameState` skip it), and
+[`check_game`][cardkit.testing.checks.check_game] where a state
+[`has_fast_listing`][cardkit.testing.fastlisting.has_fast_listing].
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, TypeGuard
 
 from cardkit.game import Game
 from cardkit.generic import GenericState
 from cardkit.rules import Rules
-from cardkit.testing.checks import ContractError, random_playout, replay_recipe
+from cardkit.state import GameState
+from cardkit.testing._support import ContractError, replay_recipe
+from cardkit.testing.playouts import random_playout
 
-__all__ = ["check_fast_listing", "check_fast_listings"]
+__all__ = ["check_fast_listing", "check_fast_listings", "has_fast_listing"]
+
+
+def has_fast_listing(state: GameState) -> TypeGuard[GenericState[Any, Any]]:
+    """Whether ``state`` is a `GenericState` whose class overrides `list_legal`.
+
+    Only then is there a fast listing to compare: a `GenericState` that keeps
+    the default lists exactly the reference listing, and other states have
+    no reference listing at all.
+    """
+    return isinstance(state, GenericState) and (
+        type(state).list_legal is not GenericState.list_legal
+    )
 
 
 def check_fast_listing(state: GenericState[Any, Any]) -> None:

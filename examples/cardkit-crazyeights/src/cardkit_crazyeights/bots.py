@@ -22,7 +22,11 @@ class HeuristicBot:
       points, preferring cards of the suit it holds most of (so that it can
       follow again next turn).
     - It plays an 8 only when nothing else is playable, and names the suit
-      it holds most of.
+      it holds most of; but once fewer cards are left to draw than there are
+      seats, it names one of its suits at random (weighted by how many it
+      holds, drawn from `turn.rng`): with the stock dry, bots that always
+      named their longest suit could pass the same few 8s round forever, each
+      naming a suit the next seat lacks.
     - Otherwise it draws, and passes only when it has to.
     """
 
@@ -30,7 +34,7 @@ class HeuristicBot:
     description = "Plays its most expensive matching card, keeps 8s for last, names its long suit."
 
     def __init__(self, rng: random.Random | None = None) -> None:
-        """A heuristic bot; it is deterministic, so ``rng`` is not used."""
+        """A heuristic bot; it draws its few random choices from `turn.rng`, not ``rng``."""
 
     def choose(self, turn: Turn) -> Action:
         """Pick a play, a draw or a pass for ``turn.seat``."""
@@ -51,7 +55,12 @@ class HeuristicBot:
             )
         if plays:
             # Only wild 8s are playable: play the cheapest-indexed one, naming the longest suit.
-            return max(plays, key=lambda p: (suit_counts[p.suit], -p.card.index))
+            best = max(plays, key=lambda p: (suit_counts[p.suit], -p.card.index))
+            dry = view.stock_count + view.discard_count - 1 < len(view.hand_counts)
+            held = [p for p in plays if p.card == best.card and suit_counts[p.suit] > 0]
+            if dry and held:
+                return turn.rng.choices(held, [suit_counts[p.suit] for p in held])[0]
+            return best
         for action in turn.legal:
             if isinstance(action, Draw):
                 return action
