@@ -68,7 +68,7 @@ DaskOpt = Annotated[
     ),
 ]
 #: Bot games stop here unless ``--max-actions`` says otherwise: a game whose bots can
-#: cycle (Crazy Eights' heuristic bots, about 1 game in 300) must not hang a run.
+#: cycle (as Crazy Eights' heuristic bots once did) must not hang a run.
 DEFAULT_MAX_ACTIONS = 5000
 
 MaxActionsOpt = Annotated[
