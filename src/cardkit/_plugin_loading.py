@@ -8,6 +8,7 @@ runs its registration stages, and the registry records what they add.
 from __future__ import annotations
 
 import importlib.util
+from abc import ABC, abstractmethod
 from importlib import metadata
 from pathlib import Path
 
@@ -20,7 +21,7 @@ STAGES = ("hookspecs", "games", "house_rules", "variants", "bots")
 """The registration stages, in the order they run (each for every plugin before the next)."""
 
 
-class PluginLoader:
+class PluginLoader(ABC):
     """The loading half of the registry (the registry supplies the members declared here)."""
 
     plugins: dict[str, PluginInfo]
@@ -29,14 +30,17 @@ class PluginLoader:
     disable: set[str]
     plugins_dir: Path | None
 
+    @abstractmethod
     def _problem(self, plugin: str, stage: str, message: str) -> None:
-        raise NotImplementedError
+        """Record (or, in strict mode, raise) a problem of ``plugin`` at ``stage``."""
 
+    @abstractmethod
     def _add(self, plugin: object, info: PluginInfo) -> bool:
-        raise NotImplementedError
+        """Register ``plugin`` with pluggy; whether it was added."""
 
+    @abstractmethod
     def _run_stage(self, plugin: object, info: PluginInfo, stage: str) -> None:
-        raise NotImplementedError
+        """Run one registration stage of ``plugin``."""
 
     def _selected(self, name: str) -> bool:
         if self.only is not None and name not in self.only:

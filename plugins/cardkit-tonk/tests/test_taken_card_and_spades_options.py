@@ -60,7 +60,9 @@ def test_spades_ace_low_shows_the_highest_spade_not_the_ace() -> None:
     shows = [e for e in state.events if e.kind == "spades_show"]
     assert [(e.seat, [c.code for c in e.cards]) for e in shows] == [(0, ["8S"]), (1, ["2S"])]
     over = state.apply("drop")
-    assert over.result().details["spades"]["net"] == [1, -1]  # type: ignore[index]
+    spades = over.result().details["spades"]
+    assert isinstance(spades, dict)
+    assert spades["net"] == [1, -1]
 
 
 def test_spades_ace_low_shows_the_ace_only_when_it_is_the_only_spade() -> None:
