@@ -229,7 +229,7 @@ class GenericState(GameState, Generic[R, F]):
 
     def zones(self) -> Mapping[str, Sequence[Card] | CardSet]:
         """Every zone's cards, from the declared zones."""
-        return zone_cards(self.zone_specs, self.f)
+        return zone_cards(self.zone_specs, self)
 
     def visible_zones(self, seat: int | None) -> Collection[str]:
         """The zones `seat` may see, from the declared zones."""
@@ -256,7 +256,7 @@ class GenericState(GameState, Generic[R, F]):
             is_over=self.is_over,
             legal_actions=legal,
             recent=[e.describe() for e in self.last_events],
-            **zone_view(self.zone_specs, self.f, seat),
+            **zone_view(self.zone_specs, self, seat),
             **self.view_extra(seat),
         )
 

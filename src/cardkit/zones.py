@@ -17,11 +17,16 @@ What a zone adds to a view, by [`Seen`][cardkit.zones.Seen]:
 
 The top card of a `top` zone is its last card; the view names it
 `top_key` (default `x_top`).
+
+A zone's cards are read from its field, or computed by its `cards`
+function from the state, for a game that keeps them in another form (bit
+masks in its own card order, cards derived from other fields): the
+declaration still says who may see them, and the core derives the rest.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -29,7 +34,7 @@ from typing import Any
 from cardkit.cards import Card
 from cardkit.cardset import CardSet
 
-__all__ = ["Seen", "Zone", "visible_zone_names", "zone_cards", "zone_view"]
+__all__ = ["Seen", "Zone", "visible_zone_names", "zone_cards", "zone_value", "zone_view"]
 
 #: What a zone field holds: a set or a sequence of cards (or one per seat).
 ZoneCards = Sequence[Card] | CardSet
@@ -63,6 +68,8 @@ class Zone:
         per_seat: one zone per seat (hands), or one shared zone.
         seen: who may see its cards.
         top_key: the view key of a `top` zone's top card (default `<name>_top`).
+        cards: computes the zone's cards from the state instead of reading
+            `field` (one collection per seat when `per_seat`).
     """
 
     name: str
@@ -70,6 +77,7 @@ class Zone:
     per_seat: bool = False
     seen: Seen = Seen.NOBODY
     top_key: str = ""
+    cards: Callable[[Any], Any] | None = None
 
     @property
     def attr(self) -> str:
@@ -82,11 +90,16 @@ class Zone:
         return self.seen in (Seen.EVERYONE, Seen.TOP)
 
 
-def zone_cards(zones: Sequence[Zone], fields: Any) -> dict[str, ZoneCards]:
-    """Every zone's cards by zone name (`"hand:0"`, `"stock"`...), from the fields tuple."""
+def zone_value(zone: Zone, state: Any) -> Any:
+    """The cards of `zone` in `state`: computed by its `cards`, or its field of `state.f`."""
+    return getattr(state.f, zone.attr) if zone.cards is None else zone.cards(state)
+
+
+def zone_cards(zones: Sequence[Zone], state: Any) -> dict[str, ZoneCards]:
+    """Every zone's cards by zone name (`"hand:0"`, `"stock"`...) in `state`."""
     out: dict[str, ZoneCards] = {}
     for zone in zones:
-        value = getattr(fields, zone.attr)
+        value = zone_value(zone, state)
         if zone.per_seat:
             for seat, cards in enumerate(value):
                 out[f"{zone.name}:{seat}"] = cards
@@ -111,14 +124,14 @@ def visible_zone_names(zones: Sequence[Zone], players: int, seat: int | None) ->
     return names
 
 
-def zone_view(zones: Sequence[Zone], fields: Any, seat: int | None) -> dict[str, Any]:
-    """The view entries derived from the zones (see the table in this module's docs)."""
+def zone_view(zones: Sequence[Zone], state: Any, seat: int | None) -> dict[str, Any]:
+    """The view entries of `seat` derived from the zones (see this module's table)."""
     out: dict[str, Any] = {}
     for zone in zones:
-        value = getattr(fields, zone.attr)
         seen, name = zone.seen, zone.name
         if seen is Seen.NOBODY or (seen is Seen.OWNER and not zone.per_seat):
             continue
+        value = zone_value(zone, state)
         if not zone.per_seat:
             if seen is Seen.EVERYONE:
                 out[name] = list(value)
