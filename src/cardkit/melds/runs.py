@@ -1,42 +1,26 @@
-"""Run: consecutive natural ranks of one suit (rummy runs, Tonk runs)."""
+"""Run: consecutive natural ranks of one suit (rummy runs, Tonk runs).
+
+The lane tables and the fast meldable test are in the private module `_runlanes`,
+the messages saying why cards are not a run in `_runtext`.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from itertools import pairwise
-from typing import Final, Literal
+from typing import Literal
 
 from cardkit.cards import Card, Rank, Suit
 from cardkit.cardset import CardSet
-from cardkit.melds._bits import LANE, SPREAD, STANDARD, as_hand_mask, plural, rank_name
+from cardkit.melds._bits import LANE, as_hand_mask, plural
+from cardkit.melds._runlanes import EITHER_SLOTS, HIGH_SLOTS, LOW_SLOTS, fast_meldable, lane_of
+from cardkit.melds._runtext import contiguous, cyclic_arc, gap_message, low_view, names
 from cardkit.melds.base import MeldKind
 
 __all__ = ["AceRole", "Run"]
 
 #: Where the ace stands in a run: below the 2, above the king, or either (not both at once).
 AceRole = Literal["low", "high", "either"]
-
-_LOW_SLOTS: Final = (Rank.ACE, *[Rank(r) for r in range(2, 14)])  # A 2 ... K
-_HIGH_SLOTS: Final = tuple(Rank(r) for r in range(2, 15))  # 2 ... K A
-_EITHER_SLOTS: Final = (Rank.ACE, *_HIGH_SLOTS)  # A 2 ... K A
-_ACE_BITS: Final = SPREAD << 12
-_NOT_LANE_BOTTOM: Final = STANDARD & ~SPREAD
-_NOT_ACES: Final = STANDARD & ~_ACE_BITS
-
-
-def _starts_ok(length: int) -> int:
-    """In every lane, the positions where a run of ``length`` fits (0 … 13 - length)."""
-    if length > 13:
-        return 0
-    return ((1 << (14 - length)) - 1) * SPREAD
-
-
-def _lane(ranks: tuple[Rank, ...]) -> int:
-    out = 0
-    for r in ranks:
-        out |= 1 << (r - 2)
-    return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,20 +86,20 @@ class Run(MeldKind):
         top = min(self.max_length or 13, 13)
         ordered: dict[int, tuple[Rank, ...]] = {}
         if self.wrap:
-            slots = _HIGH_SLOTS if self.ace == "high" else _LOW_SLOTS
+            slots = HIGH_SLOTS if self.ace == "high" else LOW_SLOTS
             for start in range(13):
                 for length in range(self.min_length, top + 1):
                     ranks = tuple(slots[(start + i) % 13] for i in range(length))
-                    ordered.setdefault(_lane(ranks), ranks)
+                    ordered.setdefault(lane_of(ranks), ranks)
         else:
-            slots = {"low": _LOW_SLOTS, "high": _HIGH_SLOTS, "either": _EITHER_SLOTS}[self.ace]
+            slots = {"low": LOW_SLOTS, "high": HIGH_SLOTS, "either": EITHER_SLOTS}[self.ace]
             for start in range(len(slots)):
                 for length in range(self.min_length, top + 1):
                     if start + length > len(slots):
                         break
                     ranks = slots[start : start + length]
                     if len(set(ranks)) == length:
-                        ordered.setdefault(_lane(ranks), ranks)
+                        ordered.setdefault(lane_of(ranks), ranks)
         _set = object.__setattr__
         _set(self, "_ordered", ordered)
         _set(self, "_all", tuple(ordered))
@@ -124,7 +108,11 @@ class Run(MeldKind):
         _set(self, "_meld_by_lane", {})
         _set(self, "_blocks_by_lane", {})
         _set(self, "_sub_cache", {})
-        _set(self, "_meldable", self._wrap_meldable if self.wrap else _meldable_function(self))
+        _set(
+            self,
+            "_meldable",
+            self._wrap_meldable if self.wrap else fast_meldable(self.min_length, self.ace),
+        )
 
     @property
     def noun(self) -> str:
@@ -289,141 +277,25 @@ class Run(MeldKind):
             return ""
         ace = bool(lane & (1 << 12))
         if ace and not self.wrap:
-            corner = _cyclic_arc(lane)
+            corner = cyclic_arc(lane)
             if corner and lane & 1 and lane & (1 << 11):
                 return (
-                    f"{_names(corner)} turns the corner: the ace is low (A 2 3) or high "
+                    f"{names(corner)} turns the corner: the ace is low (A 2 3) or high "
                     "(Q K A), not both"
                 )
-            if self.ace == "low" and _contiguous(lane):
+            if self.ace == "low" and contiguous(lane):
                 return (
-                    f"{_names(_HIGH_SLOTS, lane)}: the ace is low in these runs (A 2 3), "
+                    f"{names(HIGH_SLOTS, lane)}: the ace is low in these runs (A 2 3), "
                     "not above the king"
                 )
-            if self.ace == "high" and _contiguous(_low_view(lane)):
+            if self.ace == "high" and contiguous(low_view(lane)):
                 return (
-                    f"{_names(_LOW_SLOTS, lane)}: the ace is high in these runs (Q K A), "
+                    f"{names(LOW_SLOTS, lane)}: the ace is high in these runs (Q K A), "
                     "not below the 2"
                 )
-        return _gap_message(lane, self.ace, self.wrap)
+        return gap_message(lane, self.ace, self.wrap)
 
     def __str__(self) -> str:
         top = f"-{self.max_length}" if self.max_length else "+"
         wrap = ", wrapping" if self.wrap else ""
         return f"runs of {self.min_length}{top} in one suit, ace {self.ace}{wrap}"
-
-
-def _meldable_function(run: Run) -> Callable[[int], int]:
-    """A fast ``mask -> cards in some run`` for a run kind that does not wrap.
-
-    A lane view puts each suit's ranks in run order in 13 bits: the natural
-    lanes for a high ace, each lane rotated by one for a low ace (the ace at
-    the bottom). In a view, ``v & v >> 1 & v >> 2`` marks where three in a row
-    start; spreading the starts back over three bits gives the cards.
-    """
-    length = run.min_length
-    low = run.ace != "high"
-    high = run.ace != "low"
-    ok = _starts_ok(length)
-    if length == 1:
-        return lambda mask: mask & STANDARD
-    if length == 3:
-
-        def three(mask: int) -> int:
-            out = 0
-            if high:
-                v = mask & STANDARD
-                s = v & (v >> 1)
-                s &= (s >> 1) & ok
-                s |= s << 1
-                out = s | (s << 1)
-            if low:
-                v = ((mask << 1) & _NOT_LANE_BOTTOM) | ((mask >> 12) & SPREAD)
-                s = v & (v >> 1)
-                s &= (s >> 1) & ok
-                s |= s << 1
-                s |= s << 1
-                out |= ((s >> 1) & _NOT_ACES) | ((s & SPREAD) << 12)
-            return out
-
-        return three
-
-    def general(mask: int) -> int:
-        out = 0
-        views = []
-        if high:
-            views.append((mask & STANDARD, False))
-        if low:
-            views.append((((mask << 1) & _NOT_LANE_BOTTOM) | ((mask >> 12) & SPREAD), True))
-        for v, rotated in views:
-            starts = v
-            for i in range(1, length):
-                starts &= v >> i
-            starts &= ok
-            cards = starts
-            for i in range(1, length):
-                cards |= starts << i
-            out |= ((cards >> 1) & _NOT_ACES) | ((cards & SPREAD) << 12) if rotated else cards
-        return out
-
-    return general
-
-
-def _contiguous(bits: int) -> bool:
-    return bits != 0 and (bits + (bits & -bits)) & bits == 0
-
-
-def _low_view(lane: int) -> int:
-    return ((lane << 1) | (lane >> 12)) & LANE
-
-
-def _cyclic_arc(lane: int) -> tuple[Rank, ...]:
-    """The ranks of ``lane`` in order if they form an arc of the 13-cycle (else empty)."""
-    for start in range(13):
-        ranks = tuple(_LOW_SLOTS[(start + i) % 13] for i in range(lane.bit_count()))
-        if _lane(ranks) == lane:
-            return ranks
-    return ()
-
-
-def _names(ranks: tuple[Rank, ...], lane: int | None = None) -> str:
-    if lane is not None:
-        ranks = tuple(r for r in ranks if lane >> (r - 2) & 1)
-    return " ".join(rank_name(r) for r in ranks)
-
-
-def _gap_message(lane: int, ace: str, wrap: bool) -> str:
-    views: list[tuple[Rank, ...]] = []
-    if wrap:
-        # start right after the widest empty stretch of the cycle
-        best: tuple[Rank, ...] = ()
-        best_gap = -1
-        for start in range(13):
-            if not lane >> (_LOW_SLOTS[start] - 2) & 1:
-                continue
-            prev = _LOW_SLOTS[(start - 1) % 13]
-            if lane >> (prev - 2) & 1:
-                continue
-            gap = 0
-            while not lane >> (_LOW_SLOTS[(start - 1 - gap) % 13] - 2) & 1:
-                gap += 1
-            if gap > best_gap:
-                best_gap = gap
-                best = tuple(_LOW_SLOTS[(start + i) % 13] for i in range(13))
-        views.append(best)
-    else:
-        if ace != "high":
-            views.append(_LOW_SLOTS)
-        if ace != "low":
-            views.append(_HIGH_SLOTS)
-    best_msg = ""
-    best_count = 99
-    for slots in views:
-        present = [lane >> (r - 2) & 1 for r in slots]
-        held = [i for i, p in enumerate(present) if p]
-        gaps = [(slots[a], slots[b]) for a, b in pairwise(held) if b != a + 1]
-        if gaps and len(gaps) < best_count:
-            best_count = len(gaps)
-            a, b = gaps[0]
-            best_msg = f"gap between {rank_name(a)} and {rank_name(b)}"
-    return best_msg or "not consecutive ranks"
