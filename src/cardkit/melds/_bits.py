@@ -1,4 +1,4 @@
-"""Bit-mask helpers shared by the meld kinds (private).
+"""Bit-mask helpers shared by the meld kinds and the deadwood solver (private).
 
 A card mask has bit ``suit * 13 + rank - 2`` set for each card held (see
 [`CardSet`][cardkit.cardset.CardSet]). Seen as four 13-bit *lanes*, one per suit,
@@ -8,7 +8,7 @@ a handful of integer operations on the four lanes at once.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from itertools import combinations
 from typing import Final
 
@@ -109,3 +109,43 @@ def rank_name(rank: Rank | int) -> str:
 def plural(n: int, word: str) -> str:
     """``"1 card"``, ``"2 cards"``."""
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def value_function(table: tuple[int, ...]) -> Callable[[int], int]:
+    """A fast ``mask -> total value`` for a value table.
+
+    Values are split into bit planes: plane ``k`` holds the cards whose value
+    (minus the smallest value) has bit ``k``; the total is a few popcounts.
+    """
+    vmin = min(table)
+    planes: list[int] = []
+    top = max(table) - vmin
+    k = 0
+    while top >> k:
+        plane = 0
+        for index, v in enumerate(table):
+            if (v - vmin) >> k & 1:
+                plane |= 1 << index
+        planes.append(plane)
+        k += 1
+    if vmin == 0 and len(planes) == 4:
+        p0, p1, p2, p3 = planes
+
+        def four(mask: int) -> int:
+            return (
+                (mask & p0).bit_count()
+                + ((mask & p1).bit_count() << 1)
+                + ((mask & p2).bit_count() << 2)
+                + ((mask & p3).bit_count() << 3)
+            )
+
+        return four
+    numbered = tuple(enumerate(planes))
+
+    def general(mask: int) -> int:
+        total = vmin * mask.bit_count()
+        for k, plane in numbered:
+            total += (mask & plane).bit_count() << k
+        return total
+
+    return general

@@ -39,7 +39,8 @@ from typing import Final, NamedTuple
 
 from cardkit.cards import Card
 from cardkit.cardset import CardSet
-from cardkit.melds._bits import as_hand_mask, cardset
+from cardkit.melds._bits import as_hand_mask, cardset, value_function
+from cardkit.melds._packing import enumerate_best, search_best
 from cardkit.melds.base import MeldKind
 from cardkit.melds.kinds import NOfAKind
 from cardkit.melds.runs import Run
@@ -150,7 +151,7 @@ class MeldSolver:
         )
         self._dedupe = _may_repeat(self.kinds)
         self._nonneg = min(values.table) >= 0
-        self._value = _value_function(values.table)
+        self._value = value_function(values.table)
         self._cache_size = cache_size
         self._cached: Callable[[int], MeldSplit] | None = (
             lru_cache(maxsize=cache_size)(self._split) if cache_size > 0 else None
@@ -207,9 +208,9 @@ class MeldSolver:
             twice = -1
             contested = candidates
         if len(contested) <= _ENUMERATE_UP_TO:
-            chosen = self._enumerate(contested)
+            chosen = enumerate_best(contested, self._value)
         else:
-            chosen = self._search(contested)
+            chosen = search_best(contested, self._value, self._nonneg)
         melds = tuple([m for m in candidates if not m & twice or m in chosen])
         used = 0
         for m in melds:
@@ -253,125 +254,6 @@ class MeldSolver:
         if self._dedupe and not disjoint:
             candidates = list(dict.fromkeys(candidates))
         return candidates, disjoint
-
-    def _enumerate(self, candidates: list[int]) -> set[int]:
-        """The best disjoint choice among a few ``candidates``, by trying every packing.
-
-        Each packing is visited once; the first best one found is kept.
-        """
-        value = self._value
-        # maximise the melded value first, then the number of melded cards
-        weights = [value(m) * 64 + m.bit_count() for m in candidates]
-        n = len(candidates)
-        if n == 2 and candidates[0] & candidates[1]:  # one or the other
-            pick = 0 if weights[0] >= weights[1] else 1
-            return {candidates[pick]} if weights[pick] > 0 else set()
-        a, b, c = candidates if n == 3 else (0, 0, 0)
-        if a & b or a & c or b & c:  # three, two of which overlap: at most two are taken
-            wa, wb, wc = weights
-            options: list[tuple[int, tuple[int, ...]]] = [(wa, (a,)), (wb, (b,)), (wc, (c,))]
-            if not a & b:
-                options.append((wa + wb, (a, b)))
-            if not a & c:
-                options.append((wa + wc, (a, c)))
-            if not b & c:
-                options.append((wb + wc, (b, c)))
-            top, picked = options[0]
-            for w, ms in options[1:]:
-                if w > top:
-                    top, picked = w, ms
-            return set(picked) if top > 0 else set()
-        best = 0
-        best_set = 0
-        stack = [(0, 0, 0, 0)]
-        pop = stack.pop
-        push = stack.append
-        while stack:
-            k, used, total, chosen = pop()
-            if total > best:
-                best = total
-                best_set = chosen
-            for j in range(k, n):
-                m = candidates[j]
-                if not m & used:
-                    push((j + 1, used | m, total + weights[j], chosen | (1 << j)))
-        return {candidates[j] for j in range(n) if best_set >> j & 1}
-
-    def _search(self, candidates: list[int]) -> set[int]:
-        """The best disjoint choice among ``candidates``, for many candidates.
-
-        A memoised search: the lowest card left is either in one of the
-        candidates whose lowest card it is (heaviest first) or deadwood; a
-        subproblem is the mask of the cards left. With non-negative values a
-        branch stops as soon as it melds every card left, and the deadwood
-        branch is skipped when it cannot do better.
-
-        Exact, but exponential in the worst case: hands of 20 or more cards
-        with thousands of overlapping candidates (say, sequences in any suits
-        over a few neighbouring ranks) can take seconds.
-        """
-        value = self._value
-        by_low: dict[int, list[tuple[int, int]]] = {}
-        for m in candidates:
-            # maximise the melded value first, then the number of melded cards
-            by_low.setdefault(m & -m, []).append((m, value(m) * 64 + m.bit_count()))
-        for options in by_low.values():  # heavy melds first: good scores early
-            options.sort(key=lambda o: -o[1])
-        memo: dict[int, int] = {}
-        # state -> (next state, meld taken or 0), along the best choice
-        choice: dict[int, tuple[int, int]] = {}
-        get = by_low.get
-        # with non-negative values, no split of some cards beats melding them all
-        bounded = self._nonneg
-
-        def best(rem: int) -> int:
-            found = memo.get(rem)
-            if found is not None:
-                return found
-            key = rem
-            while True:  # skip the cards that start no meld that fits
-                low = rem & -rem
-                options = get(low)
-                if options is not None:
-                    fits = [o for o in options if o[0] & rem == o[0]]
-                    if fits:
-                        break
-                rem ^= low
-                if not rem:
-                    memo[key] = 0
-                    return 0
-            ceiling = value(rem) * 64 + rem.bit_count() if bounded else None
-            score = nxt = taken = 0
-            first = True
-            for m, w in fits:
-                after = rem ^ m
-                s = w + best(after) if after else w
-                if first or s > score:
-                    score, nxt, taken, first = s, after, m, False
-                    if s == ceiling:
-                        break
-            if ceiling is None or score < ceiling - value(low) * 64 - 1:
-                after = rem ^ low  # the lowest card is deadwood
-                s = best(after) if after else 0
-                if s > score or score <= 0:  # (a split worth nothing records no choice)
-                    score, nxt, taken = s, after, 0
-            memo[key] = score
-            if score > 0:
-                choice[key] = (nxt, taken)
-            return score
-
-        cards = 0
-        for m in candidates:
-            cards |= m
-        best(cards)
-        chosen: set[int] = set()
-        step = choice.get(cards)
-        while step is not None:
-            rem, meld = step
-            if meld:
-                chosen.add(meld)
-            step = choice.get(rem)
-        return chosen
 
     def _split(self, mask: int, hand: CardSet | None = None) -> MeldSplit:
         melds, dead = self.solve_mask(mask)
@@ -433,46 +315,6 @@ def _may_repeat(kinds: tuple[MeldKind, ...]) -> bool:
     return False
 
 
-def _value_function(table: tuple[int, ...]) -> Callable[[int], int]:
-    """A fast ``mask -> total value`` for a value table.
-
-    Values are split into bit planes: plane ``k`` holds the cards whose value
-    (minus the smallest value) has bit ``k``; the total is a few popcounts.
-    """
-    vmin = min(table)
-    planes: list[int] = []
-    top = max(table) - vmin
-    k = 0
-    while top >> k:
-        plane = 0
-        for index, v in enumerate(table):
-            if (v - vmin) >> k & 1:
-                plane |= 1 << index
-        planes.append(plane)
-        k += 1
-    if vmin == 0 and len(planes) == 4:
-        p0, p1, p2, p3 = planes
-
-        def four(mask: int) -> int:
-            return (
-                (mask & p0).bit_count()
-                + ((mask & p1).bit_count() << 1)
-                + ((mask & p2).bit_count() << 2)
-                + ((mask & p3).bit_count() << 3)
-            )
-
-        return four
-    numbered = tuple(enumerate(planes))
-
-    def general(mask: int) -> int:
-        total = vmin * mask.bit_count()
-        for k, plane in numbered:
-            total += (mask & plane).bit_count() << k
-        return total
-
-    return general
-
-
 _solvers: dict[tuple[tuple[MeldKind, ...], CardValues], MeldSolver] = {}
 _last: list[object] = [None, None, None]
 
@@ -506,7 +348,7 @@ def best_melds(
     """The disjoint melds of ``hand`` that leave the least deadwood value.
 
     Exact for any hand size, and fast for the hands rummy games deal (a few
-    microseconds for 5-13 cards; see `MeldSolver._search` for the
+    microseconds for 5-13 cards; see the memoised search of `cardkit.melds._packing` for the
     worst case of very large meld-rich hands). ``kinds`` lists the meld kinds allowed (for gin
     rummy ``[NOfAKind(3, 4), Run(3, ace="low")]``), ``values`` the value of each
     card (``CardValues.pips()``: A = 1, pictures 10). Results are remembered
