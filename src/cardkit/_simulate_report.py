@@ -252,8 +252,37 @@ def _mean(total: float, over: int) -> float | None:
 def _report(
     spec: _Spec, t: _Tally, labels: list[str], jobs: int, elapsed: float
 ) -> SimulationReport:
+    """The report of the games summed in ``t``, played as ``spec`` says."""
     players = spec.players
-    entries = [
+    return SimulationReport(
+        game=spec.game,
+        players=players,
+        rules=spec.rules,
+        seed=spec.seed,
+        bots=list(labels),
+        rotate=spec.rotate,
+        games=t.games,
+        completed=t.completed,
+        capped=t.capped,
+        max_actions=spec.max_actions,
+        decisions=t.decisions,
+        mean_decisions=_rate(t.decisions, t.games),
+        has_points=t.has_points,
+        has_payments=t.has_payments,
+        reasons=dict(sorted(t.reasons.items())),
+        entries=_entry_stats(t, labels, players),
+        by_bot=_bot_stats(t, labels, players),
+        seats=_seat_stats(t, players),
+        jobs=jobs,
+        elapsed=elapsed,
+        games_per_second=t.games / elapsed,
+        decisions_per_second=t.decisions / elapsed,
+    )
+
+
+def _entry_stats(t: _Tally, labels: list[str], players: int) -> list[EntryStats]:
+    """The figures of each entry (the bot of one seat, or of a rotating entry)."""
+    return [
         EntryStats(
             entry=e,
             bot=labels[e],
@@ -269,6 +298,10 @@ def _report(
         )
         for e in range(players)
     ]
+
+
+def _bot_stats(t: _Tally, labels: list[str], players: int) -> list[BotStats]:
+    """The figures of each bot, summed over its entries, in the order the bots come."""
     by_bot: list[BotStats] = []
     for name in dict.fromkeys(labels):
         mine = [e for e in range(players) if labels[e] == name]
@@ -287,7 +320,12 @@ def _report(
                 mean_net=_rate(sum(t.entry_net[e] for e in mine), completed),
             )
         )
-    seats = [
+    return by_bot
+
+
+def _seat_stats(t: _Tally, players: int) -> list[SeatStats]:
+    """The figures of each seat, whoever played it."""
+    return [
         SeatStats(
             seat=s,
             completed=t.completed,
@@ -300,27 +338,3 @@ def _report(
         )
         for s in range(players)
     ]
-    return SimulationReport(
-        game=spec.game,
-        players=players,
-        rules=spec.rules,
-        seed=spec.seed,
-        bots=list(labels),
-        rotate=spec.rotate,
-        games=t.games,
-        completed=t.completed,
-        capped=t.capped,
-        max_actions=spec.max_actions,
-        decisions=t.decisions,
-        mean_decisions=_rate(t.decisions, t.games),
-        has_points=t.has_points,
-        has_payments=t.has_payments,
-        reasons=dict(sorted(t.reasons.items())),
-        entries=entries,
-        by_bot=by_bot,
-        seats=seats,
-        jobs=jobs,
-        elapsed=elapsed,
-        games_per_second=t.games / elapsed,
-        decisions_per_second=t.decisions / elapsed,
-    )

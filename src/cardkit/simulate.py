@@ -149,19 +149,25 @@ def simulate(
     g = resolve_game(game)
     players = g.default_players if players is None else players
     rules = make_rules(g, rules)
-    if not isinstance(games, int) or games < 1:
-        raise InvalidRules(f"games must be at least 1, not {games!r}")
-    if max_actions is not None and max_actions < 1:
-        raise InvalidRules(f"max_actions must be at least 1, not {max_actions}")
-    if jobs < 0:
-        raise InvalidRules(f"jobs must be 0 (one per CPU) or more, not {jobs}")
-    labels: list[str] = []
-    for bot in fill_seats(bots or [g.best_bot], players):
-        if not isinstance(bot, str):
-            raise InvalidRules(f"simulate takes bot names registered for the game, not {bot!r}")
-        labels.append(bot.strip())
+    _check_counts(games, max_actions, jobs)
+    player = _player(g, players, rules, bots, seed=seed, rotate=rotate, max_actions=max_actions)
+    jobs = max(1, min(jobs or os.cpu_count() or 1, games))
+    return _play_all(player, list(player.spec.bots), games, jobs, executor, progress)
+
+
+def _player(
+    g: Game[Any, Any],
+    players: int,
+    rules: Rules,
+    bots: Sequence[str] | None,
+    *,
+    seed: int,
+    rotate: bool,
+    max_actions: int | None,
+) -> _Player:
+    """What plays the games of a simulation, once its bots and setup are checked."""
+    labels = _bot_labels(g, bots, players)
     check_setup(g, players, rules)
-    factories = resolve_bots(g, labels, players)
     spec = _Spec(
         game=g.name,
         players=players,
@@ -171,8 +177,28 @@ def simulate(
         rotate=rotate,
         max_actions=max_actions,
     )
-    jobs = max(1, min(jobs or os.cpu_count() or 1, games))
-    return _play_all(_Player(g, rules, spec, factories), labels, games, jobs, executor, progress)
+    return _Player(g, rules, spec, resolve_bots(g, labels, players))
+
+
+def _check_counts(games: int, max_actions: int | None, jobs: int) -> None:
+    """Raise [`InvalidRules`][cardkit.errors.InvalidRules] for a bad number of games,
+    action cap or number of jobs."""
+    if not isinstance(games, int) or games < 1:
+        raise InvalidRules(f"games must be at least 1, not {games!r}")
+    if max_actions is not None and max_actions < 1:
+        raise InvalidRules(f"max_actions must be at least 1, not {max_actions}")
+    if jobs < 0:
+        raise InvalidRules(f"jobs must be 0 (one per CPU) or more, not {jobs}")
+
+
+def _bot_labels(g: Game[Any, Any], bots: Sequence[str] | None, players: int) -> list[str]:
+    """The bot name of each seat: ``bots`` repeated (default: the game's best bot)."""
+    labels: list[str] = []
+    for bot in fill_seats(bots or [g.best_bot], players):
+        if not isinstance(bot, str):
+            raise InvalidRules(f"simulate takes bot names registered for the game, not {bot!r}")
+        labels.append(bot.strip())
+    return labels
 
 
 def _play_all(
