@@ -24,6 +24,10 @@ from cardkit.state import GameState
 __all__ = ["canonical", "corrupted_saves"]
 
 Path = tuple[str | int, ...]
+#: An edit of a copy of the save's data.
+Edit = Callable[[dict[str, Any]], object]
+#: ``edited(description, edit)``: the description and the text of an edited copy of the save.
+Edited = Callable[[str, Edit], tuple[str, str]]
 _CODES = {c.code: c for c in Card._by_index}
 
 
@@ -132,14 +136,23 @@ def corrupted_saves(
     rng = rng or random.Random(0)
     text = state.to_json()
     data: dict[str, Any] = json.loads(text)
-    snapshot = canonical(data["snapshot"])
 
-    def edited(description: str, edit: Callable[[dict[str, Any]], object]) -> tuple[str, str]:
+    def edited(description: str, edit: Edit) -> tuple[str, str]:
         copied = copy.deepcopy(data)
         edit(copied)
         return description, json.dumps(copied)
 
-    # -- the text itself
+    yield from _text_corruptions(text)
+    yield from _envelope_corruptions(data, edited)
+    yield from _deck_corruptions(state, data["deck"], edited)
+    yield from _action_corruptions(state, data, edited)
+    yield from _snapshot_corruptions(data, edited)
+    yield from _leaf_corruptions(data, edited, rng, leaves)
+    yield from _card_list_corruptions(data["snapshot"], edited, rng)
+
+
+def _text_corruptions(text: str) -> Iterator[tuple[str, str | bytes]]:
+    """The text itself cut short, replaced by garbage, or not UTF-8."""
     yield "the text cut in half", text[: len(text) // 2]
     yield "its last character cut", text[:-1]
     yield "only its first character", text[:1]
@@ -147,7 +160,9 @@ def corrupted_saves(
         yield f"garbage text {garbage[:10]!r}", garbage
     yield "bytes that are not UTF-8", b"\xff\xfe\x00garbage"
 
-    # -- the envelope
+
+def _envelope_corruptions(data: dict[str, Any], edited: Edited) -> Iterator[tuple[str, str]]:
+    """The envelope: game name, format, rules, players, dealer, previous result, seed."""
     yield edited("another game's name", lambda d: d.update(game="no-such-game-xyzzy"))
     yield edited("another save format", lambda d: d.update(format="cardkit.game/999"))
     yield edited("another rules version", lambda d: d.update(rules_version="999-xyzzy"))
@@ -164,8 +179,11 @@ def corrupted_saves(
     if data.get("seed") is not None:
         yield edited("another seed", lambda d: d.update(seed=d["seed"] + 1))
 
-    # -- the deck
-    deck: list[str] = data["deck"]
+
+def _deck_corruptions(
+    state: GameState, deck: list[str], edited: Edited
+) -> Iterator[tuple[str, str]]:
+    """The deck: two cards swapped where it shows, a card twice, missing, foreign or added."""
     if len(deck) >= 2:
         start, end = _zone_of(_replay(state, 0)), _zone_of(state)
         pair = next(
@@ -201,7 +219,12 @@ def corrupted_saves(
         yield edited(f"the joker {joker} added to the deck", lambda d: d["deck"].append(joker))
     yield edited("a deck that is not a list", lambda d: d.update(deck=42))
 
-    # -- the actions
+
+def _action_corruptions(
+    state: GameState, data: dict[str, Any], edited: Edited
+) -> Iterator[tuple[str, str]]:
+    """The actions: nonsense, the last one removed or replaced, one more (when it shows)."""
+    snapshot = canonical(data["snapshot"])
     actions: list[str] = data["actions"]
     yield edited("actions that are not a list", lambda d: d.update(actions="xyzzy"))
     if actions:
@@ -235,7 +258,9 @@ def corrupted_saves(
                 f"an extra action {str(extra)!r}", lambda d: d["actions"].append(str(extra))
             )
 
-    # -- the snapshot
+
+def _snapshot_corruptions(data: dict[str, Any], edited: Edited) -> Iterator[tuple[str, str]]:
+    """The snapshot's shape: a list, empty, a key added or removed."""
     snap: Any = data["snapshot"]
     yield edited("a snapshot that is a list", lambda d: d.update(snapshot=[]))
     yield edited("an empty snapshot", lambda d: d.update(snapshot={}))
@@ -244,6 +269,13 @@ def corrupted_saves(
         if snap:
             first = next(iter(snap))
             yield edited(f"no {first!r} in the snapshot", lambda d: d["snapshot"].pop(first))
+
+
+def _leaf_corruptions(
+    data: dict[str, Any], edited: Edited, rng: random.Random, leaves: int
+) -> Iterator[tuple[str, str]]:
+    """``leaves`` single values of the snapshot changed: a third cards, a third seats."""
+    snap: Any = data["snapshot"]
     all_leaves = list(_leaves(snap))
     codes = [v for _, v in all_leaves if isinstance(v, str) and v in _CODES]
     seats = range(data["players"])
@@ -264,6 +296,12 @@ def corrupted_saves(
             new = (value + 1) % data["players"]
         where = "snapshot" + "".join(f"[{k!r}]" for k in (*path,))
         yield edited(f"{where} changed from {value!r} to {new!r}", _setter(path, new))
+
+
+def _card_list_corruptions(
+    snap: Any, edited: Edited, rng: random.Random
+) -> Iterator[tuple[str, str]]:
+    """A card removed from, duplicated in or moved out of one list of the snapshot."""
     lists = list(_card_lists(snap))
     if lists:
         path = rng.choice(lists)

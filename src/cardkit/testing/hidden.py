@@ -178,43 +178,72 @@ def check_non_interference(
     with `==` (bytes rather than a numpy array).
     """
     playout = playout or random_playout(game, players, seed, rules=rules, max_actions=max_actions)
-    first = playout.states[0]
-    actions = playout.actions
-    setup = first.setup
-    order = list(setup.deck)
+    order = list(playout.states[0].setup.deck)
     compared = 0
     rng = random.Random(f"non-interference:{seed}")
     for seat in [None, *range(players)]:
-        knowledge = Knowledge(players)
-        knowledge.observe(first)
-        mentioned = cards_mentioned(first.view(seat).model_dump(mode="json"))
-        seen = mentioned | knowledge.known(seat)
-        hidden = [i for i, card in enumerate(order) if card not in seen]
-        if len(hidden) < 2:
-            continue
-        chosen = [tuple(rng.sample(hidden, 2)) for _ in range(pairs)]
-        k = rng.randrange(len(hidden) - 1)
-        chosen.append((hidden[k], hidden[k + 1]))
-        for i, j in chosen:
+        for i, j in _hidden_swaps(playout.states[0], players, seat, order, pairs, rng):
             swapped = order[:]
             swapped[i], swapped[j] = swapped[j], swapped[i]
-            other = game.start(
-                players=players,
-                rules=setup.rules,
-                deck=Deck(swapped),
-                dealer=setup.dealer,
-                previous=setup.previous,
+            compared += _replay_swapped(
+                game, playout, players, seat, Deck(swapped), observe, (order[i], order[j])
             )
-            for number, state in enumerate(playout.states):
-                if number:
-                    try:
-                        other = other.apply(actions[number - 1])
-                    except IllegalAction:
-                        break
-                if _observables(state, seat) != _observables(other, seat):
-                    break
-                compared += 1
-                _compare_observed(state, other, seat, observe, (order[i], order[j]))
+    return compared
+
+
+def _hidden_swaps(
+    first: GameState,
+    players: int,
+    seat: int | None,
+    order: list[Card],
+    pairs: int,
+    rng: random.Random,
+) -> list[tuple[int, ...]]:
+    """Pairs of deck positions of cards hidden from ``seat`` at the start: ``pairs`` chosen
+    at random and one of neighbours (none when fewer than two cards are hidden)."""
+    knowledge = Knowledge(players)
+    knowledge.observe(first)
+    mentioned = cards_mentioned(first.view(seat).model_dump(mode="json"))
+    seen = mentioned | knowledge.known(seat)
+    hidden = [i for i, card in enumerate(order) if card not in seen]
+    if len(hidden) < 2:
+        return []
+    chosen = [tuple(rng.sample(hidden, 2)) for _ in range(pairs)]
+    k = rng.randrange(len(hidden) - 1)
+    chosen.append((hidden[k], hidden[k + 1]))
+    return chosen
+
+
+def _replay_swapped(
+    game: Game[Any, Any],
+    playout: Playout,
+    players: int,
+    seat: int | None,
+    deck: Deck,
+    observe: Callable[[GameState, int | None], Any] | None,
+    swapped: tuple[Card, Card],
+) -> int:
+    """Replay ``playout``'s actions on ``deck`` while they stay legal and ``seat`` observes
+    the same; compare what it gets at each step. Returns how many steps were compared."""
+    setup = playout.states[0].setup
+    other = game.start(
+        players=players,
+        rules=setup.rules,
+        deck=deck,
+        dealer=setup.dealer,
+        previous=setup.previous,
+    )
+    compared = 0
+    for number, state in enumerate(playout.states):
+        if number:
+            try:
+                other = other.apply(playout.actions[number - 1])
+            except IllegalAction:
+                break
+        if _observables(state, seat) != _observables(other, seat):
+            break
+        compared += 1
+        _compare_observed(state, other, seat, observe, swapped)
     return compared
 
 
