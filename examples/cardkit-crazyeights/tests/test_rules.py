@@ -1,66 +1,29 @@
-"""Crazy Eights rules, scenario by scenario, from explicit deck orders."""
+"""Crazy Eights rules, scenario by scenario, from explicit deck orders: the deal and the turn.
+
+Going out and scoring are in `test_scoring.py`; views, the plugin and the bot in
+`test_views_and_plugin.py`; the shared deals in `conftest.py`.
+"""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable
 
 import pytest
-from cardkit_crazyeights import (
-    CrazyEights,
-    CrazyEightsRules,
-    CrazyEightsState,
-    Draw,
-    HeuristicBot,
-    Play,
-    card_points,
-)
+from cardkit_crazyeights import CrazyEights, CrazyEightsState, Play, card_points
 
 import cardkit
-from cardkit import Card, CardSet, Deck, IllegalAction, InvalidRules, InvalidState, RandomBot, Suit
-from cardkit.match import play_match
-from cardkit.runner import play_out, seat_rngs
+from cardkit import Card, CardSet, Deck, IllegalAction, InvalidRules, Suit
 
 GAME = CrazyEights()
+#: The fixtures of ``conftest.py``: deals from explicit deck orders, and refusals.
+DeckFor = Callable[..., Deck]
+Start = Callable[..., CrazyEightsState]
+Rigged = Callable[..., CrazyEightsState]
+Refused = Callable[[CrazyEightsState, str], IllegalAction]
 
 
-def deck_for(hands: Sequence[str], starter: str, stock: str = "") -> Deck:
-    """A deck that deals ``hands`` (seat 0 first, one card at a time), then the starter and stock.
-
-    The rest of the 52 cards follows ``stock``, in canonical order.
-    """
-    size = len(hands[0].split())
-    assert all(len(h.split()) == size for h in hands)
-    return Deck.stacked(len(hands), hands, size=size, then=f"{starter} {stock}")
-
-
-def start(hands: Sequence[str], starter: str, stock: str = "", **options: Any) -> CrazyEightsState:
-    """Deal ``hands`` to seats 0.. (the dealer is the last seat), so seat 0 plays first."""
-    players = len(hands)
-    size = len(hands[0].split())
-    rules = GAME.rules(cards_each=size, **options)
-    return GAME.start(players=players, rules=rules, deck=deck_for(hands, starter, stock))
-
-
-def rigged(state: CrazyEightsState, **fields: Any) -> CrazyEightsState:
-    """Set some fields of a fresh state in place, to reach a position quickly (tests only)."""
-    for name, value in fields.items():
-        object.__setattr__(state, "f", state.f._replace(**{name: value}))
-    object.__setattr__(state, "_legal", None)
-    return state
-
-
-def refused(state: CrazyEightsState, action: str) -> IllegalAction:
-    """Apply ``action``, expect IllegalAction, and check that nothing changed."""
-    before = state.to_json()
-    with pytest.raises(IllegalAction) as info:
-        state.apply(action)
-    assert state.to_json() == before
-    return info.value
-
-
-# -- the deal ---------------------------------------------------------------------------
+# -- the deal -----------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(("players", "size"), [(2, 7), (3, 5), (4, 5), (5, 5)])
@@ -82,7 +45,7 @@ def test_cards_each_option_and_its_limit() -> None:
         GAME.rules(cards_each=0)
 
 
-def test_dealing_starts_left_of_the_dealer_who_also_plays_first() -> None:
+def test_dealing_starts_left_of_the_dealer_who_also_plays_first(deck_for: DeckFor) -> None:
     """One card at a time from the seat left of the dealer; that seat plays first."""
     deck = deck_for(["2C 3C 4C 5C 6C 7C 9C", "2D 3D 4D 5D 6D 7D 9D"], "KC")
     state = GAME.start(players=2, deck=deck)
@@ -94,7 +57,7 @@ def test_dealing_starts_left_of_the_dealer_who_also_plays_first() -> None:
     assert later.f.hands[1] == CardSet.parse("2C 3C 4C 5C 6C 7C 9C")
 
 
-def test_the_starter_is_turned_up() -> None:
+def test_the_starter_is_turned_up(start: Start) -> None:
     """The card after the hands starts the discard pile and sets the suit to follow."""
     state = start(["2C 3C", "2D 3D"], "KH", "5S 6S")
     assert state.f.discard == (Card.parse("KH"),)
@@ -103,7 +66,7 @@ def test_the_starter_is_turned_up() -> None:
     assert [e.kind for e in state.events] == ["deal", "starter"]
 
 
-def test_an_eight_starter_is_buried_in_the_middle_of_the_stock() -> None:
+def test_an_eight_starter_is_buried_in_the_middle_of_the_stock(start: Start) -> None:
     """An 8 turned up goes to the middle of the stock and the next card is turned (again if 8)."""
     state = start(["2C 3C", "2D 3D"], "8H", "8S KD 5S")
     assert state.top == Card.parse("KD")
@@ -114,16 +77,16 @@ def test_an_eight_starter_is_buried_in_the_middle_of_the_stock() -> None:
     assert len(state.f.stock) == 52 - 4 - 1
 
 
-def test_an_eight_starter_stays_when_eights_are_not_wild() -> None:
+def test_an_eight_starter_stays_when_eights_are_not_wild(start: Start) -> None:
     """Without wild 8s, an 8 is an ordinary starter."""
     state = start(["2C 3C", "2D 3D"], "8H", "8S KD", eights_wild=False)
     assert state.top == Card.parse("8H")
 
 
-# -- playing ---------------------------------------------------------------------------------
+# -- playing ------------------------------------------------------------------------------
 
 
-def test_play_a_card_of_the_same_suit_or_rank() -> None:
+def test_play_a_card_of_the_same_suit_or_rank(start: Start) -> None:
     """Suit or rank must match the top card; the turn passes left."""
     state = start(["5H KC 2S", "9D 9C 4D"], "9H")
     assert sorted(str(a) for a in state.legal_actions()) == ["play 5H"]
@@ -133,7 +96,7 @@ def test_play_a_card_of_the_same_suit_or_rank() -> None:
     assert [str(a) for a in state.legal_actions()] == ["draw"]
 
 
-def test_rank_matches_across_suits() -> None:
+def test_rank_matches_across_suits(start: Start) -> None:
     """A card of the top card's rank may be played whatever its suit."""
     state = start(["9D KC 2S", "4D 6D 7D"], "9H")
     assert [str(a) for a in state.legal_actions()] == ["play 9D"]
@@ -142,7 +105,7 @@ def test_rank_matches_across_suits() -> None:
     assert sorted(str(a) for a in state.legal_actions()) == ["play 4D", "play 6D", "play 7D"]
 
 
-def test_a_card_that_matches_nothing_is_refused() -> None:
+def test_a_card_that_matches_nothing_is_refused(start: Start, refused: Refused) -> None:
     """The error names the suit to follow and the top card."""
     state = start(["5C KC 9H", "9D 9C 4D"], "9S")
     error = refused(state, "play 5C")
@@ -152,7 +115,7 @@ def test_a_card_that_matches_nothing_is_refused() -> None:
     assert refused(state, "play 9D").code == "not_in_hand"
 
 
-def test_an_eight_is_wild_and_names_the_suit() -> None:
+def test_an_eight_is_wild_and_names_the_suit(start: Start, refused: Refused) -> None:
     """An 8 plays on anything; the next player follows the named suit, or plays an 8."""
     state = start(["8H KC 2S", "9C 5H 8D"], "4S")
     assert {str(a) for a in state.legal_actions()} == {
@@ -172,7 +135,7 @@ def test_an_eight_is_wild_and_names_the_suit() -> None:
     }
 
 
-def test_an_eight_must_name_a_suit_and_nothing_else_may() -> None:
+def test_an_eight_must_name_a_suit_and_nothing_else_may(start: Start, refused: Refused) -> None:
     """'play 8H' alone is refused; so is a suit after an ordinary card."""
     state = start(["8H KC 2S", "9C 5H 8D"], "4S")
     assert refused(state, "play 8H").code == "name_a_suit"
@@ -183,7 +146,7 @@ def test_an_eight_must_name_a_suit_and_nothing_else_may() -> None:
     "text",
     ["play 8H clubs", "PLAY 8h Clubs", "play 8♥ ♣", "play 8h c", "play 8H club", "play,8H,clubs"],
 )
-def test_suit_names_as_people_type_them(text: str) -> None:
+def test_suit_names_as_people_type_them(start: Start, text: str) -> None:
     """Suit words, letters and symbols in any case; the canonical text is 'play 8H clubs'."""
     state = start(["8H KC 2S", "9C 5H 8D"], "4S")
     action = state.parse_action(text)
@@ -194,7 +157,7 @@ def test_suit_names_as_people_type_them(text: str) -> None:
 @pytest.mark.parametrize(
     "text", ["", "play", "play 8H clubs spades", "play 8H 9H", "play 8H blue", "draw 2", "pass now"]
 )
-def test_unreadable_actions_say_what_is_expected(text: str) -> None:
+def test_unreadable_actions_say_what_is_expected(start: Start, refused: Refused, text: str) -> None:
     """Unreadable text is refused as 'unparsable' and lists the forms and the legal moves."""
     state = start(["8H KC 2S", "9C 5H 8D"], "4S")
     error = refused(state, text)
@@ -203,7 +166,9 @@ def test_unreadable_actions_say_what_is_expected(text: str) -> None:
         assert "play <card>" in str(error) or "cannot read" in str(error)
 
 
-def test_without_wild_eights_an_eight_follows_suit_and_names_nothing() -> None:
+def test_without_wild_eights_an_eight_follows_suit_and_names_nothing(
+    start: Start, refused: Refused
+) -> None:
     """With eights_wild=False an 8 must match, and 'play 8H clubs' is refused."""
     state = start(["8H 8C 2S", "9C 5H 8D"], "4H", eights_wild=False)
     assert sorted(str(a) for a in state.legal_actions()) == ["play 8H"]
@@ -211,10 +176,10 @@ def test_without_wild_eights_an_eight_follows_suit_and_names_nothing() -> None:
     assert refused(state, "play 8C").code == "does_not_match"
 
 
-# -- drawing and passing ---------------------------------------------------------------------------
+# -- drawing and passing ------------------------------------------------------------------
 
 
-def test_draw_until_a_card_can_be_played() -> None:
+def test_draw_until_a_card_can_be_played(start: Start) -> None:
     """A player who cannot play draws until a playable card; the event says how many, not which."""
     state = start(["2C 3C", "5D 6D"], "KH", "4S 5S QH 7C")
     assert [str(a) for a in state.legal_actions()] == ["draw"]
@@ -227,7 +192,9 @@ def test_draw_until_a_card_can_be_played() -> None:
     assert state.view(1).hand_counts == [5, 2]
 
 
-def test_drawing_is_refused_when_a_card_can_be_played_and_passing_when_one_can_draw() -> None:
+def test_drawing_is_refused_when_a_card_can_be_played_and_passing_when_one_can_draw(
+    start: Start, refused: Refused
+) -> None:
     """With draw-until-playable, play if you can; draw if you cannot; pass only when neither."""
     state = start(["2H 3C", "5D 6D"], "KH")
     assert refused(state, "draw").code == "must_play"
@@ -237,7 +204,7 @@ def test_drawing_is_refused_when_a_card_can_be_played_and_passing_when_one_can_d
     assert "draw first" in str(refused(stuck, "pass"))
 
 
-def test_draw_one_variant() -> None:
+def test_draw_one_variant(start: Start, refused: Refused) -> None:
     """draw_until_playable=False: draw one card, then play or pass; never draw twice."""
     state = start(["2H 3C", "5D 6D"], "KH", "4S 5H", draw_until_playable=False)
     assert sorted(str(a) for a in state.legal_actions()) == ["draw", "play 2H"]
@@ -253,7 +220,9 @@ def test_draw_one_variant() -> None:
     assert GAME.rules(variant="draw-one").draw_until_playable is False
 
 
-def test_the_discard_pile_is_reshuffled_when_the_stock_runs_out() -> None:
+def test_the_discard_pile_is_reshuffled_when_the_stock_runs_out(
+    start: Start, rigged: Rigged
+) -> None:
     """All but the top card become the new stock, and drawing goes on from it."""
     state = start(["2C 3C", "5D 6D"], "KH", "9S TS JS")
     # Put the table in the position where the stock is empty: every stock card was played.
@@ -276,7 +245,9 @@ def test_the_discard_pile_is_reshuffled_when_the_stock_runs_out() -> None:
     assert state.apply("draw").f.stock == after.f.stock
 
 
-def test_drawing_the_last_cards_without_finding_a_play_leaves_a_pass() -> None:
+def test_drawing_the_last_cards_without_finding_a_play_leaves_a_pass(
+    start: Start, rigged: Rigged
+) -> None:
     """When the stock and the discard pile run out without a playable card, the player passes."""
     state = start(["2C 3C", "5D 6D"], "KH", "9S TS JS")
     no_play = [c for c in state.f.stock if not state.can_play(c)][:3]
@@ -305,7 +276,9 @@ def test_the_reshuffle_is_the_same_for_the_same_deck_and_differs_with_another() 
     assert sorted(_reshuffled(deck, cards, 0), key=lambda c: c.index) == list(cards)
 
 
-def test_a_round_of_passes_with_nothing_to_draw_blocks_the_game() -> None:
+def test_a_round_of_passes_with_nothing_to_draw_blocks_the_game(
+    start: Start, rigged: Rigged, refused: Refused
+) -> None:
     """Stock empty and only the top card in the discard pile: a round of passes ends the game.
 
     With draw-until-playable a block cannot happen with a full deck (someone
@@ -330,7 +303,7 @@ def test_a_round_of_passes_with_nothing_to_draw_blocks_the_game() -> None:
     assert [e.kind for e in state.last_events] == ["pass", "blocked"]
 
 
-def test_a_play_resets_the_round_of_passes() -> None:
+def test_a_play_resets_the_round_of_passes(start: Start, rigged: Rigged) -> None:
     """Passes count only while nobody plays."""
     state = start(["2C KC", "5D 6D"], "AH", draw_until_playable=False)
     rest = CardSet(state.f.stock) | state.f.hands[1]
@@ -338,136 +311,3 @@ def test_a_play_resets_the_round_of_passes() -> None:
     state = state.apply("pass").apply("play 2H")
     assert state.f.passes == 0
     assert not state.is_over
-
-
-# -- going out and scoring ---------------------------------------------------------------------
-
-
-def test_going_out_wins_and_scores_the_other_hands() -> None:
-    """8 = 50, pictures 10, ace 1, others their pips."""
-    state = GAME.start(
-        players=3,
-        rules=GAME.rules(cards_each=1),
-        deck=deck_for(["KH", "8D", "AS"], "9H", "7C QS 5S TD"),
-    )
-    state = state.apply("play KH")
-    assert state.is_over
-    assert state.to_act is None
-    assert state.legal_actions() == ()
-    result = state.result()
-    assert result.reason == "went_out"
-    assert result.winners == [0]
-    assert result.points == [50 + 1, 0, 0]
-    assert result.details["hand_points"] == [0, 50, 1]
-    assert result.order[0] == 0
-    assert [e.kind for e in state.last_events] == ["play", "out"]
-    assert refused(state, "pass").code == "game_over"
-
-
-def test_going_out_on_an_eight_still_names_a_suit() -> None:
-    """The last card may be an 8; the action keeps its usual form."""
-    state = GAME.start(
-        players=2, rules=GAME.rules(cards_each=1), deck=deck_for(["8C", "KD"], "2H", "3S")
-    )
-    state = state.apply("play 8C hearts")
-    assert state.result().points == [10, 0]
-
-
-def test_card_points() -> None:
-    """The scoring table, with and without wild eights."""
-    cards = cardkit.parse_cards("8S KD QH JC TS 9D 2C AH")
-    assert card_points(cards) == 50 + 10 + 10 + 10 + 10 + 9 + 2 + 1
-    assert card_points(cards, eights_wild=False) == 8 + 10 + 10 + 10 + 10 + 9 + 2 + 1
-
-
-def test_result_before_the_end_raises() -> None:
-    """result() of a game in progress is an InvalidState error."""
-    with pytest.raises(InvalidState, match="not over"):
-        GAME.start(players=3, seed=1).result()
-
-
-# -- views ------------------------------------------------------------------------------------
-
-
-def test_views_show_only_the_own_hand_and_counts() -> None:
-    """A seat sees its hand, counts of the others and of the stock, the top card and the suit."""
-    state = start(["2C 3C", "5D 6D"], "KC", "4S 5S")
-    view = state.view(1)
-    assert [c.code for c in view.hand or []] == ["5D", "6D"]
-    assert view.hand_counts == [2, 2]
-    assert view.stock_count == 52 - 5
-    assert view.top == Card.parse("KC")
-    assert view.legal_actions == []
-    assert state.view(0).legal_actions == ["play 2C", "play 3C"]
-    spectator = state.view(None)
-    assert spectator.hand is None
-    text = spectator.model_dump_json()
-    for code in ("2C", "3C", "5D", "6D", "4S", "5S"):
-        assert code not in text
-    assert "KC" in text
-
-
-def test_a_view_never_shows_the_stock_order() -> None:
-    """Two deals that differ only in the stock order look the same to every seat."""
-    one = start(["2C 3C", "5D 6D"], "KC", "4S 5S 6S")
-    two = start(["2C 3C", "5D 6D"], "KC", "6S 5S 4S")
-    for seat in (None, 0, 1):
-        assert one.view(seat) == two.view(seat)
-
-
-# -- match, registry, bot ------------------------------------------------------------------
-
-
-def test_a_match_is_played_to_the_target_score() -> None:
-    """The match runner stops when a player reaches target_score."""
-    result = play_match(
-        "crazyeights", 3, GAME.rules(target_score=60), bots=["heuristic", "random"], seed=4
-    )
-    assert result.finished
-    assert max(result.totals) >= 60
-    assert all(max(d.totals) < 60 for d in result.deals[:-1])
-    assert GAME.match_over(GAME.rules(), [99, 0], 5) is False
-    assert GAME.match_over(GAME.rules(), [100, 0], 5) is True
-
-
-def test_the_plugin_registers_the_game_its_aliases_and_bot() -> None:
-    """Installed through its entry point; 'eights' and 'crazy-eights' are aliases."""
-    assert cardkit.load_game("eights") is cardkit.load_game("crazyeights")
-    assert cardkit.load_game("Crazy-Eights").name == "crazyeights"
-    game = cardkit.load_game("crazyeights")
-    assert set(game.bots) == {"random", "ismcts", "heuristic"}
-    assert set(game.variants) == {"draw-one", "no-wilds"}
-    assert isinstance(game.rules(), CrazyEightsRules)
-
-
-def test_unknown_options_are_refused() -> None:
-    """Rules refuse unknown options and bad values."""
-    with pytest.raises(InvalidRules, match="unknown option 'wild_eights'"):
-        GAME.rules(wild_eights=True)
-    with pytest.raises(InvalidRules, match="target_score"):
-        GAME.rules(target_score=0)
-
-
-def test_the_heuristic_bot_beats_random_play() -> None:
-    """Over 200 two-player games (fixed seeds) the heuristic bot wins clearly more than half."""
-    wins = 0
-    for seed in range(200):
-        seat = seed % 2
-        bots = [HeuristicBot() if s == seat else RandomBot() for s in range(2)]
-        state = GAME.start(players=2, seed=seed)
-        played = play_out(state, bots, seat_rngs(seed, 2), max_actions=2000)
-        wins += played.result.winners == [seat]
-    assert wins >= 115
-
-
-def test_the_heuristic_bot_keeps_eights_and_names_its_long_suit() -> None:
-    """It plays an ordinary card when it can, and names the suit it holds most of."""
-    state = start(["8H KC 2C 5C 4S", "9C 5H 8D 7D 7S"], "2D", "QS")
-    rng = random.Random(0)
-    turn = cardkit.Turn(state, 0, state.legal_actions(), rng)
-    assert HeuristicBot().choose(turn) == Play(Card.parse("2C"))
-    state = start(["8H KC 2C 5C 4S", "9C 5H 8D 7D 7S"], "9D", "QS")
-    turn = cardkit.Turn(state, 0, state.legal_actions(), rng)
-    assert HeuristicBot().choose(turn) == Play(Card.parse("8H"), Suit.CLUBS)
-    stuck = start(["2C 3C", "5D 6D"], "KH")
-    assert HeuristicBot().choose(cardkit.Turn(stuck, 0, stuck.legal_actions(), rng)) == Draw()
