@@ -1,0 +1,307 @@
+"""Wording: the one place where an event becomes words, for a seat and for spectators.
+
+Every narration of a game goes through a [`Wording`][cardkit.wording.Wording]:
+[`Event.describe`][cardkit.events.Event.describe], the views' `recent`, the
+command line's narrator ([cardkit.narrate][]) and the server's table
+messages. The same event reads `"Seat 2 plays 3♠"` to spectators and to
+other seats, and `"You play 3♠"` to seat 2.
+
+A game words its own event kinds with phrases, registered by its plugin
+(hook `cardkit_register_phrases`): a phrase is the predicate after the seat,
+in the third person (`"asks {target:seat} for {rank}s"`), and the narrator
+says it to the seat itself in the second person (`"You ask seat 1 for 7s"`,
+`"Seat 0 asks you for 7s"`). An event without a seat (a table event) reads
+as its phrase alone, capitalised: `"The starter is {cards}"`.
+
+Fields a phrase may name:
+
+- `{cards}`: the event's cards, with suit symbols;
+- `{count}`: its count; `{card_count}`: the count as `"1 card"`, `"3 cards"`;
+- `{note}`: its note;
+- any key of its `data`: `{place}`, `{target}`; after a colon, how to say it:
+  `{target:seat}` (`"seat 1"`, or `"you"` to seat 1), `{owner:possessive}`
+  (`"seat 1's"`, `"your"`), `{place:ordinal}` (`"2nd"`), `{shown:cards}`
+  (a list of card codes).
+
+The first word of a phrase is its verb: said to the seat itself it takes the
+base form (`plays` → `play`, `has` → `have`). A phrase whose other verbs
+agree with the seat too gives its second-person form:
+`Phrase("wins the round and leads", you="win the round and lead")`. A
+phrase may also be a function of the event that returns a phrase, for kinds
+whose wording depends on the event's data.
+
+An event kind no phrase words reads by a default that is right for common
+kinds (`play`, `pass`, `draw`, `deal`...) and for any kind named by a verb
+(`ask` reads `"Seat 0 asks ..."`, `"You ask ..."`); a lower-case note reads
+as the predicate itself (`Event("out", 1, note="goes out")`: `"Seat 1 goes out"`).
+
+>>> from cardkit import Card, Event
+>>> wording = Wording({"ask": "asks {target:seat} for {rank}s"})
+>>> ask = Event("ask", 0, data={"target": 1, "rank": "7"})
+>>> wording.line(ask), wording.line(ask, viewer=0), wording.line(ask, viewer=1)
+('Seat 0 asks seat 1 for 7s', 'You ask seat 1 for 7s', 'Seat 0 asks you for 7s')
+>>> wording.line(Event("play", 2, cards=(Card.parse("3S"),)), viewer=2)
+'You play 3♠'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from types import MappingProxyType
+from typing import NamedTuple
+
+from cardkit._english import base_form, ordinal, second_person, third_person
+from cardkit._wording_parts import (
+    TABLE_PHRASES,
+    VERBS,
+    EventLike,
+    Piece,
+    Role,
+    Speaker,
+    card_count,
+    default_pieces,
+    pretty,
+)
+from cardkit.cards import Card
+from cardkit.errors import PluginError
+
+__all__ = [
+    "DEFAULT_WORDING",
+    "TABLE_PHRASES",
+    "VERBS",
+    "EventLike",
+    "Phrase",
+    "PhraseLike",
+    "Piece",
+    "Role",
+    "Wording",
+    "base_form",
+    "join",
+    "ordinal",
+    "second_person",
+    "third_person",
+]
+
+
+class Phrase(NamedTuple):
+    """How one event kind reads.
+
+    Attributes:
+        text: the predicate after the seat, in the third person
+            (`"plays {cards}"`); for a table event, the whole sentence.
+        you: the predicate said to the seat itself, when it is not `text`
+            with its first word in the base form.
+    """
+
+    text: str
+    you: str | None = None
+
+
+#: A phrase as a game gives it: a template, a [`Phrase`][cardkit.wording.Phrase], or a
+#: function of the event returning either.
+PhraseLike = str | Phrase | Callable[[EventLike], "str | Phrase"]
+
+
+_FIELD = re.compile(r"\{(\w+)(?::(\w+))?\}")
+_FORMATS = frozenset({"seat", "possessive", "ordinal", "cards"})
+_OWN = frozenset({"cards", "count", "card_count", "note"})
+
+
+def _check_template(kind: str, template: str) -> None:
+    for match in _FIELD.finditer(template):
+        name, how = match.groups()
+        if how is not None and how not in _FORMATS:
+            raise PluginError(
+                f"the phrase of {kind!r} says {{{name}:{how}}}; after the colon write one of "
+                + ", ".join(sorted(_FORMATS))
+            )
+    leftover = _FIELD.sub("", template)
+    if "{" in leftover or "}" in leftover:
+        raise PluginError(
+            f"the phrase of {kind!r} has a brace that is not a field: {template!r}; "
+            "fields are {name} or {name:how}"
+        )
+
+
+class Wording:
+    """The phrases of a game's event kinds, and the narrator that says them.
+
+    Args:
+        phrases: event kind → phrase (a template, a
+            [`Phrase`][cardkit.wording.Phrase], or a function of the event).
+
+    Raises:
+        PluginError: a template names a field with an unknown `:how`, or
+            has a stray brace.
+    """
+
+    __slots__ = ("_phrases",)
+
+    def __init__(self, phrases: Mapping[str, PhraseLike] | None = None) -> None:
+        """The wording of these phrases, on top of the defaults."""
+        checked: dict[str, PhraseLike] = {}
+        for kind, phrase in (phrases or {}).items():
+            if isinstance(phrase, str):
+                _check_template(kind, phrase)
+            elif isinstance(phrase, Phrase):
+                _check_template(kind, phrase.text)
+                if phrase.you is not None:
+                    _check_template(kind, phrase.you)
+            elif not callable(phrase):
+                raise PluginError(
+                    f"the phrase of {kind!r} must be a template string, a Phrase or a "
+                    f"function of the event, not {type(phrase).__name__}"
+                )
+            checked[kind] = phrase
+        self._phrases: Mapping[str, PhraseLike] = MappingProxyType(checked)
+
+    @property
+    def phrases(self) -> Mapping[str, PhraseLike]:
+        """The phrases given (without the defaults), by event kind."""
+        return self._phrases
+
+    def adding(self, phrases: Mapping[str, PhraseLike]) -> Wording:
+        """A wording with `phrases` added to these.
+
+        Raises:
+            PluginError: a kind is worded already, or a phrase is malformed.
+        """
+        taken = sorted(set(phrases) & set(self._phrases))
+        if taken:
+            raise PluginError(f"the event kinds {', '.join(map(repr, taken))} are worded already")
+        return Wording({**self._phrases, **phrases})
+
+    def line(
+        self, event: EventLike, *, viewer: int | None = None, names: Sequence[str] | None = None
+    ) -> str:
+        """The event as one line of text, as `viewer` reads it (`None`: a spectator).
+
+        Args:
+            event: the event.
+            viewer: the seat reading the line; it reads its own events as
+                `"You ..."`.
+            names: each seat's name, in place of `"Seat N"`.
+        """
+        return join(self.pieces(event, viewer=viewer, names=names))
+
+    def lines(
+        self,
+        events: Iterable[EventLike],
+        *,
+        viewer: int | None = None,
+        names: Sequence[str] | None = None,
+    ) -> list[str]:
+        """Each event as a line (see [`line`][cardkit.wording.Wording.line])."""
+        return [join(self.pieces(e, viewer=viewer, names=names)) for e in events]
+
+    def pieces(
+        self, event: EventLike, *, viewer: int | None = None, names: Sequence[str] | None = None
+    ) -> list[Piece]:
+        """The event's line as pieces (subject, words, cards...), for renderers that style them."""
+        speaker = Speaker(viewer, names)
+        predicate = self._predicate(event, speaker)
+        if event.seat is None:
+            return _capitalised(predicate)
+        return [Piece(speaker.subject(event.seat), Role.SUBJECT), *predicate]
+
+    def predicate(
+        self, event: EventLike, *, viewer: int | None = None, names: Sequence[str] | None = None
+    ) -> list[Piece]:
+        """The event's line without its subject (the seat), as pieces, as `viewer` reads it."""
+        return self._predicate(event, Speaker(viewer, names))
+
+    def _predicate(self, event: EventLike, speaker: Speaker) -> list[Piece]:
+        you = event.seat is not None and event.seat == speaker.viewer
+        phrase = self._phrases.get(event.kind)
+        if phrase is None and event.seat is None:
+            phrase = TABLE_PHRASES.get(event.kind)
+        if phrase is None:
+            return default_pieces(event, you)
+        if not isinstance(phrase, (str, Phrase)):
+            phrase = phrase(event)
+        if isinstance(phrase, str):
+            phrase = Phrase(phrase)
+        if you and phrase.you is not None:
+            return _render(phrase.you, event, speaker)
+        pieces = _render(phrase.text, event, speaker)
+        return _second_person(pieces) if you else pieces
+
+
+def join(pieces: Iterable[Piece]) -> str:
+    """Pieces as one line: spaces between, none before punctuation."""
+    return _tidy(" ".join(p.text for p in pieces if p.text))
+
+
+def _tidy(text: str) -> str:
+    text = re.sub(r"\s+", " ", text).strip()
+    return re.sub(r" ([,;:.)])", r"\1", re.sub(r"\( ", "(", text))
+
+
+def _capitalised(pieces: list[Piece]) -> list[Piece]:
+    for i, piece in enumerate(pieces):
+        if piece.text.strip():
+            text = piece.text.lstrip()
+            pieces[i] = piece._replace(text=text[:1].upper() + text[1:])
+            break
+    return pieces
+
+
+def _second_person(pieces: list[Piece]) -> list[Piece]:
+    for i, piece in enumerate(pieces):
+        if piece.text.strip():
+            if piece.role in (Role.TEXT, Role.NOTE, Role.KIND):
+                pieces[i] = piece._replace(text=second_person(piece.text.strip()))
+            break
+    return pieces
+
+
+def _render(template: str, event: EventLike, speaker: Speaker) -> list[Piece]:
+    pieces: list[Piece] = []
+    last = 0
+    for match in _FIELD.finditer(template):
+        if match.start() > last:
+            pieces.append(Piece(template[last : match.start()]))
+        pieces.append(_field(match.group(1), match.group(2), event, speaker))
+        last = match.end()
+    if last < len(template):
+        pieces.append(Piece(template[last:]))
+    return _merged(pieces)
+
+
+def _merged(pieces: list[Piece]) -> list[Piece]:
+    """Adjacent text pieces as one, stripped, empty ones dropped."""
+    out: list[Piece] = []
+    for piece in pieces:
+        if out and piece.role is Role.TEXT and out[-1].role is Role.TEXT:
+            out[-1] = out[-1]._replace(text=out[-1].text + piece.text)
+        else:
+            out.append(piece)
+    return [p._replace(text=_tidy(p.text)) for p in out if p.text.strip()]
+
+
+def _field(name: str, how: str | None, event: EventLike, speaker: Speaker) -> Piece:
+    if how is None and name in _OWN:
+        if name == "cards":
+            return Piece(pretty(event.cards), Role.CARDS, tuple(event.cards))
+        if name == "note":
+            return Piece(event.note, Role.NOTE)
+        if event.count is None:
+            return Piece("")
+        return Piece(card_count(event.count) if name == "card_count" else str(event.count))
+    value = event.data.get(name)
+    if value is None:
+        return Piece("")
+    if how in ("seat", "possessive") and isinstance(value, int):
+        said = speaker.mention(value) if how == "seat" else speaker.possessive(value)
+        return Piece(said, Role.SEAT)
+    if how == "ordinal" and isinstance(value, int):
+        return Piece(ordinal(value))
+    if how == "cards" and isinstance(value, (list, tuple)):
+        cards = tuple(Card.parse(str(c)) for c in value)
+        return Piece(pretty(cards), Role.CARDS, cards)
+    return Piece(str(value))
+
+
+#: The wording of a game that words none of its kinds: the defaults alone.
+DEFAULT_WORDING = Wording()
