@@ -25,6 +25,7 @@ class GameRegistry(Protocol):
     """The part of `cardkit.plugins.Registry` that a game uses."""
 
     pm: pluggy.PluginManager
+    generation: int
 
     def hook_functions(self, hook_name: str) -> list[Callable[..., Any]]:
         """The implementations of a hook, in pluggy's call order."""

@@ -89,7 +89,8 @@ class Game(ABC, Generic[R, S]):
         self._house_rules: dict[str, HouseRule] = {}
         self._wording = Wording()
         self._phrase_sources: dict[str, str] = {}
-        self._registry: GameRegistry | None = None
+        # The Registry that registered it: Any, as games read more than GameRegistry has.
+        self._registry: Any = None
 
     @property
     def hooks(self) -> GameHooks:
@@ -112,7 +113,8 @@ class Game(ABC, Generic[R, S]):
 
     def _found_registry(self) -> GameRegistry:
         """The registry that registered this game, or the process-wide one."""
-        return self._registry if self._registry is not None else default_registry()
+        found: GameRegistry = self._registry if self._registry is not None else default_registry()
+        return found
 
     # -- wording ----------------------------------------------------------------
 

@@ -21,7 +21,7 @@ Fields a phrase may name:
 - any key of its `data`: `{place}`, `{target}`; after a colon, how to say it:
   `{target:seat}` (`"seat 1"`, or `"you"` to seat 1), `{owner:possessive}`
   (`"seat 1's"`, `"your"`), `{place:ordinal}` (`"2nd"`), `{shown:cards}`
-  (a list of card codes).
+  (a list of card codes), `{suit:suit}` (`"C"` as `"clubs"`).
 
 The first word of a phrase is its verb: said to the seat itself it takes the
 base form (`plays` → `play`, `has` → `have`). A phrase whose other verbs
@@ -63,7 +63,7 @@ from cardkit._wording_parts import (
     default_pieces,
     pretty,
 )
-from cardkit.cards import Card
+from cardkit.cards import Card, Suit
 from cardkit.errors import PluginError
 
 __all__ = [
@@ -104,7 +104,7 @@ PhraseLike = str | Phrase | Callable[[EventLike], "str | Phrase"]
 
 
 _FIELD = re.compile(r"\{(\w+)(?::(\w+))?\}")
-_FORMATS = frozenset({"seat", "possessive", "ordinal", "cards"})
+_FORMATS = frozenset({"seat", "possessive", "ordinal", "cards", "suit"})
 _OWN = frozenset({"cards", "count", "card_count", "note"})
 
 
@@ -297,6 +297,8 @@ def _field(name: str, how: str | None, event: EventLike, speaker: Speaker) -> Pi
         return Piece(said, Role.SEAT)
     if how == "ordinal" and isinstance(value, int):
         return Piece(ordinal(value))
+    if how == "suit" and isinstance(value, str):
+        return Piece(Suit.parse(value).name.lower())
     if how == "cards" and isinstance(value, (list, tuple)):
         cards = tuple(Card.parse(str(c)) for c in value)
         return Piece(pretty(cards), Role.CARDS, cards)
