@@ -1,4 +1,4 @@
-"""The core's import graph: `cardkit.game` never imports `cardkit.plugins`, and every module imports alone.
+"""The core's import graph: `cardkit.game` never imports `cardkit.plugins`; modules import alone.
 
 `cardkit.plugins` builds the registry of games, so it imports `cardkit.game`;
 the game names the registry only through `cardkit._registry_link`. Every
