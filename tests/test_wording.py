@@ -193,7 +193,8 @@ def _events(path: Path) -> tuple[str, list[Event]]:
 
 def check_reads_well(line: str, event: Event, viewer: int | None) -> None:
     """No "You says", no "Seat 0 ask", no doubled word, no raw snake_case kind."""
-    assert line and line[0].isupper(), line
+    assert line, event
+    assert line[0].isupper(), line
     assert not _DOUBLED.search(line), line
     assert not _SNAKE.search(line), line
     for word in _YOU.findall(line):
