@@ -46,10 +46,11 @@ as the predicate itself (`Event("out", 1, note="goes out")`: `"Seat 1 goes out"`
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import MappingProxyType
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from cardkit._english import base_form, ordinal, second_person, third_person
 from cardkit._wording_parts import (
@@ -129,14 +130,15 @@ class Wording:
 
     Args:
         phrases: event kind → phrase (a template, a
-            [`Phrase`][cardkit.wording.Phrase], or a function of the event).
+            [`Phrase`][cardkit.wording.Phrase], or a function of the event,
+            which must answer the same for the same event: lines are cached).
 
     Raises:
         PluginError: a template names a field with an unknown `:how`, or
             has a stray brace.
     """
 
-    __slots__ = ("_phrases",)
+    __slots__ = ("_cache", "_phrases")
 
     def __init__(self, phrases: Mapping[str, PhraseLike] | None = None) -> None:
         """The wording of these phrases, on top of the defaults."""
@@ -155,6 +157,9 @@ class Wording:
                 )
             checked[kind] = phrase
         self._phrases: Mapping[str, PhraseLike] = MappingProxyType(checked)
+        # Lines said before, by event, reader and names: views narrate the same events
+        # again and again (every seat, every move of a bot that reads its view).
+        self._cache: dict[tuple[Any, ...], str] = {}
 
     @property
     def phrases(self) -> Mapping[str, PhraseLike]:
@@ -183,7 +188,18 @@ class Wording:
                 `"You ..."`.
             names: each seat's name, in place of `"Seat N"`.
         """
-        return join(self.pieces(event, viewer=viewer, names=names))
+        key = _key(event, viewer, names)
+        cache = self._cache
+        if key is not None:
+            said = cache.get(key)
+            if said is not None:
+                return said
+        said = join(self.pieces(event, viewer=viewer, names=names))
+        if key is not None:
+            if len(cache) >= _CACHE_SIZE:
+                cache.clear()
+            cache[key] = said
+        return said
 
     def lines(
         self,
@@ -193,7 +209,7 @@ class Wording:
         names: Sequence[str] | None = None,
     ) -> list[str]:
         """Each event as a line (see [`line`][cardkit.wording.Wording.line])."""
-        return [join(self.pieces(e, viewer=viewer, names=names)) for e in events]
+        return [self.line(e, viewer=viewer, names=names) for e in events]
 
     def pieces(
         self, event: EventLike, *, viewer: int | None = None, names: Sequence[str] | None = None
@@ -228,14 +244,47 @@ class Wording:
         return _second_person(pieces) if you else pieces
 
 
+_CACHE_SIZE = 4096
+
+
+def _key(
+    event: EventLike, viewer: int | None, names: Sequence[str] | None
+) -> tuple[Any, ...] | None:
+    """What a line depends on, or `None` when it cannot be a key (unhashable data)."""
+    data = event.data
+    key = (
+        event.kind,
+        event.seat,
+        tuple(event.cards),
+        event.count,
+        event.note,
+        tuple(data.items()) if data else (),
+        viewer,
+        None if names is None else tuple(names),
+    )
+    try:
+        hash(key)
+    except TypeError:
+        return None
+    return key
+
+
 def join(pieces: Iterable[Piece]) -> str:
     """Pieces as one line: spaces between, none before punctuation."""
     return _tidy(" ".join(p.text for p in pieces if p.text))
 
 
 def _tidy(text: str) -> str:
-    text = re.sub(r"\s+", " ", text).strip()
-    return re.sub(r" ([,;:.)])", r"\1", re.sub(r"\( ", "(", text))
+    """One space between words, none inside brackets or before punctuation."""
+    if "  " in text or text[:1] == " " or text[-1:] == " " or "\n" in text:
+        text = " ".join(text.split())
+    for spaced, tight in _TIGHT:
+        if spaced in text:
+            text = text.replace(spaced, tight)
+    return text
+
+
+_TIGHT = ((" ,", ","), (" ;", ";"), (" :", ":"), (" .", "."), (" )", ")"), ("( ", "("))
 
 
 def _capitalised(pieces: list[Piece]) -> list[Piece]:
@@ -256,28 +305,38 @@ def _second_person(pieces: list[Piece]) -> list[Piece]:
     return pieces
 
 
-def _render(template: str, event: EventLike, speaker: Speaker) -> list[Piece]:
-    pieces: list[Piece] = []
+@functools.lru_cache(maxsize=1024)
+def _parsed(template: str) -> tuple[tuple[str, str | None, str | None], ...]:
+    """A template as (literal text, field name, how) parts, the last with no field."""
+    parts: list[tuple[str, str | None, str | None]] = []
     last = 0
     for match in _FIELD.finditer(template):
-        if match.start() > last:
-            pieces.append(Piece(template[last : match.start()]))
-        pieces.append(_field(match.group(1), match.group(2), event, speaker))
+        parts.append((template[last : match.start()], match.group(1), match.group(2)))
         last = match.end()
-    if last < len(template):
-        pieces.append(Piece(template[last:]))
-    return _merged(pieces)
+    parts.append((template[last:], None, None))
+    return tuple(parts)
 
 
-def _merged(pieces: list[Piece]) -> list[Piece]:
-    """Adjacent text pieces as one, stripped, empty ones dropped."""
-    out: list[Piece] = []
-    for piece in pieces:
-        if out and piece.role is Role.TEXT and out[-1].role is Role.TEXT:
-            out[-1] = out[-1]._replace(text=out[-1].text + piece.text)
-        else:
-            out.append(piece)
-    return [p._replace(text=_tidy(p.text)) for p in out if p.text.strip()]
+def _render(template: str, event: EventLike, speaker: Speaker) -> list[Piece]:
+    """The template's pieces: text (with plain fields) between the cards, seats and notes."""
+    pieces: list[Piece] = []
+    text = ""
+    for literal, name, how in _parsed(template):
+        text += literal
+        if name is None:
+            continue
+        piece = _field(name, how, event, speaker)
+        if piece.role is Role.TEXT:
+            text += piece.text
+            continue
+        if text.strip():
+            pieces.append(Piece(text.strip()))
+        text = ""
+        if piece.text:
+            pieces.append(piece)
+    if text.strip():
+        pieces.append(Piece(text.strip()))
+    return pieces
 
 
 def _field(name: str, how: str | None, event: EventLike, speaker: Speaker) -> Piece:
