@@ -13,6 +13,7 @@ import cardkit
 from cardkit import Card, Event
 from cardkit.errors import PluginError
 from cardkit.hookspecs import RegisterPhrases
+from cardkit.narrate import event_text, seat_label
 from cardkit.plugins import Registry
 from cardkit.wording import Phrase, Wording, base_form, ordinal, second_person, third_person
 
@@ -228,3 +229,23 @@ def test_every_recorded_event_reads_well_both_ways(path: Path) -> None:
             check_reads_well(wording.line(event, viewer=viewer), event, viewer)
         if event.seat is not None:
             assert wording.line(event, viewer=event.seat).startswith("You ")
+        # The command line's styled lines say the same words.
+        assert event_text(event, wording=wording).plain == wording.line(event)
+        labels = ["you", *["bot"] * 9]
+        names = [seat_label(s, labels) for s in range(10)]
+        said = wording.line(event, viewer=0, names=names)
+        assert event_text(event, labels, wording=wording).plain == said
+
+
+def test_cached_lines_keep_each_reader_apart() -> None:
+    wording = Wording(ASK)
+    ask = Event("ask", 0, data={"target": 1, "rank": "7"})
+    for _ in range(2):  # the second time from the cache
+        assert wording.line(ask, viewer=2) == wording.line(ask) == "Seat 0 asks seat 1 for 7s"
+        assert wording.line(ask, viewer=0) == "You ask seat 1 for 7s"
+        assert wording.line(ask, viewer=1) == "Seat 0 asks you for 7s"
+        assert wording.line(ask, names=["Ann", "Bo"]) == "Ann asks Bo for 7s"
+    other = Event("ask", 0, data={"target": 2, "rank": "7"})  # equal events, other data
+    assert other == ask
+    assert wording.line(other) == "Seat 0 asks seat 2 for 7s"
+    assert Event("tally", data={"order": [1, 0]}).describe() == "Tally"  # unhashable data

@@ -37,7 +37,7 @@ def event_text(
         pieces = [p for p in pieces if p.role is not Role.SUBJECT]
     out = Text()
     for i, piece in enumerate(pieces):
-        if i and not piece.text.startswith((",", ";", ":", ".", ")")):
+        if i and not piece.text.startswith((",", ";", ":", ".", ")")) and out.plain[-1:] != "(":
             out.append(" ")
         if piece.role is Role.CARDS:
             out.append_text(cards_text(piece.cards))
