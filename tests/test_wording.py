@@ -44,6 +44,10 @@ QS, TH = Card.parse("QS"), Card.parse("TH")
          "Seat 3 deals 3 face down and 3 in hand", "You deal 3 face down and 3 in hand"),
         (Event("deal", 3, count=5, note="5 cards each"), "Seat 3 deals 5 cards each",
          "You deal 5 cards each"),
+        # The cases: a new game's own kinds whose note is the phrase.
+        (Event("ask", 0, note="asks seat 1 for 7s"), "Seat 0 asks seat 1 for 7s",
+         "You ask seat 1 for 7s"),
+        (Event("go_fish", 0, note="says go fish"), "Seat 0 says go fish", "You say go fish"),
         # Unknown kinds: a verb reads as the verb, conjugated for each.
         (Event("ask", 0, note="for 7s"), "Seat 0 asks for 7s", "You ask for 7s"),
         (Event("fish", 0), "Seat 0 fishes", "You fish"),
