@@ -163,6 +163,19 @@ def test_a_plugin_words_a_game_and_its_views_say_it() -> None:
     with pytest.warns(cardkit.plugins.PluginWarning, match="already words"):
         registry.register(_Phrases("crazyeights", {"shout": "yells"}), "yeller")
     assert game.wording.line(Event("shout", 0)) == "Seat 0 shouts"
+    assert game.wording.sources["shout"] == "shouter"
+
+
+def test_unregistering_a_plugin_forgets_its_phrases_only() -> None:
+    registry = Registry()
+    game = registry.game("crazyeights")
+    shout = Event("shout", 0, note="last card!")
+    for _ in range(2):  # registered again without a problem
+        registry.register(_Phrases("crazyeights", {"shout": "shouts {note} at the table"}), "s")
+        assert game.wording.line(shout) == "Seat 0 shouts last card! at the table"
+        registry.unregister("s")
+        assert game.wording.line(shout) == "Seat 0 shouts last card!"  # the default
+    assert "bury" in game.wording.phrases  # Crazy Eights' own stay
 
 
 # -- every event kind of every recorded playthrough reads right -----------------------

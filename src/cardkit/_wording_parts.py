@@ -1,19 +1,32 @@
-"""The parts of a narrated line, and the default wording of kinds no phrase words.
+"""The parts of a narrated line: templates, pieces, and the default wording of unworded kinds.
 
 [cardkit.wording][] re-exports the public names; see it for how to word a game.
 """
 
 from __future__ import annotations
 
+import functools
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from enum import StrEnum
 from types import MappingProxyType
 from typing import Any, NamedTuple, Protocol
 
-from cardkit._english import base_form, is_verb, second_person, third_person
-from cardkit.cards import Card
+from cardkit._english import base_form, is_verb, ordinal, second_person, third_person
+from cardkit.cards import Card, Suit
+from cardkit.errors import PluginError
 
-__all__ = ["TABLE_PHRASES", "VERBS", "EventLike", "Piece", "Role", "Speaker", "default_pieces"]
+__all__ = [
+    "TABLE_PHRASES",
+    "VERBS",
+    "EventLike",
+    "Piece",
+    "Role",
+    "Speaker",
+    "check_template",
+    "default_pieces",
+    "render",
+]
 
 
 class EventLike(Protocol):
@@ -185,3 +198,84 @@ def default_pieces(event: EventLike, you: bool) -> list[Piece]:
         verb = third_person(words(event.kind))
     head = [Piece(base_form(verb) if you else verb)]
     return head + tail + ([Piece(note, Role.NOTE)] if note else [])
+
+
+_FIELD = re.compile(r"\{(\w+)(?::(\w+))?\}")
+_FORMATS = frozenset({"seat", "possessive", "ordinal", "cards", "suit"})
+_OWN = frozenset({"cards", "count", "card_count", "note"})
+
+
+def check_template(kind: str, template: str) -> None:
+    """Refuse a template with an unknown `:how` or a stray brace."""
+    for match in _FIELD.finditer(template):
+        name, how = match.groups()
+        if how is not None and how not in _FORMATS:
+            raise PluginError(
+                f"the phrase of {kind!r} says {{{name}:{how}}}; after the colon write one of "
+                + ", ".join(sorted(_FORMATS))
+            )
+    leftover = _FIELD.sub("", template)
+    if "{" in leftover or "}" in leftover:
+        raise PluginError(
+            f"the phrase of {kind!r} has a brace that is not a field: {template!r}; "
+            "fields are {name} or {name:how}"
+        )
+
+
+@functools.lru_cache(maxsize=1024)
+def _parsed(template: str) -> tuple[tuple[str, str | None, str | None], ...]:
+    """A template as (literal text, field name, how) parts, the last with no field."""
+    parts: list[tuple[str, str | None, str | None]] = []
+    last = 0
+    for match in _FIELD.finditer(template):
+        parts.append((template[last : match.start()], match.group(1), match.group(2)))
+        last = match.end()
+    parts.append((template[last:], None, None))
+    return tuple(parts)
+
+
+def render(template: str, event: EventLike, speaker: Speaker) -> list[Piece]:
+    """The template's pieces: text (with plain fields) between the cards, seats and notes."""
+    pieces: list[Piece] = []
+    text = ""
+    for literal, name, how in _parsed(template):
+        text += literal
+        if name is None:
+            continue
+        piece = _field(name, how, event, speaker)
+        if piece.role is Role.TEXT:
+            text += piece.text
+            continue
+        if text.strip():
+            pieces.append(Piece(text.strip()))
+        text = ""
+        if piece.text:
+            pieces.append(piece)
+    if text.strip():
+        pieces.append(Piece(text.strip()))
+    return pieces
+
+
+def _field(name: str, how: str | None, event: EventLike, speaker: Speaker) -> Piece:
+    if how is None and name in _OWN:
+        if name == "cards":
+            return Piece(pretty(event.cards), Role.CARDS, tuple(event.cards))
+        if name == "note":
+            return Piece(event.note, Role.NOTE)
+        if event.count is None:
+            return Piece("")
+        return Piece(card_count(event.count) if name == "card_count" else str(event.count))
+    value = event.data.get(name)
+    if value is None:
+        return Piece("")
+    if how in ("seat", "possessive") and isinstance(value, int):
+        said = speaker.mention(value) if how == "seat" else speaker.possessive(value)
+        return Piece(said, Role.SEAT)
+    if how == "ordinal" and isinstance(value, int):
+        return Piece(ordinal(value))
+    if how == "suit" and isinstance(value, str):
+        return Piece(Suit.parse(value).name.lower())
+    if how == "cards" and isinstance(value, (list, tuple)):
+        cards = tuple(Card.parse(str(c)) for c in value)
+        return Piece(pretty(cards), Role.CARDS, cards)
+    return Piece(str(value))

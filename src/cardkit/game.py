@@ -26,7 +26,7 @@ from cardkit._registry_link import GameRegistry, default_registry
 from cardkit.actions import Action
 from cardkit.bots import BotFactory, RandomBot
 from cardkit.deck import Deck
-from cardkit.errors import InvalidRules, PluginError, quote
+from cardkit.errors import InvalidRules, quote
 from cardkit.eval.ismcts import ISMCTSBot
 from cardkit.gamehooks import GameHooks
 from cardkit.orders import ACE_HIGH, CardOrder, SuitOrder
@@ -88,7 +88,6 @@ class Game(ABC, Generic[R, S]):
         self._bots: dict[str, BotFactory] = {}
         self._house_rules: dict[str, HouseRule] = {}
         self._wording = Wording()
-        self._phrase_sources: dict[str, str] = {}
         # The Registry that registered it: Any, as games read more than GameRegistry has.
         self._registry: Any = None
 
@@ -128,17 +127,18 @@ class Game(ABC, Generic[R, S]):
         return self._wording
 
     def add_phrases(self, phrases: Mapping[str, PhraseLike], source: str = "") -> None:
-        """Word event kinds of this game (the plugin system calls this).
+        """Word event kinds of this game, from the plugin `source` (the plugin system calls this).
 
         Raises:
             PluginError: a kind is worded already, or a phrase is malformed.
         """
-        taken = sorted(set(phrases) & self._phrase_sources.keys())
-        if taken:
-            owners = ", ".join(f"{k!r} (by {self._phrase_sources[k] or '?'})" for k in taken)
-            raise PluginError(f"{self.name} already words the event kinds {owners}")
-        self._wording = self._wording.adding(phrases)
-        self._phrase_sources.update(dict.fromkeys(phrases, source))
+        self._wording = self._wording.adding(phrases, source, game=self.name)
+
+    def remove_phrases(self, source: str) -> list[str]:
+        """Forget the phrases a plugin registered (when it is unregistered); their kinds."""
+        gone = [kind for kind, by in self._wording.sources.items() if by == source]
+        self._wording = self._wording.without(source)
+        return gone
 
     # -- rules ----------------------------------------------------------------
 

@@ -175,7 +175,7 @@ class Registry(PluginLoader):
         return info
 
     def unregister(self, name: str) -> None:
-        """Remove a plugin, every game it registered and every house rule it declared.
+        """Remove a plugin, every game it registered, its house rules and its phrases.
 
         Variants and bots it added to other plugins' games stay until the
         registry is rebuilt ([`reset_registry`][cardkit.plugins.reset_registry]); a
@@ -184,6 +184,7 @@ class Registry(PluginLoader):
         info = self.plugins.pop(name)
         for game in self._games.values():
             game.remove_house_rules(name)
+            game.remove_phrases(name)
         for game_name in info.games:
             self._games.pop(game_name, None)
             for alias in [a for a, g in self._aliases.items() if g == game_name]:

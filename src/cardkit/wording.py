@@ -46,8 +46,6 @@ as the predicate itself (`Event("out", 1, note="goes out")`: `"Seat 1 goes out"`
 
 from __future__ import annotations
 
-import functools
-import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, NamedTuple
@@ -60,11 +58,10 @@ from cardkit._wording_parts import (
     Piece,
     Role,
     Speaker,
-    card_count,
+    check_template,
     default_pieces,
-    pretty,
+    render,
 )
-from cardkit.cards import Card, Suit
 from cardkit.errors import PluginError
 
 __all__ = [
@@ -104,27 +101,6 @@ class Phrase(NamedTuple):
 PhraseLike = str | Phrase | Callable[[EventLike], "str | Phrase"]
 
 
-_FIELD = re.compile(r"\{(\w+)(?::(\w+))?\}")
-_FORMATS = frozenset({"seat", "possessive", "ordinal", "cards", "suit"})
-_OWN = frozenset({"cards", "count", "card_count", "note"})
-
-
-def _check_template(kind: str, template: str) -> None:
-    for match in _FIELD.finditer(template):
-        name, how = match.groups()
-        if how is not None and how not in _FORMATS:
-            raise PluginError(
-                f"the phrase of {kind!r} says {{{name}:{how}}}; after the colon write one of "
-                + ", ".join(sorted(_FORMATS))
-            )
-    leftover = _FIELD.sub("", template)
-    if "{" in leftover or "}" in leftover:
-        raise PluginError(
-            f"the phrase of {kind!r} has a brace that is not a field: {template!r}; "
-            "fields are {name} or {name:how}"
-        )
-
-
 class Wording:
     """The phrases of a game's event kinds, and the narrator that says them.
 
@@ -138,18 +114,20 @@ class Wording:
             has a stray brace.
     """
 
-    __slots__ = ("_cache", "_phrases")
+    __slots__ = ("_cache", "_phrases", "_sources")
 
-    def __init__(self, phrases: Mapping[str, PhraseLike] | None = None) -> None:
-        """The wording of these phrases, on top of the defaults."""
+    def __init__(
+        self, phrases: Mapping[str, PhraseLike] | None = None, *, source: str = ""
+    ) -> None:
+        """The wording of these phrases (from the plugin `source`), on top of the defaults."""
         checked: dict[str, PhraseLike] = {}
         for kind, phrase in (phrases or {}).items():
             if isinstance(phrase, str):
-                _check_template(kind, phrase)
+                check_template(kind, phrase)
             elif isinstance(phrase, Phrase):
-                _check_template(kind, phrase.text)
+                check_template(kind, phrase.text)
                 if phrase.you is not None:
-                    _check_template(kind, phrase.you)
+                    check_template(kind, phrase.you)
             elif not callable(phrase):
                 raise PluginError(
                     f"the phrase of {kind!r} must be a template string, a Phrase or a "
@@ -157,6 +135,7 @@ class Wording:
                 )
             checked[kind] = phrase
         self._phrases: Mapping[str, PhraseLike] = MappingProxyType(checked)
+        self._sources: Mapping[str, str] = MappingProxyType(dict.fromkeys(checked, source))
         # Lines said before, by event, reader and names: views narrate the same events
         # again and again (every seat, every move of a bot that reads its view).
         self._cache: dict[tuple[Any, ...], str] = {}
@@ -166,16 +145,41 @@ class Wording:
         """The phrases given (without the defaults), by event kind."""
         return self._phrases
 
-    def adding(self, phrases: Mapping[str, PhraseLike]) -> Wording:
-        """A wording with `phrases` added to these.
+    @property
+    def sources(self) -> Mapping[str, str]:
+        """Which plugin gave each kind's phrase (`""`: none named), by event kind."""
+        return self._sources
+
+    def adding(
+        self, phrases: Mapping[str, PhraseLike], source: str = "", *, game: str = "the game"
+    ) -> Wording:
+        """A wording with `phrases` (from the plugin `source`) added to these.
 
         Raises:
-            PluginError: a kind is worded already, or a phrase is malformed.
+            PluginError: a kind is worded already (the message names by
+                whom), or a phrase is malformed.
         """
         taken = sorted(set(phrases) & set(self._phrases))
         if taken:
-            raise PluginError(f"the event kinds {', '.join(map(repr, taken))} are worded already")
-        return Wording({**self._phrases, **phrases})
+            owners = ", ".join(f"{k!r} (by {self._sources[k] or 'another plugin'})" for k in taken)
+            raise PluginError(f"{game} already words the event kinds {owners}")
+        added = Wording(phrases, source=source)
+        return self._joined(added)
+
+    def without(self, source: str) -> Wording:
+        """A wording without the phrases the plugin `source` gave."""
+        kept = Wording()
+        for by in dict.fromkeys(self._sources.values()):
+            if by != source:
+                mine = {k: p for k, p in self._phrases.items() if self._sources[k] == by}
+                kept = kept._joined(Wording(mine, source=by))
+        return kept
+
+    def _joined(self, other: Wording) -> Wording:
+        joined = Wording()
+        joined._phrases = MappingProxyType({**self._phrases, **other._phrases})
+        joined._sources = MappingProxyType({**self._sources, **other._sources})
+        return joined
 
     def line(
         self, event: EventLike, *, viewer: int | None = None, names: Sequence[str] | None = None
@@ -239,8 +243,8 @@ class Wording:
         if isinstance(phrase, str):
             phrase = Phrase(phrase)
         if you and phrase.you is not None:
-            return _render(phrase.you, event, speaker)
-        pieces = _render(phrase.text, event, speaker)
+            return render(phrase.you, event, speaker)
+        pieces = render(phrase.text, event, speaker)
         return _second_person(pieces) if you else pieces
 
 
@@ -305,65 +309,6 @@ def _second_person(pieces: list[Piece]) -> list[Piece]:
                 pieces[i] = piece._replace(text=second_person(piece.text.strip()))
             break
     return pieces
-
-
-@functools.lru_cache(maxsize=1024)
-def _parsed(template: str) -> tuple[tuple[str, str | None, str | None], ...]:
-    """A template as (literal text, field name, how) parts, the last with no field."""
-    parts: list[tuple[str, str | None, str | None]] = []
-    last = 0
-    for match in _FIELD.finditer(template):
-        parts.append((template[last : match.start()], match.group(1), match.group(2)))
-        last = match.end()
-    parts.append((template[last:], None, None))
-    return tuple(parts)
-
-
-def _render(template: str, event: EventLike, speaker: Speaker) -> list[Piece]:
-    """The template's pieces: text (with plain fields) between the cards, seats and notes."""
-    pieces: list[Piece] = []
-    text = ""
-    for literal, name, how in _parsed(template):
-        text += literal
-        if name is None:
-            continue
-        piece = _field(name, how, event, speaker)
-        if piece.role is Role.TEXT:
-            text += piece.text
-            continue
-        if text.strip():
-            pieces.append(Piece(text.strip()))
-        text = ""
-        if piece.text:
-            pieces.append(piece)
-    if text.strip():
-        pieces.append(Piece(text.strip()))
-    return pieces
-
-
-def _field(name: str, how: str | None, event: EventLike, speaker: Speaker) -> Piece:
-    if how is None and name in _OWN:
-        if name == "cards":
-            return Piece(pretty(event.cards), Role.CARDS, tuple(event.cards))
-        if name == "note":
-            return Piece(event.note, Role.NOTE)
-        if event.count is None:
-            return Piece("")
-        return Piece(card_count(event.count) if name == "card_count" else str(event.count))
-    value = event.data.get(name)
-    if value is None:
-        return Piece("")
-    if how in ("seat", "possessive") and isinstance(value, int):
-        said = speaker.mention(value) if how == "seat" else speaker.possessive(value)
-        return Piece(said, Role.SEAT)
-    if how == "ordinal" and isinstance(value, int):
-        return Piece(ordinal(value))
-    if how == "suit" and isinstance(value, str):
-        return Piece(Suit.parse(value).name.lower())
-    if how == "cards" and isinstance(value, (list, tuple)):
-        cards = tuple(Card.parse(str(c)) for c in value)
-        return Piece(pretty(cards), Role.CARDS, cards)
-    return Piece(str(value))
 
 
 #: The wording of a game that words none of its kinds: the defaults alone.
