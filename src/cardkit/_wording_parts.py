@@ -123,12 +123,12 @@ TABLE_PHRASES: Mapping[str, str] = MappingProxyType(
     {
         "starter": "The starter is {cards}",
         "upcard": "The upcard is {cards}",
-        "game_over": "The game is over {note}",
-        "round_end": "The round is over {note}",
+        "game_over": "The game is over: {note}",
+        "round_end": "The round is over: {note}",
         "hand_over": "The hand is over: {note}",
-        "deal_end": "The deal is over {note}",
-        "new_round": "A new round begins {note}",
-        "reshuffle": "The discard pile is shuffled into the stock {note}",
+        "deal_end": "The deal is over: {note}",
+        "new_round": "A new round begins: {note}",
+        "reshuffle": "The discard pile is shuffled into the stock: {card_count} {note}",
     }
 )
 

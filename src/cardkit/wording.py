@@ -276,8 +276,13 @@ def _key(
 
 
 def join(pieces: Iterable[Piece]) -> str:
-    """Pieces as one line: spaces between, none before punctuation."""
-    return _tidy(" ".join(p.text for p in pieces if p.text))
+    """Pieces as one line: spaces between, none before punctuation, no colon at the end.
+
+    A phrase's colon introduces what follows (`"The hand is over: {note}"`);
+    with nothing after it, it goes.
+    """
+    text = _tidy(" ".join(p.text for p in pieces if p.text))
+    return text[:-1] if text.endswith(":") else text
 
 
 def _tidy(text: str) -> str:

@@ -45,6 +45,8 @@ def event_text(
             out.append(piece.text, style="bold cyan" if event.seat is None else "magenta")
         else:
             out.append(piece.text, style=_STYLES.get(piece.role, ""))
+    if out.plain.endswith(":"):  # nothing follows the colon: as the wording's line
+        out.right_crop(1)
     return out
 
 
