@@ -48,12 +48,13 @@ def test_events_read_as_sentences() -> None:
     assert event_text(Event("pass", 0), ["you"]).plain == "You pass"
     # Unknown kinds: a lower-case note reads as the verb phrase...
     assert event_text(Event("out", 3, note="goes out")).plain == "Seat 3 goes out"
-    # ...otherwise the kind's words come first.
+    # ...otherwise a kind named by a verb reads as the verb, and any other kind as its words.
+    assert event_text(Event("ask", 1, note="for 7s")).plain == "Seat 1 asks for 7s"
     assert (
         event_text(Event("round_end", 1, note="(pile cleared)")).plain
-        == "Seat 1 round end (pile cleared)"
+        == "Seat 1: round end (pile cleared)"
     )
-    assert event_text(Event("starter", cards=(qs,))).plain == "Starter: Q♠"
+    assert event_text(Event("starter", cards=(qs,))).plain == "The starter is Q♠"
     assert event_text(Event("blocked", note="nobody can play")).plain == (
         "Blocked: nobody can play"
     )

@@ -17,7 +17,7 @@ from cardkit._plugin_records import API_VERSION, ENTRY_POINT_GROUP, PluginInfo, 
 
 __all__ = ["STAGES", "PluginLoader"]
 
-STAGES = ("hookspecs", "games", "house_rules", "variants", "bots")
+STAGES = ("hookspecs", "games", "house_rules", "variants", "bots", "phrases")
 """The registration stages, in the order they run (each for every plugin before the next)."""
 
 

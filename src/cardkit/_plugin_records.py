@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
+
+from cardkit.game import Game
 
 __all__ = [
     "API_VERSION",
@@ -13,6 +17,7 @@ __all__ = [
     "PluginWarning",
     "api_compatible",
     "env_names",
+    "house_rule_hints",
     "strict",
 ]
 
@@ -94,3 +99,27 @@ class PluginInfo:
 def strict() -> bool:
     """Whether ``CARDKIT_STRICT_PLUGINS`` turns plugin problems into errors."""
     return os.environ.get("CARDKIT_STRICT_PLUGINS", "").strip() not in ("", "0", "false", "no")
+
+
+def house_rule_hints(
+    unknown: Sequence[str],
+    games: Mapping[str, Game[Any, Any]],
+    skipped: Mapping[str, str],
+    problems: Sequence[PluginProblem],
+) -> str:
+    """Where house rules nobody declared might be: other games, plugins left out or broken.
+
+    `"; ..."` parts to add to a message, or `""`.
+    """
+    hints = []
+    for name in unknown:
+        owners = [g for g, game in sorted(games.items()) if name in game.house_rules]
+        if owners:
+            hints.append(f"{name!r} is a house rule of {', '.join(owners)}")
+    if skipped:
+        left_out = ", ".join(f"{n} ({why})" for n, why in sorted(skipped.items()))
+        hints.append(f"plugins not loaded: {left_out}")
+    broken = sorted({p.plugin for p in problems})
+    if broken:
+        hints.append(f"plugins with problems: {', '.join(broken)}")
+    return "".join(f"; {hint}" for hint in hints)

@@ -8,11 +8,12 @@ the same for every seat, so they never leak hidden information.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from cardkit.cards import Card
+from cardkit.wording import DEFAULT_WORDING, Wording
 
 __all__ = ["Event"]
 
@@ -52,23 +53,25 @@ class Event(NamedTuple):
     def __hash__(self) -> int:
         return hash(self[:5])
 
-    def describe(self, names: list[str] | None = None) -> str:
-        """A one-line narration, such as ``"Seat 2 plays 3S 3H"``.
+    def describe(
+        self,
+        names: Sequence[str] | None = None,
+        *,
+        viewer: int | None = None,
+        wording: Wording | None = None,
+    ) -> str:
+        """A one-line narration, such as ``"Seat 2 plays 3♠ 3♥"`` (``"You play 3♠ 3♥"`` to seat 2).
+
+        The line comes from the one narrator, [`Wording`][cardkit.wording.Wording]:
+        give the game's own (``state.game.wording``) to have its event kinds
+        read as the game words them.
 
         Args:
             names: optional player names indexed by seat.
+            viewer: the seat reading the line (``None``: a spectator).
+            wording: the game's wording (default: the core's defaults).
         """
-        who = ""
-        if self.seat is not None:
-            who = names[self.seat] if names else f"Seat {self.seat}"
-        parts = [who, self.kind.replace("_", " ")]
-        if self.cards:
-            parts.append(" ".join(c.pretty for c in self.cards))
-        if self.count is not None:
-            parts.append(f"{self.count} card{'s' if self.count != 1 else ''}")
-        if self.note:
-            parts.append(self.note)
-        return " ".join(p for p in parts if p)
+        return (wording or DEFAULT_WORDING).line(self, viewer=viewer, names=names)
 
     def to_json_dict(self) -> dict[str, Any]:
         """The event as a JSON-ready dict (cards as codes)."""

@@ -8,27 +8,33 @@ defaults) is shared here.
 
 from __future__ import annotations
 
-import random
-import secrets
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import ValidationError
 
+from cardkit._game_checks import (
+    checked_dealer,
+    checked_players,
+    checked_previous,
+    checked_rules,
+    deck_order,
+    options_error,
+)
+from cardkit._registry_link import GameRegistry, default_registry
 from cardkit.actions import Action
+from cardkit.bots import BotFactory, RandomBot
 from cardkit.deck import Deck
 from cardkit.errors import InvalidRules, quote
+from cardkit.eval.ismcts import ISMCTSBot
+from cardkit.gamehooks import GameHooks
 from cardkit.orders import ACE_HIGH, CardOrder, SuitOrder
 from cardkit.results import GameResult
 from cardkit.rules import HOUSE_RULE_NAME, HouseRule, Rules, Variant
-from cardkit.seeds import check_seed
+from cardkit.saves import SavedGame
 from cardkit.state import GameState, Setup
-
-if TYPE_CHECKING:
-    from cardkit.bots import BotFactory
-    from cardkit.gamehooks import GameHooks
-    from cardkit.plugins import Registry
+from cardkit.wording import PhraseLike, Wording
 
 __all__ = ["Game"]
 
@@ -81,7 +87,9 @@ class Game(ABC, Generic[R, S]):
         self._variants: dict[str, Variant] = {v.name: v for v in self.presets}
         self._bots: dict[str, BotFactory] = {}
         self._house_rules: dict[str, HouseRule] = {}
-        self._registry: Registry | None = None
+        self._wording = Wording()
+        # The Registry that registered it: Any, as games read more than GameRegistry has.
+        self._registry: Any = None
 
     @property
     def hooks(self) -> GameHooks:
@@ -91,14 +99,7 @@ class Game(ABC, Generic[R, S]):
         when no plugin answers. Uses the registry that registered this game,
         or the process-wide one; call hooks when a game starts, not per move.
         """
-        from cardkit.gamehooks import GameHooks
-
-        found = self._registry
-        if found is None:  # not registered: the process-wide registry (imported late: a cycle)
-            from cardkit.plugins import registry
-
-            found = registry()
-        return GameHooks(found.pm)
+        return GameHooks(self._found_registry().pm)
 
     def hook_functions(self, hook_name: str) -> list[Callable[..., Any]]:
         """The implementations of one of this game's own hooks, in call order.
@@ -107,12 +108,37 @@ class Game(ABC, Generic[R, S]):
         plain functions; never dispatch hooks per move. Uses the registry
         that registered this game, or the process-wide one.
         """
-        found = self._registry
-        if found is None:  # not registered: the process-wide registry (imported late: a cycle)
-            from cardkit.plugins import registry
+        return self._found_registry().hook_functions(hook_name)
 
-            found = registry()
-        return found.hook_functions(hook_name)
+    def _found_registry(self) -> GameRegistry:
+        """The registry that registered this game, or the process-wide one."""
+        found: GameRegistry = self._registry if self._registry is not None else default_registry()
+        return found
+
+    # -- wording ----------------------------------------------------------------
+
+    @property
+    def wording(self) -> Wording:
+        """How this game's events read: the phrases its plugins registered, on the defaults.
+
+        Give it to [`Event.describe`][cardkit.events.Event.describe]; views,
+        the command line and the server use it.
+        """
+        return self._wording
+
+    def add_phrases(self, phrases: Mapping[str, PhraseLike], source: str = "") -> None:
+        """Word event kinds of this game, from the plugin `source` (the plugin system calls this).
+
+        Raises:
+            PluginError: a kind is worded already, or a phrase is malformed.
+        """
+        self._wording = self._wording.adding(phrases, source, game=self.name)
+
+    def remove_phrases(self, source: str) -> list[str]:
+        """Forget the phrases a plugin registered (when it is unregistered); their kinds."""
+        gone = [kind for kind, by in self._wording.sources.items() if by == source]
+        self._wording = self._wording.without(source)
+        return gone
 
     # -- rules ----------------------------------------------------------------
 
@@ -133,7 +159,7 @@ class Game(ABC, Generic[R, S]):
             preset = self.rules_model.model_validate(variant.options)
         except ValidationError as exc:
             raise InvalidRules(
-                f"variant {variant.name!r} of {self.name}: {_describe(exc)}"
+                f"variant {variant.name!r} of {self.name}: {options_error(exc)}"
             ) from None
         if preset.house_rules:
             try:
@@ -196,30 +222,13 @@ class Game(ABC, Generic[R, S]):
             for name, rule in sorted(self._house_rules.items())
         )
         listed = ", ".join(repr(n) for n in unknown)
+        hints = "" if self._registry is None else self._registry.house_rule_hints(unknown)
         raise InvalidRules(
             f"{self.name} has no house rule {listed}; its house rules: {known or 'none'}. "
             "House rules come from plugins: install or load the one that provides "
-            f"{'it' if len(unknown) == 1 else 'them'}{self._house_rule_hints(unknown)}; "
+            f"{'it' if len(unknown) == 1 else 'them'}{hints}; "
             "'cardkit plugins' lists the house rules of each plugin"
         )
-
-    def _house_rule_hints(self, unknown: list[str]) -> str:
-        """Where the missing house rules might be: other games, plugins left out or broken."""
-        registry = self._registry
-        if registry is None:
-            return ""
-        hints = []
-        for name in unknown:
-            games = [g for g in registry.available() if name in registry.game(g)._house_rules]
-            if games:
-                hints.append(f"{name!r} is a house rule of {', '.join(games)}")
-        if registry.skipped:
-            left_out = ", ".join(f"{n} ({why})" for n, why in sorted(registry.skipped.items()))
-            hints.append(f"plugins not loaded: {left_out}")
-        broken = sorted({p.plugin for p in registry.problems})
-        if broken:
-            hints.append(f"plugins with problems: {', '.join(broken)}")
-        return "".join(f"; {hint}" for hint in hints)
 
     def rules(self, variant: str | None = None, **options: Any) -> R:
         """The rules model with ``options`` set, on top of a named ``variant``.
@@ -247,7 +256,7 @@ class Game(ABC, Generic[R, S]):
         try:
             rules = self.rules_model.model_validate(merged)
         except ValidationError as exc:
-            raise InvalidRules(f"invalid {self.name} rules: {_describe(exc)}") from None
+            raise InvalidRules(f"invalid {self.name} rules: {options_error(exc)}") from None
         if rules.house_rules:
             self.check_house_rules(rules.house_rules)
         return rules  # type: ignore[return-value]
@@ -291,55 +300,20 @@ class Game(ABC, Generic[R, S]):
                 integer, or a deck that is not this game's cards.
             InvalidCard: the deck text or list does not parse.
         """
-        players = self.default_players if players is None else players
-        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
-            raise InvalidRules(
-                f"{self.name} is played by {self.min_players} to {self.max_players} players, "
-                f"not {players!r}"
-            )
-        if rules is None:
-            rules = self.rules()
-        elif not isinstance(rules, self.rules_model):
-            raise InvalidRules(
-                f"rules must be {self.rules_model.__name__} (from {self.name}'s game.rules()), "
-                f"not {type(rules).__name__}"
-            )
+        players = checked_players(
+            self.name,
+            self.default_players if players is None else players,
+            self.min_players,
+            self.max_players,
+        )
+        rules = self.rules() if rules is None else checked_rules(self.name, self.rules_model, rules)
         rules.check_players(players)
         if rules.house_rules:
             self.check_house_rules(rules.house_rules)
-        if dealer is None:
-            dealer = players - 1  # a seat: players was checked above
-        elif not isinstance(dealer, int) or not 0 <= dealer < players:
-            raise InvalidRules(f"dealer must be a seat 0-{players - 1}, not {dealer!r}")
-        if seed is not None:
-            seed = check_seed(seed)
-        if deck is None:
-            seed = secrets.randbits(63) if seed is None else seed
-            order = self.new_deck(rules).shuffled(random.Random(seed))
-        else:
-            order = self._check_deck(rules, deck, seed)
-        if previous is not None:
-            if not isinstance(previous, GameResult):
-                raise InvalidRules(
-                    f"previous must be the GameResult of the previous deal, not {quote(previous)}"
-                )
-            if previous.players != players:
-                raise InvalidRules("the previous deal had another number of players")
+        dealer = checked_dealer(dealer, players)
+        order, seed = deck_order(self.name, self.new_deck(rules), deck, seed)
+        previous = checked_previous(previous, players)
         return self.deal(Setup(players, rules, order, dealer, seed, previous))
-
-    def _check_deck(self, rules: R, deck: Deck | str, seed: int | None) -> Deck:
-        """An explicit deck order, checked: this game's cards, and the seed's order if seeded."""
-        cards = self.new_deck(rules)
-        order = deck if isinstance(deck, Deck) else Deck.parse(deck)
-        if order.to_set() != cards.to_set() or len(order) != len(cards):
-            raise InvalidRules(
-                f"the deck must hold exactly the {len(cards)} cards "
-                f"{self.name} is played with; "
-                f"it has {len(order)} cards" + _deck_difference(order, cards)
-            )
-        if seed is not None and cards.shuffled(random.Random(seed)) != order:
-            raise InvalidRules("the deck order is not the one the given seed shuffles")
-        return order
 
     @abstractmethod
     def deal(self, setup: Setup[R]) -> S:
@@ -353,8 +327,6 @@ class Game(ABC, Generic[R, S]):
                 under another rules version, or does not replay to its
                 snapshot; nothing is half-loaded.
         """
-        from cardkit.saves import SavedGame
-
         return SavedGame.parse(text).restore(self)  # type: ignore[return-value]
 
     # -- matches --------------------------------------------------------------------
@@ -390,9 +362,6 @@ class Game(ABC, Generic[R, S]):
         Every game has ``"random"`` and ``"ismcts"`` (the core's search bot,
         [ISMCTSBot][cardkit.eval.ismcts.ISMCTSBot]) besides its own.
         """
-        from cardkit.bots import RandomBot
-        from cardkit.eval.ismcts import ISMCTSBot
-
         return {"random": RandomBot, "ismcts": ISMCTSBot, **self._bots}
 
     @property
@@ -427,29 +396,5 @@ class Game(ABC, Generic[R, S]):
         return self
 
 
-def _load_game(name: str) -> Game[Any, Any]:
-    from cardkit.plugins import registry
-
-    return registry().game(name)
-
-
-def _describe(exc: ValidationError) -> str:
-    parts = []
-    for err in exc.errors():
-        where = ".".join(str(p) for p in err.get("loc", ())) or "options"
-        if err.get("type") == "extra_forbidden":
-            parts.append(f"unknown option {where!r}")
-        else:
-            parts.append(f"{where}: {err.get('msg', 'invalid')} (got {quote(err.get('input'))})")
-    return "; ".join(parts)
-
-
-def _deck_difference(order: Deck, cards: Deck) -> str:
-    missing = cards.to_set() - order.to_set()
-    extra = order.to_set() - cards.to_set()
-    out = ""
-    if missing:
-        out += f"; missing {missing}"
-    if extra:
-        out += f"; not in this game {extra}"
-    return out
+def _load_game(name: str) -> object:
+    return default_registry().game(name)

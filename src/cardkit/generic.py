@@ -255,7 +255,7 @@ class GenericState(GameState, Generic[R, F]):
             to_act=to_act,
             is_over=self.is_over,
             legal_actions=legal,
-            recent=[e.describe() for e in self.last_events],
+            recent=self.game.wording.lines(self.last_events, viewer=seat),
             **zone_view(self.zone_specs, self, seat),
             **self.view_extra(seat),
         )

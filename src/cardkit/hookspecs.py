@@ -15,19 +15,20 @@ point group::
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
 
 import pluggy
 
-if TYPE_CHECKING:
-    from cardkit.bots import BotFactory
-    from cardkit.game import Game
+from cardkit.bots import BotFactory
+from cardkit.game import Game
+from cardkit.wording import PhraseLike
 
 __all__ = [
     "RegisterBot",
     "RegisterGame",
     "RegisterHouseRule",
+    "RegisterPhrases",
     "RegisterVariant",
     "hookimpl",
     "hookspec",
@@ -67,6 +68,13 @@ class RegisterBot(Protocol):
 
     def __call__(self, game: str, name: str, factory: BotFactory) -> None:
         """Add the bot `name` of the game `game`; `factory(rng)` makes one."""
+
+
+class RegisterPhrases(Protocol):
+    """The callback of `cardkit_register_phrases`."""
+
+    def __call__(self, game: str, phrases: Mapping[str, PhraseLike]) -> None:
+        """Word event kinds of the game `game`: event kind → phrase."""
 
 
 @hookspec
@@ -131,6 +139,28 @@ def cardkit_register_bots(register: RegisterBot) -> None:
     Call ``register(game_name, bot_name, factory)`` where ``factory(rng)``
     returns a [`cardkit.Bot`][cardkit.bots.Bot]. Give the factory a ``description``
     attribute (one line) to have it shown by ``cardkit rules``.
+
+    Runs once per plugin, after every plugin's games are registered. Since
+    cardkit 0.1.
+    """
+
+
+@hookspec
+def cardkit_register_phrases(register: RegisterPhrases) -> None:
+    """Word a game's own event kinds, for seats and for spectators.
+
+    Call ``register(game_name, phrases)`` where ``phrases`` maps an event
+    kind to its phrase: the predicate after the seat in the third person
+    (``{"ask": "asks {target:seat} for {rank}s"}``), a
+    [`Phrase`][cardkit.wording.Phrase] with its second-person form, or a
+    function of the event returning either (see [cardkit.wording][] for the
+    fields a phrase may name). Every narration then says it: the views'
+    ``recent``, [`Event.describe`][cardkit.events.Event.describe] given
+    ``game.wording``, the command line and the server's tables; said to the
+    seat itself it reads ``"You ask seat 1 for 7s"``. A game's own plugin
+    words its kinds; a house-rule plugin words the kinds its rule adds. A
+    kind worded twice, or a malformed phrase, is reported as a plugin
+    problem and skipped.
 
     Runs once per plugin, after every plugin's games are registered. Since
     cardkit 0.1.

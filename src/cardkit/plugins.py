@@ -31,10 +31,11 @@ is imported once per registry.
 
 from __future__ import annotations
 
+import functools
 import os
 import threading
 import warnings
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -52,12 +53,15 @@ from cardkit._plugin_records import (
     PluginWarning,
     api_compatible,
     env_names,
+    house_rule_hints,
     strict,
 )
+from cardkit._registry_link import set_default_registry
 from cardkit.bots import BotFactory
 from cardkit.errors import CardkitError, PluginError, UnknownGame
 from cardkit.game import Game
 from cardkit.rules import HouseRule, Variant
+from cardkit.wording import PhraseLike
 
 __all__ = [
     "API_VERSION",
@@ -171,7 +175,7 @@ class Registry(PluginLoader):
         return info
 
     def unregister(self, name: str) -> None:
-        """Remove a plugin, every game it registered and every house rule it declared.
+        """Remove a plugin, every game it registered, its house rules and its phrases.
 
         Variants and bots it added to other plugins' games stay until the
         registry is rebuilt ([`reset_registry`][cardkit.plugins.reset_registry]); a
@@ -180,6 +184,7 @@ class Registry(PluginLoader):
         info = self.plugins.pop(name)
         for game in self._games.values():
             game.remove_house_rules(name)
+            game.remove_phrases(name)
         for game_name in info.games:
             self._games.pop(game_name, None)
             for alias in [a for a, g in self._aliases.items() if g == game_name]:
@@ -202,19 +207,9 @@ class Registry(PluginLoader):
         self.generation += 1
         hook_name = "cardkit_add_hookspecs" if stage == "hookspecs" else f"cardkit_register_{stage}"
         impls = [i for i in getattr(self.pm.hook, hook_name).get_hookimpls() if i.plugin is plugin]
-        callback: Callable[..., None]
-        if stage == "games":
-            callback = lambda game, aliases=(): self._register_game(info, game, aliases)  # noqa: E731
-        elif stage == "house_rules":
-            callback = lambda game, name, description="": self._register_house_rule(  # noqa: E731
-                info, game, name, description
-            )
-        elif stage == "variants":
-            callback = lambda game, name, options, description="": self._register_variant(  # noqa: E731
-                info, game, name, options, description
-            )
-        elif stage == "bots":
-            callback = lambda game, name, factory: self._register_bot(info, game, name, factory)  # noqa: E731
+        # The register callback of this stage: `register(...)` with this plugin's info.
+        found = getattr(self, f"_register_{stage}", None)  # none for "hookspecs"
+        callback: Callable[..., None] | None = found and functools.partial(found, info)
         for impl in impls:
             try:
                 with contained():
@@ -227,8 +222,8 @@ class Registry(PluginLoader):
 
     # -- the register callbacks --------------------------------------------------
 
-    def _register_game(
-        self, info: PluginInfo, game: object, aliases: tuple[str, ...] | list[str]
+    def _register_games(
+        self, info: PluginInfo, game: object, aliases: tuple[str, ...] | list[str] = ()
     ) -> None:
         if not isinstance(game, Game):
             self._problem(
@@ -252,8 +247,8 @@ class Registry(PluginLoader):
             self._aliases[alias] = game.name
         info.games.append(game.name)
 
-    def _register_house_rule(
-        self, info: PluginInfo, game: str, name: str, description: str
+    def _register_house_rules(
+        self, info: PluginInfo, game: str, name: str, description: str = ""
     ) -> None:
         try:
             target = self.game(game)
@@ -265,8 +260,8 @@ class Registry(PluginLoader):
             return
         info.house_rules.append(f"{target.name}:{name}")
 
-    def _register_variant(
-        self, info: PluginInfo, game: str, name: str, options: dict[str, Any], description: str
+    def _register_variants(
+        self, info: PluginInfo, game: str, name: str, options: dict[str, Any], description: str = ""
     ) -> None:
         try:
             target = self.game(game)
@@ -278,7 +273,7 @@ class Registry(PluginLoader):
             return
         info.variants.append(f"{target.name}:{name}")
 
-    def _register_bot(self, info: PluginInfo, game: str, name: str, factory: BotFactory) -> None:
+    def _register_bots(self, info: PluginInfo, game: str, name: str, factory: BotFactory) -> None:
         try:
             target = self.game(game)
             target.add_bot(name, factory)
@@ -286,6 +281,15 @@ class Registry(PluginLoader):
             self._problem(info.name, "bots", str(exc))
             return
         info.bots.append(f"{target.name}:{name}")
+
+    def _register_phrases(
+        self, info: PluginInfo, game: str, phrases: Mapping[str, PhraseLike]
+    ) -> None:
+        try:
+            target = self.game(game)
+            target.add_phrases(phrases, info.name)
+        except CardkitError as exc:
+            self._problem(info.name, "phrases", str(exc))
 
     def _owner(self, game_name: str) -> str:
         return next((p.name for p in self.plugins.values() if game_name in p.games), "?")
@@ -332,6 +336,13 @@ class Registry(PluginLoader):
         if caller is None:
             return []
         return [impl.function for impl in reversed(caller.get_hookimpls())]
+
+    def house_rule_hints(self, unknown: Sequence[str]) -> str:
+        """Where house rules nobody declared might be: other games, plugins left out or broken.
+
+        `"; ..."` parts to add to a message, or `""`.
+        """
+        return house_rule_hints(unknown, self._games, self.skipped, self.problems)
 
 
 _registry: Registry | None = None
@@ -384,3 +395,6 @@ def temporary_plugin(plugin: object, name: str | None = None) -> Iterator[Plugin
         yield info
     finally:
         unregister(info.name)
+
+
+set_default_registry(registry)

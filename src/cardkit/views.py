@@ -23,7 +23,8 @@ class View(BaseModel):
         is_over: whether the game has ended.
         legal_actions: the legal actions as text, only in the view of the
             seat to act (empty otherwise).
-        recent: a narration of the latest public events.
+        recent: the latest public events, narrated for this seat (`"You play 3♠"`)
+            by the game's [`wording`][cardkit.game.Game.wording].
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")

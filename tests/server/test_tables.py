@@ -111,6 +111,24 @@ def test_messages_hold_only_the_seats_view() -> None:
         assert state.to_json() not in text
 
 
+def test_messages_narrate_the_events_for_each_seat_by_the_games_wording() -> None:
+    table = _people(players=3, game="tonk")
+    _, _ = table.join(1, "Ann")
+    state = table.state
+    assert state is not None
+    (deal, *_) = state.last_events
+    assert deal.kind == "deal"
+    assert deal.seat is not None
+    for seat in (None, 0, 1, 2):
+        said = table.message(seat, state.last_events, [0, 1, 0]).said
+        assert len(said) == len(state.last_events)
+        mine = seat == deal.seat
+        assert said[0].startswith("You deal ") == mine, said
+    said = table.message(0, state.last_events, [0, 1, 0]).said
+    name = "Ann" if deal.seat == 1 else f"Seat {deal.seat}"
+    assert said[0].startswith(f"{name} deals 5 cards each"), said
+
+
 def test_sqlite_storage_survives_reopening(tmp_path: Path) -> None:
     path = tmp_path / "t.sqlite3"
     store = SQLiteStorage(path)

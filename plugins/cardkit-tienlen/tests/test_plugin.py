@@ -97,7 +97,7 @@ def test_events_narrate_a_whole_deal() -> None:
     assert {"deal", "lead", "play", "pass", "round_end", "finish", "game_over"} <= kinds
     lines = [narrate(e) for e in played.state.events]
     assert lines[0] == "Seat 3 deals 13 cards to each player"
-    assert lines[-1].startswith("Game over: all placed; finishing order")
+    assert lines[-1].startswith("The deal is over: all placed; finishing order")
     assert any(line.endswith("wins the round and leads") for line in lines)
     for event in played.state.events:
         assert event.describe()

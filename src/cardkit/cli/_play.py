@@ -100,7 +100,8 @@ class _Deal:
             # An action that leaves no event (a declined private window) is not shown
             # to the human: it must leave no trace at the table (Palace's private windows).
             return
-        lines = action_lines(actor, action, self.state.last_events, self.names)
+        wording = self.state.game.wording
+        lines = action_lines(actor, action, self.state.last_events, self.names, wording=wording)
         self.log.extend(lines)
         self.since.extend(lines)
         if actor == self.seat:
@@ -346,7 +347,7 @@ def _single(
     seat_bots = [f(r) for f, r in zip(factories, rngs, strict=True)]
     deal = _Deal(console, game, state, seat, names, seat_bots, rngs, save)
     for event in state.last_events if state.action_count == 0 else ():
-        deal.since.extend(action_lines(event.seat, "", (event,), names))
+        deal.since.extend(action_lines(event.seat, "", (event,), names, wording=game.wording))
     _finish(deal, deal.play(), save)
 
 

@@ -23,9 +23,11 @@ import math
 import random
 import time
 from collections.abc import Hashable, Sequence
+from typing import Any
 
+from cardkit._registry_link import default_registry
 from cardkit.actions import Action
-from cardkit.bots import Bot, Turn
+from cardkit.bots import Bot, BotFactory, Turn
 from cardkit.errors import InvalidRules
 from cardkit.results import GameResult
 from cardkit.state import GameState
@@ -179,11 +181,10 @@ class ISMCTSBot:
 
     @staticmethod
     def _fallback(turn: Turn) -> Action:
-        from cardkit.plugins import registry
-
-        game = registry().game(turn.view.game)
-        name = game.best_bot
-        return game.bots[name](turn.rng).choose(turn)
+        # A cardkit.Game, which this module (imported by cardkit.game) cannot name.
+        game: Any = default_registry().game(turn.view.game)
+        factory: BotFactory = game.bots[game.best_bot]
+        return factory(turn.rng).choose(turn)
 
     def _iterate(self, root: _Node, world: GameState, rng: random.Random) -> None:
         path: list[_Node] = []

@@ -8,56 +8,49 @@ from rich.text import Text
 
 from cardkit.actions import Action
 from cardkit.events import Event
-from cardkit.narrate._grammar import VERBS, _base_form, _is_you, _words, seat_label, second_person
+from cardkit.narrate._grammar import seat_label, speaker
 from cardkit.narrate._values import action_text, cards_text
+from cardkit.wording import DEFAULT_WORDING, Role, Wording
 
 
 def event_text(
-    event: Event, labels: Sequence[str] | None = None, *, with_seat: bool = True
+    event: Event,
+    labels: Sequence[str] | None = None,
+    *,
+    with_seat: bool = True,
+    wording: Wording | None = None,
 ) -> Text:
-    """One event as a line: ``Seat 2 plays 3♠ 3♥``, ``Starter: 7♣``.
+    """One event as a line: ``Seat 2 plays 3♠ 3♥``, ``The starter is 7♣``.
+
+    The words are [`Wording`][cardkit.wording.Wording]'s (the views' ``recent``
+    says the same); this adds the styles.
 
     Args:
         event: the event.
-        labels: each seat's label (a bot name, ``"you"``).
+        labels: each seat's label (a bot name, ``"you"``: the player reading).
         with_seat: start with the seat (``False`` when the line already names it).
+        wording: the game's wording (``state.game.wording``; default: the core's).
     """
+    viewer, names = speaker(labels)
+    pieces = (wording or DEFAULT_WORDING).pieces(event, viewer=viewer, names=names)
+    if not with_seat and event.seat is not None:
+        pieces = [p for p in pieces if p.role is not Role.SUBJECT]
     out = Text()
-    note_used = False
-    if event.seat is None:
-        out.append(_words(event.kind).capitalize(), style="bold cyan")
-        if event.cards or event.count is not None or event.note:
-            out.append(":")
-    else:
-        if with_seat:
-            out.append(seat_label(event.seat, labels), style="bold")
+    for i, piece in enumerate(pieces):
+        if i and not piece.text.startswith((",", ";", ":", ".", ")")) and out.plain[-1:] != "(":
             out.append(" ")
-        verb = VERBS.get(event.kind)
-        if verb is not None and _is_you(event.seat, labels):
-            verb = _base_form(verb)
-        you = _is_you(event.seat, labels)
-        note = second_person(event.note) if you and event.note[:1].islower() else event.note
-        if verb is not None and note.startswith(verb.split()[0] + " "):
-            # The note already reads as the whole phrase: "deals 3 face down, ...".
-            out.append(note)
-            note_used = True
-        elif verb is not None:
-            out.append(verb)
-        elif note[:1].islower():
-            # An unknown kind whose note reads as a verb phrase: "goes out", "wins".
-            out.append(note)
-            note_used = True
+        if piece.role is Role.CARDS:
+            out.append_text(cards_text(piece.cards))
+        elif piece.role is Role.KIND:
+            out.append(piece.text, style="bold cyan" if event.seat is None else "magenta")
         else:
-            out.append(_words(event.kind), style="magenta")
-    if event.cards:
-        out.append(" ")
-        out.append_text(cards_text(event.cards))
-    if event.count is not None and not note_used and not event.note.startswith(f"{event.count} "):
-        out.append(f" {event.count} card{'s' if event.count != 1 else ''}")
-    if event.note and not note_used:
-        out.append(" ")
-        out.append(event.note, style="italic")
+            out.append(piece.text, style=_STYLES.get(piece.role, ""))
+    if out.plain.endswith(":"):  # nothing follows the colon: as the wording's line
+        out.right_crop(1)
     return out
+
+
+_STYLES = {Role.SUBJECT: "bold", Role.SEAT: "bold", Role.NOTE: "italic"}
 
 
 def action_lines(
@@ -67,6 +60,7 @@ def action_lines(
     labels: Sequence[str] | None = None,
     *,
     number: int | None = None,
+    wording: Wording | None = None,
 ) -> list[Text]:
     """The lines that narrate one action of ``seat`` and the events it caused.
 
@@ -81,11 +75,13 @@ def action_lines(
     lines: list[Text] = []
     for i, event in enumerate(events):
         if i == 0 and event.seat is not None and event.seat == seat:
-            lines.append(head.copy().append_text(event_text(event, labels, with_seat=False)))
+            lines.append(
+                head.copy().append_text(event_text(event, labels, with_seat=False, wording=wording))
+            )
             continue
         if i == 0:
             lines.append(head.copy().append_text(action_text(action)))
-        lines.append(Text(indent).append_text(event_text(event, labels)))
+        lines.append(Text(indent).append_text(event_text(event, labels, wording=wording)))
     if not lines:
         lines.append(head.copy().append_text(action_text(action)))
     return lines

@@ -1,38 +1,17 @@
-"""Wording: what an event kind reads as, seat labels, and the second person for the player."""
+"""Seat labels for people, and the wording helpers the narrator shares with the core.
+
+The wording itself (what an event kind reads as, the second person for the
+player) is [cardkit.wording][]: one narrator for the views, the command line
+and the server.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-#: How an event kind reads after a seat: ``Seat 2 plays ...``.
-VERBS: dict[str, str] = {
-    "play": "plays",
-    "pass": "passes",
-    "draw": "draws",
-    "discard": "discards",
-    "pickup": "picks up",
-    "pick_up": "picks up",
-    "take": "takes",
-    "deal": "deals",
-    "finish": "finishes",
-    "knock": "knocks",
-    "drop": "drops",
-    "spread": "spreads",
-    "hit": "hits",
-    "burn": "burns",
-    "reveal": "reveals",
-    "flip": "flips",
-    "swap": "swaps",
-    "bury": "buries",
-    "reshuffle": "reshuffles",
-    "lead": "leads",
-    "win": "wins",
-    "lose": "loses",
-    "pay": "pays",
-    "cut": "cuts",
-    "chop": "chops",
-    "bomb": "bombs",
-}
+from cardkit.wording import VERBS, second_person
+
+__all__ = ["VERBS", "seat_label", "second_person", "speaker"]
 
 
 def seat_label(seat: int | None, labels: Sequence[str] | None = None) -> str:
@@ -43,6 +22,14 @@ def seat_label(seat: int | None, labels: Sequence[str] | None = None) -> str:
     if label.lower() == "you":
         return "You"
     return f"Seat {seat} ({label})" if label else f"Seat {seat}"
+
+
+def speaker(labels: Sequence[str] | None) -> tuple[int | None, list[str] | None]:
+    """The viewer (the seat labelled ``"you"``) and each seat's name, from the CLI's labels."""
+    if labels is None:
+        return None, None
+    viewer = next((s for s, label in enumerate(labels) if label.lower() == "you"), None)
+    return viewer, [seat_label(s, labels) for s in range(len(labels))]
 
 
 def _words(kind: str) -> str:
@@ -56,29 +43,3 @@ def _is_you(seat: int | None, labels: Sequence[str] | None) -> bool:
         and seat < len(labels)
         and (labels[seat].lower() == "you")
     )
-
-
-_IRREGULAR = {"is": "are", "has": "have", "does": "do", "was": "were", "goes": "go"}
-
-
-def _base_form(verb: str) -> str:
-    """``plays`` → ``play``, ``passes`` → ``pass``, ``buries`` → ``bury`` (first word only)."""
-    first, _, rest = verb.partition(" ")
-    if first in _IRREGULAR:
-        first = _IRREGULAR[first]
-    elif first.endswith("ies"):
-        first = first[:-3] + "y"
-    elif first.endswith(("sses", "shes", "ches", "xes")):
-        first = first[:-2]
-    elif first.endswith("s") and not first.endswith("ss"):
-        first = first[:-1]
-    return f"{first} {rest}" if rest else first
-
-
-def second_person(phrase: str) -> str:
-    """A third-person verb phrase said to the player: ``wins and leads`` → ``win and lead``.
-
-    The first verb and each verb right after ``and`` take the base form.
-    """
-    parts = phrase.split(" and ")
-    return " and ".join(_base_form(part) if part[:1].islower() else part for part in parts)

@@ -48,7 +48,8 @@ class Narrator:
     def deal(self, state: GameState) -> None:
         """Narrate the deal (the events of the first state) and who acts first."""
         for event in state.last_events:
-            self.console.print(Text("      ").append_text(event_text(event, self.labels)))
+            line = event_text(event, self.labels, wording=state.game.wording)
+            self.console.print(Text("      ").append_text(line))
         if state.to_act is not None:
             first = seat_label(state.to_act, self.labels)
             verb = "act" if first == "You" else "acts"
@@ -59,7 +60,9 @@ class Narrator:
     ) -> None:
         """Narrate one action of ``seat`` and the events it caused; ``state`` is after it."""
         self.count += 1
-        lines = action_lines(seat, action, events, self.labels, number=self.count)
+        lines = action_lines(
+            seat, action, events, self.labels, number=self.count, wording=state.game.wording
+        )
         self.console.print(Group(*lines))
         if self.show_hands and any(e.kind in self.ROUND_ENDS for e in events):
             table = hand_sizes_table(state, self.labels)

@@ -226,7 +226,7 @@ class TableServer:
     ) -> tuple[str, str]:
         """A message's text, and what it says but its events (the deadline as a time)."""
         message = table.message(seat, events, connected)
-        key = message.model_copy(update={"deadline": table.deadline, "events": []})
+        key = message.model_copy(update={"deadline": table.deadline, "events": [], "said": []})
         return message.model_dump_json(), key.model_dump_json()
 
     async def _drive(self, table: Table) -> None:

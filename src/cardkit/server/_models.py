@@ -254,6 +254,9 @@ class StateMessage(_Model):
         your_turn: whether this seat is asked to act now (also out of turn).
         events: the public events since the previous message (all of the
             deal's, up to 100, in the first message after a hello).
+        said: those events narrated for this seat by the game's
+            [`wording`][cardkit.game.Game.wording], with the seats' names
+            (``"You play 3♠"`` to the seat that played).
         result: the deal's result, once it is over.
         standings: the match so far.
         seats: every seat, with who is connected.
@@ -270,6 +273,7 @@ class StateMessage(_Model):
     legal: list[str]
     your_turn: bool
     events: list[dict[str, Any]]
+    said: list[str]
     result: dict[str, Any] | None
     standings: Standings
     seats: list[SeatInfo]

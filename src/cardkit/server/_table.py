@@ -378,6 +378,7 @@ class Table:
         state = self.state
         assert state is not None
         view = state.view(seat)
+        names = [s.name + (" (bot)" if s.bot else "") for s in self.seats]  # as the page shows
         left = None if self.deadline is None else max(0.0, self.deadline - time.monotonic())
         return StateMessage(
             type="state",
@@ -389,6 +390,7 @@ class Table:
             legal=list(view.legal_actions),
             your_turn=seat is not None and view.to_act == seat,
             events=[event.to_json_dict() for event in events],
+            said=state.game.wording.lines(events, viewer=seat, names=names),
             result=state.result().model_dump(mode="json") if state.is_over else None,
             standings=self.standings(),
             seats=self.seat_infos(connected),

@@ -10,9 +10,10 @@ cardkit finds this module through the entry point declared in
 from __future__ import annotations
 
 from cardkit import hookimpl
-from cardkit.hookspecs import RegisterBot, RegisterGame
+from cardkit.hookspecs import RegisterBot, RegisterGame, RegisterPhrases
 from cardkit_crazyeights.bots import HeuristicBot
 from cardkit_crazyeights.game import CrazyEights
+from cardkit_crazyeights.narration import PHRASES
 
 #: The cardkit plugin API this plugin is built for.
 CARDKIT_API_VERSION = "1.0"
@@ -28,3 +29,9 @@ def cardkit_register_games(register: RegisterGame) -> None:
 def cardkit_register_bots(register: RegisterBot) -> None:
     """Register the heuristic bot."""
     register("crazyeights", "heuristic", HeuristicBot)
+
+
+@hookimpl
+def cardkit_register_phrases(register: RegisterPhrases) -> None:
+    """Word Crazy Eights' own event kinds (an eight naming a suit, a reshuffle)."""
+    register("crazyeights", PHRASES)

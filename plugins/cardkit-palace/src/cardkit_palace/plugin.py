@@ -12,11 +12,12 @@ from collections.abc import Iterable
 import pluggy
 
 from cardkit import Rank, hookimpl
-from cardkit.hookspecs import RegisterBot, RegisterGame
+from cardkit.hookspecs import RegisterBot, RegisterGame, RegisterPhrases
 from cardkit_palace import hookspecs
 from cardkit_palace.bots import PalaceBot
 from cardkit_palace.effects import CardEffect, default_card_effect, default_follow_ranks
 from cardkit_palace.game import PalaceGame
+from cardkit_palace.narration import PHRASES
 from cardkit_palace.rules import PalaceRules
 
 #: The cardkit plugin API this plugin is built for.
@@ -51,3 +52,9 @@ def palace_card_effect(rules: PalaceRules, rank: Rank) -> CardEffect | None:
 def palace_follow_ranks(rules: PalaceRules, top: Rank) -> Iterable[Rank] | None:
     """The built-in rank rule, with ``seven_rule``."""
     return default_follow_ranks(rules, top)
+
+
+@hookimpl
+def cardkit_register_phrases(register: RegisterPhrases) -> None:
+    """Word Palace's own event kinds."""
+    register("palace", PHRASES)

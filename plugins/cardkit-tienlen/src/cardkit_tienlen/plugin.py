@@ -12,10 +12,11 @@ from __future__ import annotations
 import pluggy
 
 from cardkit import hookimpl
-from cardkit.hookspecs import RegisterBot, RegisterGame
+from cardkit.hookspecs import RegisterBot, RegisterGame, RegisterPhrases
 from cardkit_tienlen import hookspecs
 from cardkit_tienlen.bots import GreedyBot, HeuristicBot
 from cardkit_tienlen.game import TienLen
+from cardkit_tienlen.narration import PHRASES
 
 #: The cardkit plugin API this plugin is built for.
 CARDKIT_API_VERSION = "1.0"
@@ -38,3 +39,9 @@ def cardkit_register_bots(register: RegisterBot) -> None:
     """Register the heuristic bot and the greedy bot."""
     register("tienlen", "heuristic", HeuristicBot)
     register("tienlen", "greedy", GreedyBot)
+
+
+@hookimpl
+def cardkit_register_phrases(register: RegisterPhrases) -> None:
+    """Word Tiến lên's own event kinds (who wins a round and leads the next)."""
+    register("tienlen", PHRASES)

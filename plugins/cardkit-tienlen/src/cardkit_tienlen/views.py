@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from pydantic import Field
@@ -10,6 +9,7 @@ from pydantic import Field
 from cardkit import Card, Event, GameResult, View
 from cardkit.state import Log
 from cardkit_tienlen.combos import CARD_BY_KEY, cards_of, describe_kind
+from cardkit_tienlen.narration import narrate
 from cardkit_tienlen.scoring import deal_points
 
 if TYPE_CHECKING:
@@ -94,7 +94,7 @@ def view_of(state: TienLenState, seat: int | None) -> TienLenView:
         to_act=f.to_act,
         is_over=f.over is not None,
         legal_actions=legal,
-        recent=_recent(state),
+        recent=_recent(state, seat),
         hand=list(cards_of(f.hands[seat])) if seat is not None else [],
         hand_sizes=[h.bit_count() for h in f.hands],
         dealer=state.setup.dealer,
@@ -114,7 +114,7 @@ def view_of(state: TienLenState, seat: int | None) -> TienLenView:
     )
 
 
-def _recent(state: TienLenState) -> list[str]:
+def _recent(state: TienLenState, seat: int | None) -> list[str]:
     chunks: list[tuple[Event, ...]] = []
     count = 0
     log: Log = state._log
@@ -123,7 +123,7 @@ def _recent(state: TienLenState) -> list[str]:
         count += len(log[2])
         log = log[0]
     events = [e for chunk in reversed(chunks) for e in chunk]
-    return [narrate(e) for e in events[-_RECENT:]]
+    return state.game.wording.lines(events[-_RECENT:], viewer=seat)
 
 
 def snapshot_of(f: Fields) -> dict[str, Any]:
@@ -143,41 +143,6 @@ def snapshot_of(f: Fields) -> dict[str, Any]:
         "over": f.over,
         "instant": [f.instant[0], str(f.instant[1])] if f.instant else None,
     }
-
-
-_VERBS: Final = {
-    "deal": "deals",
-    "lead": "leads",
-    "play": "plays",
-    "pass": "passes",
-    "finish": "finishes",
-}
-
-
-def narrate(event: Event, names: Sequence[str] | None = None) -> str:
-    """One Tiến lên event as a line for people: ``Seat 2 plays 3♠ 3♥ (pair)``.
-
-    Args:
-        event: an event of this game.
-        names: optional player names indexed by seat.
-    """
-    cards = " ".join(c.pretty for c in event.cards)
-    if event.seat is None:
-        head = event.kind.replace("_", " ").capitalize()
-        return f"{head}: {event.note}" if event.note else head
-    who = names[event.seat] if names else f"Seat {event.seat}"
-    verb = _VERBS.get(event.kind)
-    parts = [who]
-    if verb is None:
-        parts.append(event.note or event.kind.replace("_", " "))
-        parts.append(cards)
-    else:
-        parts.append(verb)
-        parts.append(cards)
-        if event.count is not None:
-            parts.append(f"{event.count} card{'s' if event.count != 1 else ''}")
-        parts.append(event.note)
-    return " ".join(p for p in parts if p)
 
 
 def game_over_event(result: GameResult) -> Event:

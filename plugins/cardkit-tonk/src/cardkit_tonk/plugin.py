@@ -10,10 +10,11 @@ from __future__ import annotations
 import pluggy
 
 from cardkit import CardValues, Payment, hookimpl
-from cardkit.hookspecs import RegisterBot, RegisterGame
+from cardkit.hookspecs import RegisterBot, RegisterGame, RegisterPhrases
 from cardkit_tonk import hookspecs
 from cardkit_tonk.bots import HeuristicBot
 from cardkit_tonk.game import TonkGame, default_card_values
+from cardkit_tonk.narration import PHRASES
 from cardkit_tonk.payouts import Ending, default_payout
 from cardkit_tonk.rules import TonkRules
 
@@ -49,3 +50,9 @@ def tonk_card_values(rules: TonkRules) -> CardValues:
 def tonk_payout(ending: Ending, rules: TonkRules) -> list[Payment]:
     """The built-in payout of every ending (spec section 6)."""
     return default_payout(ending, rules)
+
+
+@hookimpl
+def cardkit_register_phrases(register: RegisterPhrases) -> None:
+    """Word Tonk's own event kinds."""
+    register("tonk", PHRASES)

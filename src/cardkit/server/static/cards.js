@@ -118,16 +118,6 @@ function renderView(view, zonesBox, factsBox, options, seatNames) {
   }
 }
 
-function describeEvent(event, seatNames) {
-  const parts = [];
-  if (event.seat !== null && event.seat !== undefined) parts.push(seatLabel(seatNames, event.seat));
-  parts.push(humanize(event.kind));
-  if (event.cards) parts.push(event.cards.map(cardText).join(" "));
-  if (event.count !== undefined) parts.push(event.count + (event.count === 1 ? " card" : " cards"));
-  if (event.note) parts.push(event.note);
-  return parts.join(" ");
-}
-
 function actionCards(text) {
   return text.split(/[\s,]+/).filter(isCard);
 }

@@ -80,7 +80,7 @@ function render(message, first) {
   renderActions(message);
   renderResult(message, names);
   renderStandings(message, names);
-  renderLog(message, first, names);
+  renderLog(message, first);
 }
 
 function renderStatus(message, names) {
@@ -153,10 +153,11 @@ function renderStandings(message, names) {
   $("standings").replaceChildren(el("div", { text: title }), el("table", { class: "list" }, head, ...rows));
 }
 
-function renderLog(message, first, names) {
+function renderLog(message, first) {
   const log = $("log");
   if (first) log.replaceChildren();
-  for (const event of message.events) log.append(el("li", { text: describeEvent(event, names) }));
+  // The server narrates: one wording for the views, the command line and this table.
+  for (const line of message.said) log.append(el("li", { text: line }));
   while (log.children.length > 200) log.firstChild.remove();
   log.scrollTop = log.scrollHeight;
 }

@@ -1,0 +1,32 @@
+"""How Crazy Eights' own event kinds read; `draw`, `pass`, `out` and `deal` read by the defaults.
+
+The plugin registers [`PHRASES`][cardkit_crazyeights.narration.PHRASES] with
+`cardkit_register_phrases`; every narration says them: the views' `recent`,
+`cardkit play` and `watch`, the server's tables.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from cardkit.wording import EventLike, Phrase, PhraseLike
+
+__all__ = ["PHRASES"]
+
+
+def _play(event: EventLike) -> str | Phrase:
+    """An eight names a suit: `"Seat 0 plays 8♦ and names clubs"`; `"You play 8♦ and name ..."`."""
+    if "suit" in event.data:
+        return Phrase(
+            "plays {cards} and names {suit:suit}", you="play {cards} and name {suit:suit}"
+        )
+    return "plays {cards}"
+
+
+#: Crazy Eights' event kinds → phrases.
+PHRASES: Mapping[str, PhraseLike] = {
+    "play": _play,
+    "bury": "The starter {cards} is an eight: it is buried in the stock",
+    "reshuffle": "The discard pile is shuffled into the stock ({card_count})",
+    "blocked": "The game is blocked: {note}",
+}
