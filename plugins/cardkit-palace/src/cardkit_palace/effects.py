@@ -52,11 +52,19 @@ class CardEffect:
             play (0 for every built-in rank; a house rule "8 skips the next
             player" returns ``CardEffect(skip=1)``). Ignored when ``again``
             is set or the pile burned.
+        reverses: the order of play turns round (clockwise becomes
+            counter-clockwise and back) when a card of this rank is played:
+            once per play, however many cards of the rank it holds, and
+            also when the pile burns. ``False`` for every built-in rank; a
+            house rule "9 reverses the order of play" returns
+            ``CardEffect(reverses=True)``. With two players nothing changes:
+            the next player is the other one either way.
     """
 
     burn: bool = False
     again: bool = False
     skip: int = 0
+    reverses: bool = False
 
     def __post_init__(self) -> None:
         """Check that ``skip`` is a non-negative number of players."""
@@ -119,6 +127,7 @@ class PalaceTables:
         burn: indexed by rank: whether a card of that rank burns the pile.
         again: indexed by rank: whether its player plays again.
         skip: indexed by rank: how many players lose their turn after it.
+        reverses: indexed by rank: whether it reverses the order of play.
         effects: the resolved `CardEffect` of each rank, for people.
         follow: the resolved follow ranks of each top (``None`` = empty).
     """
@@ -129,6 +138,12 @@ class PalaceTables:
     skip: tuple[int, ...]
     effects: dict[Rank, CardEffect]
     follow: dict[Rank | None, frozenset[Rank]]
+    reverses: tuple[bool, ...] = (False,) * 15
+
+    @property
+    def any_reverses(self) -> bool:
+        """Whether a card of some rank reverses the order of play under these rules."""
+        return any(self.reverses)
 
 
 def _caller(functions: Sequence[Callable[..., Any]]) -> Callable[..., Any]:
@@ -189,6 +204,7 @@ def build_tables(
         burn=tuple(r >= 2 and effects[Rank(r)].burn for r in range(15)),
         again=tuple(r >= 2 and effects[Rank(r)].again for r in range(15)),
         skip=tuple(effects[Rank(r)].skip if r >= 2 else 0 for r in range(15)),
+        reverses=tuple(r >= 2 and effects[Rank(r)].reverses for r in range(15)),
         effects=effects,
         follow=follow,
     )

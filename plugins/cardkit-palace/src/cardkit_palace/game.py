@@ -221,6 +221,16 @@ def _flip_event(seat: int, card: Card, position: int) -> Event:
     return event
 
 
+def _reverse_event(seat: int, direction: int) -> Event:
+    key = ("reverse", seat, -1, direction)
+    event = _EVENTS.get(key)
+    if event is None:
+        way = "clockwise" if direction > 0 else "counter-clockwise"
+        note = f"the order of play (now {way})"
+        event = _EVENTS[key] = Event("reverse", seat, note=note, data={"direction": direction})
+    return event
+
+
 def _lead_event(seat: int) -> Event:
     key = ("lead", seat, -1, None)
     event = _EVENTS.get(key)
@@ -260,6 +270,7 @@ class _Ctx:
         "mixed",
         "must_lowest",
         "players",
+        "reverses",
         "rules",
         "setup",
         "skip",
@@ -283,6 +294,7 @@ class _Ctx:
         self.burn = tables.burn
         self.again = tables.again
         self.skip = tables.skip
+        self.reverses = tables.reverses
         self.across = rules.four_of_a_kind_across_plays
         self.completion = rules.out_of_turn_completion and self.across
         self.add_on = rules.add_drawn_match
@@ -308,6 +320,7 @@ class _Core:
         "add",
         "again",
         "burned",
+        "direction",
         "downs",
         "hands",
         "live",
@@ -352,6 +365,7 @@ class _Core:
     starter: int  # the seat that started the first pile (-1 during the exchange)
     moved: int  # EXCHANGE phase: the cards the seat exchanging has moved by its swaps
     moves: int  # actions played
+    direction: int  # 1: clockwise (the deal's order), -1: reversed (house rules)
 
     def pile_cards(self) -> tuple[Card, ...]:
         """The pile's cards, bottom to top."""
@@ -387,6 +401,7 @@ class _Core:
         new.starter = self.starter
         new.moved = self.moved
         new.moves = self.moves + 1
+        new.direction = self.direction
         return new
 
 
@@ -406,11 +421,12 @@ def _wrap(ctx: _Ctx, core: _Core, log: Any) -> PalaceState:
 
 
 def _next_seat(x: _Ctx, c: _Core, seat: int, skip: int = 0) -> int:
-    """The next seat clockwise after ``seat`` still holding cards, skipping ``skip`` of them."""
+    """The next seat in the order of play after ``seat`` still holding cards, skipping ``skip``."""
     players = x.players
     live = c.live
+    step = c.direction
     for _ in range(players * (skip + 1)):
-        seat = seat + 1 if seat + 1 < players else 0
+        seat = (seat + step) % players
         if live >> seat & 1:
             if not skip:
                 return seat
@@ -441,6 +457,9 @@ def _resolve(
     pile_cards = _PILE_CARDS.get(mask)
     c.pile = (c.pile, pile_cards if pile_cards is not None else _cards_of(mask))
     c.pmask |= mask
+    if x.reverses[rank]:
+        c.direction = -c.direction
+        events.append(_reverse_event(p, c.direction))
     run = c.run + count if rank == c.top else count
     c.top = rank
     c.run = run
@@ -510,9 +529,11 @@ def _resolve(
         c.actor = p
         return
     skip = x.skip[rank]
-    q = p + 1
+    q = p + c.direction
     if q == x.players:
         q = 0
+    elif q < 0:
+        q = x.players - 1
     c.actor = q if c.live >> q & 1 and not skip else _next_seat(x, c, p, skip)
 
 
@@ -1113,8 +1134,13 @@ class PalaceState(GameState):
         )
 
     def snapshot(self) -> dict[str, Any]:
-        """The full state, face-down cards and stock order included, as JSON-ready data."""
+        """The full state, face-down cards and stock order included, as JSON-ready data.
+
+        Under rules where a card reverses the order of play, it has a
+        `direction` too (1 clockwise, -1 reversed); other saves have none.
+        """
         c = self._c
+        x = self._x
         return {
             "phase": PHASES[c.phase],
             "to_act": self.to_act,
@@ -1136,6 +1162,7 @@ class PalaceState(GameState):
             "first_play_rank": Rank(c.must).code if c.must else None,
             "starter": c.starter if c.starter >= 0 else None,
             "actions": c.moves,
+            **({"direction": c.direction} if x.tables.any_reverses else {}),
         }
 
     def zones(self) -> Mapping[str, Sequence[Card] | CardSet]:
@@ -1166,6 +1193,11 @@ class PalaceState(GameState):
     def tables(self) -> PalaceTables:
         """The effect and follow tables this game resolved from its hooks at the start."""
         return self._x.tables
+
+    @property
+    def direction(self) -> int:
+        """The order of play: 1 clockwise (the deal's order), -1 reversed by a card effect."""
+        return self._c.direction
 
     @property
     def action_count(self) -> int:
@@ -1292,6 +1324,7 @@ class PalaceGame(Game[PalaceRules, PalaceState]):
         c.starter = -1
         c.moved = 0
         c.moves = 0
+        c.direction = 1
         events = (
             Event(
                 "deal",
