@@ -9,8 +9,7 @@ of plain integers and bit masks, which the state machine reads on every move.
 
 from __future__ import annotations
 
-import inspect
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -146,39 +145,28 @@ class PalaceTables:
         return any(self.reverses)
 
 
-def _caller(functions: Sequence[Callable[..., Any]]) -> Callable[..., Any]:
-    """Call hook implementations in order like pluggy's ``firstresult``: each one
-    gets only the arguments it names; the first non-``None`` answer wins."""
-    named = [(f, frozenset(inspect.signature(f).parameters)) for f in functions]
-
-    def first(**kwargs: Any) -> Any:
-        for function, names in named:
-            value = function(**{k: v for k, v in kwargs.items() if k in names})
-            if value is not None:
-                return value
-        return None
-
-    return first
+def _no_answer(**kwargs: Any) -> None:
+    return None
 
 
 def build_tables(
     rules: PalaceRules,
-    effect_hooks: Sequence[EffectHook] = (),
-    follow_hooks: Sequence[FollowHook] = (),
+    effect_of: EffectHook = _no_answer,
+    follow_of: FollowHook = _no_answer,
 ) -> PalaceTables:
     """Resolve the effect of every rank and the follow rule of every top, once.
 
-    Each hook list is tried in order, first non-``None`` answer wins (pluggy's
-    ``firstresult``); the built-in rule answers when no hook does. The empty
-    pile always accepts every rank, whatever a hook says, so a player can
-    never be left without a legal action.
+    `effect_of(rules=, rank=)` and `follow_of(rules=, top=)` are the game's
+    hook callers (pluggy's, from `Game.hooks`: ``firstresult``, so the most
+    recently registered plugin that answers wins); the built-in rule answers
+    when they give ``None``. The empty pile always accepts every rank,
+    whatever a hook says, so a player can never be left without a legal
+    action.
 
     Raises:
         TypeError: a hook returned something that is not a `CardEffect`
             or an iterable of ranks; the message names the hook.
     """
-    effect_of = _caller(effect_hooks)
-    follow_of = _caller(follow_hooks)
     effects: dict[Rank, CardEffect] = {}
     for rank in Rank:
         effect = effect_of(rules=rules, rank=rank)
