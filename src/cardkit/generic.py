@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, final
 
 from typing_extensions import TypeVar
 
-from cardkit.actions import Action
+from cardkit.actions import Action, check_action_text
 from cardkit.cards import Card
 from cardkit.cardset import CardSet
 from cardkit.errors import IllegalAction, Refusal, Refused
@@ -54,6 +54,7 @@ F = TypeVar("F", bound=tuple[Any, ...], default=tuple[Any, ...])
 _Check = Callable[[Any, Any], Refusal | None]
 _Do = Callable[[Any, Any], Any]
 _set = object.__setattr__
+_new = object.__new__
 
 
 class GenericState(GameState, Generic[R, F]):
@@ -72,11 +73,20 @@ class GenericState(GameState, Generic[R, F]):
     grammar: ClassVar[Grammar]
     zone_specs: ClassVar[tuple[Zone, ...]] = ()
     view_model: ClassVar[type[View]] = View
+    private_windows: ClassVar[bool] = False
+    """Whether the game has private windows (see `decline_window`)."""
+    lists_when_over: ClassVar[bool] = False
+    """Whether `list_legal` gives no action once the game is over, so that the core
+    need not ask `is_over` first (a saving on the hot path of playouts)."""
+    _plain_apply: ClassVar[bool] = True
     _moves: ClassVar[dict[type[Action], tuple[_Check, _Do]]] = {}
+    _dos: ClassVar[dict[type[Action], _Do]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Find each action kind's `check_<kind>` and `do_<kind>`, once per class."""
         super().__init_subclass__(**kwargs)
+        # A subclass that wraps _apply (a test double) is applied through it.
+        cls._plain_apply = cls._apply is GenericState._apply
         grammar = cls.__dict__.get("grammar")
         if grammar is None:
             return
@@ -90,6 +100,7 @@ class GenericState(GameState, Generic[R, F]):
                 raise TypeError(f"{cls.__name__} needs check_{kind} and do_{kind}")
             moves[form.make] = (check, do)
         cls._moves = moves
+        cls._dos = {kind: do for kind, (_, do) in moves.items()}
 
     # -- building states ----------------------------------------------------------
 
@@ -123,12 +134,12 @@ class GenericState(GameState, Generic[R, F]):
         For a transition that rebuilds its fields tuple whole (a hot path
         building `F` at once is cheaper than `evolve`'s `_replace`).
         """
-        state = object.__new__(type(self))
-        _set(state, "game", self.game)
-        _set(state, "setup", self.setup)
-        _set(state, "_log", (self._log, action, tuple(events)))
-        _set(state, "f", fields)
-        _set(state, "_legal", None)
+        state = _new(type(self))
+        _set_game(state, self.game)
+        _set_setup(state, self.setup)
+        _set_log(state, (self._log, action, tuple(events)))
+        _set_f(state, fields)
+        _set_legal(state, None)
         return state
 
     @property
@@ -164,10 +175,15 @@ class GenericState(GameState, Generic[R, F]):
         """Read an action's text through the game's grammar.
 
         Raises:
-            IllegalAction: the text fits no form (code `"unparsable"`).
+            IllegalAction: the text fits no form (code `"unparsable"`), with the
+                legal actions.
         """
-        allowed = [str(a) for a in self.legal_actions()]
-        return self.grammar.parse(text, self.game.title, allowed)
+        try:
+            return self.grammar.parse(text, self.game.title)
+        except IllegalAction as exc:
+            # The legal actions are listed only for a refusal: parsing stays cheap.
+            allowed = [str(a) for a in self.legal_actions()]
+            raise IllegalAction(exc.code, str(exc), action=text, allowed=allowed) from None
 
     def refusal(self, action: Action) -> Refusal | None:
         """Why `action` is not legal now, or `None` when it is."""
@@ -179,12 +195,35 @@ class GenericState(GameState, Generic[R, F]):
             return Refusal(Refused.UNKNOWN_ACTION, f"{action!r} is not a {title} action")
         return move[0](self, action)
 
+    def apply(self, action: Action | str) -> Self:
+        """As [`GameState.apply`][cardkit.state.GameState.apply]; an action of the listing
+        itself goes to its transition at once (the hot path of playouts)."""
+        if isinstance(action, str):
+            action = self.parse_action(check_action_text(action))
+        legal = self._legal
+        if legal is None or not self._plain_apply:
+            return self._apply(action)
+        for candidate in legal:
+            if candidate is action:
+                result: Self = self._dos[type(action)](self, action)
+                return result
+        return self._apply(action)
+
     @final
     def _apply(self, action: Action) -> Self:
         legal = self._legal
         # An action of the listing needs no check: the contract suite proves the listing
-        # equals the checks' reference listing. Playouts apply listed actions: a fast path.
-        refusal = None if legal is not None and action in legal else self.refusal(action)
+        # equals the checks' reference listing. Playouts apply listed actions: a fast path,
+        # which looks for the listed object itself first (a game's __eq__ is slower).
+        listed = False
+        if legal is not None:
+            for candidate in legal:
+                if candidate is action:
+                    listed = True
+                    break
+            else:
+                listed = action in legal
+        refusal = None if listed else self.refusal(action)
         if refusal is not None:
             raise IllegalAction(
                 refusal.code,
@@ -192,15 +231,16 @@ class GenericState(GameState, Generic[R, F]):
                 action=action,
                 allowed=[str(a) for a in self.legal_actions()],
             )
-        result: Self = self._moves[type(action)][1](self, action)
+        result: Self = self._dos[type(action)](self, action)
         return result
 
     def legal_actions(self) -> tuple[Action, ...]:
         """Exactly the legal actions of the seat to act (computed once per state)."""
         legal = self._legal
         if legal is None:
-            legal = () if self.is_over else tuple(self.list_legal())
-            _set(self, "_legal", legal)
+            listed = self.list_legal() if self.lists_when_over or not self.is_over else ()
+            legal = listed if type(listed) is tuple else tuple(listed)
+            _set_legal(self, legal)
         return legal
 
     def list_legal(self) -> Sequence[Action]:
@@ -224,6 +264,74 @@ class GenericState(GameState, Generic[R, F]):
         """
         deck = list(self.game.new_deck(self.rules))
         return [a for form in self.grammar.forms for a in form.candidates(deck)]
+
+    # -- private windows ------------------------------------------------------------------
+
+    def decline_window(self) -> Self | None:
+        """The state after the seat a private window asks declines it; `None` when none is open.
+
+        A private window asks one seat out of turn, and only that seat knows
+        (Palace rules 4.5). A game that has them sets `private_windows` and
+        overrides this and `answers_window`; the core then shows every other
+        seat the state with every window declined
+        ([`public_state`][cardkit.generic.GenericState.public_state]) and lets the
+        player that state shows to act act at once (`apply_as`). The default: none.
+        """
+        return None
+
+    def answers_window(self, action: Action) -> bool:
+        """Whether `action` answers the private window open now (default: no)."""
+        return False
+
+    def public_state(self) -> Self:
+        """The state as every seat but the one a private window asks sees it (all declined)."""
+        state = self
+        while (declined := state.decline_window()) is not None:
+            state = declined
+        return state
+
+    def shown_to_act(self, seat: int | None) -> int | None:
+        """The seat `view(seat).to_act` names: with a private window open, only the seat
+        asked is shown itself; every other seat the player of the public state."""
+        to_act = self.to_act
+        if seat == to_act or not self.private_windows:
+            return to_act
+        return self.public_state().to_act
+
+    def apply_as(self, seat: int, action: Action | str) -> Self:
+        """Apply `action` on behalf of `seat`, refusing it if `seat` may not act now.
+
+        With private windows (`private_windows`): the text is read first; the
+        seat a window asks acts in its window; the player every other view
+        shows to act may act too, and its action declines the open windows
+        first (recorded as declines, with no event), unless it is that
+        player's own answer to a window asking it. Any other seat gets code
+        `"not_your_turn"`, naming only the seat it is shown to act.
+
+        Raises:
+            IllegalAction: `seat` may not act now, or the action is illegal (nothing declined).
+        """
+        if not self.private_windows:
+            return super().apply_as(seat, action)
+        if isinstance(action, str):
+            action = self.parse_action(check_action_text(action))
+        public = self.public_state()
+        shown = public.to_act
+        answers = public is not self and self.answers_window(action)
+        if seat == self.to_act and (public is self or answers or seat != shown):
+            return self.apply(action)
+        if seat != shown:
+            who = "the game is over" if shown is None else f"seat {shown} is to act"
+            raise IllegalAction(
+                "not_your_turn", f"seat {seat} may not act now: {who}", action=action
+            )
+        state = self
+        while not (state.to_act == seat and answers):
+            declined = state.decline_window()
+            if declined is None:
+                break
+            state = declined
+        return state.apply(action)
 
     # -- zones, views, snapshot: derived ------------------------------------------------
 
@@ -264,6 +372,14 @@ class GenericState(GameState, Generic[R, F]):
         """Every field, cards as codes: the full state, hidden cards included."""
         names: tuple[str, ...] = self.f._fields  # type: ignore[attr-defined]  # F is a NamedTuple
         return {name: _jsonable(value) for name, value in zip(names, self.f, strict=True)}
+
+
+# The slots' own setters: cheaper than object.__setattr__ on the hot path (successor).
+_set_game = GameState.__dict__["game"].__set__
+_set_setup = GameState.__dict__["setup"].__set__
+_set_log = GameState.__dict__["_log"].__set__
+_set_f = GenericState.__dict__["f"].__set__
+_set_legal = GenericState.__dict__["_legal"].__set__
 
 
 def _jsonable(value: Any) -> Any:

@@ -122,6 +122,8 @@ class Grammar:
         """A grammar of `forms` (several may share a verb; the first that fits wins)."""
         self.forms = forms
         self._by_verb: dict[str, list[Form]] = {}
+        # Actions are immutable: the same text reads as the same action (bounded).
+        self._parsed: dict[str, Action] = {}
         for form in forms:
             self._by_verb.setdefault(form.verb, []).append(form)
 
@@ -142,10 +144,15 @@ class Grammar:
             IllegalAction: the text fits no form (code `"unparsable"`), with the
                 forms expected and the `allowed` actions.
         """
+        found = self._parsed.get(text) if type(text) is str else None
+        if found is not None:
+            return found
         verb, args = split_action_text(text)
         for form in self._by_verb.get(verb, ()):
             action = form.read(text, args)
             if action is not None:
+                if len(self._parsed) < 4096:
+                    self._parsed[text] = action
                 return action
         raise IllegalAction(
             Refused.UNPARSABLE,

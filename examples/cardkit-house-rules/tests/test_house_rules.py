@@ -78,6 +78,69 @@ def test_eight_skips_goes_with_other_options_and_presets() -> None:
     assert PALACE.start(4, rules, seed=3).tables.effects[Rank.EIGHT].skip == 1
 
 
+# -- Palace: nine-reverses ---------------------------------------------------------------------
+
+
+def palace_after_nine(players: int = 4, **options: Any) -> PalaceState:
+    """Seat A to start, holding the 9 of spades (and D the 9 of diamonds); A plays 9S."""
+    rules = PALACE.rules(first_player_rule="left_of_dealer", **options)
+    hands = {A: "9S 5D 6D", B: "3C 4C 5C", C: "JC QC KC", D: "9D JD QD"}
+    stock = "7S 8S 8H 8D 8C"  # no J, Q or 9 drawn: no window opens
+    deck = palace_deck(players, hands={s: h for s, h in hands.items() if s < players}, stock=stock)
+    state: PalaceState = PALACE.start(players, rules, deck=deck)
+    for _ in range(players):
+        state = state.apply("ready")
+    assert state.to_act == A
+    return state.apply("play 9S")
+
+
+def test_without_the_house_rule_a_nine_reverses_nothing() -> None:
+    state = palace_after_nine()
+    assert state.to_act == B
+    assert state.direction == 1
+    assert "reverse" not in [e.kind for e in state.last_events]
+    assert "direction" not in state.snapshot()
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_a_nine_reverses_the_order_of_play(players: int) -> None:
+    state = palace_after_nine(players, house_rules=["nine-reverses"])
+    last = players - 1  # counter-clockwise from A: the last seat
+    assert state.to_act == last
+    assert state.direction == -1
+    reverse = next(e for e in state.last_events if e.kind == "reverse")
+    assert (reverse.seat, reverse.data) == (A, {"direction": -1})
+    assert state.snapshot()["direction"] == -1
+    state = state.apply("play JD" if players == 4 else "play JC")
+    assert state.to_act == last - 1  # the order stays reversed
+    assert PALACE.load_state(state.to_json()).to_act == last - 1
+
+
+def test_a_second_nine_turns_the_order_back() -> None:
+    state = palace_after_nine(house_rules=["nine-reverses"])
+    assert state.to_act == D
+    state = state.apply("play 9D")
+    assert state.direction == 1
+    assert state.to_act == A  # clockwise after D
+
+
+def test_a_nine_and_an_eight_skip_go_the_reversed_way() -> None:
+    state = palace_after_nine(house_rules=["nine-reverses", "eight-skips"])
+    assert state.to_act == D
+    rules = PALACE.rules(house_rules=["nine-reverses", "eight-skips"])
+    effects = PALACE.start(4, rules, seed=3).tables.effects
+    assert effects[Rank.NINE] == CardEffect(reverses=True)
+    assert effects[Rank.EIGHT] == CardEffect(skip=1)
+
+
+def test_with_two_players_reversing_changes_nothing() -> None:
+    assert palace_after_nine(2, house_rules=["nine-reverses"]).to_act == B
+    for seed in range(3):
+        plain = _random_game(PALACE, 2, seed)
+        house = _random_game(PALACE, 2, seed, house_rules="nine-reverses")
+        assert [str(a) for a in house.history] == [str(a) for a in plain.history]
+
+
 # -- Tonk: low-drop-double ------------------------------------------------------------------------
 
 
@@ -224,6 +287,7 @@ def test_the_house_rules_and_presets_come_from_this_plugin() -> None:
         "palace:eight-skips",
         "tonk:low-drop-double",
         "tienlen:threes-beat-a-two",
+        "palace:nine-reverses",
     ]
     assert sorted(info.variants) == [
         "palace:eight-skips",
@@ -348,6 +412,19 @@ class TestPalaceWithHouseRules(GameContract):
     player_counts = (3,)
     rule_sets: ClassVar[tuple[dict[str, Any], ...]] = (
         {"variant": "table", "house_rules": ["eight-skips"]},
+    )
+    seeds = (0, 1)
+    examples = 2
+    max_actions: ClassVar[int] = 600
+
+
+class TestPalaceWithNineReverses(GameContract):
+    """Palace with nine-reverses (and eight-skips) still honours the game contract."""
+
+    game_name = "palace"
+    player_counts = (4,)
+    rule_sets: ClassVar[tuple[dict[str, Any], ...]] = (
+        {"house_rules": ["nine-reverses", "eight-skips"]},
     )
     seeds = (0, 1)
     examples = 2

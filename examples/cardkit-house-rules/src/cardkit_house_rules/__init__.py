@@ -1,7 +1,7 @@
 """cardkit_house_rules: house rules and presets for Palace, Tonk and Tiến lên, in a package of
 their own.
 
-Installed, the package declares three house rules and adds five presets. A house
+Installed, the package declares four house rules and adds five presets. A house
 rule is a rules option like any other, off by default, and recorded in saved
 games:
 
@@ -20,14 +20,26 @@ or ``cardkit demo tonk --variant low-drop-double``.
 from __future__ import annotations
 
 from cardkit import HouseRule, Variant
-from cardkit_house_rules.palace import EIGHT_SKIPS
+from cardkit_house_rules.palace import EIGHT_SKIPS, NINE_REVERSES
 from cardkit_house_rules.tienlen import THREES_BEAT_A_TWO
 from cardkit_house_rules.tonk import LOW_DROP_DOUBLE
 
-__all__ = ["EIGHT_SKIPS", "HOUSE_RULES", "LOW_DROP_DOUBLE", "PRESETS", "THREES_BEAT_A_TWO"]
+__all__ = [
+    "EIGHT_SKIPS",
+    "HOUSE_RULES",
+    "LOW_DROP_DOUBLE",
+    "NINE_REVERSES",
+    "PRESETS",
+    "THREES_BEAT_A_TWO",
+]
 
 #: The house rules of this package (``source`` is filled in when cardkit registers them).
-HOUSE_RULES: tuple[HouseRule, ...] = (EIGHT_SKIPS, LOW_DROP_DOUBLE, THREES_BEAT_A_TWO)
+HOUSE_RULES: tuple[HouseRule, ...] = (
+    EIGHT_SKIPS,
+    LOW_DROP_DOUBLE,
+    THREES_BEAT_A_TWO,
+    NINE_REVERSES,
+)
 
 # --8<-- [start:presets]
 #: The presets this package adds, as ``(game, variant)``: plain options, or house rules on.

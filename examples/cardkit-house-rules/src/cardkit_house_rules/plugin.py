@@ -34,7 +34,7 @@ CARDKIT_API_VERSION = "1.0"
 @hookimpl
 def cardkit_register_house_rules(register: RegisterHouseRule) -> None:
     """Declare ``eight-skips`` (Palace), ``low-drop-double`` (Tonk), ``threes-beat-a-two``
-    (Tiến lên)."""
+    (Tiến lên) and ``nine-reverses`` (Palace)."""
     for rule in HOUSE_RULES:
         register(rule.game, rule.name, rule.description)
 

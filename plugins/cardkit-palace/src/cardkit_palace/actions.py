@@ -24,15 +24,18 @@ hash.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar, Final, Self
 
-from cardkit import Action, Card, IllegalAction
-from cardkit.actions import parse_card_args, split_action_text
+from cardkit import Action, Card
 from cardkit.cardset import cards_of_mask
+from cardkit.grammar import Form, Grammar
 
 __all__ = [
     "ACTION_FORMS",
     "DECLINE",
+    "GRAMMAR",
     "PICKUP",
     "READY",
     "Add",
@@ -122,24 +125,32 @@ class _CardsAction(PalaceAction):
         """The interned action of this kind with the cards in ``mask``."""
         action: Self | None = cls._interned.get(mask)
         if action is None:
-            action = cls._interned[mask] = cls(mask)
+            action = cls._interned[mask] = cls._build(mask)
         return action
 
-    def __init__(self, mask: int) -> None:
-        """Build the action for the cards of ``mask`` (use `of` for interned values)."""
+    def __new__(cls, cards: int | Iterable[Card]) -> Self:
+        """The action for ``cards`` (a card mask, or cards): interned when of one rank."""
+        mask = cards if isinstance(cards, int) else sum(card.bit for card in set(cards))
+        action: Self | None = cls._interned.get(mask)
+        if action is not None:
+            return action
+        # Mixed ranks are always illegal: built without interning.
+        return cls.of(mask) if _single_rank(mask) else cls._build(mask)
+
+    @classmethod
+    def _build(cls, mask: int) -> Self:
+        action = super().__new__(cls)
         set_ = object.__setattr__
         cards = _cards_of(mask)
-        set_(self, "mask", mask)
-        set_(self, "cards", cards)
-        set_(self, "rank", _single_rank(mask))
-        set_(self, "_text", self.verb + " " + " ".join(c.code for c in cards))
+        set_(action, "mask", mask)
+        set_(action, "cards", cards)
+        set_(action, "rank", _single_rank(mask))
+        set_(action, "_text", cls.verb + " " + " ".join(c.code for c in cards))
+        return action
 
     def __eq__(self, other: object) -> bool:
-        return (
-            isinstance(other, _CardsAction)
-            and type(other) is type(self)
-            and other.mask == self.mask
-        )
+        # type() rather than isinstance(): actions are ABCs, and this runs in every listing scan.
+        return other is self or (type(other) is type(self) and other.mask == self.mask)
 
     def __hash__(self) -> int:
         return hash((self.kind, self.mask))
@@ -191,11 +202,9 @@ class Swap(PalaceAction):
     up_card: Card
     _interned: ClassVar[dict[tuple[int, int], Swap]] = {}
 
-    def __init__(self, hand_card: Card, up_card: Card) -> None:
-        """Build a swap (use `of` for interned values)."""
-        object.__setattr__(self, "hand_card", hand_card)
-        object.__setattr__(self, "up_card", up_card)
-        object.__setattr__(self, "_text", f"swap {hand_card.code} {up_card.code}")
+    def __new__(cls, hand_card: Card, up_card: Card) -> Swap:
+        """The interned swap of these two cards (hand card first)."""
+        return cls.of(hand_card, up_card)
 
     @classmethod
     def of(cls, hand_card: Card, up_card: Card) -> Swap:
@@ -203,15 +212,19 @@ class Swap(PalaceAction):
         key = (hand_card.index, up_card.index)
         action = cls._interned.get(key)
         if action is None:
-            action = cls._interned[key] = cls(hand_card, up_card)
+            action = cls._interned[key] = super().__new__(cls)
+            object.__setattr__(action, "hand_card", hand_card)
+            object.__setattr__(action, "up_card", up_card)
+            object.__setattr__(action, "_text", f"swap {hand_card.code} {up_card.code}")
         return action
 
     def __eq__(self, other: object) -> bool:
-        return (
-            isinstance(other, Swap)
-            and other.hand_card is self.hand_card
-            and other.up_card is self.up_card
-        )
+        if other is self:
+            return True
+        if type(other) is not Swap:
+            return False
+        swap = other
+        return swap.hand_card is self.hand_card and swap.up_card is self.up_card
 
     def __hash__(self) -> int:
         return hash((0, self.hand_card.index, self.up_card.index))
@@ -229,18 +242,24 @@ class Flip(PalaceAction):
     kind = 4
     position: int
 
-    def __init__(self, position: int) -> None:
-        """Build a flip (use `of` for interned values)."""
-        object.__setattr__(self, "position", position)
-        object.__setattr__(self, "_text", f"flip {position}")
+    def __new__(cls, position: int) -> Flip:
+        """The interned flip of ``position`` (1-6)."""
+        return cls.of(position)
 
     @classmethod
     def of(cls, position: int) -> Flip:
         """The interned flip of ``position`` (1-based)."""
         return _FLIPS[position]
 
+    @classmethod
+    def _build(cls, position: int) -> Flip:
+        action = super().__new__(cls)
+        object.__setattr__(action, "position", position)
+        object.__setattr__(action, "_text", f"flip {position}")
+        return action
+
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Flip) and other.position == self.position
+        return other is self or (type(other) is Flip and other.position == self.position)
 
     def __hash__(self) -> int:
         return hash((4, self.position))
@@ -251,9 +270,16 @@ class _Simple(PalaceAction):
 
     __slots__ = ()
 
-    def __init__(self) -> None:
-        """Build the action (use the module constants instead)."""
-        object.__setattr__(self, "_text", self.verb)
+    _single: ClassVar[Any]
+
+    def __new__(cls) -> Self:
+        """The one action of this class (the module constants)."""
+        action: Self | None = cls.__dict__.get("_single")
+        if action is None:
+            action = super().__new__(cls)
+            object.__setattr__(action, "_text", cls.verb)
+            cls._single = action
+        return action
 
     def __eq__(self, other: object) -> bool:
         return type(other) is type(self)
@@ -290,14 +316,50 @@ class Decline(_Simple):
 READY: Final = Ready()
 PICKUP: Final = Pickup()
 DECLINE: Final = Decline()
-_FLIPS: Final = {i: Flip(i) for i in range(1, 7)}
-_SIMPLE: Final[dict[str, PalaceAction]] = {
-    "ready": READY,
-    "pickup": PICKUP,
-    "pick_up": PICKUP,
-    "decline": DECLINE,
-}
-_PARSED: dict[str, PalaceAction] = {}
+_FLIPS: Final = {i: Flip._build(i) for i in range(1, 7)}
+
+
+@dataclass(frozen=True)
+class _CardsForm(Form):
+    """A form of one to eight cards of the standard deck (``play``, ``add``, ``complete``)."""
+
+    def read(self, text: str, args: list[str]) -> Action | None:
+        """The action, or ``None`` when the text names no card, a joker or over eight cards."""
+        if not args or len(args) > 8:
+            return None
+        action = super().read(text, args)
+        if not isinstance(action, _CardsAction) or any(c.is_joker for c in action.cards):
+            return None
+        return action
+
+
+@dataclass(frozen=True)
+class _FlipForm(Form):
+    """``flip <position>``: one face-down position, a number from 1 to 6."""
+
+    def read(self, text: str, args: list[str]) -> Action | None:
+        """The flip, or ``None`` unless the text gives one position from 1 to 6."""
+        if len(args) != 1 or not args[0].isdigit() or int(args[0]) not in _FLIPS:
+            return None
+        return _FLIPS[int(args[0])]
+
+    def candidates(self, deck: Sequence[Card]) -> Iterator[Action]:
+        """The six flips."""
+        yield from _FLIPS.values()
+
+
+#: The action grammar: verbs in any case, cards in any order and case.
+GRAMMAR: Final = Grammar(
+    Form("swap", Swap, 2, usage=("swap <hand card> <face-up card>",)),
+    Form("ready", Ready),
+    _CardsForm("play", Play, -1, usage=("play <cards of one rank>",)),
+    Form("pickup", Pickup),
+    Form("pick_up", Pickup, usage=()),
+    _FlipForm("flip", Flip, usage=("flip <position>",)),
+    _CardsForm("add", Add, -1, usage=("add <cards>",)),
+    _CardsForm("complete", Complete, -1, usage=("complete <cards>",)),
+    Form("decline", Decline),
+)
 
 
 def parse_palace_action(text: str) -> PalaceAction:
@@ -310,43 +372,6 @@ def parse_palace_action(text: str) -> PalaceAction:
         IllegalAction: code ``"unparsable"``: not a Palace action; the message
             lists the forms.
     """
-    action = _PARSED.get(text) if isinstance(text, str) else None
-    if action is not None:
-        return action
-    verb, args = split_action_text(text)
-    result: PalaceAction
-    if verb in _SIMPLE:
-        if args:
-            raise _bad(text, f"{verb!r} takes no arguments")
-        result = _SIMPLE[verb]
-    elif verb == "flip":
-        if len(args) != 1 or not args[0].isdigit() or int(args[0]) not in _FLIPS:
-            raise _bad(text, "flip takes one face-down position, a number from 1 to 6")
-        result = _FLIPS[int(args[0])]
-    elif verb == "swap":
-        cards = parse_card_args(text, args)
-        if len(cards) != 2:
-            raise _bad(text, "swap takes two cards: a hand card, then a face-up card")
-        result = Swap.of(cards[0], cards[1])
-    elif verb in ("play", "add", "complete"):
-        cards = parse_card_args(text, args)
-        if not cards or len(cards) > 8 or any(c.is_joker for c in cards):
-            raise _bad(text, f"{verb} takes one or more cards")
-        mask = 0
-        for card in cards:
-            mask |= card.bit
-        cls = Play if verb == "play" else Add if verb == "add" else Complete
-        # Mixed ranks are always illegal: build them without interning.
-        result = cls.of(mask) if _single_rank(mask) else cls(mask)
-    else:
-        raise _bad(text, f"unknown verb {verb!r}")
-    if len(_PARSED) < 4096:
-        _PARSED[text] = result
-    return result
-
-
-def _bad(text: str, why: str) -> IllegalAction:
-    forms = "; ".join(ACTION_FORMS)
-    return IllegalAction(
-        "unparsable", f"cannot read {text!r}: {why}; Palace actions are: {forms}", action=text
-    )
+    action = GRAMMAR.parse(text, "Palace")
+    assert isinstance(action, PalaceAction)
+    return action

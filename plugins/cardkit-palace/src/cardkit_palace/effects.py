@@ -9,8 +9,7 @@ of plain integers and bit masks, which the state machine reads on every move.
 
 from __future__ import annotations
 
-import inspect
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -52,11 +51,19 @@ class CardEffect:
             play (0 for every built-in rank; a house rule "8 skips the next
             player" returns ``CardEffect(skip=1)``). Ignored when ``again``
             is set or the pile burned.
+        reverses: the order of play turns round (clockwise becomes
+            counter-clockwise and back) when a card of this rank is played:
+            once per play, however many cards of the rank it holds, and
+            also when the pile burns. ``False`` for every built-in rank; a
+            house rule "9 reverses the order of play" returns
+            ``CardEffect(reverses=True)``. With two players nothing changes:
+            the next player is the other one either way.
     """
 
     burn: bool = False
     again: bool = False
     skip: int = 0
+    reverses: bool = False
 
     def __post_init__(self) -> None:
         """Check that ``skip`` is a non-negative number of players."""
@@ -119,6 +126,7 @@ class PalaceTables:
         burn: indexed by rank: whether a card of that rank burns the pile.
         again: indexed by rank: whether its player plays again.
         skip: indexed by rank: how many players lose their turn after it.
+        reverses: indexed by rank: whether it reverses the order of play.
         effects: the resolved `CardEffect` of each rank, for people.
         follow: the resolved follow ranks of each top (``None`` = empty).
     """
@@ -129,41 +137,36 @@ class PalaceTables:
     skip: tuple[int, ...]
     effects: dict[Rank, CardEffect]
     follow: dict[Rank | None, frozenset[Rank]]
+    reverses: tuple[bool, ...] = (False,) * 15
+
+    @property
+    def any_reverses(self) -> bool:
+        """Whether a card of some rank reverses the order of play under these rules."""
+        return any(self.reverses)
 
 
-def _caller(functions: Sequence[Callable[..., Any]]) -> Callable[..., Any]:
-    """Call hook implementations in order like pluggy's ``firstresult``: each one
-    gets only the arguments it names; the first non-``None`` answer wins."""
-    named = [(f, frozenset(inspect.signature(f).parameters)) for f in functions]
-
-    def first(**kwargs: Any) -> Any:
-        for function, names in named:
-            value = function(**{k: v for k, v in kwargs.items() if k in names})
-            if value is not None:
-                return value
-        return None
-
-    return first
+def _no_answer(**kwargs: Any) -> None:
+    return None
 
 
 def build_tables(
     rules: PalaceRules,
-    effect_hooks: Sequence[EffectHook] = (),
-    follow_hooks: Sequence[FollowHook] = (),
+    effect_of: EffectHook = _no_answer,
+    follow_of: FollowHook = _no_answer,
 ) -> PalaceTables:
     """Resolve the effect of every rank and the follow rule of every top, once.
 
-    Each hook list is tried in order, first non-``None`` answer wins (pluggy's
-    ``firstresult``); the built-in rule answers when no hook does. The empty
-    pile always accepts every rank, whatever a hook says, so a player can
-    never be left without a legal action.
+    `effect_of(rules=, rank=)` and `follow_of(rules=, top=)` are the game's
+    hook callers (pluggy's, from `Game.hooks`: ``firstresult``, so the most
+    recently registered plugin that answers wins); the built-in rule answers
+    when they give ``None``. The empty pile always accepts every rank,
+    whatever a hook says, so a player can never be left without a legal
+    action.
 
     Raises:
         TypeError: a hook returned something that is not a `CardEffect`
             or an iterable of ranks; the message names the hook.
     """
-    effect_of = _caller(effect_hooks)
-    follow_of = _caller(follow_hooks)
     effects: dict[Rank, CardEffect] = {}
     for rank in Rank:
         effect = effect_of(rules=rules, rank=rank)
@@ -189,6 +192,7 @@ def build_tables(
         burn=tuple(r >= 2 and effects[Rank(r)].burn for r in range(15)),
         again=tuple(r >= 2 and effects[Rank(r)].again for r in range(15)),
         skip=tuple(effects[Rank(r)].skip if r >= 2 else 0 for r in range(15)),
+        reverses=tuple(r >= 2 and effects[Rank(r)].reverses for r in range(15)),
         effects=effects,
         follow=follow,
     )

@@ -59,7 +59,7 @@ def palace_card_effect(rules: PalaceRules, rank: Rank) -> CardEffect | None:
     """The effect of a card of ``rank`` when it is played on the pile.
 
     Return a `cardkit_palace.CardEffect` (``burn``, ``again``,
-    ``skip``) to decide the effect of this rank, or ``None`` to leave it to
+    ``skip``, ``reverses``) to decide the effect of this rank, or ``None`` to leave it to
     the next implementation (in the end, the built-in rule: 10 burns, 2 makes
     its player play again under ``two_rule = player_continues``, other ranks
     do nothing). ``rules`` is the game's `PalaceRules`.

@@ -21,6 +21,7 @@ __all__ = [
     "EndCondition",
     "FirstPlayerRule",
     "NextDealer",
+    "PalaceRefused",
     "PalaceRules",
     "SevenRule",
     "TwoRule",
@@ -81,6 +82,43 @@ class EndCondition(StrEnum):
     LAST_PLAYER_LOSES = "last_player_loses"
     #: Stop as soon as the first player goes out; that player wins.
     FIRST_OUT_WINS = "first_out_wins"
+
+
+class PalaceRefused(StrEnum):
+    """Palace refusal codes, besides the shared [`Refused`][cardkit.errors.Refused]."""
+
+    WRONG_PHASE = "wrong_phase"
+    """The action belongs to another phase (a swap during play, a play in a window)."""
+    NOT_YOUR_TURN = "not_your_turn"
+    """The seat may not act now, or the cards are another seat's face-up cards."""
+    MUST_FLIP = "must_flip"
+    """Only face-down cards are left: the player flips one."""
+    FACE_UP_NOT_ACTIVE = "face_up_not_active"
+    """Face-up cards are played only once the hand is empty."""
+    NOT_HELD = "not_held"
+    """The cards are not in the player's active source."""
+    MIXED_RANKS = "mixed_ranks"
+    """A play is cards of one rank."""
+    TOO_LOW = "too_low"
+    """The rank may not be played on the pile's top card."""
+    MUST_INCLUDE_LOWEST = "must_include_lowest"
+    """The starter's first play must include the rank that made them the starter."""
+    EMPTY_PILE = "empty_pile"
+    """There is no pile to pick up."""
+    CAN_PLAY = "can_play"
+    """The pile is picked up only when no play is possible (without voluntary pick-up)."""
+    NOT_FACE_DOWN_STAGE = "not_face_down_stage"
+    """Face-down cards are flipped only when the hand and face-up cards are gone."""
+    NO_SUCH_CARD = "no_such_card"
+    """There is no face-down card at that position."""
+    NOT_ADDABLE = "not_addable"
+    """Only cards drawn in the last refill, of the rank just played, may be added."""
+    NOT_COMPLETING = "not_completing"
+    """A completion is exactly the cards missing from the four of a kind."""
+    NOT_SWAPPABLE = "not_swappable"
+    """A swap is a hand card, then a face-up card, of the seat exchanging."""
+    ALREADY_SWAPPED = "already_swapped"
+    """A card moved by an earlier swap is not swapped again in the exchange."""
 
 
 class PalaceRules(Rules):

@@ -1,16 +1,34 @@
 """The view of a Palace game: what one seat (or a spectator) may know.
 
-Built by [PalaceState.view][cardkit_palace.game.PalaceState.view]; importable
-from `cardkit_palace` and `cardkit_palace.game` too.
+Built by [PalaceState.view][cardkit_palace.state.PalaceState.view] with
+[`view_of`][cardkit_palace.views.view_of], which also gives the snapshot
+([`snapshot_of`][cardkit_palace.views.snapshot_of]) and the result
+([`result_of`][cardkit_palace.views.result_of]).
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from pydantic import Field
 
-from cardkit import Card, CardSet, View
+from cardkit import Card, CardSet, Event, GameResult, InvalidState, Rank, View
+from cardkit.zones import Seen, Zone
+from cardkit_palace.fields import (
+    ADD,
+    CARDS,
+    COMPLETE,
+    EXCHANGE,
+    OVER,
+    PHASES,
+    PUBLIC_PHASES,
+    pile_cards,
+)
 
-__all__ = ["PalaceView"]
+if TYPE_CHECKING:
+    from cardkit_palace.state import PalaceState
+
+__all__ = ["ZONES", "PalaceView", "result_of", "snapshot_of", "view_of"]
 
 
 class PalaceView(View):
@@ -75,3 +93,134 @@ class PalaceView(View):
     addable: CardSet | None = None
     completing: CardSet | None = None
     plays_again: bool = False
+
+
+def _from_masks(masks: tuple[int, ...]) -> list[CardSet]:
+    return [CardSet.from_mask(m) for m in masks]
+
+
+#: Palace's zones: who may see what. The stock is top first, the pile bottom to top.
+ZONES: tuple[Zone, ...] = (
+    Zone("hand", per_seat=True, seen=Seen.OWNER, cards=lambda s: _from_masks(s.f.hands)),
+    Zone("face_up", per_seat=True, seen=Seen.EVERYONE, cards=lambda s: _from_masks(s.f.ups)),
+    Zone(
+        "face_down",
+        per_seat=True,
+        seen=Seen.COUNT,
+        cards=lambda s: [tuple(CARDS[d] for d in downs if d >= 0) for downs in s.f.downs],
+    ),
+    Zone("stock", seen=Seen.COUNT, cards=lambda s: s.setup.deck.cards[s.f.stock :]),
+    Zone("pile", seen=Seen.EVERYONE, cards=lambda s: pile_cards(s.f.pile)),
+    Zone("burned", seen=Seen.EVERYONE, cards=lambda s: CardSet.from_mask(s.f.burned)),
+)
+
+
+def latest_events(log: Any) -> tuple[Event, ...]:
+    """The events of the latest transition that had any (declined windows have none)."""
+    while log is not None and not log[2]:
+        log = log[0]
+    return () if log is None else log[2]
+
+
+def view_of(state: PalaceState, seat: int | None) -> PalaceView:
+    """What ``seat`` may know of ``state`` (no window open, or ``seat`` is the one asked)."""
+    f = state.f
+    x = f.cfg
+    players = x.players
+    actor = state.to_act
+    ready = [(x.dealer + 1 + k) % players for k in range(f.readied)]
+    asked = seat is not None and seat == actor
+    in_window = f.phase in (ADD, COMPLETE) and asked
+    return PalaceView(
+        game=state.game.name,
+        seat=seat,
+        players=players,
+        to_act=actor,
+        is_over=f.phase == OVER,
+        legal_actions=[str(a) for a in state.legal_actions()] if asked else [],
+        recent=[e.describe() for e in latest_events(state._log)],
+        phase=PUBLIC_PHASES[f.phase],
+        window=PHASES[f.phase] if in_window else None,
+        dealer=x.dealer,
+        hand=CardSet.from_mask(f.hands[seat]) if seat is not None else None,
+        hand_counts=[h.bit_count() for h in f.hands],
+        face_up=_from_masks(f.ups),
+        face_down_counts=[sum(1 for d in downs if d >= 0) for downs in f.downs],
+        face_down_positions=[[i + 1 for i, d in enumerate(downs) if d >= 0] for downs in f.downs],
+        pile=list(pile_cards(f.pile)),
+        top_run=f.run,
+        burned_count=f.burned.bit_count(),
+        burned=CardSet.from_mask(f.burned),
+        stock_count=52 - f.stock,
+        finished=list(f.out),
+        ready=ready if f.phase == EXCHANGE else list(range(players)),
+        starter=f.starter if f.starter >= 0 else None,
+        first_play_rank=Rank(f.must).code if f.must and asked else None,
+        window_seat=f.opener if in_window else None,
+        addable=CardSet.from_mask(f.add) if f.phase == ADD and asked else None,
+        completing=CardSet.from_mask(f.need) if f.phase == COMPLETE and asked else None,
+        plays_again=bool(f.again) if in_window else False,
+    )
+
+
+def snapshot_of(state: PalaceState) -> dict[str, Any]:
+    """The full state, face-down cards and stock order included, as JSON-ready data."""
+    f = state.f
+    window = f.phase in (ADD, COMPLETE)
+    return {
+        "phase": PHASES[f.phase],
+        "to_act": state.to_act,
+        "hands": [CardSet.from_mask(h).codes for h in f.hands],
+        "face_up": [CardSet.from_mask(u).codes for u in f.ups],
+        "face_down": [[CARDS[d].code if d >= 0 else None for d in ds] for ds in f.downs],
+        "stock": [card.code for card in state.setup.deck.cards[f.stock :]],
+        "pile": [card.code for card in pile_cards(f.pile)],
+        "top_run": f.run,
+        "burned": CardSet.from_mask(f.burned).codes,
+        "finished": list(f.out),
+        "readied": f.readied,
+        "moved": CardSet.from_mask(f.moved).codes,
+        "window_opener": f.opener if window else None,
+        "addable": CardSet.from_mask(f.add).codes,
+        "completing": CardSet.from_mask(f.need).codes,
+        "plays_again": bool(f.again) if window else False,
+        "skip": f.skip if window else 0,
+        "first_play_rank": Rank(f.must).code if f.must else None,
+        "starter": f.starter if f.starter >= 0 else None,
+        "actions": f.moves,
+        **({"direction": f.direction} if f.cfg.tables.any_reverses else {}),
+    }
+
+
+def result_of(state: PalaceState) -> GameResult:
+    """The finishing order, the loser and the winners (see `PalaceState.result`).
+
+    Raises:
+        InvalidState: the game is not over yet.
+    """
+    f = state.f
+    if f.phase != OVER:
+        raise InvalidState("the game is not over yet; result() needs a finished game")
+    players = f.cfg.players
+    details = {"burned": f.burned.bit_count()}
+    if f.cfg.first_out:
+        winner = f.out[0]
+        return GameResult(
+            reason="first_out",
+            players=players,
+            order=[winner],
+            winners=[winner],
+            actions=f.moves,
+            details=details,
+        )
+    order = list(f.out)
+    loser = order[-1]
+    return GameResult(
+        reason="last_with_cards",
+        players=players,
+        order=order,
+        winners=[s for s in order if s != loser],
+        losers=[loser],
+        actions=f.moves,
+        details=details,
+    )

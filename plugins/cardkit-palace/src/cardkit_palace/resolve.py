@@ -1,0 +1,223 @@
+"""RESOLVE(p, cards) of rules 4.4: after any play, and the windows it may open (4.5).
+
+The functions here change a list copy of the fields (`cardkit_palace.fields.thaw`)
+in place and append the events they cause; the transitions freeze the list.
+The cards played are already out of the player's zones.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardkit import Event
+from cardkit_palace.events import (
+    burn_event,
+    draw_event,
+    place_event,
+    reverse_event,
+    simple_event,
+)
+from cardkit_palace.fields import (
+    ACTOR,
+    ADD,
+    ADDABLE,
+    AGAIN,
+    BURNED,
+    CFG,
+    COMPLETE,
+    DIRECTION,
+    DOWNS,
+    HANDS,
+    LIVE,
+    NEED,
+    OPENER,
+    OUT,
+    OVER,
+    PHASE,
+    PILE,
+    PMASK,
+    RANK_MASK,
+    RUN,
+    SKIP,
+    STOCK,
+    TOP,
+    TURN,
+    UPS,
+    cards_of,
+    next_seat,
+    put,
+)
+from cardkit_palace.listing import PILE_CARDS
+
+__all__ = ["completion_window", "end_window", "pick_up", "resolve"]
+
+
+def resolve(
+    n: list[Any], p: int, hand: int, mask: int, rank: int, count: int, events: list[Event]
+) -> None:
+    """Put ``count`` cards (``mask``, of ``rank``) played by ``p`` on the pile, and go on.
+
+    ``hand`` is p's hand without them. The pile may burn, p refills and may
+    go out; then a window opens, p plays again, or the next player's turn.
+    """
+    x = n[CFG]
+    pile_cards = PILE_CARDS.get(mask)
+    n[PILE] = (n[PILE], pile_cards if pile_cards is not None else cards_of(mask))
+    n[PMASK] |= mask
+    if x.reverses[rank]:
+        _reverse(n, p, events)
+    run = n[RUN] + count if rank == n[TOP] else count
+    n[TOP] = rank
+    n[RUN] = run
+    burned = x.burn[rank] or (run >= 4 if x.across else count >= 4)
+    if burned:
+        _burn(n, p, events)
+    drawn = 0
+    stock = n[STOCK]
+    if stock < 52 and hand.bit_count() < x.zone:
+        end = min(stock + x.zone - hand.bit_count(), 52)
+        bits = x.bits
+        for i in range(stock, end):
+            drawn |= bits[i]
+        events.append(draw_event(p, end - stock))
+        n[STOCK] = end
+        hand |= drawn
+    if hand != n[HANDS][p]:
+        hands = list(n[HANDS])  # put(), inlined: this runs on every play
+        hands[p] = hand
+        n[HANDS] = tuple(hands)
+    is_out = not hand and not n[UPS][p] and not any(d >= 0 for d in n[DOWNS][p])
+    if (is_out and _goes_out(n, p, events)) or (burned and _after_burn(n, p, is_out)):
+        return
+    again = x.again[rank] and not is_out
+    if drawn & RANK_MASK[rank] and x.add_on and not again and not is_out:
+        _open_add(n, p, rank, drawn)
+        return
+    if x.completion:
+        free = RANK_MASK[rank] & ~(n[PMASK] | n[BURNED])
+        if free and free.bit_count() == 4 - run:
+            _open_completion(n, p, rank, again)
+            return
+    # No window: the next turn (the hot path, inlined from end_window).
+    n[PHASE] = TURN
+    if again:
+        n[ACTOR] = p
+        return
+    skip = x.skip[rank]
+    players = x.players
+    q = p + n[DIRECTION]
+    if q == players:
+        q = 0
+    elif q < 0:
+        q = players - 1
+    n[ACTOR] = q if n[LIVE] >> q & 1 and not skip else next_seat(n, p, skip)
+
+
+def _reverse(n: list[Any], p: int, events: list[Event]) -> None:
+    """The order of play turns round (a house rule's effect)."""
+    n[DIRECTION] = -n[DIRECTION]
+    events.append(reverse_event(p, n[DIRECTION]))
+
+
+def _burn(n: list[Any], p: int, events: list[Event]) -> None:
+    """The pile leaves the game (a burning rank, or four of a kind)."""
+    events.append(burn_event(p, n[PMASK].bit_count()))
+    n[BURNED] |= n[PMASK]
+    n[PILE] = None
+    n[PMASK] = 0
+    n[TOP] = 0
+    n[RUN] = 0
+
+
+def _after_burn(n: list[Any], p: int, is_out: bool) -> bool:
+    """A new pile: the burner starts it, unless out or under ``burn_rule = next_player``."""
+    n[PHASE] = TURN
+    n[ACTOR] = p if not (is_out or n[CFG].burn_next) else next_seat(n, p)
+    return True
+
+
+def _goes_out(n: list[Any], p: int, events: list[Event]) -> bool:
+    """p holds no card any more: p is out. Whether the game is over with it."""
+    live = n[LIVE] & ~(1 << p)
+    n[LIVE] = live
+    n[OUT] = (*n[OUT], p)
+    events.append(place_event("finish", p, len(n[OUT])))
+    if n[CFG].first_out or not live & (live - 1):
+        _finish(n, events)
+        return True
+    return False
+
+
+def _open_add(n: list[Any], p: int, rank: int, drawn: int) -> None:
+    """Window (a): p may add the cards of ``rank`` just drawn."""
+    n[OPENER] = p
+    n[AGAIN] = False
+    n[SKIP] = n[CFG].skip[rank]
+    n[ADDABLE] = drawn & RANK_MASK[rank]
+    n[PHASE] = ADD
+    n[ACTOR] = p
+
+
+def _open_completion(n: list[Any], p: int, rank: int, again: bool) -> None:
+    """Window (b), if one seat holds the rest of the four of a kind on top."""
+    n[OPENER] = p
+    n[AGAIN] = again
+    n[SKIP] = n[CFG].skip[rank]
+    completion_window(n)
+
+
+def _finish(n: list[Any], events: list[Event]) -> None:
+    """The game is over: the last player holding cards loses (or the first out won)."""
+    n[PHASE] = OVER
+    n[ACTOR] = -1
+    if n[CFG].first_out:
+        events.append(simple_event("win", n[OUT][0]))
+    elif n[LIVE]:
+        loser = n[LIVE].bit_length() - 1
+        n[OUT] = (*n[OUT], loser)
+        events.append(place_event("lose", loser, len(n[OUT])))
+    events.append(simple_event("game_over", None))
+
+
+def completion_window(n: list[Any]) -> None:
+    """Window (b): ask the one seat holding the rest of the top rank, if any."""
+    x = n[CFG]
+    top = n[TOP]
+    if x.completion and top:
+        free = RANK_MASK[top] & ~(n[PMASK] | n[BURNED])
+        if free and free.bit_count() == 4 - n[RUN]:
+            players = x.players
+            live = n[LIVE]
+            hands = n[HANDS]
+            ups = n[UPS]
+            q = n[OPENER]
+            for _ in range(players - 1):
+                q = q + 1 if q + 1 < players else 0
+                if live >> q & 1:
+                    source = hands[q] or ups[q]
+                    if source & free == free:
+                        n[PHASE] = COMPLETE
+                        n[ACTOR] = q
+                        n[NEED] = free
+                        return
+    end_window(n)
+
+
+def end_window(n: list[Any]) -> None:
+    """Close the window: the opener plays again (a 2), or the next player's turn."""
+    n[PHASE] = TURN
+    n[NEED] = 0
+    n[ADDABLE] = 0
+    n[ACTOR] = n[OPENER] if n[AGAIN] else next_seat(n, n[OPENER], n[SKIP])
+
+
+def pick_up(n: list[Any], p: int, extra: int, events: list[Event]) -> None:
+    """The pile (and ``extra`` cards) go into p's hand; the next player starts a new pile."""
+    pmask = n[PMASK]
+    events.append(simple_event("pickup", p, count=(pmask | extra).bit_count()))
+    n[HANDS] = put(n[HANDS], p, n[HANDS][p] | pmask | extra)
+    n[PILE] = None
+    n[PMASK] = 0
+    n[TOP] = 0
+    n[RUN] = 0
+    n[ACTOR] = next_seat(n, p)

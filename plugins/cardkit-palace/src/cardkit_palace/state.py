@@ -1,0 +1,183 @@
+"""The Palace state on the core's [`GenericState`][cardkit.generic.GenericState].
+
+The state machine follows section 4 of the rules spec::
+
+    DEAL -> EXCHANGE (seat by seat: swap* then ready) -> TURN(starter)
+    TURN(p): hand / face-up source -> play | pickup;  face-down source -> flip
+    after a play -> RESOLVE -> [p plays again] | WINDOW -> TURN(next player)
+    GAME_OVER when at most one player still holds cards
+
+Its fields (`state.f`, [`Fields`][cardkit_palace.fields.Fields]) keep cards
+as bit masks. Each action kind has one check, `check_<kind>` (the one home
+of its legality), and one transition, `do_<kind>`, written in the modules of
+their phase (`exchange`, `turns`, `windows`); `list_legal` is the fast
+listing (`listing`). The windows between turns (``add`` and ``complete``)
+are private (rules 4.5): the core's `apply_as`, `shown_to_act` and the view
+show every seat but the one asked the state with the windows declined.
+"""
+
+from __future__ import annotations
+
+from typing import Final, Self
+
+from cardkit import Action, GameResult
+from cardkit.generic import GenericState
+from cardkit_palace import exchange, turns, windows
+from cardkit_palace.actions import (
+    DECLINE,
+    GRAMMAR,
+    PICKUP,
+    READY,
+    Add,
+    Complete,
+    Decline,
+    Flip,
+    Play,
+    Swap,
+)
+from cardkit_palace.effects import PalaceTables
+from cardkit_palace.fields import ADD, COMPLETE, OVER, PHASES, RANK_MASK_BY_OFFSET, Fields, cards_of
+from cardkit_palace.listing import legal_of, submasks
+from cardkit_palace.rules import PalaceRules
+from cardkit_palace.views import ZONES, PalaceView, result_of, snapshot_of, view_of
+
+__all__ = ["PalaceState"]
+
+_FLIPS: Final = tuple(Flip.of(i) for i in range(1, 7))
+
+
+class PalaceState(GenericState[PalaceRules, Fields]):
+    """One position of a Palace game (immutable; `apply` returns a new state)."""
+
+    __slots__ = ()
+    grammar = GRAMMAR
+    zone_specs = ZONES
+    view_model = PalaceView
+    private_windows = True
+    lists_when_over = True
+
+    # -- the contract --------------------------------------------------------------
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat asked to decide: the player whose turn it is, the player in
+        the exchange, or the one seat a window asks; ``None`` once over."""
+        actor = self.f.actor
+        return None if actor < 0 else actor
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.f.phase == OVER
+
+    @property
+    def phase(self) -> str:
+        """``"exchange"``, ``"turn"``, ``"add"``, ``"complete"`` or ``"over"``."""
+        return PHASES[self.f.phase]
+
+    list_legal = legal_of
+
+    def candidate_actions(self) -> list[Action]:
+        """Every action the checks are asked about: each kind, with the cards of the seat to act.
+
+        Plays, adds and completions of every subset of each rank's cards in
+        the hand and face-up cards (a play of mixed ranks is always refused),
+        every swap of a hand card with a face-up card, the six flips, and the
+        argument-less actions.
+        """
+        f = self.f
+        p = f.actor
+        cards = f.hands[p] | f.ups[p]
+        subsets = [s for rank in RANK_MASK_BY_OFFSET for s in submasks(cards & rank)]
+        actions: list[Action] = [PICKUP, READY, DECLINE, *_FLIPS]
+        for kind in (Play, Add, Complete):
+            actions += [kind(mask) for mask in subsets]
+        ups = cards_of(f.ups[p])
+        actions += [Swap.of(h, u) for h in cards_of(f.hands[p]) for u in ups]
+        return actions
+
+    # -- the checks and the transitions, by action kind: in the modules of their phase ----
+
+    check_swap = exchange.check_swap
+    do_swap = exchange.do_swap
+    check_ready = exchange.check_ready
+    do_ready = exchange.do_ready
+    check_play = turns.check_play
+    do_play = turns.do_play
+    check_pickup = turns.check_pickup
+    do_pickup = turns.do_pickup
+    check_flip = turns.check_flip
+    do_flip = turns.do_flip
+    check_add = windows.check_add
+    do_add = windows.do_add
+    check_complete = windows.check_complete
+    do_complete = windows.do_complete
+    check_decline = windows.check_decline
+    do_decline = windows.do_decline
+
+    # -- private windows (rules 4.5) ---------------------------------------------------
+
+    def decline_window(self) -> Self | None:
+        """The state after the seat a window asks declines it; ``None`` when none is open."""
+        return self.apply(DECLINE) if windows.in_window(self.f) else None
+
+    def answers_window(self, action: Action) -> bool:
+        """Whether ``action`` answers the open window: ``decline``, or its ``add``/``complete``."""
+        kind = Add if self.f.phase == ADD else Complete if self.f.phase == COMPLETE else None
+        return kind is not None and isinstance(action, (kind, Decline))
+
+    # -- results, views, saves ----------------------------------------------------------
+
+    def result(self) -> GameResult:
+        """The finishing order, the loser and the winners.
+
+        With the default ``end_condition``, ``order`` lists every seat in the
+        order they went out, the loser (the last player holding cards) last;
+        ``losers`` is that player and ``winners`` everyone else (the object of
+        the game is not to be last). With ``first_out_wins``, ``order`` and
+        ``winners`` hold the first player out only, and there is no loser.
+
+        Raises:
+            InvalidState: the game is not over yet.
+        """
+        return result_of(self)
+
+    def view(self, seat: int | None = None) -> PalaceView:
+        """What ``seat`` may know (``None``: a spectator). Never a face-down card.
+
+        Windows are private (rules 4.5): only the seat a window asks sees it;
+        every other view is the view with every open window declined, the
+        next player shown to act with its legal actions. The recent events
+        are those of the latest transition that had any (a declined window
+        has none).
+        """
+        if seat is not None and not (isinstance(seat, int) and 0 <= seat < self.players):
+            raise ValueError(f"seat must be 0-{self.players - 1} or None, not {seat!r}")
+        if seat != self.f.actor and windows.in_window(self.f):
+            return view_of(self.public_state(), seat)
+        return view_of(self, seat)
+
+    def snapshot(self) -> dict[str, object]:
+        """The full state, face-down cards and stock order included, as JSON-ready data.
+
+        Under rules where a card reverses the order of play, it has a
+        `direction` too (1 clockwise, -1 reversed); other saves have none.
+        """
+        return snapshot_of(self)
+
+    # -- extras for tools and tests -----------------------------------------------------------
+
+    @property
+    def tables(self) -> PalaceTables:
+        """The effect and follow tables this game resolved from its hooks at the start."""
+        return self.f.cfg.tables
+
+    @property
+    def direction(self) -> int:
+        """The order of play: 1 clockwise (the deal's order), -1 reversed by a card effect."""
+        return self.f.direction
+
+    @property
+    def action_count(self) -> int:
+        """How many actions have been played (constant time)."""
+        return self.f.moves
