@@ -88,17 +88,16 @@ class Game(ABC, Generic[R, S]):
         """This game's hook callers: `self.hooks.<name>(...)` is pluggy's own caller.
 
         `self.hooks.answer("<name>", default, rules=rules)` gives `default`
-        when no plugin answers. Uses the registry that registered this game,
-        or the process-wide one; call hooks when a game starts, not per move.
+        when no plugin answers; `self.hooks.call("<name>")` is a fast caller
+        (see [`cardkit.gamehooks`][cardkit.gamehooks]). Uses the registry that
+        registered this game, or the process-wide one.
         """
-        from cardkit.gamehooks import GameHooks
-
         found = self._registry
         if found is None:  # not registered: the process-wide registry (imported late: a cycle)
             from cardkit.plugins import registry
 
             found = registry()
-        return GameHooks(found.pm)
+        return found.hooks  # one per registry: its caches follow the registry's plugins
 
     def hook_functions(self, hook_name: str) -> list[Callable[..., Any]]:
         """The implementations of one of this game's own hooks, in call order.

@@ -57,6 +57,7 @@ from cardkit._plugin_records import (
 from cardkit.bots import BotFactory
 from cardkit.errors import CardkitError, PluginError, UnknownGame
 from cardkit.game import Game
+from cardkit.gamehooks import GameHooks
 from cardkit.rules import HouseRule, Variant
 
 __all__ = [
@@ -113,6 +114,9 @@ class Registry(PluginLoader):
         #: may cache what [`hook_functions`][cardkit.plugins.Registry.hook_functions]
         #: returned until it changes.
         self.generation = 0
+        #: The games' hook callers of this registry, cached until `generation` changes
+        #: (see [`Game.hooks`][cardkit.game.Game.hooks]).
+        self.hooks = GameHooks(self.pm, self)
         self._games: dict[str, Game[Any, Any]] = {}
         self._aliases: dict[str, str] = {}
         self.plugins: dict[str, PluginInfo] = {}

@@ -1,7 +1,8 @@
 """The one "what beats what" decision of a deal, and the hooks that change it.
 
-A `Beating` is resolved once per game start from the rules and the
-implementations of Tiến lên's hooks (`cardkit_tienlen.hookspecs`). It is
+A `Beating` is resolved from the rules and Tiến lên's hooks
+(`cardkit_tienlen.hookspecs`, called through the core's
+`cardkit.gamehooks.HookCall`), once per rules until plugins change. It is
 the only place the game asks what beats what: the legal listing, `apply`
 and the refusal reason all go through it, so they cannot disagree.
 
@@ -22,12 +23,12 @@ False
 
 from __future__ import annotations
 
-import inspect
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
 from cardkit import InvalidRules
+from cardkit.gamehooks import HookCall
 from cardkit_tienlen.combos import BeatRules, Kind, Play, beats, describe_kind
 from cardkit_tienlen.handcombos import SINGLES, hand_combos
 from cardkit_tienlen.rules import TienLenRules
@@ -140,33 +141,24 @@ class Beating:
         )
 
 
-def _arguments(function: Callable[..., Any], **kwargs: Any) -> Any:
-    """Call a hook implementation with the arguments it names, as pluggy does.
-
-    The one place this plugin calls hook implementations: to be replaced by
-    the core's hook caller.
-    """
-    names = inspect.signature(function).parameters
-    return function(**{k: v for k, v in kwargs.items() if k in names})
-
-
 def build_beating(
     rules: TienLenRules,
-    beats_hooks: Sequence[Callable[..., Any]] = (),
-    combination_hooks: Sequence[Callable[..., Any]] = (),
+    beats_hooks: HookCall | Sequence[Callable[..., Any]] = (),
+    combination_hooks: HookCall | Sequence[Callable[..., Any]] = (),
 ) -> Beating:
-    """Resolve the deal's `Beating` from ``rules`` and the hooks' implementations, in call order.
+    """Resolve the deal's `Beating` from ``rules`` and the hooks: the core's callers of
+    ``tienlen_beats`` and ``tienlen_combination`` (`cardkit.gamehooks.HookCall`), or
+    plain implementations in call order.
 
     Raises:
         InvalidRules: a ``tienlen_combination`` implementation removed singles.
         TypeError: an implementation answered something that is not a
             function, a bool or ``None``; the message names the hook.
     """
+    if not isinstance(beats_hooks, HookCall):
+        beats_hooks = HookCall("tienlen_beats", beats_hooks)
     house: list[BeatsRule] = []
-    for function in beats_hooks:
-        decide = _arguments(function, rules=rules)
-        if decide is None:
-            continue
+    for decide in beats_hooks(rules=rules) if beats_hooks else ():
         if not callable(decide):
             raise TypeError(
                 f"tienlen_beats returned {decide!r}; expected a function (play, current) "
@@ -181,24 +173,25 @@ def build_beating(
     )
 
 
-def _removed(rules: TienLenRules, hooks: Iterable[Callable[..., Any]]) -> frozenset[Kind]:
-    hooks = tuple(hooks)
+def _removed(
+    rules: TienLenRules, hooks: HookCall | Sequence[Callable[..., Any]]
+) -> frozenset[Kind]:
+    if not isinstance(hooks, HookCall):
+        hooks = HookCall("tienlen_combination", hooks, firstresult=True)
     if not hooks:
         return frozenset()
     removed = set()
     for kind in _KINDS:
-        for function in hooks:
-            answer = _arguments(function, rules=rules, kind=kind)
-            if answer is None:
-                continue
-            if not isinstance(answer, bool):
-                raise TypeError(
-                    f"tienlen_combination returned {answer!r} for {kind.label}; "
-                    "expected True, False or None"
-                )
-            if not answer:
-                removed.add(kind)
-            break
+        answer = hooks(rules=rules, kind=kind)
+        if answer is None:
+            continue
+        if not isinstance(answer, bool):
+            raise TypeError(
+                f"tienlen_combination returned {answer!r} for {kind.label}; "
+                "expected True, False or None"
+            )
+        if not answer:
+            removed.add(kind)
     if Kind.SINGLE in removed:
         raise InvalidRules(
             "a tienlen_combination hook removed singles; singles always exist (a leader "
