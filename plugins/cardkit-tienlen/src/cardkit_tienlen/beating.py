@@ -27,9 +27,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from cardkit import InvalidRules
+from cardkit import Action, InvalidRules
 from cardkit.gamehooks import HookCall
-from cardkit_tienlen.combos import BeatRules, Kind, Play, beats, describe_kind
+from cardkit_tienlen.combos import PASS, BeatRules, Kind, Play, beats, describe_kind
 from cardkit_tienlen.handcombos import SINGLES, hand_combos
 from cardkit_tienlen.rules import TienLenRules
 
@@ -112,6 +112,22 @@ class Beating:
         if self.removed:
             out = [p for p in out if p.kind not in self.removed]
         return out
+
+    def follow_actions(self, hand: int, current: Play, bombs_only: bool) -> tuple[Action, ...]:
+        """A follower's legal actions: `follows`, then `PASS`."""
+        key = current.key
+        if current.kind != Kind.SINGLE or key >= _TWOS or bombs_only or self.house:
+            return (*self.follows(hand, current, bombs_only), PASS)
+        # the most common case, as in `follows`: a single that is not a 2
+        single = SINGLES
+        out: list[Action] = []
+        m = hand & -(2 << key)
+        while m:
+            low = m & -m
+            out.append(single[low.bit_length() - 1])
+            m ^= low
+        out.append(PASS)
+        return tuple(out)
 
     def why_not(self, play: Play, current: Play) -> str:
         """Why ``play`` does not beat ``current``, in words meant for players."""

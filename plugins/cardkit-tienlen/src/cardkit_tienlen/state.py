@@ -28,6 +28,7 @@ from cardkit_tienlen.combos import (
     describe_kind,
     explain_invalid,
 )
+from cardkit_tienlen.handcombos import hand_combos_after
 from cardkit_tienlen.rules import InstantWin, PlayUntil, TienLenRules
 from cardkit_tienlen.rules import TienLenRefused as Code
 from cardkit_tienlen.scoring import result_for
@@ -160,10 +161,11 @@ class TienLenState(GenericState[TienLenRules, Fields]):
         seat = f.to_act
         if seat is None:
             return ()
-        current = f.current
+        current, cfg = f.current, f.cfg
         if current is None:
-            return f.cfg.beating.leads(f.hands[seat], f.required)
-        return (*f.cfg.beating.follows(f.hands[seat], current, self._bombs_only(seat)), PASS)
+            return cfg.beating.leads(f.hands[seat], f.required)
+        bombs_only = cfg.pass_lock and bool(f.locked >> seat & 1)  # `_bombs_only`, inlined
+        return cfg.beating.follow_actions(f.hands[seat], current, bombs_only)
 
     def _bombs_only(self, seat: int) -> bool:
         """Whether ``seat`` is a locked player offered a turn on 2s (bombs only)."""
@@ -258,7 +260,9 @@ class TienLenState(GenericState[TienLenRules, Fields]):
         assert seat is not None
         bits = play.bits
         hands = list(f.hands)
-        hand = hands[seat] = hands[seat] ^ bits
+        before = hands[seat]
+        hand = hands[seat] = before ^ bits
+        hand_combos_after(before, hand)
         events = [_play_event(seat, play)]
         finished, over = f.finished, None
         if not hand:
