@@ -219,7 +219,11 @@ class GenericState(GameState, Generic[R, F]):
         """Exactly the legal actions of the seat to act (computed once per state)."""
         legal = self._legal
         if legal is None:
-            legal = () if self.is_over else tuple(self.list_legal())
+            if self.is_over:
+                legal = ()
+            else:
+                listed = self.list_legal()
+                legal = listed if type(listed) is tuple else tuple(listed)
             _set_legal(self, legal)
         return legal
 
@@ -252,12 +256,23 @@ class GenericState(GameState, Generic[R, F]):
         return zone_cards(self.zone_specs, self)
 
     def visible_zones(self, seat: int | None) -> Collection[str]:
-        """The zones `seat` may see, from the declared zones."""
-        return visible_zone_names(self.zone_specs, self.players, seat)
+        """The zones `seat` may see, from the declared zones (worked out once per seat)."""
+        key = (type(self), self.players, seat)
+        found = _VISIBLE.get(key)
+        if found is None:
+            found = _VISIBLE[key] = tuple(visible_zone_names(self.zone_specs, self.players, seat))
+        return found
 
     def view_extra(self, seat: int | None) -> dict[str, Any]:
         """What the view shows besides the zones (a phase, scores, the suit to follow)."""
         return {}
+
+    def recent(self) -> list[str]:
+        """The view's `recent`: by default, the latest transition's events described.
+
+        A game narrating more (its last few events, in its own words) overrides it.
+        """
+        return [e.describe() for e in self.last_events]
 
     def view(self, seat: int | None = None) -> View:
         """What `seat` may know: the zones as declared, and `view_extra`."""
@@ -275,7 +290,7 @@ class GenericState(GameState, Generic[R, F]):
             to_act=to_act,
             is_over=self.is_over,
             legal_actions=legal,
-            recent=[e.describe() for e in self.last_events],
+            recent=self.recent(),
             **zone_view(self.zone_specs, self, seat),
             **self.view_extra(seat),
         )
@@ -285,6 +300,9 @@ class GenericState(GameState, Generic[R, F]):
         names: tuple[str, ...] = self.f._fields  # type: ignore[attr-defined]  # F is a NamedTuple
         return {name: _jsonable(value) for name, value in zip(names, self.f, strict=True)}
 
+
+#: The visible zones by state class, players and seat (they depend on nothing else).
+_VISIBLE: dict[tuple[type, int, int | None], tuple[str, ...]] = {}
 
 # The slots' own setters: the states are immutable (`__setattr__` refuses), and setting
 # a slot through its descriptor costs a third less than `object.__setattr__` by name.
