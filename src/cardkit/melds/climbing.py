@@ -123,12 +123,15 @@ class KeySpace:
         self._to_keyed = tuple(to_keyed)
         # keyed -> natural: 8 keys (two ranks) at a time
         n = len(self.by_key)
+        assert n <= 56, "at most 56 keys: seven tables of 8"
         self._to_natural = tuple(
             tuple(
                 sum(self.by_key[8 * i + b].bit for b in range(min(8, n - 8 * i)) if chunk >> b & 1)
                 for chunk in range(256)
             )
-            for i in range((n + 7) // 8)
+            if 8 * i < n
+            else (0,) * 256
+            for i in range(7)
         )
         self._hash = hash(("KeySpace", order))
 
@@ -155,12 +158,16 @@ class KeySpace:
 
     def natural(self, keyed: int) -> int:
         """The card mask (`CardSet.mask`) of a keyed mask."""
-        out = 0
-        shift = 0
-        for table in self._to_natural:
-            out |= table[(keyed >> shift) & 255]
-            shift += 8
-        return out
+        t = self._to_natural  # seven lookups, unrolled: views and observations call it often
+        return (
+            t[0][keyed & 255]
+            | t[1][(keyed >> 8) & 255]
+            | t[2][(keyed >> 16) & 255]
+            | t[3][(keyed >> 24) & 255]
+            | t[4][(keyed >> 32) & 255]
+            | t[5][(keyed >> 40) & 255]
+            | t[6][(keyed >> 48) & 255]
+        )
 
     def mask(self, cards: Iterable[Card] | CardSet) -> int:
         """The keyed mask of some cards.
