@@ -7,15 +7,15 @@ the transitions of rules spec section 4, and `list_legal` the fast listing.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final, NamedTuple, Self
+from typing import Any, Final, NamedTuple, Self, cast
 
 from cardkit import Action, CardSet, Event, GameResult, IllegalAction, InvalidState
 from cardkit.actions import split_action_text
 from cardkit.errors import Refusal, Refused
 from cardkit.generic import GenericState
 from cardkit.grammar import Form, Grammar
+from cardkit.zones import Seen, Zone
 from cardkit_tienlen.beating import Beating
 from cardkit_tienlen.combos import (
     CARD_BY_KEY,
@@ -32,7 +32,13 @@ from cardkit_tienlen.handcombos import hand_combos_after
 from cardkit_tienlen.rules import InstantWin, PlayUntil, TienLenRules
 from cardkit_tienlen.rules import TienLenRefused as Code
 from cardkit_tienlen.scoring import result_for
-from cardkit_tienlen.views import TienLenView, game_over_event, snapshot_of, view_of
+from cardkit_tienlen.views import (
+    TienLenView,
+    game_over_event,
+    recent_of,
+    snapshot_of,
+    view_extra_of,
+)
 
 __all__ = ["GRAMMAR", "Config", "Fields", "TienLenState"]
 
@@ -117,12 +123,38 @@ def _finish_event(seat: int, place: int, points: tuple[int, ...]) -> Event:
     return Event("finish", seat, note=note, data={"place": place, "points": pts})
 
 
+def _hands(state: TienLenState) -> tuple[CardSet, ...]:
+    return tuple(map(cardset_of, state.f.hands))
+
+
+def _pile(state: TienLenState) -> CardSet:
+    return cardset_of(state.f.pile)
+
+
+def _discard(state: TienLenState) -> CardSet:
+    return cardset_of(state.played() & ~state.f.pile)
+
+
+def _undealt(state: TienLenState) -> CardSet:
+    return cardset_of(state.f.cfg.undealt)
+
+
 class TienLenState(GenericState[TienLenRules, Fields]):
     """One Tiến lên deal: immutable; `apply` returns the next state. Its fields are `state.f`."""
 
     __slots__ = ()
     grammar = GRAMMAR
     view_model = TienLenView
+    #: Every card exactly once: ``hand:<seat>``, ``pile`` (this round), ``discard``
+    #: (earlier rounds, shown in the view as part of ``played``) and ``undealt``
+    #: (2-3 players; the view shows how many).
+    zone_specs = (
+        Zone("hand", per_seat=True, seen=Seen.OWNER, cards=_hands, count_key="hand_sizes",
+             sort=True, spectator_empty=True),
+        Zone("pile", seen=Seen.EVERYONE, cards=_pile, sort=True),
+        Zone("discard", seen=Seen.EVERYONE, cards=_discard, in_view=False),
+        Zone("undealt", seen=Seen.COUNT, cards=_undealt, in_view=False),
+    )  # fmt: skip
 
     # -- the contract -----------------------------------------------------------
 
@@ -263,7 +295,8 @@ class TienLenState(GenericState[TienLenRules, Fields]):
         before = hands[seat]
         hand = hands[seat] = before ^ bits
         hand_combos_after(before, hand)
-        events = [_play_event(seat, play)]
+        event = _PLAY_EVENTS.get(bits << 2 | seat)  # `_play_event`'s cache, looked up inline
+        events = [event if event is not None else _play_event(seat, play)]
         finished, over = f.finished, None
         if not hand:
             finished = (*finished, seat)
@@ -361,8 +394,16 @@ class TienLenState(GenericState[TienLenRules, Fields]):
         return result_for(self.f, self.action_count)
 
     def view(self, seat: int | None = None) -> TienLenView:
-        """What ``seat`` may know (``None``: a spectator)."""
-        return view_of(self, seat)
+        """What ``seat`` may know (``None``: a spectator): the core's view, typed as this game's."""
+        return cast(TienLenView, super().view(seat))
+
+    def view_extra(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may know besides its hand and the pile (``None``: a spectator)."""
+        return view_extra_of(self, seat)
+
+    def recent(self) -> list[str]:
+        """The last few events of the deal, narrated (the view's ``recent``)."""
+        return recent_of(self)
 
     def snapshot(self) -> dict[str, Any]:
         """The full state, hidden cards included, as JSON-ready data."""
@@ -374,18 +415,3 @@ class TienLenState(GenericState[TienLenRules, Fields]):
         for h in self.f.hands:
             held |= h
         return ((1 << 52) - 1) & ~held & ~self.f.cfg.undealt
-
-    def zones(self) -> Mapping[str, CardSet]:
-        """Every card exactly once: ``hand:<seat>``, ``pile`` (this round), ``discard``
-        (earlier rounds) and ``undealt`` (2-3 players)."""
-        f = self.f
-        out = {f"hand:{seat}": cardset_of(h) for seat, h in enumerate(f.hands)}
-        out["pile"] = cardset_of(f.pile)
-        out["discard"] = cardset_of(self.played() & ~f.pile)
-        out["undealt"] = cardset_of(f.cfg.undealt)
-        return out
-
-    def visible_zones(self, seat: int | None) -> Sequence[str]:
-        """Everyone sees the pile and the discard (every play is face up); a seat its hand."""
-        public = ["pile", "discard"]
-        return public if seat is None else [*public, f"hand:{seat}"]

@@ -15,7 +15,7 @@ from cardkit_tienlen.scoring import deal_points
 if TYPE_CHECKING:
     from cardkit_tienlen.state import Fields, TienLenState
 
-__all__ = ["TienLenView", "game_over_event", "narrate", "snapshot_of", "view_of"]
+__all__ = ["TienLenView", "game_over_event", "narrate", "recent_of", "snapshot_of", "view_extra_of"]
 
 _RECENT: Final = 8
 
@@ -76,45 +76,32 @@ def _codes(mask: int) -> list[str]:
     return [c.code for c in cards_of(mask)]
 
 
-def view_of(state: TienLenState, seat: int | None) -> TienLenView:
-    """What ``seat`` of ``state`` may know (``None``: a spectator)."""
+def view_extra_of(state: TienLenState, seat: int | None) -> dict[str, Any]:
+    """What ``seat`` of ``state`` may know besides the zones (the hand and the pile)."""
     f = state.f
-    n = f.cfg.players
-    if seat is not None and not (isinstance(seat, int) and 0 <= seat < n):
-        raise ValueError(f"seat must be 0-{n - 1} or None, not {seat!r}")
     current, instant = f.current, f.instant
-    legal = [str(a) for a in state.legal_actions()] if seat is not None and seat == f.to_act else []
     must = None
     if f.required and seat is not None and f.hands[seat] & f.required:
         must = CARD_BY_KEY[f.required.bit_length() - 1]
-    return TienLenView(
-        game=state.game.name,
-        seat=seat,
-        players=n,
-        to_act=f.to_act,
-        is_over=f.over is not None,
-        legal_actions=legal,
-        recent=_recent(state),
-        hand=list(cards_of(f.hands[seat])) if seat is not None else [],
-        hand_sizes=[h.bit_count() for h in f.hands],
-        dealer=state.setup.dealer,
-        current=list(current.cards) if current is not None else [],
-        current_kind=describe_kind(current.kind, current.size) if current else None,
-        current_by=f.last if current is not None else None,
-        must_include=must,
-        locked=_seats(f.locked),
-        passed=_seats(f.passed),
-        finished=list(f.finished),
-        points=deal_points(f),
-        pile=list(cards_of(f.pile)),
-        played=list(cards_of(state.played())),
-        undealt=f.cfg.undealt.bit_count() or None,
-        instant_winner=instant[0] if instant else None,
-        instant_hand=str(instant[1]) if instant else None,
-    )
+    return {
+        "dealer": state.setup.dealer,
+        "current": list(current.cards) if current is not None else [],
+        "current_kind": describe_kind(current.kind, current.size) if current else None,
+        "current_by": f.last if current is not None else None,
+        "must_include": must,
+        "locked": _seats(f.locked),
+        "passed": _seats(f.passed),
+        "finished": list(f.finished),
+        "points": deal_points(f),
+        "played": list(cards_of(state.played())),
+        "undealt": f.cfg.undealt.bit_count() or None,
+        "instant_winner": instant[0] if instant else None,
+        "instant_hand": str(instant[1]) if instant else None,
+    }
 
 
-def _recent(state: TienLenState) -> list[str]:
+def recent_of(state: TienLenState) -> list[str]:
+    """The view's ``recent``: the last few events of the deal, narrated."""
     chunks: list[tuple[Event, ...]] = []
     count = 0
     log: Log = state._log
