@@ -20,7 +20,7 @@ The top card of a `top` zone is its last card; the view names it
 `x_count`, `x_counts`). A zone may keep out of the derived view
 (`in_view=False`: it still counts in `zones()` and `visible_zones()`, and
 the game shows it its own way), list its cards in the game's
-[`hand_order`][cardkit.game.Game.hand_order] (`sort=True`, for a zone kept
+`hand_order` (`sort=True`, for a zone kept
 as a set), and show a spectator an empty hand instead of `None`
 (`spectator_empty=True`).
 
