@@ -48,6 +48,9 @@ from cardkit.cardset import CardSet
 from cardkit.melds._bits import cardset
 from cardkit.orders import CardOrder
 
+#: How many masks' cards a key space keeps (then it starts again).
+_KEPT: Final = 4096
+
 __all__ = ["NIBBLES", "KeySpace", "nibble_subsets"]
 
 #: Bit ``4 * p`` for each of the 13 rank positions: the lowest card of every nibble.
@@ -87,7 +90,17 @@ class KeySpace:
         by_key: the card of each key (for hot loops).
     """
 
-    __slots__ = ("_hash", "_keyable", "_to_keyed", "_to_natural", "by_key", "order", "positions")
+    __slots__ = (
+        "_cards",
+        "_cardsets",
+        "_hash",
+        "_keyable",
+        "_to_keyed",
+        "_to_natural",
+        "by_key",
+        "order",
+        "positions",
+    )
 
     def __init__(self, order: CardOrder) -> None:
         """The key space of ``order``."""
@@ -134,6 +147,10 @@ class KeySpace:
             for i in range(7)
         )
         self._hash = hash(("KeySpace", order))
+        # The same hands and plays are shown again and again (views, action texts): the
+        # cards of recent masks are kept, up to `_KEPT` of each.
+        self._cards: dict[int, tuple[Card, ...]] = {}
+        self._cardsets: dict[int, CardSet] = {}
 
     def keyed(self, natural: int) -> int:
         """The keyed mask of a card mask.
@@ -184,17 +201,31 @@ class KeySpace:
 
     def cardset(self, keyed: int) -> CardSet:
         """The cards of a keyed mask as a [`CardSet`][cardkit.cardset.CardSet]."""
-        return cardset(self.natural(keyed))
+        kept = self._cardsets
+        found = kept.get(keyed)
+        if found is None:
+            if len(kept) >= _KEPT:
+                kept.clear()
+            found = kept[keyed] = cardset(self.natural(keyed))
+        return found
 
     def cards(self, keyed: int) -> tuple[Card, ...]:
         """The cards of a keyed mask, lowest first in the order."""
+        kept = self._cards
+        found = kept.get(keyed)
+        if found is not None:
+            return found
         by_key = self.by_key
         out = []
-        while keyed:
-            low = keyed & -keyed
+        mask = keyed
+        while mask:
+            low = mask & -mask
             out.append(by_key[low.bit_length() - 1])
-            keyed ^= low
-        return tuple(out)
+            mask ^= low
+        if len(kept) >= _KEPT:
+            kept.clear()
+        found = kept[keyed] = tuple(out)
+        return found
 
     def card(self, key: int) -> Card:
         """The card of a key."""
