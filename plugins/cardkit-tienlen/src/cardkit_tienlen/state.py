@@ -99,6 +99,8 @@ _new_fields = tuple.__new__
 #: are immutable, so they are shared).
 _PLAY_EVENTS: dict[int, Event] = {}
 _NOTES: dict[int, str] = {}
+#: The round-end events, by ``(leader, winner of the round)``.
+_ROUND_ENDS: dict[tuple[int, int], Event] = {}
 
 
 def _play_event(seat: int, play: Play) -> Event:
@@ -374,11 +376,15 @@ class TienLenState(GenericState[TienLenRules, Fields]):
                 if hands[p]:
                     leader = p
                     break
-        if leader == last:
-            note = "wins the round and leads"
-        else:
-            note = f"leads: seat {last} won the round and has gone out"
-        events.append(Event("round_end", leader, note=note, data={"won_by": last}))
+        event = _ROUND_ENDS.get((leader, last))
+        if event is None:
+            if leader == last:
+                note = "wins the round and leads"
+            else:
+                note = f"leads: seat {last} won the round and has gone out"
+            data = {"won_by": last}  # events are immutable (`data` is a read-only Mapping)
+            event = _ROUND_ENDS[leader, last] = Event("round_end", leader, note=note, data=data)
+        events.append(event)
         return leader
 
     # -- results, views, zones ------------------------------------------------------
