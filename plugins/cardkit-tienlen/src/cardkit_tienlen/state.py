@@ -20,12 +20,10 @@ from cardkit_tienlen.beating import Beating
 from cardkit_tienlen.combos import (
     CARD_BY_KEY,
     PASS,
-    Kind,
     Pass,
     Play,
     cards_of,
     cardset_of,
-    describe_kind,
     explain_invalid,
 )
 from cardkit_tienlen.handcombos import hand_combos_after
@@ -33,16 +31,18 @@ from cardkit_tienlen.rules import InstantWin, PlayUntil, TienLenRules
 from cardkit_tienlen.rules import TienLenRefused as Code
 from cardkit_tienlen.scoring import result_for
 from cardkit_tienlen.views import (
+    PLAY_EVENTS,
     TienLenView,
+    finish_event,
     game_over_event,
+    play_event,
     recent_of,
+    round_end_event,
     snapshot_of,
     view_extra_of,
 )
 
 __all__ = ["GRAMMAR", "Config", "Fields", "TienLenState"]
-
-_ORDINALS: Final = ("1st", "2nd", "3rd", "4th")
 
 #: ``play <cards>`` (any number of cards, any order and case) and ``pass``.
 GRAMMAR: Final = Grammar(Form("play", Play, -1, usage=("play <cards>",)), Form("pass", Pass))
@@ -95,34 +95,6 @@ class Fields(NamedTuple):
 
 
 _new_fields = tuple.__new__
-#: The play events of singles, pairs, triples and fours, by ``bits << 2 | seat`` (events
-#: are immutable, so they are shared).
-_PLAY_EVENTS: dict[int, Event] = {}
-_NOTES: dict[int, str] = {}
-#: The round-end events, by ``(leader, winner of the round)``.
-_ROUND_ENDS: dict[tuple[int, int], Event] = {}
-
-
-def _play_event(seat: int, play: Play) -> Event:
-    """The event of ``seat`` playing ``play`` (cached for singles up to fours)."""
-    small = play.kind <= Kind.QUAD
-    event = _PLAY_EVENTS.get(play.bits << 2 | seat) if small else None
-    if event is None:
-        gid = play.kind << 5 | play.size
-        note = _NOTES.get(gid)
-        if note is None:
-            note = _NOTES[gid] = f"({describe_kind(play.kind, play.size)})"
-        event = Event("play", seat, cards_of(play.bits), note=note)
-        if small:  # at most 4 seats x 195 plays: cache them
-            _PLAY_EVENTS[play.bits << 2 | seat] = event
-    return event
-
-
-def _finish_event(seat: int, place: int, points: tuple[int, ...]) -> Event:
-    pts = points[place - 1] if place <= len(points) else 0
-    ordinal = _ORDINALS[place - 1] if place <= len(_ORDINALS) else f"{place}th"
-    note = f"({ordinal}, {pts} point{'s' if pts != 1 else ''})"
-    return Event("finish", seat, note=note, data={"place": place, "points": pts})
 
 
 def _hands(state: TienLenState) -> tuple[CardSet, ...]:
@@ -297,12 +269,12 @@ class TienLenState(GenericState[TienLenRules, Fields]):
         before = hands[seat]
         hand = hands[seat] = before ^ bits
         hand_combos_after(before, hand)
-        event = _PLAY_EVENTS.get(bits << 2 | seat)  # `_play_event`'s cache, looked up inline
-        events = [event if event is not None else _play_event(seat, play)]
+        event = PLAY_EVENTS.get(bits << 2 | seat)  # `play_event`'s cache, looked up inline
+        events = [event if event is not None else play_event(seat, play)]
         finished, over = f.finished, None
         if not hand:
             finished = (*finished, seat)
-            events.append(_finish_event(seat, len(finished), cfg.points))
+            events.append(finish_event(seat, len(finished), cfg.points))
             if cfg.first_out:
                 over = PlayUntil.FIRST_OUT.value
             elif sum(1 for h in hands if h) <= 1:
@@ -376,15 +348,7 @@ class TienLenState(GenericState[TienLenRules, Fields]):
                 if hands[p]:
                     leader = p
                     break
-        event = _ROUND_ENDS.get((leader, last))
-        if event is None:
-            if leader == last:
-                note = "wins the round and leads"
-            else:
-                note = f"leads: seat {last} won the round and has gone out"
-            data = {"won_by": last}  # events are immutable (`data` is a read-only Mapping)
-            event = _ROUND_ENDS[leader, last] = Event("round_end", leader, note=note, data=data)
-        events.append(event)
+        events.append(round_end_event(leader, last))
         return leader
 
     # -- results, views, zones ------------------------------------------------------

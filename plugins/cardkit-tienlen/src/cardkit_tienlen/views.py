@@ -9,13 +9,24 @@ from pydantic import Field
 
 from cardkit import Card, Event, GameResult, View
 from cardkit.state import Log
-from cardkit_tienlen.combos import CARD_BY_KEY, cards_of, describe_kind
+from cardkit_tienlen.combos import CARD_BY_KEY, Kind, Play, cards_of, describe_kind
 from cardkit_tienlen.scoring import deal_points
 
 if TYPE_CHECKING:
     from cardkit_tienlen.state import Fields, TienLenState
 
-__all__ = ["TienLenView", "game_over_event", "narrate", "recent_of", "snapshot_of", "view_extra_of"]
+__all__ = [
+    "PLAY_EVENTS",
+    "TienLenView",
+    "finish_event",
+    "game_over_event",
+    "narrate",
+    "play_event",
+    "recent_of",
+    "round_end_event",
+    "snapshot_of",
+    "view_extra_of",
+]
 
 _RECENT: Final = 8
 
@@ -165,6 +176,51 @@ def narrate(event: Event, names: Sequence[str] | None = None) -> str:
             parts.append(f"{event.count} card{'s' if event.count != 1 else ''}")
         parts.append(event.note)
     return " ".join(p for p in parts if p)
+
+
+#: The play events of singles, pairs, triples and fours, by ``bits << 2 | seat`` (events
+#: are immutable, so they are shared).
+PLAY_EVENTS: dict[int, Event] = {}
+_NOTES: dict[int, str] = {}
+#: The round-end events, by ``(leader, winner of the round)``.
+_ROUND_ENDS: dict[tuple[int, int], Event] = {}
+_ORDINALS: Final = ("1st", "2nd", "3rd", "4th")
+
+
+def play_event(seat: int, play: Play) -> Event:
+    """The event of ``seat`` playing ``play`` (cached for singles up to fours)."""
+    small = play.kind <= Kind.QUAD
+    event = PLAY_EVENTS.get(play.bits << 2 | seat) if small else None
+    if event is None:
+        gid = play.kind << 5 | play.size
+        note = _NOTES.get(gid)
+        if note is None:
+            note = _NOTES[gid] = f"({describe_kind(play.kind, play.size)})"
+        event = Event("play", seat, cards_of(play.bits), note=note)
+        if small:  # at most 4 seats x 195 plays: cache them
+            PLAY_EVENTS[play.bits << 2 | seat] = event
+    return event
+
+
+def finish_event(seat: int, place: int, points: tuple[int, ...]) -> Event:
+    """The event of ``seat`` finishing in ``place``, with its placement points."""
+    pts = points[place - 1] if place <= len(points) else 0
+    ordinal = _ORDINALS[place - 1] if place <= len(_ORDINALS) else f"{place}th"
+    note = f"({ordinal}, {pts} point{'s' if pts != 1 else ''})"
+    return Event("finish", seat, note=note, data={"place": place, "points": pts})
+
+
+def round_end_event(leader: int, last: int) -> Event:
+    """The event of the pile cleared: ``last`` won the round, ``leader`` leads (shared)."""
+    event = _ROUND_ENDS.get((leader, last))
+    if event is None:
+        if leader == last:
+            note = "wins the round and leads"
+        else:
+            note = f"leads: seat {last} won the round and has gone out"
+        data = {"won_by": last}  # events are immutable (`data` is a read-only Mapping)
+        event = _ROUND_ENDS[leader, last] = Event("round_end", leader, note=note, data=data)
+    return event
 
 
 def game_over_event(result: GameResult) -> Event:
