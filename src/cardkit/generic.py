@@ -257,10 +257,13 @@ class GenericState(GameState, Generic[R, F]):
 
     def visible_zones(self, seat: int | None) -> Collection[str]:
         """The zones `seat` may see, from the declared zones (worked out once per seat)."""
-        key = (type(self), self.players, seat)
+        players = self.players
+        if seat is not None and not (type(seat) is int and 0 <= seat < players):
+            return visible_zone_names(self.zone_specs, players, seat)  # not kept: not a seat
+        key = (type(self), players, seat)
         found = _VISIBLE.get(key)
         if found is None:
-            found = _VISIBLE[key] = tuple(visible_zone_names(self.zone_specs, self.players, seat))
+            found = _VISIBLE[key] = tuple(visible_zone_names(self.zone_specs, players, seat))
         return found
 
     def view_extra(self, seat: int | None) -> dict[str, Any]:
