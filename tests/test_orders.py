@@ -3,8 +3,21 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from cardkit import ACE_HIGH, ACE_LOW, Card, CardOrder, CardValues, Rank, RankOrder, SuitOrder
+from cardkit import (
+    ACE_HIGH,
+    ACE_LOW,
+    Card,
+    CardOrder,
+    CardSet,
+    CardValues,
+    Deck,
+    Rank,
+    RankOrder,
+    SuitOrder,
+)
 from cardkit.cards import JOKERS, STANDARD_CARDS
 
 cards = Card.parse
@@ -88,3 +101,17 @@ def test_orders_compare_and_print_by_value() -> None:
     assert eval(repr(TIENLEN.suits)) == TIENLEN.suits
     assert [TIENLEN.suits.position(s) for s in TIENLEN.suits.suits] == [0, 1, 2, 3]
     assert str(TIENLEN.suits) == "S C D H"
+
+
+@settings(deadline=None)  # the first call builds the order's key space
+@given(st.sets(st.sampled_from(list(Deck.standard(jokers=2).cards))), st.booleans())
+def test_a_card_set_sorts_through_its_mask_as_by_comparisons(
+    cards: set[Card], reverse: bool
+) -> None:
+    """`sorted` of a `CardSet` (the mask path; jokers fall back) equals sorting by `key`."""
+    for order in (
+        CardOrder(ACE_HIGH, SuitOrder.parse("C D H S")),
+        CardOrder(ACE_LOW, SuitOrder.parse("S H D C")),
+    ):
+        got = order.sorted(CardSet(cards), reverse=reverse)
+        assert got == sorted(CardSet(cards), key=order.key, reverse=reverse)

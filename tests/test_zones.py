@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from cardkit import Card, CardSet
+from cardkit.orders import ACE_HIGH, CardOrder, SuitOrder
 from cardkit.zones import Seen, Zone, visible_zone_names, zone_cards, zone_view
 
 
@@ -70,3 +71,27 @@ def test_a_spectator_sees_no_hand() -> None:
     view = zone_view(ZONES, _State(), None)
     assert view["hand"] is None
     assert view["hand_counts"] == [2, 1]
+
+
+def test_a_zone_may_name_its_counts_keep_out_of_the_view_and_sort_its_cards() -> None:
+    """`count_key`, `in_view`, `sort` (the game's hand order) and `spectator_empty`."""
+    order = CardOrder(ACE_HIGH, SuitOrder.parse("S H D C"))
+    zones = (
+        Zone("hand", field="hands", per_seat=True, seen=Seen.OWNER, count_key="sizes",
+             sort=True, spectator_empty=True),
+        Zone("stock", seen=Seen.COUNT, count_key="left"),
+        Zone("pile", seen=Seen.EVERYONE, sort=True),
+        Zone("meld", per_seat=True, seen=Seen.EVERYONE, cards=_melds, in_view=False),
+    )  # fmt: skip
+    state = _State()
+    view = zone_view(zones, state, 0, order)
+    assert view == {
+        "hand": order.sorted(CardSet.parse("AS KD")),
+        "sizes": [2, 1],
+        "left": 3,
+        "pile": order.sorted(_cards("9S TS")),
+    }
+    assert [c.code for c in view["hand"]] == ["KD", "AS"]
+    assert zone_view(zones, state, None, order)["hand"] == []
+    assert "meld:1" in zone_cards(zones, state)  # still a zone, and visible
+    assert "meld:1" in visible_zone_names(zones, 2, None)

@@ -17,6 +17,7 @@ from typing import Any, Protocol
 import pluggy
 
 from cardkit.errors import PluginError
+from cardkit.gamehooks import GameHooks
 
 __all__ = ["GameRegistry", "default_registry", "set_default_registry"]
 
@@ -26,6 +27,8 @@ class GameRegistry(Protocol):
 
     pm: pluggy.PluginManager
     generation: int
+    hooks: GameHooks
+    """The registry's one set of hook callers (their caches follow its plugins)."""
 
     def hook_functions(self, hook_name: str) -> list[Callable[..., Any]]:
         """The implementations of a hook, in pluggy's call order."""

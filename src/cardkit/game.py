@@ -64,9 +64,8 @@ class Game(ABC, Generic[R, S]):
             list leaves it empty.
 
     House rules are not class attributes: plugins declare them with the hook
-    ``cardkit_register_house_rules`` (see
-    [`house_rules`][cardkit.game.Game.house_rules]), and a game is played by those named
-    in its rules' ``house_rules``.
+    ``cardkit_register_house_rules`` (see [`house_rules`][cardkit.game.Game.house_rules]),
+    and a game is played by those named in its rules' ``house_rules``.
     """
 
     name: ClassVar[str]
@@ -96,10 +95,11 @@ class Game(ABC, Generic[R, S]):
         """This game's hook callers: `self.hooks.<name>(...)` is pluggy's own caller.
 
         `self.hooks.answer("<name>", default, rules=rules)` gives `default`
-        when no plugin answers. Uses the registry that registered this game,
-        or the process-wide one; call hooks when a game starts, not per move.
+        when no plugin answers; `self.hooks.call("<name>")` is a fast caller
+        (see [`cardkit.gamehooks`][cardkit.gamehooks]). They are the registry's own
+        (of the one that registered this game, or the process-wide one).
         """
-        return GameHooks(self._found_registry().pm)
+        return self._found_registry().hooks
 
     def hook_functions(self, hook_name: str) -> list[Callable[..., Any]]:
         """The implementations of one of this game's own hooks, in call order.

@@ -41,6 +41,7 @@ from cardkit.grammar import Grammar
 from cardkit.rules import Rules
 from cardkit.state import GameState, Setup
 from cardkit.views import View
+from cardkit.windows import PrivateWindows
 from cardkit.zones import Zone, visible_zone_names, zone_cards, zone_view
 
 if TYPE_CHECKING:
@@ -53,11 +54,9 @@ F = TypeVar("F", bound=tuple[Any, ...], default=tuple[Any, ...])
 
 _Check = Callable[[Any, Any], Refusal | None]
 _Do = Callable[[Any, Any], Any]
-_set = object.__setattr__
-_new = object.__new__
 
 
-class GenericState(GameState, Generic[R, F]):
+class GenericState(PrivateWindows, Generic[R, F]):
     """A game's state whose plumbing is the core's: fields, log, legality, views.
 
     Class attributes a game sets: `grammar`, `zone_specs`, `view_model`.
@@ -73,8 +72,6 @@ class GenericState(GameState, Generic[R, F]):
     grammar: ClassVar[Grammar]
     zone_specs: ClassVar[tuple[Zone, ...]] = ()
     view_model: ClassVar[type[View]] = View
-    private_windows: ClassVar[bool] = False
-    """Whether the game has private windows (see `decline_window`)."""
     lists_when_over: ClassVar[bool] = False
     """Whether `list_legal` gives no action once the game is over, so that the core
     need not ask `is_over` first (a saving on the hot path of playouts)."""
@@ -109,23 +106,23 @@ class GenericState(GameState, Generic[R, F]):
         cls, game: Game[Any, Any], setup: Setup[R], fields: F, events: Sequence[Event] = ()
     ) -> Self:
         """The state at the deal: `fields`, after the deal's `events`."""
-        state = object.__new__(cls)
-        _set(state, "game", game)
-        _set(state, "setup", setup)
-        _set(state, "_log", (None, None, tuple(events)))
-        _set(state, "f", fields)
-        _set(state, "_legal", None)
+        state = _new(cls)
+        _set_game(state, game)
+        _set_setup(state, setup)
+        _set_log(state, (None, None, tuple(events)))
+        _set_f(state, fields)
+        _set_legal(state, None)
         return state
 
     def evolve(self, action: Action, events: Sequence[Event], **changes: Any) -> Self:
         """The next state: these fields changed, `action` and its `events` logged."""
-        state = object.__new__(type(self))
-        _set(state, "game", self.game)
-        _set(state, "setup", self.setup)
-        _set(state, "_log", (self._log, action, tuple(events)))
+        state = _new(type(self))
+        _set_game(state, self.game)
+        _set_setup(state, self.setup)
+        _set_log(state, (self._log, action, tuple(events)))
         # F is a NamedTuple, which a TypeVar bound cannot say: tuple has no _replace.
-        _set(state, "f", self.f._replace(**changes) if changes else self.f)  # type: ignore[attr-defined]
-        _set(state, "_legal", None)
+        _set_f(state, self.f._replace(**changes) if changes else self.f)  # type: ignore[attr-defined]
+        _set_legal(state, None)
         return state
 
     def successor(self, action: Action, events: Sequence[Event], fields: F) -> Self:
@@ -265,74 +262,6 @@ class GenericState(GameState, Generic[R, F]):
         deck = list(self.game.new_deck(self.rules))
         return [a for form in self.grammar.forms for a in form.candidates(deck)]
 
-    # -- private windows ------------------------------------------------------------------
-
-    def decline_window(self) -> Self | None:
-        """The state after the seat a private window asks declines it; `None` when none is open.
-
-        A private window asks one seat out of turn, and only that seat knows
-        (Palace rules 4.5). A game that has them sets `private_windows` and
-        overrides this and `answers_window`; the core then shows every other
-        seat the state with every window declined
-        ([`public_state`][cardkit.generic.GenericState.public_state]) and lets the
-        player that state shows to act act at once (`apply_as`). The default: none.
-        """
-        return None
-
-    def answers_window(self, action: Action) -> bool:
-        """Whether `action` answers the private window open now (default: no)."""
-        return False
-
-    def public_state(self) -> Self:
-        """The state as every seat but the one a private window asks sees it (all declined)."""
-        state = self
-        while (declined := state.decline_window()) is not None:
-            state = declined
-        return state
-
-    def shown_to_act(self, seat: int | None) -> int | None:
-        """The seat `view(seat).to_act` names: with a private window open, only the seat
-        asked is shown itself; every other seat the player of the public state."""
-        to_act = self.to_act
-        if seat == to_act or not self.private_windows:
-            return to_act
-        return self.public_state().to_act
-
-    def apply_as(self, seat: int, action: Action | str) -> Self:
-        """Apply `action` on behalf of `seat`, refusing it if `seat` may not act now.
-
-        With private windows (`private_windows`): the text is read first; the
-        seat a window asks acts in its window; the player every other view
-        shows to act may act too, and its action declines the open windows
-        first (recorded as declines, with no event), unless it is that
-        player's own answer to a window asking it. Any other seat gets code
-        `"not_your_turn"`, naming only the seat it is shown to act.
-
-        Raises:
-            IllegalAction: `seat` may not act now, or the action is illegal (nothing declined).
-        """
-        if not self.private_windows:
-            return super().apply_as(seat, action)
-        if isinstance(action, str):
-            action = self.parse_action(check_action_text(action))
-        public = self.public_state()
-        shown = public.to_act
-        answers = public is not self and self.answers_window(action)
-        if seat == self.to_act and (public is self or answers or seat != shown):
-            return self.apply(action)
-        if seat != shown:
-            who = "the game is over" if shown is None else f"seat {shown} is to act"
-            raise IllegalAction(
-                "not_your_turn", f"seat {seat} may not act now: {who}", action=action
-            )
-        state = self
-        while not (state.to_act == seat and answers):
-            declined = state.decline_window()
-            if declined is None:
-                break
-            state = declined
-        return state.apply(action)
-
     # -- zones, views, snapshot: derived ------------------------------------------------
 
     def zones(self) -> Mapping[str, Sequence[Card] | CardSet]:
@@ -340,12 +269,26 @@ class GenericState(GameState, Generic[R, F]):
         return zone_cards(self.zone_specs, self)
 
     def visible_zones(self, seat: int | None) -> Collection[str]:
-        """The zones `seat` may see, from the declared zones."""
-        return visible_zone_names(self.zone_specs, self.players, seat)
+        """The zones `seat` may see, from the declared zones (worked out once per seat)."""
+        players = self.players
+        if seat is not None and not (type(seat) is int and 0 <= seat < players):
+            return visible_zone_names(self.zone_specs, players, seat)  # not kept: not a seat
+        key = (type(self), players, seat)
+        found = _VISIBLE.get(key)
+        if found is None:
+            found = _VISIBLE[key] = tuple(visible_zone_names(self.zone_specs, players, seat))
+        return found
 
     def view_extra(self, seat: int | None) -> dict[str, Any]:
         """What the view shows besides the zones (a phase, scores, the suit to follow)."""
         return {}
+
+    def recent(self, seat: int | None) -> list[str]:
+        """The view's `recent` for `seat`: the latest transition's events, worded for it.
+
+        A game showing more (its last few events) overrides it.
+        """
+        return self.game.wording.lines(self.last_events, viewer=seat)
 
     def view(self, seat: int | None = None) -> View:
         """What `seat` may know: the zones as declared, and `view_extra`."""
@@ -363,7 +306,7 @@ class GenericState(GameState, Generic[R, F]):
             to_act=to_act,
             is_over=self.is_over,
             legal_actions=legal,
-            recent=self.game.wording.lines(self.last_events, viewer=seat),
+            recent=self.recent(seat),
             **zone_view(self.zone_specs, self, seat),
             **self.view_extra(seat),
         )
@@ -374,7 +317,12 @@ class GenericState(GameState, Generic[R, F]):
         return {name: _jsonable(value) for name, value in zip(names, self.f, strict=True)}
 
 
-# The slots' own setters: cheaper than object.__setattr__ on the hot path (successor).
+#: The visible zones by state class, players and seat (they depend on nothing else).
+_VISIBLE: dict[tuple[type, int, int | None], tuple[str, ...]] = {}
+
+# The slots' own setters: the states are immutable (`__setattr__` refuses), and setting
+# a slot through its descriptor costs a third less than `object.__setattr__` by name.
+_new = object.__new__
 _set_game = GameState.__dict__["game"].__set__
 _set_setup = GameState.__dict__["setup"].__set__
 _set_log = GameState.__dict__["_log"].__set__

@@ -173,8 +173,10 @@ def cardkit_add_hookspecs(pluginmanager: pluggy.PluginManager) -> None:
 
     Call ``pluginmanager.add_hookspecs(module_or_class)``. Other plugins may
     then implement those hooks (for example a house rule for a game). Games
-    read the implementations once, when a game starts, never per move (see
-    [`cardkit.plugins.Registry.hook_functions`][cardkit.plugins.Registry.hook_functions]).
+    read the implementations once, never dispatching them per move, through
+    [`Game.hooks`][cardkit.game.Game.hooks] (its fast callers are cached
+    until plugins change; see [`cardkit.gamehooks`][cardkit.gamehooks]) or
+    [`cardkit.plugins.Registry.hook_functions`][cardkit.plugins.Registry.hook_functions].
 
     Runs once per plugin, before any ``cardkit_register_*`` hook. Since
     cardkit 0.1.

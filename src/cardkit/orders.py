@@ -18,7 +18,7 @@ hot loop is one tuple index.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Final
+from typing import Any, Final
 
 from cardkit.cards import Card, Rank, Suit
 from cardkit.cardset import CardSet
@@ -147,7 +147,7 @@ class CardOrder:
         suits: the suit order.
     """
 
-    __slots__ = ("_keys", "ranks", "suits")
+    __slots__ = ("_keys", "_space", "ranks", "suits")
 
     def __init__(self, ranks: RankOrder, suits: SuitOrder) -> None:
         """Combine a rank order and a suit order."""
@@ -158,6 +158,8 @@ class CardOrder:
             pos = ranks.card_position(card)
             keys.append(-1 if pos < 0 or card.suit is None else pos * 4 + suits.position(card.suit))
         self._keys: tuple[int, ...] = tuple(keys)
+        #: The order's key space, for sorting card sets by their masks (built when first needed).
+        self._space: Any = None
 
     @property
     def keys(self) -> tuple[int, ...]:
@@ -173,7 +175,26 @@ class CardOrder:
         return max(cards, key=self.key)
 
     def sorted(self, cards: Iterable[Card], *, reverse: bool = False) -> list[Card]:
-        """The cards sorted low to high (or high to low)."""
+        """The cards sorted low to high (or high to low).
+
+        A [`CardSet`][cardkit.cardset.CardSet] of cards that all have a key is
+        sorted through its mask (table lookups, no comparisons): views sort hands.
+        """
+        if isinstance(cards, CardSet):
+            space = self._space
+            if space is None:
+                from cardkit.melds.climbing import KeySpace  # a cycle: it is built on orders
+
+                space = self._space = KeySpace(self)
+            try:
+                keyed = space.keyed(cards.mask)
+            except ValueError:  # a card without a key (a joker): the comparisons place it
+                pass
+            else:
+                out = list(space.cards(keyed))
+                if reverse:
+                    out.reverse()
+                return out
         return sorted(cards, key=self.key, reverse=reverse)
 
     def __eq__(self, other: object) -> bool:

@@ -11,9 +11,8 @@ module attribute ``CARDKIT_API_VERSION = "1.0"``; a plugin built for an
 incompatible core (another major version, or a newer minor version) is
 skipped with a message naming both versions.
 
-Installed plugins are found through the ``cardkit`` entry point group. A
-plugin can also be registered at run time with [`register`][cardkit.plugins.register] (for tests
-and for variants defined in a user's own code). A plugin that fails to
+A plugin can also be registered at run time with [`register`][cardkit.plugins.register]
+(for tests and for variants defined in a user's own code). A plugin that fails to
 import, raises in a hook, or registers a name that is taken is recorded as a
 [`PluginProblem`][cardkit.plugins.PluginProblem], warned about, and skipped, while every other game
 keeps working; with ``CARDKIT_STRICT_PLUGINS=1`` it is a
@@ -60,6 +59,7 @@ from cardkit._registry_link import set_default_registry
 from cardkit.bots import BotFactory
 from cardkit.errors import CardkitError, PluginError, UnknownGame
 from cardkit.game import Game
+from cardkit.gamehooks import GameHooks
 from cardkit.rules import HouseRule, Variant
 from cardkit.wording import PhraseLike
 
@@ -113,10 +113,10 @@ class Registry(PluginLoader):
         """
         self.pm = pluggy.PluginManager("cardkit")
         self.pm.add_hookspecs(hookspecs)
-        #: Bumped whenever a plugin (or a hookspec) is added or removed, so that games
-        #: may cache what [`hook_functions`][cardkit.plugins.Registry.hook_functions]
-        #: returned until it changes.
+        #: Bumped whenever a plugin or hookspec is added or removed (caches follow it).
         self.generation = 0
+        #: The hook callers of [`Game.hooks`][cardkit.game.Game.hooks], cached by `generation`.
+        self.hooks = GameHooks(self.pm, self)
         self._games: dict[str, Game[Any, Any]] = {}
         self._aliases: dict[str, str] = {}
         self.plugins: dict[str, PluginInfo] = {}

@@ -16,7 +16,13 @@ What a zone adds to a view, by [`Seen`][cardkit.zones.Seen]:
 | `nobody`   | nothing                         | nothing                                   |
 
 The top card of a `top` zone is its last card; the view names it
-`top_key` (default `x_top`).
+`top_key` (default `x_top`). The counts are named `count_key` (default
+`x_count`, `x_counts`). A zone may keep out of the derived view
+(`in_view=False`: it still counts in `zones()` and `visible_zones()`, and
+the game shows it its own way), list its cards in the game's
+`hand_order` (`sort=True`, for a zone kept
+as a set), and show a spectator an empty hand instead of `None`
+(`spectator_empty=True`).
 
 A zone's cards are read from its field, or computed by its `cards`
 function from the state, for a game that keeps them in another form (bit
@@ -33,6 +39,7 @@ from typing import Any
 
 from cardkit.cards import Card
 from cardkit.cardset import CardSet
+from cardkit.orders import CardOrder
 
 __all__ = ["Seen", "Zone", "visible_zone_names", "zone_cards", "zone_value", "zone_view"]
 
@@ -70,6 +77,11 @@ class Zone:
         top_key: the view key of a `top` zone's top card (default `<name>_top`).
         cards: computes the zone's cards from the state instead of reading
             `field` (one collection per seat when `per_seat`).
+        count_key: the view key of its count (default `<name>_count`) or,
+            per seat, its counts (default `<name>_counts`).
+        in_view: whether the derived view shows it at all.
+        sort: the view lists its cards low to high in the game's `hand_order`.
+        spectator_empty: a spectator's view holds `[]` for an `owner` zone, not `None`.
     """
 
     name: str
@@ -78,6 +90,10 @@ class Zone:
     seen: Seen = Seen.NOBODY
     top_key: str = ""
     cards: Callable[[Any], Any] | None = None
+    count_key: str = ""
+    in_view: bool = True
+    sort: bool = False
+    spectator_empty: bool = False
 
     @property
     def attr(self) -> str:
@@ -124,28 +140,40 @@ def visible_zone_names(zones: Sequence[Zone], players: int, seat: int | None) ->
     return names
 
 
-def zone_view(zones: Sequence[Zone], state: Any, seat: int | None) -> dict[str, Any]:
-    """The view entries of `seat` derived from the zones (see this module's table)."""
+def zone_view(
+    zones: Sequence[Zone], state: Any, seat: int | None, order: CardOrder | None = None
+) -> dict[str, Any]:
+    """The view entries of `seat` derived from the zones (see this module's table).
+
+    `order` sorts the cards of the zones declared with `sort` (default: the
+    state's game's `hand_order`).
+    """
     out: dict[str, Any] = {}
     for zone in zones:
         seen, name = zone.seen, zone.name
-        if seen is Seen.NOBODY or (seen is Seen.OWNER and not zone.per_seat):
+        if seen is Seen.NOBODY or (seen is Seen.OWNER and not zone.per_seat) or not zone.in_view:
             continue
         value = zone_value(zone, state)
+        shown: Callable[[Any], list[Card]] = list
+        if zone.sort:
+            shown = (order or state.game.hand_order).sorted
         if not zone.per_seat:
             if seen is Seen.EVERYONE:
-                out[name] = list(value)
+                out[name] = shown(value)
                 continue
-            out[f"{name}_count"] = len(value)
+            out[zone.count_key or f"{name}_count"] = len(value)
             if seen is Seen.TOP:
                 out[zone.top_key or f"{name}_top"] = value[-1] if value else None
             continue
         if seen is Seen.EVERYONE:
-            out[name] = [list(cards) for cards in value]
+            out[name] = [shown(cards) for cards in value]
             continue
         if seen is Seen.OWNER:
-            out[name] = list(value[seat]) if seat is not None else None
-        out[f"{name}_counts"] = [len(cards) for cards in value]
+            if seat is not None:
+                out[name] = shown(value[seat])
+            else:
+                out[name] = [] if zone.spectator_empty else None
+        out[zone.count_key or f"{name}_counts"] = [len(cards) for cards in value]
         if seen is Seen.TOP:
             out[f"{name}_tops"] = [cards[-1] if cards else None for cards in value]
     return out

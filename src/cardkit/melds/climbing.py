@@ -48,6 +48,9 @@ from cardkit.cardset import CardSet
 from cardkit.melds._bits import cardset
 from cardkit.orders import CardOrder
 
+#: How many masks' cards a key space keeps (then it starts again).
+_KEPT: Final = 4096
+
 __all__ = ["NIBBLES", "KeySpace", "nibble_subsets"]
 
 #: Bit ``4 * p`` for each of the 13 rank positions: the lowest card of every nibble.
@@ -87,7 +90,17 @@ class KeySpace:
         by_key: the card of each key (for hot loops).
     """
 
-    __slots__ = ("_hash", "_keyable", "_to_keyed", "_to_natural", "by_key", "order", "positions")
+    __slots__ = (
+        "_cards",
+        "_cardsets",
+        "_hash",
+        "_keyable",
+        "_to_keyed",
+        "_to_natural",
+        "by_key",
+        "order",
+        "positions",
+    )
 
     def __init__(self, order: CardOrder) -> None:
         """The key space of ``order``."""
@@ -123,14 +136,21 @@ class KeySpace:
         self._to_keyed = tuple(to_keyed)
         # keyed -> natural: 8 keys (two ranks) at a time
         n = len(self.by_key)
+        assert n <= 56, "at most 56 keys: seven tables of 8"
         self._to_natural = tuple(
             tuple(
                 sum(self.by_key[8 * i + b].bit for b in range(min(8, n - 8 * i)) if chunk >> b & 1)
                 for chunk in range(256)
             )
-            for i in range((n + 7) // 8)
+            if 8 * i < n
+            else (0,) * 256
+            for i in range(7)
         )
         self._hash = hash(("KeySpace", order))
+        # The same hands and plays are shown again and again (views, action texts): the
+        # cards of recent masks are kept, up to `_KEPT` of each.
+        self._cards: dict[int, tuple[Card, ...]] = {}
+        self._cardsets: dict[int, CardSet] = {}
 
     def keyed(self, natural: int) -> int:
         """The keyed mask of a card mask.
@@ -155,12 +175,16 @@ class KeySpace:
 
     def natural(self, keyed: int) -> int:
         """The card mask (`CardSet.mask`) of a keyed mask."""
-        out = 0
-        shift = 0
-        for table in self._to_natural:
-            out |= table[(keyed >> shift) & 255]
-            shift += 8
-        return out
+        t = self._to_natural  # seven lookups, unrolled: views and observations call it often
+        return (
+            t[0][keyed & 255]
+            | t[1][(keyed >> 8) & 255]
+            | t[2][(keyed >> 16) & 255]
+            | t[3][(keyed >> 24) & 255]
+            | t[4][(keyed >> 32) & 255]
+            | t[5][(keyed >> 40) & 255]
+            | t[6][(keyed >> 48) & 255]
+        )
 
     def mask(self, cards: Iterable[Card] | CardSet) -> int:
         """The keyed mask of some cards.
@@ -177,17 +201,31 @@ class KeySpace:
 
     def cardset(self, keyed: int) -> CardSet:
         """The cards of a keyed mask as a [`CardSet`][cardkit.cardset.CardSet]."""
-        return cardset(self.natural(keyed))
+        kept = self._cardsets
+        found = kept.get(keyed)
+        if found is None:
+            if len(kept) >= _KEPT:
+                kept.clear()
+            found = kept[keyed] = cardset(self.natural(keyed))
+        return found
 
     def cards(self, keyed: int) -> tuple[Card, ...]:
         """The cards of a keyed mask, lowest first in the order."""
+        kept = self._cards
+        found = kept.get(keyed)
+        if found is not None:
+            return found
         by_key = self.by_key
         out = []
-        while keyed:
-            low = keyed & -keyed
+        mask = keyed
+        while mask:
+            low = mask & -mask
             out.append(by_key[low.bit_length() - 1])
-            keyed ^= low
-        return tuple(out)
+            mask ^= low
+        if len(kept) >= _KEPT:
+            kept.clear()
+        found = kept[keyed] = tuple(out)
+        return found
 
     def card(self, key: int) -> Card:
         """The card of a key."""

@@ -1,7 +1,8 @@
 """The one "what beats what" decision of a deal, and the hooks that change it.
 
-A `Beating` is resolved once per game start from the rules and the
-implementations of Tiến lên's hooks (`cardkit_tienlen.hookspecs`). It is
+A `Beating` is resolved from the rules and Tiến lên's hooks
+(`cardkit_tienlen.hookspecs`, called through the core's
+`cardkit.gamehooks.HookCall`), once per rules until plugins change. It is
 the only place the game asks what beats what: the legal listing, `apply`
 and the refusal reason all go through it, so they cannot disagree.
 
@@ -22,13 +23,13 @@ False
 
 from __future__ import annotations
 
-import inspect
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from cardkit import InvalidRules
-from cardkit_tienlen.combos import BeatRules, Kind, Play, beats, describe_kind
+from cardkit import Action, InvalidRules
+from cardkit.gamehooks import HookCall
+from cardkit_tienlen.combos import PASS, BeatRules, Kind, Play, beats, describe_kind
 from cardkit_tienlen.handcombos import SINGLES, hand_combos
 from cardkit_tienlen.rules import TienLenRules
 
@@ -112,6 +113,22 @@ class Beating:
             out = [p for p in out if p.kind not in self.removed]
         return out
 
+    def follow_actions(self, hand: int, current: Play, bombs_only: bool) -> tuple[Action, ...]:
+        """A follower's legal actions: `follows`, then `PASS`."""
+        key = current.key
+        if current.kind != Kind.SINGLE or key >= _TWOS or bombs_only or self.house:
+            return (*self.follows(hand, current, bombs_only), PASS)
+        # the most common case, as in `follows`: a single that is not a 2
+        single = SINGLES
+        out: list[Action] = []
+        m = hand & -(2 << key)
+        while m:
+            low = m & -m
+            out.append(single[low.bit_length() - 1])
+            m ^= low
+        out.append(PASS)
+        return tuple(out)
+
     def why_not(self, play: Play, current: Play) -> str:
         """Why ``play`` does not beat ``current``, in words meant for players."""
         mine = f"{describe_kind(play.kind, play.size)} {' '.join(c.code for c in play.cards)}"
@@ -140,33 +157,24 @@ class Beating:
         )
 
 
-def _arguments(function: Callable[..., Any], **kwargs: Any) -> Any:
-    """Call a hook implementation with the arguments it names, as pluggy does.
-
-    The one place this plugin calls hook implementations: to be replaced by
-    the core's hook caller.
-    """
-    names = inspect.signature(function).parameters
-    return function(**{k: v for k, v in kwargs.items() if k in names})
-
-
 def build_beating(
     rules: TienLenRules,
-    beats_hooks: Sequence[Callable[..., Any]] = (),
-    combination_hooks: Sequence[Callable[..., Any]] = (),
+    beats_hooks: HookCall | Sequence[Callable[..., Any]] = (),
+    combination_hooks: HookCall | Sequence[Callable[..., Any]] = (),
 ) -> Beating:
-    """Resolve the deal's `Beating` from ``rules`` and the hooks' implementations, in call order.
+    """Resolve the deal's `Beating` from ``rules`` and the hooks: the core's callers of
+    ``tienlen_beats`` and ``tienlen_combination`` (`cardkit.gamehooks.HookCall`), or
+    plain implementations in call order.
 
     Raises:
         InvalidRules: a ``tienlen_combination`` implementation removed singles.
         TypeError: an implementation answered something that is not a
             function, a bool or ``None``; the message names the hook.
     """
+    if not isinstance(beats_hooks, HookCall):
+        beats_hooks = HookCall("tienlen_beats", beats_hooks)
     house: list[BeatsRule] = []
-    for function in beats_hooks:
-        decide = _arguments(function, rules=rules)
-        if decide is None:
-            continue
+    for decide in beats_hooks(rules=rules) if beats_hooks else ():
         if not callable(decide):
             raise TypeError(
                 f"tienlen_beats returned {decide!r}; expected a function (play, current) "
@@ -181,24 +189,25 @@ def build_beating(
     )
 
 
-def _removed(rules: TienLenRules, hooks: Iterable[Callable[..., Any]]) -> frozenset[Kind]:
-    hooks = tuple(hooks)
+def _removed(
+    rules: TienLenRules, hooks: HookCall | Sequence[Callable[..., Any]]
+) -> frozenset[Kind]:
+    if not isinstance(hooks, HookCall):
+        hooks = HookCall("tienlen_combination", hooks, firstresult=True)
     if not hooks:
         return frozenset()
     removed = set()
     for kind in _KINDS:
-        for function in hooks:
-            answer = _arguments(function, rules=rules, kind=kind)
-            if answer is None:
-                continue
-            if not isinstance(answer, bool):
-                raise TypeError(
-                    f"tienlen_combination returned {answer!r} for {kind.label}; "
-                    "expected True, False or None"
-                )
-            if not answer:
-                removed.add(kind)
-            break
+        answer = hooks(rules=rules, kind=kind)
+        if answer is None:
+            continue
+        if not isinstance(answer, bool):
+            raise TypeError(
+                f"tienlen_combination returned {answer!r} for {kind.label}; "
+                "expected True, False or None"
+            )
+        if not answer:
+            removed.add(kind)
     if Kind.SINGLE in removed:
         raise InvalidRules(
             "a tienlen_combination hook removed singles; singles always exist (a leader "

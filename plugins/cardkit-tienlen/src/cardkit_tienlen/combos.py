@@ -238,13 +238,33 @@ def _make(bits: int, kind: int, size: int, key: int) -> Play:
     return _tuple_new(Play, (bits, kind, size, key))
 
 
-@dataclass(frozen=True, slots=True)
 class Pass(Action):
-    """The action "pass": decline to beat the current combination."""
+    """The action "pass": decline to beat the current combination.
+
+    There is one pass, `PASS`: `Pass()` (and unpickling or copying) gives it
+    again, so passes compare by identity, which the core's check that an
+    action is in the legal listing does without calling Python code.
+    """
+
+    __slots__ = ()
+
+    def __new__(cls) -> Pass:
+        """The one pass."""
+        if cls is not Pass:
+            return super().__new__(cls)
+        if not _ONE_PASS:
+            _ONE_PASS.append(super().__new__(cls))
+        return _ONE_PASS[0]
 
     def __str__(self) -> str:
         """``pass``."""
         return "pass"
+
+    def __repr__(self) -> str:
+        return "Pass()"
+
+
+_ONE_PASS: list[Pass] = []
 
 
 #: The one pass action.

@@ -16,7 +16,6 @@ from typing import ClassVar, Final
 
 from cardkit import Event, Game, Setup, Variant
 from cardkit.orders import CardOrder
-from cardkit.plugins import Registry, registry
 from cardkit_tienlen.beating import Beating, build_beating
 from cardkit_tienlen.combos import BIT_BY_INDEX, CARD_ORDER, cards_of
 from cardkit_tienlen.rules import InstantWin, PlayUntil, TienLenRules
@@ -79,38 +78,21 @@ class TienLen(Game[TienLenRules, TienLenState]):
         ),
     )
 
-    def __init__(self) -> None:
-        """Create the game."""
-        super().__init__()
-        self._beatings: dict[TienLenRules, Beating] = {}
-        #: (registry, its generation) that ``_beatings`` was resolved from.
-        self._hooks_of: tuple[Registry, int] | None = None
-
     def beating(self, rules: TienLenRules) -> Beating:
         """What beats what under ``rules``, from the hooks as registered now.
 
-        Resolved from Tiến lên's hooks (`cardkit_tienlen.hookspecs`) and cached
-        per rules until the registry's plugins change (its ``generation``), so
-        a plugin registered or removed takes effect at the next deal.
+        Resolved from Tiến lên's hooks (`cardkit_tienlen.hookspecs`) by the
+        core's hook cache ([`Game.hooks`][cardkit.game.Game.hooks]), once per
+        rules until plugins are registered or removed, so a plugin registered
+        or removed takes effect at the next deal.
         """
-        reg = self._registry if self._registry is not None else registry()
-        hooks_of = (reg, reg.generation)
-        if self._hooks_of != hooks_of:
-            self._beatings.clear()
-            self._hooks_of = hooks_of
-        else:
-            found = self._beatings.get(rules)
-            if found is not None:
-                return found
-        beating = build_beating(
-            rules,
-            self.hook_functions("tienlen_beats"),
-            self.hook_functions("tienlen_combination"),
+        hooks = self.hooks
+        return hooks.resolved(
+            ("tienlen.beating", rules),
+            lambda: build_beating(
+                rules, hooks.call("tienlen_beats"), hooks.call("tienlen_combination")
+            ),
         )
-        if len(self._beatings) > 64:
-            self._beatings.clear()
-        self._beatings[rules] = beating
-        return beating
 
     def deal(self, setup: Setup[TienLenRules]) -> TienLenState:
         """Deal 13 cards each, one at a time from the top, starting left of the dealer."""

@@ -14,6 +14,7 @@ combination" is one bisection, and caches them per hand.
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections.abc import Sequence
 from operator import itemgetter
 from typing import Final
 
@@ -31,7 +32,7 @@ from cardkit_tienlen.combos import (
     bomb_class,
 )
 
-__all__ = ["SINGLES", "HandCombos", "hand_combos"]
+__all__ = ["SINGLES", "HandCombos", "hand_combos", "hand_combos_after"]
 
 _FIND_OF_A_KIND: Final = NOfAKind(1, 4).keyed_function(SPACE)
 _FIND_SEQUENCES: Final = _SEQUENCE.keyed_function(SPACE)
@@ -71,13 +72,30 @@ class HandCombos:
         bits: the hand, as a game mask.
     """
 
-    __slots__ = ("_all", "_groups", "bits")
+    __slots__ = ("_all", "_groups", "_parent", "bits")
 
-    def __init__(self, bits: int) -> None:
-        """Prepare to list the combinations inside the hand ``bits`` (a game mask)."""
+    def __init__(self, bits: int, parent: HandCombos | None = None) -> None:
+        """Prepare to list the combinations inside the hand ``bits`` (a game mask).
+
+        With ``parent``, the combinations of a hand holding every card of
+        ``bits``, those already listed there are filtered instead of found
+        again: a combination of a hand is one of a larger hand that uses
+        none of the other cards, and filtering keeps the order.
+        """
         self.bits = bits
         self._groups: dict[int, _Group] = {}
         self._all: tuple[Play, ...] | None = None
+        self._parent = parent
+
+    def _listed(self, gid: int) -> tuple[int, Sequence[Play]] | None:
+        """The nearest larger hand's group ``gid`` (0: every combination), and its cards."""
+        parent = self._parent
+        while parent is not None:
+            found = parent._groups.get(gid) if gid else parent._all
+            if found is not None:
+                return parent.bits, found
+            parent = parent._parent
+        return None
 
     def group(self, kind: int, size: int) -> _Group:
         """The combinations of one type and length, lowest key first."""
@@ -85,7 +103,11 @@ class HandCombos:
         found = self._groups.get(gid)
         if found is None:
             bits = self.bits
-            if kind <= Kind.QUAD:
+            listed = self._listed(gid) if self._parent is not None else None
+            if listed is not None:
+                gone = listed[0] & ~bits
+                found = [p for p in listed[1] if not p[0] & gone]
+            elif kind <= Kind.QUAD:
                 found = (
                     list(map(_OF_A_KIND_GET, _FIND_OF_A_KIND(bits, size, -1)))
                     if kind == size
@@ -109,6 +131,11 @@ class HandCombos:
         if found is not None:
             return found
         bits = self.bits
+        listed = self._listed(0) if self._parent is not None else None
+        if listed is not None:
+            gone = listed[0] & ~bits
+            found = self._all = tuple([p for p in listed[1] if not p[0] & gone])
+            return found
         out = list(map(_OF_A_KIND_GET, _ALL_OF_A_KIND(bits)))
         new = _tuple_new
         for kind, find in _ALL_CHAINS:
@@ -165,6 +192,16 @@ class HandCombos:
 
 _CACHE: dict[int, HandCombos] = {}
 _CACHE_LIMIT: Final = 128
+
+
+def hand_combos_after(before: int, after: int) -> None:
+    """Note that the hand ``after`` is the hand ``before`` less a play: when the
+    combinations of ``before`` are cached, those of ``after`` are filtered from them."""
+    parent = _CACHE.get(before)
+    if parent is not None and after and after not in _CACHE:
+        if len(_CACHE) >= _CACHE_LIMIT:
+            _CACHE.clear()
+        _CACHE[after] = HandCombos(after, parent)
 
 
 def hand_combos(bits: int) -> HandCombos:

@@ -23,8 +23,9 @@ exist, without forking the game::
 
     cardkit.register(NoTriples(), name="no-triples")
 
-**When they run.** Never per move: when a game starts (``game.start``),
-the game asks each hook once and keeps the answers for the deal (see
+**When they run.** Never per move: when a game starts (``game.start``)
+under rules not seen since the plugins last changed, the game asks each
+hook once and keeps the answers (in the core's hook cache, see
 `cardkit_tienlen.beating`). A plugin registered or removed later affects
 the games started after that. An implementation may leave out arguments it
 does not use.

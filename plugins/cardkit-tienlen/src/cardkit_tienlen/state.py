@@ -7,35 +7,42 @@ the transitions of rules spec section 4, and `list_legal` the fast listing.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final, NamedTuple, Self
+from typing import Any, Final, NamedTuple, Self, cast
 
 from cardkit import Action, CardSet, Event, GameResult, IllegalAction, InvalidState
 from cardkit.actions import split_action_text
 from cardkit.errors import Refusal, Refused
 from cardkit.generic import GenericState
 from cardkit.grammar import Form, Grammar
+from cardkit.zones import Seen, Zone
 from cardkit_tienlen.beating import Beating
 from cardkit_tienlen.combos import (
     CARD_BY_KEY,
     PASS,
-    Kind,
     Pass,
     Play,
     cards_of,
     cardset_of,
-    describe_kind,
     explain_invalid,
 )
+from cardkit_tienlen.handcombos import hand_combos_after
 from cardkit_tienlen.rules import InstantWin, PlayUntil, TienLenRules
 from cardkit_tienlen.rules import TienLenRefused as Code
 from cardkit_tienlen.scoring import result_for
-from cardkit_tienlen.views import TienLenView, game_over_event, snapshot_of, view_of
+from cardkit_tienlen.views import (
+    PLAY_EVENTS,
+    TienLenView,
+    finish_event,
+    game_over_event,
+    play_event,
+    recent_of,
+    round_end_event,
+    snapshot_of,
+    view_extra_of,
+)
 
 __all__ = ["GRAMMAR", "Config", "Fields", "TienLenState"]
-
-_ORDINALS: Final = ("1st", "2nd", "3rd", "4th")
 
 #: ``play <cards>`` (any number of cards, any order and case) and ``pass``.
 GRAMMAR: Final = Grammar(Form("play", Play, -1, usage=("play <cards>",)), Form("pass", Pass))
@@ -88,32 +95,22 @@ class Fields(NamedTuple):
 
 
 _new_fields = tuple.__new__
-#: The play events of singles, pairs, triples and fours, by ``bits << 2 | seat`` (events
-#: are immutable, so they are shared).
-_PLAY_EVENTS: dict[int, Event] = {}
-_NOTES: dict[int, str] = {}
 
 
-def _play_event(seat: int, play: Play) -> Event:
-    """The event of ``seat`` playing ``play`` (cached for singles up to fours)."""
-    small = play.kind <= Kind.QUAD
-    event = _PLAY_EVENTS.get(play.bits << 2 | seat) if small else None
-    if event is None:
-        gid = play.kind << 5 | play.size
-        note = _NOTES.get(gid)
-        if note is None:
-            note = _NOTES[gid] = f"({describe_kind(play.kind, play.size)})"
-        event = Event("play", seat, cards_of(play.bits), note=note)
-        if small:  # at most 4 seats x 195 plays: cache them
-            _PLAY_EVENTS[play.bits << 2 | seat] = event
-    return event
+def _hands(state: TienLenState) -> tuple[CardSet, ...]:
+    return tuple(map(cardset_of, state.f.hands))
 
 
-def _finish_event(seat: int, place: int, points: tuple[int, ...]) -> Event:
-    pts = points[place - 1] if place <= len(points) else 0
-    ordinal = _ORDINALS[place - 1] if place <= len(_ORDINALS) else f"{place}th"
-    note = f"({ordinal}, {pts} point{'s' if pts != 1 else ''})"
-    return Event("finish", seat, note=note, data={"place": place, "points": pts})
+def _pile(state: TienLenState) -> CardSet:
+    return cardset_of(state.f.pile)
+
+
+def _discard(state: TienLenState) -> CardSet:
+    return cardset_of(state.played() & ~state.f.pile)
+
+
+def _undealt(state: TienLenState) -> CardSet:
+    return cardset_of(state.f.cfg.undealt)
 
 
 class TienLenState(GenericState[TienLenRules, Fields]):
@@ -122,6 +119,16 @@ class TienLenState(GenericState[TienLenRules, Fields]):
     __slots__ = ()
     grammar = GRAMMAR
     view_model = TienLenView
+    #: Every card exactly once: ``hand:<seat>``, ``pile`` (this round), ``discard``
+    #: (earlier rounds, shown in the view as part of ``played``) and ``undealt``
+    #: (2-3 players; the view shows how many).
+    zone_specs = (
+        Zone("hand", per_seat=True, seen=Seen.OWNER, cards=_hands, count_key="hand_sizes",
+             sort=True, spectator_empty=True),
+        Zone("pile", seen=Seen.EVERYONE, cards=_pile, sort=True),
+        Zone("discard", seen=Seen.EVERYONE, cards=_discard, in_view=False),
+        Zone("undealt", seen=Seen.COUNT, cards=_undealt, in_view=False),
+    )  # fmt: skip
 
     # -- the contract -----------------------------------------------------------
 
@@ -160,10 +167,11 @@ class TienLenState(GenericState[TienLenRules, Fields]):
         seat = f.to_act
         if seat is None:
             return ()
-        current = f.current
+        current, cfg = f.current, f.cfg
         if current is None:
-            return f.cfg.beating.leads(f.hands[seat], f.required)
-        return (*f.cfg.beating.follows(f.hands[seat], current, self._bombs_only(seat)), PASS)
+            return cfg.beating.leads(f.hands[seat], f.required)
+        bombs_only = cfg.pass_lock and bool(f.locked >> seat & 1)  # `_bombs_only`, inlined
+        return cfg.beating.follow_actions(f.hands[seat], current, bombs_only)
 
     def _bombs_only(self, seat: int) -> bool:
         """Whether ``seat`` is a locked player offered a turn on 2s (bombs only)."""
@@ -258,12 +266,15 @@ class TienLenState(GenericState[TienLenRules, Fields]):
         assert seat is not None
         bits = play.bits
         hands = list(f.hands)
-        hand = hands[seat] = hands[seat] ^ bits
-        events = [_play_event(seat, play)]
+        before = hands[seat]
+        hand = hands[seat] = before ^ bits
+        hand_combos_after(before, hand)
+        event = PLAY_EVENTS.get(bits << 2 | seat)  # `play_event`'s cache, looked up inline
+        events = [event if event is not None else play_event(seat, play)]
         finished, over = f.finished, None
         if not hand:
             finished = (*finished, seat)
-            events.append(_finish_event(seat, len(finished), cfg.points))
+            events.append(finish_event(seat, len(finished), cfg.points))
             if cfg.first_out:
                 over = PlayUntil.FIRST_OUT.value
             elif sum(1 for h in hands if h) <= 1:
@@ -337,11 +348,7 @@ class TienLenState(GenericState[TienLenRules, Fields]):
                 if hands[p]:
                     leader = p
                     break
-        if leader == last:
-            note = "wins the round and leads"
-        else:
-            note = f"leads: seat {last} won the round and has gone out"
-        events.append(Event("round_end", leader, note=note, data={"won_by": last}))
+        events.append(round_end_event(leader, last))
         return leader
 
     # -- results, views, zones ------------------------------------------------------
@@ -357,8 +364,16 @@ class TienLenState(GenericState[TienLenRules, Fields]):
         return result_for(self.f, self.action_count)
 
     def view(self, seat: int | None = None) -> TienLenView:
-        """What ``seat`` may know (``None``: a spectator)."""
-        return view_of(self, seat)
+        """What ``seat`` may know (``None``: a spectator): the core's view, typed as this game's."""
+        return cast(TienLenView, super().view(seat))
+
+    def view_extra(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may know besides its hand and the pile (``None``: a spectator)."""
+        return view_extra_of(self, seat)
+
+    def recent(self, seat: int | None) -> list[str]:
+        """The last few events of the deal, worded for ``seat`` (the view's ``recent``)."""
+        return recent_of(self, seat)
 
     def snapshot(self) -> dict[str, Any]:
         """The full state, hidden cards included, as JSON-ready data."""
@@ -370,18 +385,3 @@ class TienLenState(GenericState[TienLenRules, Fields]):
         for h in self.f.hands:
             held |= h
         return ((1 << 52) - 1) & ~held & ~self.f.cfg.undealt
-
-    def zones(self) -> Mapping[str, CardSet]:
-        """Every card exactly once: ``hand:<seat>``, ``pile`` (this round), ``discard``
-        (earlier rounds) and ``undealt`` (2-3 players)."""
-        f = self.f
-        out = {f"hand:{seat}": cardset_of(h) for seat, h in enumerate(f.hands)}
-        out["pile"] = cardset_of(f.pile)
-        out["discard"] = cardset_of(self.played() & ~f.pile)
-        out["undealt"] = cardset_of(f.cfg.undealt)
-        return out
-
-    def visible_zones(self, seat: int | None) -> Sequence[str]:
-        """Everyone sees the pile and the discard (every play is face up); a seat its hand."""
-        public = ["pile", "discard"]
-        return public if seat is None else [*public, f"hand:{seat}"]

@@ -8,14 +8,25 @@ from pydantic import Field
 
 from cardkit import Card, Event, GameResult, View
 from cardkit.state import Log
-from cardkit_tienlen.combos import CARD_BY_KEY, cards_of, describe_kind
+from cardkit_tienlen.combos import CARD_BY_KEY, Kind, Play, cards_of, describe_kind
 from cardkit_tienlen.narration import narrate
 from cardkit_tienlen.scoring import deal_points
 
 if TYPE_CHECKING:
     from cardkit_tienlen.state import Fields, TienLenState
 
-__all__ = ["TienLenView", "game_over_event", "narrate", "snapshot_of", "view_of"]
+__all__ = [
+    "PLAY_EVENTS",
+    "TienLenView",
+    "finish_event",
+    "game_over_event",
+    "narrate",
+    "play_event",
+    "recent_of",
+    "round_end_event",
+    "snapshot_of",
+    "view_extra_of",
+]
 
 _RECENT: Final = 8
 
@@ -76,45 +87,32 @@ def _codes(mask: int) -> list[str]:
     return [c.code for c in cards_of(mask)]
 
 
-def view_of(state: TienLenState, seat: int | None) -> TienLenView:
-    """What ``seat`` of ``state`` may know (``None``: a spectator)."""
+def view_extra_of(state: TienLenState, seat: int | None) -> dict[str, Any]:
+    """What ``seat`` of ``state`` may know besides the zones (the hand and the pile)."""
     f = state.f
-    n = f.cfg.players
-    if seat is not None and not (isinstance(seat, int) and 0 <= seat < n):
-        raise ValueError(f"seat must be 0-{n - 1} or None, not {seat!r}")
     current, instant = f.current, f.instant
-    legal = [str(a) for a in state.legal_actions()] if seat is not None and seat == f.to_act else []
     must = None
     if f.required and seat is not None and f.hands[seat] & f.required:
         must = CARD_BY_KEY[f.required.bit_length() - 1]
-    return TienLenView(
-        game=state.game.name,
-        seat=seat,
-        players=n,
-        to_act=f.to_act,
-        is_over=f.over is not None,
-        legal_actions=legal,
-        recent=_recent(state, seat),
-        hand=list(cards_of(f.hands[seat])) if seat is not None else [],
-        hand_sizes=[h.bit_count() for h in f.hands],
-        dealer=state.setup.dealer,
-        current=list(current.cards) if current is not None else [],
-        current_kind=describe_kind(current.kind, current.size) if current else None,
-        current_by=f.last if current is not None else None,
-        must_include=must,
-        locked=_seats(f.locked),
-        passed=_seats(f.passed),
-        finished=list(f.finished),
-        points=deal_points(f),
-        pile=list(cards_of(f.pile)),
-        played=list(cards_of(state.played())),
-        undealt=f.cfg.undealt.bit_count() or None,
-        instant_winner=instant[0] if instant else None,
-        instant_hand=str(instant[1]) if instant else None,
-    )
+    return {
+        "dealer": state.setup.dealer,
+        "current": list(current.cards) if current is not None else [],
+        "current_kind": describe_kind(current.kind, current.size) if current else None,
+        "current_by": f.last if current is not None else None,
+        "must_include": must,
+        "locked": _seats(f.locked),
+        "passed": _seats(f.passed),
+        "finished": list(f.finished),
+        "points": deal_points(f),
+        "played": list(cards_of(state.played())),
+        "undealt": f.cfg.undealt.bit_count() or None,
+        "instant_winner": instant[0] if instant else None,
+        "instant_hand": str(instant[1]) if instant else None,
+    }
 
 
-def _recent(state: TienLenState, seat: int | None) -> list[str]:
+def recent_of(state: TienLenState, seat: int | None) -> list[str]:
+    """The view's ``recent``: the last few events of the deal, worded for ``seat``."""
     chunks: list[tuple[Event, ...]] = []
     count = 0
     log: Log = state._log
@@ -143,6 +141,51 @@ def snapshot_of(f: Fields) -> dict[str, Any]:
         "over": f.over,
         "instant": [f.instant[0], str(f.instant[1])] if f.instant else None,
     }
+
+
+#: The play events of singles, pairs, triples and fours, by ``bits << 2 | seat`` (events
+#: are immutable, so they are shared).
+PLAY_EVENTS: dict[int, Event] = {}
+_NOTES: dict[int, str] = {}
+#: The round-end events, by ``(leader, winner of the round)``.
+_ROUND_ENDS: dict[tuple[int, int], Event] = {}
+_ORDINALS: Final = ("1st", "2nd", "3rd", "4th")
+
+
+def play_event(seat: int, play: Play) -> Event:
+    """The event of ``seat`` playing ``play`` (cached for singles up to fours)."""
+    small = play.kind <= Kind.QUAD
+    event = PLAY_EVENTS.get(play.bits << 2 | seat) if small else None
+    if event is None:
+        gid = play.kind << 5 | play.size
+        note = _NOTES.get(gid)
+        if note is None:
+            note = _NOTES[gid] = f"({describe_kind(play.kind, play.size)})"
+        event = Event("play", seat, cards_of(play.bits), note=note)
+        if small:  # at most 4 seats x 195 plays: cache them
+            PLAY_EVENTS[play.bits << 2 | seat] = event
+    return event
+
+
+def finish_event(seat: int, place: int, points: tuple[int, ...]) -> Event:
+    """The event of ``seat`` finishing in ``place``, with its placement points."""
+    pts = points[place - 1] if place <= len(points) else 0
+    ordinal = _ORDINALS[place - 1] if place <= len(_ORDINALS) else f"{place}th"
+    note = f"({ordinal}, {pts} point{'s' if pts != 1 else ''})"
+    return Event("finish", seat, note=note, data={"place": place, "points": pts})
+
+
+def round_end_event(leader: int, last: int) -> Event:
+    """The event of the pile cleared: ``last`` won the round, ``leader`` leads (shared)."""
+    event = _ROUND_ENDS.get((leader, last))
+    if event is None:
+        if leader == last:
+            note = "wins the round and leads"
+        else:
+            note = f"leads: seat {last} won the round and has gone out"
+        data = {"won_by": last}  # events are immutable (`data` is a read-only Mapping)
+        event = _ROUND_ENDS[leader, last] = Event("round_end", leader, note=note, data=data)
+    return event
 
 
 def game_over_event(result: GameResult) -> Event:
