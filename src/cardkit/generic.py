@@ -28,7 +28,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Collection, Mapping, Sequence
 from enum import Enum
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, final
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, Self, final
 
 from typing_extensions import TypeVar
 
@@ -53,7 +53,6 @@ F = TypeVar("F", bound=tuple[Any, ...], default=tuple[Any, ...])
 
 _Check = Callable[[Any, Any], Refusal | None]
 _Do = Callable[[Any, Any], Any]
-_set = object.__setattr__
 
 
 class GenericState(GameState, Generic[R, F]):
@@ -72,7 +71,11 @@ class GenericState(GameState, Generic[R, F]):
     grammar: ClassVar[Grammar]
     zone_specs: ClassVar[tuple[Zone, ...]] = ()
     view_model: ClassVar[type[View]] = View
+    listing_knows_over: ClassVar[bool] = False
+    """Set by a game whose `list_legal` returns a tuple, and `()` once the game is over:
+    `legal_actions` then calls it without testing `is_over` first (a hot path)."""
     _moves: ClassVar[dict[type[Action], tuple[_Check, _Do]]] = {}
+    _do: ClassVar[dict[type[Action], _Do]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Find each action kind's `check_<kind>` and `do_<kind>`, once per class."""
@@ -90,6 +93,7 @@ class GenericState(GameState, Generic[R, F]):
                 raise TypeError(f"{cls.__name__} needs check_{kind} and do_{kind}")
             moves[form.make] = (check, do)
         cls._moves = moves
+        cls._do = {kind: move[1] for kind, move in moves.items()}
 
     # -- building states ----------------------------------------------------------
 
@@ -99,22 +103,22 @@ class GenericState(GameState, Generic[R, F]):
     ) -> Self:
         """The state at the deal: `fields`, after the deal's `events`."""
         state = object.__new__(cls)
-        _set(state, "game", game)
-        _set(state, "setup", setup)
-        _set(state, "_log", (None, None, tuple(events)))
-        _set(state, "f", fields)
-        _set(state, "_legal", None)
+        _put_game(state, game)
+        _put_setup(state, setup)
+        _put_log(state, (None, None, tuple(events)))
+        _put_f(state, fields)
+        _put_legal(state, None)
         return state
 
     def evolve(self, action: Action, events: Sequence[Event], **changes: Any) -> Self:
         """The next state: these fields changed, `action` and its `events` logged."""
         state = object.__new__(type(self))
-        _set(state, "game", self.game)
-        _set(state, "setup", self.setup)
-        _set(state, "_log", (self._log, action, tuple(events)))
+        _put_game(state, self.game)
+        _put_setup(state, self.setup)
+        _put_log(state, (self._log, action, tuple(events)))
         # F is a NamedTuple, which a TypeVar bound cannot say: tuple has no _replace.
-        _set(state, "f", self.f._replace(**changes) if changes else self.f)  # type: ignore[attr-defined]
-        _set(state, "_legal", None)
+        _put_f(state, self.f._replace(**changes) if changes else self.f)  # type: ignore[attr-defined]
+        _put_legal(state, None)
         return state
 
     def successor(self, action: Action, events: Sequence[Event], fields: F) -> Self:
@@ -124,11 +128,11 @@ class GenericState(GameState, Generic[R, F]):
         building `F` at once is cheaper than `evolve`'s `_replace`).
         """
         state = object.__new__(type(self))
-        _set(state, "game", self.game)
-        _set(state, "setup", self.setup)
-        _set(state, "_log", (self._log, action, tuple(events)))
-        _set(state, "f", fields)
-        _set(state, "_legal", None)
+        _put_game(state, self.game)
+        _put_setup(state, self.setup)
+        _put_log(state, (self._log, action, tuple(events)))
+        _put_f(state, fields)
+        _put_legal(state, None)
         return state
 
     @property
@@ -183,7 +187,13 @@ class GenericState(GameState, Generic[R, F]):
     def _apply(self, action: Action) -> Self:
         legal = self._legal
         # An action of the listing needs no check: the contract suite proves the listing
-        # equals the checks' reference listing. Playouts apply listed actions: a fast path.
+        # equals the checks' reference listing. Playouts apply listed actions: a fast path,
+        # by identity first (games intern their actions; `in` would call `__eq__` on each).
+        if legal is not None:
+            for listed in legal:
+                if listed is action:
+                    done: Self = self._do[type(action)](self, action)
+                    return done
         refusal = None if legal is not None and action in legal else self.refusal(action)
         if refusal is not None:
             raise IllegalAction(
@@ -199,8 +209,12 @@ class GenericState(GameState, Generic[R, F]):
         """Exactly the legal actions of the seat to act (computed once per state)."""
         legal = self._legal
         if legal is None:
-            legal = () if self.is_over else tuple(self.list_legal())
-            _set(self, "_legal", legal)
+            if self.listing_knows_over:
+                listed: Any = self.list_legal()  # the game promises a tuple, and () once over
+                legal = listed
+            else:
+                legal = () if self.is_over else tuple(self.list_legal())
+            _put_legal(self, legal)
         return legal
 
     def list_legal(self) -> Sequence[Action]:
@@ -264,6 +278,15 @@ class GenericState(GameState, Generic[R, F]):
         """Every field, cards as codes: the full state, hidden cards included."""
         names: tuple[str, ...] = self.f._fields  # type: ignore[attr-defined]  # F is a NamedTuple
         return {name: _jsonable(value) for name, value in zip(names, self.f, strict=True)}
+
+
+# The slot setters of a state, called directly: cheaper than object.__setattr__ (which
+# looks the name up) on the hot path, where every transition builds one state.
+_put_game: Final = vars(GameState)["game"].__set__
+_put_setup: Final = vars(GameState)["setup"].__set__
+_put_log: Final = vars(GameState)["_log"].__set__
+_put_f: Final = vars(GenericState)["f"].__set__
+_put_legal: Final = vars(GenericState)["_legal"].__set__
 
 
 def _jsonable(value: Any) -> Any:
