@@ -33,6 +33,7 @@ __all__ = [
     "RESPONSE",
     "SPADES",
     "START",
+    "TAKEN_TURNS",
     "WINDOW",
     "Extra",
     "Fields",
@@ -91,6 +92,8 @@ class Extra:
 
 EMPTY_TABLE: Final = Table((), (), 1)
 NO_TURN: Final = Turn(0, 0, 0, None, ())
+#: The turn just after taking each card (by card index): shared, as a take is common.
+TAKEN_TURNS: Final = tuple(Turn(0, 0, 0, card, ()) for card in Card._by_index[:52])
 NO_EXTRA: Final = Extra()
 
 

@@ -228,7 +228,9 @@ class MainTurn(TurnStart):
         else:
             table = Table((*table.spreads, spread), table.retired, sid + 1)
         t = f.turn
-        turn = Turn(t.used + mask.bit_count(), t.hits, t.bonus, t.taken, (*t.touched, sid))
+        turn = new_tuple(
+            Turn, (t.used + mask.bit_count(), t.hits, t.bonus, t.taken, (*t.touched, sid))
+        )
         return self._after_meld(action, f.hands[seat] & ~mask, table, f.locks, turn, events)
 
     def do_hit(self, action: Hit) -> Self:
@@ -262,7 +264,7 @@ class MainTurn(TurnStart):
             spreads[i] = old._replace(mask=mask, accepts=accepts_mask(kind, mask, old.book))
             table = Table(tuple(spreads), table.retired, table.next_id)
         t = f.turn
-        turn = Turn(t.used + 1, t.hits + 1, bonus, t.taken, (*t.touched, old.id))
+        turn = new_tuple(Turn, (t.used + 1, t.hits + 1, bonus, t.taken, (*t.touched, old.id)))
         return self._after_meld(action, f.hands[seat] ^ card.bit, table, locks, turn, events)
 
     def _after_meld(

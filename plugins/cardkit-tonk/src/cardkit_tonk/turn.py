@@ -17,7 +17,7 @@ from cardkit_tonk.events import (
     show_event,
     turns,
 )
-from cardkit_tonk.fields import MAIN, NO_TURN, OVER, START, WINDOW, Fields, Turn, new_tuple
+from cardkit_tonk.fields import MAIN, NO_TURN, OVER, START, TAKEN_TURNS, WINDOW, Fields, new_tuple
 from cardkit_tonk.payouts import Ending
 from cardkit_tonk.rules import TonkRefused as Code
 from cardkit_tonk.spreads import usable
@@ -106,8 +106,8 @@ class TurnStart(DealPhases):
         _, seat, hands, stock, pile, table, locks, _, x, _, c = self.f
         card = pile[-1]
         new_hands = (*hands[:seat], hands[seat] | card.bit, *hands[seat + 1 :])
-        turn = new_tuple(Turn, (0, 0, 0, card, ()))
-        fields = (MAIN, seat, new_hands, stock, pile[:-1], table, locks, turn, x, None, c)
+        fields = (MAIN, seat, new_hands, stock, pile[:-1], table, locks, TAKEN_TURNS[card.index],
+                  x, None, c)  # fmt: skip
         return self.successor(action, c.takes[seat][card.index], new_tuple(Fields, fields))
 
     def do_drop(self, action: Drop) -> Self:
