@@ -167,8 +167,9 @@ class MainTurn(TurnStart):
         """Discard: the turn passes on, or the hand ends (run out, stock out)."""
         _, seat, hands, stock, pile, table, locks, _, x, _, c = self.f
         card = action.card
-        hand = hands[seat] ^ card.bit
-        new_hands = (*hands[:seat], hand, *hands[seat + 1 :])
+        held = list(hands)  # cheaper than joining slices around the new hand
+        hand = held[seat] = hands[seat] ^ card.bit
+        new_hands = tuple(held)
         pile = (*pile, card)
         events = c.discards[seat][card.index]
         if not hand:

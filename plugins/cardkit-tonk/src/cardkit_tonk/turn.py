@@ -96,8 +96,9 @@ class TurnStart(DealPhases):
             end, events = self.showdown(None)
             drew = Event("draw", seat, note="from the empty stock")
             return self.evolve(action, (drew, *events), phase=OVER, end=end)
-        bit = self.setup.deck.cards[stock].bit
-        new_hands = (*hands[:seat], hands[seat] | bit, *hands[seat + 1 :])
+        held = list(hands)  # cheaper than joining slices around the new hand
+        held[seat] |= self.setup.deck.cards[stock].bit
+        new_hands = tuple(held)
         fields = (MAIN, seat, new_hands, stock + 1, pile, table, locks, NO_TURN, x, None, c)
         return self.successor(action, c.draws[seat], new_tuple(Fields, fields))
 
@@ -105,7 +106,9 @@ class TurnStart(DealPhases):
         """Take the top discard; the turn remembers it (`take_discard_must_use`...)."""
         _, seat, hands, stock, pile, table, locks, _, x, _, c = self.f
         card = pile[-1]
-        new_hands = (*hands[:seat], hands[seat] | card.bit, *hands[seat + 1 :])
+        held = list(hands)
+        held[seat] |= card.bit
+        new_hands = tuple(held)
         fields = (MAIN, seat, new_hands, stock, pile[:-1], table, locks, TAKEN_TURNS[card.index],
                   x, None, c)  # fmt: skip
         return self.successor(action, c.takes[seat][card.index], new_tuple(Fields, fields))
