@@ -49,7 +49,10 @@ class Form:
 
     The action is built as `make(*cards)`, or `make(*cards, word)` when the
     form has `words` (`word` is `None` when the text gives none); with
-    `cards=-1` the cards are passed as one tuple.
+    `cards=-1` the cards are passed as one tuple. A form with `build` calls
+    it with those arguments instead of `make` (a factory of interned
+    actions, or one that refuses arguments the class cannot hold); `make`
+    still names the action class.
 
     Attributes:
         verb: the first word (matched in any case).
@@ -58,6 +61,8 @@ class Form:
         words: the trailing words the form accepts, each with its value
             (`{"clubs": Suit.CLUBS, ...}`).
         usage: how the form is written, for error messages (`"play <card>"`).
+        build: builds the action instead of `make` (it may raise
+            [`IllegalAction`][cardkit.errors.IllegalAction] with code `"unparsable"`).
     """
 
     verb: str
@@ -65,6 +70,7 @@ class Form:
     cards: int = 0
     words: Mapping[str, object] | None = None
     usage: tuple[str, ...] = field(default=())
+    build: Callable[..., Action] | None = None
 
     @property
     def kind(self) -> str:
@@ -75,6 +81,8 @@ class Form:
         return self.verb.replace("-", "_")
 
     def _build(self, *args: object) -> Action:
+        if self.build is not None:
+            return self.build(*args)
         # Action's own __init__ takes nothing; the game's classes take the arguments.
         return cast(Callable[..., Action], self.make)(*args)
 

@@ -20,6 +20,8 @@ from cardkit.testing.contract import ContractCase, GameContract
 from cardkit.testing.fastlisting import has_fast_listing
 
 GOOD = CrazyEights()
+#: The tiny game of ``tests/conftest.py`` (the ``shed`` fixture), on plain `GameState`.
+Shed = Any
 
 
 class ForgetsSpades(CrazyEightsState):
@@ -70,11 +72,12 @@ def case(game: cardkit.Game[Any, Any], players: int = 3) -> ContractCase:
     return ContractCase(game, players, game.rules())
 
 
-def test_has_fast_listing_only_for_an_overridden_generic_listing() -> None:
-    """Crazy Eights lists fast; the default listing and a non-generic game do not."""
+def test_has_fast_listing_only_for_an_overridden_generic_listing(shed: Shed) -> None:
+    """Crazy Eights and Tonk list fast; the default listing and a non-generic game do not."""
     assert has_fast_listing(GOOD.start(3, seed=1))
+    assert has_fast_listing(cardkit.load_game("tonk").start(2, seed=1))
     assert not has_fast_listing(with_states(ReferenceListing).start(3, seed=1))
-    assert not has_fast_listing(cardkit.load_game("tonk").start(2, seed=1))
+    assert not has_fast_listing(shed.start(2, seed=1))
 
 
 @pytest.mark.parametrize(
@@ -99,9 +102,12 @@ def test_check_game_and_game_contract_catch_a_wrong_fast_listing(
         GameContract().test_fast_listing_equals_the_checks(case(game))
 
 
-def test_the_contract_passes_a_right_listing_and_skips_games_not_on_generic_state() -> None:
-    """The example and a default listing pass; a game not on GenericState is skipped."""
+def test_the_contract_passes_a_right_listing_and_skips_games_not_on_generic_state(
+    shed: Shed,
+) -> None:
+    """The example, Tonk and a default listing pass; a game not on GenericState is skipped."""
     GameContract().test_fast_listing_equals_the_checks(case(GOOD))
+    GameContract().test_fast_listing_equals_the_checks(case(cardkit.load_game("tonk"), 2))
     GameContract().test_fast_listing_equals_the_checks(case(with_states(ReferenceListing)))
     with pytest.raises(pytest.skip.Exception, match="not on GenericState"):
-        GameContract().test_fast_listing_equals_the_checks(case(cardkit.load_game("tonk"), 2))
+        GameContract().test_fast_listing_equals_the_checks(case(shed, 2))

@@ -11,6 +11,7 @@ from cardkit_tonk.testing import play, stacked_deck
 
 import cardkit
 from cardkit import CardValues, Payment, PluginError, Rank
+from cardkit.gamehooks import GameHooks
 from cardkit.plugins import PluginWarning, Registry, registry, temporary_plugin
 
 GAME = cardkit.load_game("tonk")
@@ -125,13 +126,13 @@ def test_hooks_are_cached_until_the_plugins_change(monkeypatch: pytest.MonkeyPat
     rules = GAME.rules()
     GAME.start(players=2, rules=rules, seed=1)
     asked: list[str] = []
-    real = GAME.hook_functions
+    real = GameHooks.answer
 
-    def counting(name: str) -> list[Any]:
+    def counting(self: GameHooks, name: str, default: Any, **kwargs: Any) -> Any:
         asked.append(name)
-        return real(name)
+        return real(self, name, default, **kwargs)
 
-    monkeypatch.setattr(GAME, "hook_functions", counting)
+    monkeypatch.setattr(GameHooks, "answer", counting)
     GAME.start(players=2, rules=rules, seed=2)
     assert asked == []  # the same plugins: the resolved hooks are reused
     with temporary_plugin(FivePictures(), name="five-pictures"):

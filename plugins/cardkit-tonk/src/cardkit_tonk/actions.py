@@ -26,15 +26,19 @@ run in rank order and a book in suit order (clubs, diamonds, hearts, spades).
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Final
 
-from cardkit import Action, Card, CardSet, Rank
+from cardkit import Action, Card, CardSet, IllegalAction, Rank
+from cardkit.errors import Refused
+from cardkit.grammar import Form, Grammar, Verb
 
 __all__ = [
     "DRAW",
     "DROP",
     "FIXED_ACTIONS",
+    "GRAMMAR",
     "JOIN",
     "PASS",
     "TAKE",
@@ -76,44 +80,39 @@ def spread_cards(mask: int) -> list[Card]:
     return cards
 
 
-@dataclass(frozen=True, slots=True)
-class Draw(Action):
+class Draw(Verb):
     """Draw the top card of the stock (``draw``)."""
 
-    def __str__(self) -> str:
-        return "draw"
+    __slots__ = ()
+    verb = "draw"
 
 
-@dataclass(frozen=True, slots=True)
-class Take(Action):
+class Take(Verb):
     """Take the top card of the discard pile (``take``)."""
 
-    def __str__(self) -> str:
-        return "take"
+    __slots__ = ()
+    verb = "take"
 
 
-@dataclass(frozen=True, slots=True)
-class Drop(Action):
+class Drop(Verb):
     """Drop: show your hand and claim the lowest count (``drop``)."""
 
-    def __str__(self) -> str:
-        return "drop"
+    __slots__ = ()
+    verb = "drop"
 
 
-@dataclass(frozen=True, slots=True)
-class Pass(Action):
+class Pass(Verb):
     """Decline an offer: a drop window, the Spades pot, a double-double (``pass``)."""
 
-    def __str__(self) -> str:
-        return "pass"
+    __slots__ = ()
+    verb = "pass"
 
 
-@dataclass(frozen=True, slots=True)
-class Join(Action):
+class Join(Verb):
     """Join the Spades side pot (``join``)."""
 
-    def __str__(self) -> str:
-        return "join"
+    __slots__ = ()
+    verb = "join"
 
 
 @dataclass(frozen=True, slots=True)
@@ -235,3 +234,54 @@ def hit_action(index: int, spread_id: int) -> Hit:
     if action is None:
         action = _HITS[key] = Hit(_CARDS[index], spread_id)
     return action
+
+
+class _SpreadIds(Mapping[str, int]):
+    """The trailing word of a hit: a spread id, ``2`` or ``#2`` (any number)."""
+
+    def __getitem__(self, word: str) -> int:
+        digits = word.removeprefix("#")
+        if not digits.isdigit():
+            raise KeyError(word)
+        return int(digits)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(())
+
+    def __len__(self) -> int:
+        return 0
+
+
+def _card_index(card: Card, verb: str) -> int:
+    if card.index >= 52:
+        raise IllegalAction(Refused.UNPARSABLE, f"'{verb} {card.code}': Tonk has no jokers")
+    return card.index
+
+
+def _spread(cards: tuple[Card, ...]) -> Spread:
+    for card in cards:
+        _card_index(card, "spread")
+    return spread_action(CardSet(cards).mask)
+
+
+def _hit(card: Card, spread: int | None) -> Hit:
+    if spread is None:
+        raise IllegalAction(Refused.UNPARSABLE, "a hit is 'hit CARD SPREAD_ID', such as 'hit 8C 2'")
+    return hit_action(_card_index(card, "hit"), spread)
+
+
+#: Tonk's action texts (``respond`` is read by the state: its steps are these forms).
+GRAMMAR: Final = Grammar(
+    Form("draw", Draw),
+    Form("take", Take),
+    Form("drop", Drop),
+    Form("pass", Pass),
+    Form("join", Join),
+    Form("spread", Spread, -1, usage=("spread <cards>",), build=_spread),
+    Form("hit", Hit, 1, _SpreadIds(), ("hit <card> <spread id>",), _hit),
+    Form("discard", Discard, 1, usage=("discard <card>",),
+         build=lambda card: discard_action(_card_index(card, "discard"))),
+    Form("bonus", Bonus, 1, usage=("bonus <card>",),
+         build=lambda card: bonus_action(_card_index(card, "bonus"))),
+    Form("respond", Respond, -1, usage=("respond spread <cards>; hit <card> <id>; ...",)),
+)  # fmt: skip

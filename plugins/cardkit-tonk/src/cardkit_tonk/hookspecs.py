@@ -9,10 +9,11 @@ than ``None`` decides. The game's own behaviour is itself an implementation,
 registered ``trylast`` by `cardkit_tonk.plugin`, so a house rule only
 needs to answer the cases it changes and return ``None`` for the rest.
 
-The implementations are resolved once, when a hand is dealt
-(``game.start``), never per move: a plugin registered later applies from the
-next hand on. An implementation may declare only some of the arguments, as
-usual with pluggy.
+The game calls them through its hook callers (``game.hooks``): the card
+values once per rules and number of players, cached until the registered
+plugins change (a plugin registered later applies from the next hand on),
+and the payout when a hand's result is built; never per move. An
+implementation may declare only some of the arguments, as usual with pluggy.
 
 A house rule in a few lines (pictures count 5, and a run out pays 3 stakes)::
 
@@ -63,7 +64,9 @@ def tonk_card_values(rules: TonkRules) -> CardValues | None:
     next implementation. The game's default: A = 1, 2-10 face value, J Q K
     10 each, or 11, 12, 13 under ``picture_values = jqk_11_12_13``.
 
-    Called once per hand, when it is dealt. Since cardkit-tonk 0.1.
+    Called when a hand is dealt under rules not seen since the plugins last
+    changed (the answer is cached per rules and number of players). Since
+    cardkit-tonk 0.1.
     """
 
 
@@ -80,6 +83,6 @@ def tonk_payout(ending: Ending, rules: TonkRules) -> list[Payment] | None:
     default is `cardkit_tonk.payouts.default_payout`. The Spades side
     pot is settled apart and is not asked here.
 
-    Resolved once per hand, when it is dealt, and called when the hand's
-    result is built. Since cardkit-tonk 0.1.
+    Called when the hand's result is built (`result()`, and the view of a
+    finished hand), by the plugins registered then. Since cardkit-tonk 0.1.
     """

@@ -13,7 +13,8 @@ from cardkit import CardValues, Payment, hookimpl
 from cardkit.hookspecs import RegisterBot, RegisterGame, RegisterPhrases
 from cardkit_tonk import hookspecs
 from cardkit_tonk.bots import HeuristicBot
-from cardkit_tonk.game import TonkGame, default_card_values
+from cardkit_tonk.config import default_card_values
+from cardkit_tonk.game import TonkGame
 from cardkit_tonk.narration import PHRASES
 from cardkit_tonk.payouts import Ending, default_payout
 from cardkit_tonk.rules import TonkRules

@@ -12,13 +12,48 @@ checks that depend on the number of players).
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Any, Literal
 
 from pydantic import Field, field_validator, model_validator
 
 from cardkit import InvalidRules, Rules, Variant
 
-__all__ = ["PRESETS", "TEXAS", "TonkRules", "cards_dealt"]
+__all__ = ["PRESETS", "TEXAS", "TonkRefused", "TonkRules", "cards_dealt"]
+
+
+class TonkRefused(StrEnum):
+    """Tonk's refusal codes, besides the shared [`Refused`][cardkit.errors.Refused]."""
+
+    NOT_ALLOWED = "not_allowed"
+    """This phase does not offer the action (a `join` with no side pot, a `pass` in a turn)."""
+    INVALID_SPREAD = "invalid_spread"
+    """The cards are neither a book nor a run."""
+    NO_SUCH_SPREAD = "no_such_spread"
+    """No spread on the table has the id hit."""
+    INVALID_HIT = "invalid_hit"
+    """The card does not extend that spread (or books take no hits: `hit_runs_only`)."""
+    HIT_LIMIT = "hit_limit"
+    """This turn's hits are used up (`max_hits_per_turn`)."""
+    DROP_TIMING = "drop_timing"
+    """A drop after drawing, where drops come only before the draw."""
+    DROP_LOCKED = "drop_locked"
+    """The seat was hit and may not drop yet."""
+    DROP_COUNT = "drop_count"
+    """The count is above `drop_max_count`."""
+    MUST_USE = "must_use"
+    """The card taken from the pile must be spread or hit first (`take_discard_must_use`)."""
+    EMPTY_PILE = "empty_pile"
+    """There is no discard to take."""
+    ALREADY_DREW = "already_drew"
+    """The seat has drawn or taken this turn."""
+    TAKEN_CARD = "taken_card"
+    """The card taken this turn may not be discarded (`forbid_discard_of_taken_card`)."""
+    NO_BONUS = "no_bonus"
+    """No extra discard was earned this turn."""
+    MUST_DRAW = "must_draw"
+    """Draw or take first (or drop)."""
+
 
 HandSize = Literal[5, 7, 9, "by_player_count"]
 

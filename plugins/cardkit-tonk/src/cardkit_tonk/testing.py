@@ -11,11 +11,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
+import cardkit
 from cardkit import Action, Card, Deck, GameState, InvalidDeck, parse_cards
+from cardkit_tonk.state import TonkState
 
-__all__ = ["play", "stacked_deck"]
+__all__ = ["draw_discard", "legal", "net", "play", "stacked_deck", "start"]
 
 S = TypeVar("S", bound=GameState)
 
@@ -55,3 +57,41 @@ def stacked_deck(
         raise InvalidDeck(f"every hand must have {size} cards: {[len(h) for h in parsed]}")
     top = [] if upcard is None else [upcard if isinstance(upcard, Card) else Card.parse(upcard)]
     return Deck.stacked(players, parsed, size=size, dealer=dealer, then=[*top, *parse_cards(stock)])
+
+
+def start(
+    hands: list[str],
+    *,
+    upcard: str | None = None,
+    stock: str = "",
+    dealer: int | None = None,
+    **options: Any,
+) -> TonkState:
+    """Deal exactly ``hands`` (then the upcard and the stock) under the rules ``options``."""
+    game = cardkit.load_game("tonk")
+    rules = game.rules(**options)
+    deck = stacked_deck(hands, upcard=upcard, stock=stock, dealer=dealer)
+    state = game.start(players=len(hands), rules=rules, deck=deck, dealer=dealer)
+    assert isinstance(state, TonkState)
+    return state
+
+
+def legal(state: GameState) -> list[str]:
+    """The legal actions as text."""
+    return [str(a) for a in state.legal_actions()]
+
+
+def net(state: GameState) -> list[int]:
+    """Each seat's net money from the hand (it must be over)."""
+    assert state.is_over
+    return state.result().net
+
+
+def draw_discard(state: TonkState) -> TonkState:
+    """Draw, then discard the card just drawn."""
+    seat = state.to_act
+    assert seat is not None
+    before = state.hand(seat)
+    state = state.apply("draw")
+    (card,) = state.hand(seat) - before
+    return state.apply(f"discard {card}")

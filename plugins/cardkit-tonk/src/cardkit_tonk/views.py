@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from cardkit import Card, CardSet, Payment, View
+from cardkit_tonk.actions import spread_cards
+from cardkit_tonk.fields import MAIN, OVER, PHASES
+from cardkit_tonk.spreads import TableSpread
 
-__all__ = ["SpadesView", "SpreadView", "TonkView"]
+if TYPE_CHECKING:
+    from cardkit_tonk.state import TonkState
+
+__all__ = ["SpadesView", "SpreadView", "TonkView", "shown_mask", "snapshot_of", "view_of"]
+
+#: Endings after which every hand is shown.
+SHOWDOWNS: Final = frozenset({"drop_win", "drop_caught", "stock_out", "stock_out_void"})
 
 
 class SpreadView(BaseModel):
@@ -101,3 +110,131 @@ class TonkView(View):
     counts: list[int] | None = None
     ending: str | None = None
     payments: list[Payment] = Field(default_factory=list)
+
+
+def shown_mask(state: TonkState) -> int:
+    """The seats whose hands everyone has seen: all after a showdown, deal claimers."""
+    end = state.ending
+    if end is None:
+        return 0
+    if end.reason in SHOWDOWNS:
+        return (1 << end.players) - 1
+    if end.reason == "deal_win":
+        return 1 << end.winners[0]
+    if end.reason == "void_deal":
+        return state.f.extra.shown
+    return 0
+
+
+def _spades_view(state: TonkState) -> SpadesView | None:
+    if not state.rules.spades_side_pot:
+        return None
+    x = state.f.extra
+    return SpadesView(
+        answered=list(x.spades_answered),
+        joined=list(x.spades_joined),
+        shown=dict(x.spades_shown),
+        winner=x.spades_winner,
+        settled=x.spades_settled,
+    )
+
+
+def view_of(state: TonkState, seat: int | None) -> TonkView:
+    """What ``seat`` may know of `state` (``None``: a spectator)."""
+    f = state.f
+    n = state.players
+    if seat is not None and not 0 <= seat < n:
+        raise ValueError(f"seat must be 0-{n - 1} or None, not {seat!r}")
+    over = f.phase == OVER
+    to_act = state.to_act
+    legal = [str(a) for a in state.legal_actions()] if seat is not None and seat == to_act else []
+    shown = shown_mask(state)
+    end = state.ending
+    turn = f.turn
+    in_turn = f.phase == MAIN
+    return TonkView(
+        game=state.game.name,
+        seat=seat,
+        players=n,
+        to_act=to_act,
+        is_over=over,
+        legal_actions=legal,
+        recent=[e.describe() for e in state.last_events],
+        phase=PHASES[f.phase],
+        dealer=state.setup.dealer,
+        hand=None if seat is None else CardSet.from_mask(f.hands[seat]),
+        count=None if seat is None else state.count(seat),
+        spreads=[_spread_view(s) for s in f.table.spreads],
+        retired=[_spread_view(s) for s in f.table.retired],
+        discard_top=f.pile[-1] if f.pile else None,
+        discard_size=len(f.pile),
+        stock_size=len(state.setup.deck.cards) - f.stock,
+        hand_sizes=[h.bit_count() for h in f.hands],
+        drop_locks=list(f.locks),
+        taken=turn.taken if in_turn else None,
+        hits_this_turn=turn.hits if in_turn else 0,
+        bonus_discards=turn.bonus if in_turn else 0,
+        spades=_spades_view(state),
+        shown_hands={j: CardSet.from_mask(f.hands[j]) for j in range(n) if shown >> j & 1},
+        counts=list(end.counts) if end is not None and end.reason in SHOWDOWNS and end.counts
+        else None,
+        ending=end.reason if end is not None else None,
+        payments=state.main_payments() + state.spades_payments() if over else [],
+    )  # fmt: skip
+
+
+def snapshot_of(state: TonkState) -> dict[str, Any]:
+    """The full state (hidden cards included) as JSON-ready data."""
+    f = state.f
+    turn, x, end, n = f.turn, f.extra, f.end, state.players
+    return {
+        "phase": PHASES[f.phase],
+        "seat": f.seat,
+        "hands": [CardSet.from_mask(h).codes for h in f.hands],
+        "stock": [c.code for c in state.setup.deck.cards[f.stock :]],
+        "discard": [c.code for c in f.pile],
+        "spreads": [_spread_json(s) for s in f.table.spreads],
+        "retired": [_spread_json(s) for s in f.table.retired],
+        "next_spread_id": f.table.next_id,
+        "drop_locks": list(f.locks),
+        "turn": {
+            "cards_used": turn.used,
+            "hits": turn.hits,
+            "bonus_discards": turn.bonus,
+            "taken": turn.taken.code if turn.taken else None,
+            "touched": list(turn.touched),
+        },
+        "pending49": [j for j in range(n) if x.pending49 >> j & 1],
+        "dealt_counts": list(x.dealt_counts) if x.dealt_counts is not None else None,
+        "shown": [j for j in range(n) if x.shown >> j & 1],
+        "spades": {
+            "answered": list(x.spades_answered),
+            "joined": list(x.spades_joined),
+            "shown": [[p, c.code if c else None] for p, c in x.spades_shown],
+            "winner": x.spades_winner,
+            "settled": x.spades_settled,
+        },
+        "ending": None if end is None else {
+            "reason": end.reason,
+            "winners": list(end.winners),
+            "counts": list(end.counts) if end.counts is not None else None,
+            "dropper": end.dropper,
+            "tonker": end.tonker,
+            "responder": end.responder,
+            "claim": end.claim,
+            "full_tonk": end.full_tonk,
+        },
+    }  # fmt: skip
+
+
+def _spread_view(s: TableSpread) -> SpreadView:
+    return SpreadView(id=s.id, owner=s.owner, kind=s.kind, cards=spread_cards(s.mask))
+
+
+def _spread_json(s: TableSpread) -> dict[str, Any]:
+    return {
+        "id": s.id,
+        "owner": s.owner,
+        "kind": s.kind,
+        "cards": [c.code for c in spread_cards(s.mask)],
+    }

@@ -1,0 +1,244 @@
+"""The Tonk state on the core's [`GenericState`][cardkit.generic.GenericState].
+
+One `TonkState` is one hand; its fields are `state.f`
+([`Fields`][cardkit_tonk.fields.Fields]). The action families are mixins:
+the deal-time steps (`cardkit_tonk.deal`), the start of a turn
+(`cardkit_tonk.turn`), the main turn (`cardkit_tonk.play`) and the
+double-double response (`cardkit_tonk.response`); each `check_<kind>` is
+the one home of that action's legality, and `list_legal` below is the fast
+listing the contract suite proves equal to them.
+
+>>> import cardkit
+>>> game = cardkit.load_game("tonk")
+>>> state = game.start(players=2, seed=1)
+>>> [str(a) for a in state.legal_actions()]
+['drop', 'draw', 'take']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import combinations
+from typing import Any, Final, Self
+
+from cardkit import Action, Card, CardSet, GameResult, Payment
+from cardkit.actions import split_action_text
+from cardkit.cardset import MaskDecoder
+from cardkit.errors import Refusal
+from cardkit.zones import Seen, Zone, visible_zone_names, zone_cards
+from cardkit_tonk.actions import (
+    _DISCARDS,
+    DRAW,
+    DROP,
+    GRAMMAR,
+    JOIN,
+    PASS,
+    TAKE,
+    Pass,
+    bonus_action,
+    discard_action,
+    hit_action,
+    spread_action,
+)
+from cardkit_tonk.config import Config
+from cardkit_tonk.fields import MAIN, OVER, RESPONSE, SPADES, START, WINDOW, Turn
+from cardkit_tonk.payouts import default_payout, spades_payments, tonk_result
+from cardkit_tonk.response import Responses
+from cardkit_tonk.spreads import BOOK, TableSpread, may_spread
+from cardkit_tonk.views import TonkView, shown_mask, snapshot_of, view_of
+
+__all__ = ["TonkState"]
+
+#: The legal actions at the start of a turn, by (may drop, may draw, may take) bits.
+_START_LEGAL: Final[tuple[tuple[Action, ...], ...]] = tuple(
+    tuple(a for bit, a in ((4, DROP), (2, DRAW), (1, TAKE)) if key & bit) for key in range(8)
+)
+#: The discard of every card of a mask, in card order (see cardkit.cardset.MaskDecoder).
+_discards_of: Final = MaskDecoder(_DISCARDS)
+
+
+def _retired_cards(state: TonkState) -> CardSet:
+    retired = 0
+    for s in state.f.table.retired:
+        retired |= s.mask
+    return CardSet.from_mask(retired)
+
+
+class TonkState(Responses):
+    """One hand of Tonk (immutable): `apply` returns the next state; its fields are `state.f`.
+
+    Besides the game contract (``to_act``, ``legal_actions()``, ``apply``,
+    ``view``, ``result``…) it offers `count` for a seat's hand count, and
+    read-only accessors of the table used by tests and bots.
+    """
+
+    __slots__ = ()
+    grammar = GRAMMAR
+    view_model = TonkView
+    lists_when_over = True
+    zone_specs = (
+        Zone("hand", per_seat=True, seen=Seen.OWNER,
+             cards=lambda s: tuple(CardSet.from_mask(h) for h in s.f.hands)),
+        Zone("stock", seen=Seen.COUNT, cards=lambda s: s.setup.deck.cards[s.f.stock :]),
+        Zone("discard", cards=lambda s: s.f.pile[:-1]),
+        Zone("discard:top", seen=Seen.EVERYONE, cards=lambda s: s.f.pile[-1:]),
+        Zone("retired", seen=Seen.EVERYONE, cards=_retired_cards),
+    )  # fmt: skip
+
+    # -- reading actions ---------------------------------------------------------------
+
+    def parse_action(self, text: str) -> Action:
+        """Read an action's text (see `cardkit_tonk.actions` for the forms).
+
+        Raises:
+            IllegalAction: the text is not a Tonk action (code ``"unparsable"``).
+        """
+        if isinstance(text, Action):
+            return text
+        if split_action_text(text)[0] == "respond":
+            return self.parse_respond(text)
+        return super().parse_action(text)
+
+    # -- pass: a word of three phases ----------------------------------------------------
+
+    def check_pass(self, action: Pass) -> Refusal | None:
+        """Decline the side pot, the drop window or the double-double; never in a turn."""
+        if self.f.phase in (SPADES, WINDOW, RESPONSE):
+            return None
+        return self.not_allowed(action)
+
+    def do_pass(self, action: Pass) -> Self:
+        """Pass on the offer of this phase."""
+        phase = self.f.phase
+        if phase == SPADES:
+            return self.answer_spades(action, False)
+        if phase == WINDOW:
+            return self.pass_window(action)
+        return self.pass_response(action)
+
+    # -- the fast listing ----------------------------------------------------------------
+
+    def list_legal(self) -> tuple[Action, ...]:
+        """Exactly the legal actions, listed fast (the contract suite compares the checks)."""
+        phase, seat, hands, stock, pile, table, locks, turn, _, _, c = self.f
+        if phase == MAIN:
+            return self._main_legal(seat, hands[seat], table.spreads, turn, c)
+        if phase == START:
+            drop = not locks[seat] and (c.drop_max is None or c.count(hands[seat]) <= c.drop_max)
+            draw = stock < 52 or c.when_needed
+            take = bool(pile) and (not c.must_use or self.take_usable(pile[-1]))
+            return _START_LEGAL[drop << 2 | draw << 1 | take]
+        if phase == SPADES:
+            return (JOIN, PASS)
+        if phase == WINDOW:
+            return (DROP, PASS) if self.may_drop(seat, hands[seat]) else (PASS,)
+        if phase == OVER:
+            return ()
+        return (PASS, *self.response_actions())
+
+    def _main_legal(
+        self, seat: int, hand: int, spreads: tuple[TableSpread, ...], turn: Turn, c: Config
+    ) -> tuple[Action, ...]:
+        taken = turn.taken
+        if (
+            not (spreads or turn.bonus or c.anytime)
+            and (taken is None or not c.taken_rules)
+            and not may_spread(hand)
+        ):
+            return _discards_of(hand)  # the usual case: nothing to lay, nothing to hit
+        out: list[Action] = [spread_action(m) for m in BOOK.find_masks(hand)]
+        out.extend(spread_action(m) for m in c.run.find_masks(hand))
+        if spreads and turn.hits < c.max_hits:
+            for sp in spreads:
+                fits = hand & sp.accepts
+                while fits:
+                    low = fits & -fits
+                    out.append(hit_action(low.bit_length() - 1, sp.id))
+                    fits ^= low
+        keep = taken.bit if taken is not None and c.forbid_taken else 0
+        if turn.bonus:
+            rest = hand & ~keep
+            while rest:
+                low = rest & -rest
+                out.append(bonus_action(low.bit_length() - 1))
+                rest ^= low
+        if c.must_use and taken is not None and hand & taken.bit:
+            return tuple(a for a in out if self.keeps_usable(a, taken))
+        if c.anytime and self.may_drop(seat, hand):
+            out.append(DROP)
+        if keep and hand == keep:
+            keep = 0  # the taken card is the only one left: it may be discarded
+        return (*out, *_discards_of(hand & ~keep))
+
+    def candidate_actions(self) -> list[Action]:
+        """What the reference listing tries: every verb, and every spread, hit, bonus and
+        discard of the cards held onto the spreads on the table, and the response plans."""
+        f = self.f
+        cards = [c.index for c in CardSet.from_mask(f.hands[f.seat])]
+        out: list[Action] = [DRAW, TAKE, DROP, PASS, JOIN]
+        for size in range(3, len(cards) + 1):
+            for combo in combinations(cards, size):
+                out.append(spread_action(sum(1 << i for i in combo)))
+        ids = [s.id for s in f.table.spreads]
+        for i in cards:
+            out.extend(hit_action(i, sid) for sid in ids)
+            out.extend((bonus_action(i), discard_action(i)))
+        if f.phase == RESPONSE:
+            out.extend(self.response_candidates())
+        return out
+
+    # -- results, views, zones ---------------------------------------------------------
+
+    def main_payments(self) -> list[Payment]:
+        """The transfers of the main hand (no side pot); empty until the hand is over."""
+        end = self.ending
+        if end is None:
+            return []
+        hooks = self.game.hooks
+        # firstresult: the caller gives the one answer (a list), or None when none answers.
+        found = (
+            hooks.tonk_payout(ending=end, rules=self.rules)
+            if hooks.answers("tonk_payout")
+            else None
+        )
+        return default_payout(end, self.rules) if found is None else list(found)
+
+    def spades_payments(self) -> list[Payment]:
+        """The Spades side-pot transfers (empty when it is not played or refunded)."""
+        x = self.f.extra
+        if not x.spades_settled:
+            return []
+        return spades_payments(x.spades_joined, x.spades_winner, self.rules.side_stake)
+
+    def result(self) -> GameResult:
+        """How the hand ended: reason, winners, transfers (side pot included) and details.
+
+        Raises:
+            InvalidState: the hand is not over.
+        """
+        return tonk_result(self)
+
+    def view(self, seat: int | None = None) -> TonkView:
+        """What ``seat`` may know (``None``: a spectator)."""
+        return view_of(self, seat)
+
+    def snapshot(self) -> dict[str, Any]:
+        """The full state (hidden cards included) as JSON-ready data."""
+        return snapshot_of(self)
+
+    def visible_zones(self, seat: int | None) -> list[str]:
+        """The zones ``seat`` may see: its hand, the table, the top discard, shown hands."""
+        out = visible_zone_names(self.zone_specs, self.players, None)
+        out.extend(f"spread:{s.id}" for s in self.f.table.spreads)
+        shown = shown_mask(self)
+        out.extend(f"hand:{j}" for j in range(self.players) if j == seat or shown >> j & 1)
+        return out
+
+    def zones(self) -> dict[str, Sequence[Card] | CardSet]:
+        """Every card of the deck, zone by zone: hands, stock, discard pile, spreads, retired."""
+        out = zone_cards(self.zone_specs, self)
+        retired = out.pop("retired")
+        for s in self.f.table.spreads:
+            out[f"spread:{s.id}"] = CardSet.from_mask(s.mask)
+        out["retired"] = retired
+        return out

@@ -1,0 +1,174 @@
+"""The start of a turn (spec section 4.2): draw, take the discard, or drop; and the showdowns
+of a drop or of a stock out (section 5)."""
+
+from __future__ import annotations
+
+from typing import Self
+
+from cardkit import Card, Event
+from cardkit.cardset import cards_of_mask
+from cardkit.errors import Refusal
+from cardkit_tonk.actions import Draw, Drop, Take
+from cardkit_tonk.deal import DealPhases
+from cardkit_tonk.events import (
+    drop_event,
+    drop_over,
+    over,
+    show_event,
+    turns,
+)
+from cardkit_tonk.fields import MAIN, NO_TURN, OVER, START, TAKEN_TURNS, WINDOW, Fields, new_tuple
+from cardkit_tonk.payouts import Ending
+from cardkit_tonk.rules import TonkRefused as Code
+from cardkit_tonk.spreads import usable
+
+__all__ = ["TurnStart"]
+
+
+class TurnStart(DealPhases):
+    """Draw, take, drop, and the showdowns that end a hand on the table's counts."""
+
+    __slots__ = ()
+
+    # -- legality ----------------------------------------------------------------------
+
+    def check_draw(self, action: Draw) -> Refusal | None:
+        """Draw at the start of a turn (from an empty stock only under `when_draw_needed`)."""
+        f = self.f
+        if f.phase == START and (f.stock < 52 or f.c.when_needed):
+            return None
+        if f.phase == MAIN:
+            return self.refuse(
+                Code.ALREADY_DREW, "you have drawn this turn; spread, hit or discard"
+            )
+        return self.not_allowed(action)
+
+    def check_take(self, action: Take) -> Refusal | None:
+        """Take the top discard at the start of a turn (one you can use, if it must be used)."""
+        f = self.f
+        if not f.pile:
+            return self.refuse(Code.EMPTY_PILE, "the discard pile is empty")
+        if f.phase == START:
+            if f.c.must_use and not self.take_usable(f.pile[-1]):
+                return self.refuse(
+                    Code.MUST_USE, "take only a card you can spread or hit this turn"
+                )
+            return None
+        if f.phase == MAIN:
+            return self.refuse(
+                Code.ALREADY_DREW, "you have drawn this turn; spread, hit or discard"
+            )
+        return self.not_allowed(action)
+
+    def take_usable(self, card: Card) -> bool:
+        """Whether the seat to act could spread or hit `card` this turn if it took it."""
+        f = self.f
+        c = f.c
+        table = [(s.book, s.mask) for s in f.table.spreads]
+        return usable(card.bit, f.hands[f.seat] | card.bit, table, c.run, c.max_hits, c.runs_only)
+
+    def check_drop(self, action: Drop) -> Refusal | None:
+        """Drop before drawing (any time under `anytime`), unless locked or above the limit."""
+        f = self.f
+        phase, seat, c = f.phase, f.seat, f.c
+        if phase not in (START, MAIN, WINDOW):
+            return self.not_allowed(action)
+        if phase == MAIN and not c.anytime:
+            return self.refuse(
+                Code.DROP_TIMING, "you may drop only before drawing (drop_timing=before_draw)"
+            )
+        if f.locks[seat]:
+            left = turns(f.locks[seat], "more ")
+            return self.refuse(Code.DROP_LOCKED, f"seat {seat} was hit and may not drop for {left}")
+        taken = f.turn.taken
+        if phase == MAIN and taken is not None and c.must_use and f.hands[seat] & taken.bit:
+            return self.refuse(Code.MUST_USE, f"spread or hit the taken {taken.code} first")
+        if c.drop_max is not None and c.count(f.hands[seat]) > c.drop_max:
+            return self.refuse(Code.DROP_COUNT, f"drop only with a count of {c.drop_max} or less")
+        return None
+
+    # -- transitions -------------------------------------------------------------------
+
+    def do_draw(self, action: Draw) -> Self:
+        """Draw the top stock card; from an empty stock, the hand ends in a showdown."""
+        _, seat, hands, stock, pile, table, locks, _, x, _, c = self.f
+        if stock >= 52:
+            end, events = self.showdown(None)
+            drew = Event("draw", seat, note="from the empty stock")
+            return self.evolve(action, (drew, *events), phase=OVER, end=end)
+        held = list(hands)  # cheaper than joining slices around the new hand
+        held[seat] |= self.setup.deck.cards[stock].bit
+        new_hands = tuple(held)
+        fields = (MAIN, seat, new_hands, stock + 1, pile, table, locks, NO_TURN, x, None, c)
+        return self.successor(action, c.draws[seat], new_tuple(Fields, fields))
+
+    def do_take(self, action: Take) -> Self:
+        """Take the top discard; the turn remembers it (`take_discard_must_use`...)."""
+        _, seat, hands, stock, pile, table, locks, _, x, _, c = self.f
+        card = pile[-1]
+        held = list(hands)
+        held[seat] |= card.bit
+        new_hands = tuple(held)
+        fields = (MAIN, seat, new_hands, stock, pile[:-1], table, locks, TAKEN_TURNS[card.index],
+                  x, None, c)  # fmt: skip
+        return self.successor(action, c.takes[seat][card.index], new_tuple(Fields, fields))
+
+    def do_drop(self, action: Drop) -> Self:
+        """Drop: every hand is shown; the lowest count wins or the dropper is caught."""
+        f = self.f
+        end, events = self.showdown(f.seat)
+        return self.successor(action, events, new_tuple(Fields, (OVER, *f[1:9], end, f.c)))
+
+    # -- showdowns ---------------------------------------------------------------------
+
+    def showdown(
+        self, dropper: int | None, hands: tuple[int, ...] | None = None
+    ) -> tuple[Ending, tuple[Event, ...]]:
+        """Every hand is shown and counted: a drop (``dropper``) or a stock out (``None``).
+
+        `hands` are the hands shown (default: the state's).
+        """
+        hands = self.f.hands if hands is None else hands
+        counts = tuple(map(self.f.c.solver.value_mask, hands))
+        n = len(hands)
+        low = min(counts)
+        if dropper is None:
+            return self.stock_out(hands, counts, low)
+        mine = counts[dropper]
+        drop = drop_event(dropper, cards_of_mask(hands[dropper]), mine)
+        if n == 2:
+            j = 1 - dropper
+            shows: tuple[Event, ...] = (show_event(j, cards_of_mask(hands[j]), counts[j]),)
+        else:
+            shows = tuple(
+                show_event(j, cards_of_mask(hands[j]), counts[j]) for j in range(n) if j != dropper
+            )
+        if mine == low and counts.count(low) == 1:
+            end = Ending("drop_win", n, (dropper,), counts, dropper)
+        else:
+            winners = tuple([j for j in range(n) if j != dropper and counts[j] == low])
+            end = Ending("drop_caught", n, winners, counts, dropper)
+        return end, (
+            drop,
+            *shows,
+            drop_over(dropper, mine, -1 if end.winners[0] == dropper else low),
+        )
+
+    def stock_out(
+        self, hands: tuple[int, ...], counts: tuple[int, ...], low: int
+    ) -> tuple[Ending, tuple[Event, ...]]:
+        """The showdown when the stock runs out: every hand is shown, the lowest wins."""
+        n = len(hands)
+        events = [show_event(j, cards_of_mask(hands[j]), counts[j]) for j in range(n)]
+        tied = tuple([j for j in range(n) if counts[j] == low])
+        if len(tied) == 1:
+            end = Ending("stock_out", n, tied, counts)
+            note = f"stock out: seat {tied[0]} is lowest with {low}"
+        elif self.rules.stock_tie == "void":
+            end = Ending("stock_out_void", n, (), counts)
+            note = f"stock out: a tie for lowest ({low}), void hand"
+        else:
+            end = Ending("stock_out", n, tied, counts)
+            note = f"stock out: a tie for lowest ({low}), every tied player is paid"
+        events.append(over(note))
+        return end, tuple(events)
