@@ -138,7 +138,7 @@ def view_of(state: PalaceState, seat: int | None) -> PalaceView:
         to_act=actor,
         is_over=f.phase == OVER,
         legal_actions=[str(a) for a in state.legal_actions()] if asked else [],
-        recent=[e.describe() for e in latest_events(state._log)],
+        recent=state.game.wording.lines(latest_events(state._log), viewer=seat),
         phase=PUBLIC_PHASES[f.phase],
         window=PHASES[f.phase] if in_window else None,
         dealer=x.dealer,

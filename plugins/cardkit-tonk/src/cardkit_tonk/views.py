@@ -159,7 +159,7 @@ def view_of(state: TonkState, seat: int | None) -> TonkView:
         to_act=to_act,
         is_over=over,
         legal_actions=legal,
-        recent=[e.describe() for e in state.last_events],
+        recent=state.recent(seat),
         phase=PHASES[f.phase],
         dealer=state.setup.dealer,
         hand=None if seat is None else CardSet.from_mask(f.hands[seat]),
