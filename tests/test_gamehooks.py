@@ -180,3 +180,12 @@ def test_a_plain_hook_call_reads_the_arguments_each_function_names() -> None:
     assert not HookCall("points")
     assert HookCall("points").first(3, rank="A") == 3
     assert "2 implementations" in repr(call)
+
+
+def test_a_firstresult_answer_that_is_a_list_is_the_answer_whole() -> None:
+    """A firstresult hook answering a list (Tonk's payout transfers) gives that list."""
+    whole = HookCall("payout", [lambda rules: None, lambda rules: [1, 2]], firstresult=True)
+    assert whole.first([], rules=None) == [1, 2]
+    many = HookCall("ranks", [lambda rules: None, lambda rules: [3], lambda rules: [4]])
+    assert many.first([], rules=None) == [3]
+    assert HookCall("ranks", [lambda rules: None]).first([9], rules=None) == [9]

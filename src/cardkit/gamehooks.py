@@ -158,8 +158,8 @@ class HookCall:
         if not self._calls:
             return default
         result = self(**kwargs)
-        if isinstance(result, list):
-            result = result[0] if result else None
+        if not self.firstresult:  # a list of answers; a firstresult answer may be a list itself
+            result = next((r for r in result if r is not None), None)
         return default if result is None else cast(T, result)
 
     def __repr__(self) -> str:
