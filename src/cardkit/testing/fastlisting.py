@@ -51,8 +51,9 @@ def check_fast_listing(state: GenericState[Any, Any]) -> None:
     problems = []
     if len(set(fast)) != len(fast):
         problems.append("legal_actions() lists an action twice")
-    missing = [str(a) for a in reference if a not in set(fast)]
-    extra = [f"{a} ({state.refusal(a)})" for a in fast if a not in set(reference)]
+    listed, accepted = set(fast), set(reference)
+    missing = [str(a) for a in reference if a not in listed]
+    extra = [f"{a} ({state.refusal(a)})" for a in fast if a not in accepted]
     if missing:
         problems.append(f"its checks accept {missing} but legal_actions() does not list them")
     if extra:

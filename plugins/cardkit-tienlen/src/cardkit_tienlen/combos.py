@@ -48,6 +48,7 @@ __all__ = [
     "card_key",
     "cards_of",
     "game_mask",
+    "play_of_mask",
 ]
 
 #: Ranks low to high: 3 … K, A, 2.
@@ -231,6 +232,11 @@ class Play(_PlayFields, Action):
 
 
 _tuple_new = tuple.__new__
+
+
+def play_of_mask(bits: int) -> Play:
+    """The play of the cards of game mask ``bits``, classified (no parsing)."""
+    return _make(bits, *classify(CardSet(cards_of(bits))))
 
 
 def _make(bits: int, kind: int, size: int, key: int) -> Play:

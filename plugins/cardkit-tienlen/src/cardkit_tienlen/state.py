@@ -25,6 +25,7 @@ from cardkit_tienlen.combos import (
     cards_of,
     cardset_of,
     explain_invalid,
+    play_of_mask,
 )
 from cardkit_tienlen.handcombos import hand_combos_after
 from cardkit_tienlen.rules import InstantWin, PlayUntil, TienLenRules
@@ -182,10 +183,13 @@ class TienLenState(GenericState[TienLenRules, Fields]):
         seat = self.f.to_act
         if seat is None:
             return []
-        cards = list(self.hand(seat))
+        hand, bits = self.f.hands[seat], []
+        while hand:
+            bits.append(hand & -hand)  # the hand's cards, one bit each
+            hand ^= bits[-1]
         plays: list[Action] = []
-        for mask in range(1, 1 << len(cards)):
-            plays.append(Play([c for i, c in enumerate(cards) if mask >> i & 1]))
+        for mask in range(1, 1 << len(bits)):
+            plays.append(play_of_mask(sum(b for i, b in enumerate(bits) if mask >> i & 1)))
         return [*plays, PASS]
 
     def parse_action(self, text: str) -> Action:
