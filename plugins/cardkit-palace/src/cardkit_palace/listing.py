@@ -69,14 +69,15 @@ class _FlipsOf(dict[tuple[int, ...], tuple[PalaceAction, ...]]):
 
 
 _FLIPS_OF: Final = _FlipsOf()
-#: The legal actions of a turn, keyed by the playable cards and two flags (see legal_actions).
-_TURN_ACTIONS: dict[int, tuple[PalaceAction, ...]] = {}
+_PICKUP_ONLY: Final[tuple[PalaceAction, ...]] = (PICKUP,)
 
 
 _LOW_RANKS: Final = sum(_RANK_MASK_BY_OFFSET[o] for o in range(7))  # 2 to 8
 _HIGH_RANKS: Final = sum(_RANK_MASK_BY_OFFSET[o] for o in range(7, 13))  # 9 to A
 #: The plays of the cards of one half of the ranks, keyed by those cards.
 _HALF_PLAYS: dict[int, tuple[PalaceAction, ...]] = {}
+#: The plays of the cards of the high ranks, then ``pickup`` (``allow_voluntary_pickup``).
+_HIGH_PLAYS_PICKUP: dict[int, tuple[PalaceAction, ...]] = {}
 
 
 def _plays_of(cards: int) -> tuple[PalaceAction, ...]:
@@ -92,6 +93,7 @@ def _plays_of(cards: int) -> tuple[PalaceAction, ...]:
         plays = tuple(out)
         if len(_HALF_PLAYS) > 50_000:
             _HALF_PLAYS.clear()
+            _HIGH_PLAYS_PICKUP.clear()
         _HALF_PLAYS[cards] = plays
     return plays
 
@@ -128,14 +130,25 @@ def legal_of(state: PalaceState) -> tuple[PalaceAction, ...]:
             playable &= RANK_MASK[f.must]
         if x.mixed and from_hand and f.stock >= 52:
             return _with_mixed_plays(f, p, playable)
-        key = playable | (bool(f.pmask) << 60) | (x.voluntary << 61)
-        cached = _TURN_ACTIONS.get(key)
-        if cached is None:
-            cached = _turn_actions(playable, bool(f.pmask), x.voluntary)
-            if len(_TURN_ACTIONS) > 50_000:
-                _TURN_ACTIONS.clear()
-            _TURN_ACTIONS[key] = cached
-        return cached
+        # The plays of the low ranks, then of the high ranks (each half cached by its
+        # cards: whole listings vary too much to cache), then pickup if legal.
+        low = playable & _LOW_RANKS
+        plays = _HALF_PLAYS.get(low)
+        if plays is None:
+            plays = _plays_of(low)
+        high = playable & _HIGH_RANKS
+        if f.pmask:
+            if x.voluntary:
+                highs = _HIGH_PLAYS_PICKUP.get(high)
+                if highs is None:
+                    highs = _HIGH_PLAYS_PICKUP[high] = (*_plays_of(high), PICKUP)
+                return plays + highs
+            if not playable:
+                return _PICKUP_ONLY
+        highs = _HALF_PLAYS.get(high)
+        if highs is None:
+            highs = _plays_of(high)
+        return plays + highs
     if phase == ADD:
         return _ADD_ACTIONS[f.add]
     if phase == COMPLETE:
