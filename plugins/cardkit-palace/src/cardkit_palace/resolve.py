@@ -165,8 +165,14 @@ def _opens_completion(n: list[Any], p: int, rank: int, again: bool, free: int) -
     """
     n[OPENER] = p
     n[AGAIN] = again
-    n[SKIP] = n[CFG].skip[rank]
-    q = _completer(n, free)
+    x = n[CFG]
+    n[SKIP] = x.skip[rank]
+    if x.players == 2:  # the one seat to ask, inline (a third of the plays come here)
+        q = 1 - p
+        source = n[HANDS][q] or n[UPS][q]
+        q = q if n[LIVE] >> q & 1 and source & free == free else -1
+    else:
+        q = _completer(n, free)
     if q < 0:
         n[NEED] = 0
         n[ADDABLE] = 0
