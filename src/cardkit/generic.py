@@ -195,15 +195,15 @@ class GenericState(PrivateWindows, Generic[R, F]):
     def apply(self, action: Action | str) -> Self:
         """As [`GameState.apply`][cardkit.state.GameState.apply]; an action of the listing
         itself goes to its transition at once (the hot path of playouts)."""
+        legal = self._legal
+        if legal is not None and self._plain_apply:
+            # Text is never a listed object: it is parsed below, and `_apply` finds it listed.
+            for candidate in legal:
+                if candidate is action:
+                    result: Self = self._dos[type(action)](self, action)
+                    return result
         if isinstance(action, str):
             action = self.parse_action(check_action_text(action))
-        legal = self._legal
-        if legal is None or not self._plain_apply:
-            return self._apply(action)
-        for candidate in legal:
-            if candidate is action:
-                result: Self = self._dos[type(action)](self, action)
-                return result
         return self._apply(action)
 
     @final

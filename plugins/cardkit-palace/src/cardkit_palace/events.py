@@ -17,6 +17,7 @@ __all__ = [
     "draw_event",
     "flip_event",
     "lead_event",
+    "pickup_event",
     "place_event",
     "play_event",
     "reverse_event",
@@ -40,6 +41,7 @@ def simple_event(kind: str, seat: int | None, mask: int = 0, count: int | None =
 #: The interned play events, by ``mask << 3 | seat`` (read inline on the hot path).
 PLAY_EVENTS: dict[int, Event] = {}
 _COUNT_EVENTS: dict[int, Event] = {}
+_PICKUP_EVENTS: dict[int, Event] = {}
 
 
 def play_event(seat: int, mask: int) -> Event:
@@ -56,6 +58,15 @@ def draw_event(seat: int, count: int) -> Event:
     event = _COUNT_EVENTS.get(key)
     if event is None:
         event = _COUNT_EVENTS[key] = Event("draw", seat, count=count)
+    return event
+
+
+def pickup_event(seat: int, count: int) -> Event:
+    """The interned ``pickup`` event: ``seat`` took ``count`` cards into the hand."""
+    key = count << 4 | seat
+    event = _PICKUP_EVENTS.get(key)
+    if event is None:
+        event = _PICKUP_EVENTS[key] = simple_event("pickup", seat, count=count)
     return event
 
 

@@ -69,36 +69,49 @@ class _FlipsOf(dict[tuple[int, ...], tuple[PalaceAction, ...]]):
 
 
 _FLIPS_OF: Final = _FlipsOf()
-#: The legal actions of a turn, keyed by the playable cards and two flags (see legal_actions).
-_TURN_ACTIONS: dict[int, tuple[PalaceAction, ...]] = {}
+_PICKUP_ONLY: Final[tuple[PalaceAction, ...]] = (PICKUP,)
 
 
-_LOW_RANKS: Final = sum(_RANK_MASK_BY_OFFSET[o] for o in range(7))  # 2 to 8
-_HIGH_RANKS: Final = sum(_RANK_MASK_BY_OFFSET[o] for o in range(7, 13))  # 9 to A
-#: The plays of the cards of one half of the ranks, keyed by those cards.
-_HALF_PLAYS: dict[int, tuple[PalaceAction, ...]] = {}
+def _group(*offsets: int) -> int:
+    """The cards of the ranks at these offsets (rank - 2)."""
+    return sum(_RANK_MASK_BY_OFFSET[o] for o in offsets)
 
 
-def _plays_of(cards: int) -> tuple[PalaceAction, ...]:
-    """Every play of ``cards`` (within one half of the ranks), cached."""
-    plays = _HALF_PLAYS.get(cards)
-    if plays is None:
+# The ranks in four groups, low to high (2-4, 5-7, 8-10, J-A): the plays of a
+# group's cards are cached by those cards (at most 2**16 keys per group, so the
+# cache stays bounded), where whole listings vary too much to cache.
+_G1: Final = _group(0, 1, 2)
+_G2: Final = _group(3, 4, 5)
+_G3: Final = _group(6, 7, 8)
+_G4: Final = _group(9, 10, 11, 12)
+
+
+class _GroupPlays(dict[int, tuple[PalaceAction, ...]]):
+    """Every play of the cards of one rank group (low rank first), computed once per cards."""
+
+    def __missing__(self, cards: int) -> tuple[PalaceAction, ...]:
         out: list[PalaceAction] = []
         ranks = _ranks_present(cards)
         while ranks:
             low = ranks & -ranks
             out += _PLAYS_OF[cards & _RANK_MASK_BY_OFFSET[low.bit_length() - 1]]
             ranks ^= low
-        plays = tuple(out)
-        if len(_HALF_PLAYS) > 50_000:
-            _HALF_PLAYS.clear()
-        _HALF_PLAYS[cards] = plays
-    return plays
+        plays = self[cards] = tuple(out)
+        return plays
+
+
+_GROUP_PLAYS: Final = _GroupPlays()
+
+
+def _plays_of(cards: int) -> tuple[PalaceAction, ...]:
+    """Every play of ``cards`` (one rank at a time, low rank first)."""
+    g = _GROUP_PLAYS
+    return g[cards & _G1] + g[cards & _G2] + g[cards & _G3] + g[cards & _G4]
 
 
 def _turn_actions(playable: int, pile: bool, voluntary: bool) -> tuple[PalaceAction, ...]:
     """Every play of ``playable`` cards (one rank at a time), then ``pickup`` if legal."""
-    plays = _plays_of(playable & _LOW_RANKS) + _plays_of(playable & _HIGH_RANKS)
+    plays = _plays_of(playable)
     if pile and (not plays or voluntary):
         plays += (PICKUP,)
     return plays
@@ -128,14 +141,11 @@ def legal_of(state: PalaceState) -> tuple[PalaceAction, ...]:
             playable &= RANK_MASK[f.must]
         if x.mixed and from_hand and f.stock >= 52:
             return _with_mixed_plays(f, p, playable)
-        key = playable | (bool(f.pmask) << 60) | (x.voluntary << 61)
-        cached = _TURN_ACTIONS.get(key)
-        if cached is None:
-            cached = _turn_actions(playable, bool(f.pmask), x.voluntary)
-            if len(_TURN_ACTIONS) > 50_000:
-                _TURN_ACTIONS.clear()
-            _TURN_ACTIONS[key] = cached
-        return cached
+        g = _GROUP_PLAYS
+        plays = g[playable & _G1] + g[playable & _G2] + g[playable & _G3] + g[playable & _G4]
+        if f.pmask and (x.voluntary or not playable):
+            return plays + _PICKUP_ONLY
+        return plays
     if phase == ADD:
         return _ADD_ACTIONS[f.add]
     if phase == COMPLETE:

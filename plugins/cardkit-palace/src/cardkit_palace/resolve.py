@@ -13,6 +13,7 @@ from cardkit import Event
 from cardkit_palace.events import (
     burn_event,
     draw_event,
+    pickup_event,
     place_event,
     reverse_event,
     simple_event,
@@ -45,7 +46,6 @@ from cardkit_palace.fields import (
     UPS,
     cards_of,
     next_seat,
-    put,
 )
 from cardkit_palace.listing import PILE_CARDS
 
@@ -95,8 +95,7 @@ def resolve(
         return
     if x.completion:
         free = RANK_MASK[rank] & ~(n[PMASK] | n[BURNED])
-        if free and free.bit_count() == 4 - run:
-            _open_completion(n, p, rank, again)
+        if free and free.bit_count() == 4 - run and _opens_completion(n, p, rank, again, free):
             return
     # No window: the next turn (the hot path, inlined from end_window).
     n[PHASE] = TURN
@@ -158,12 +157,46 @@ def _open_add(n: list[Any], p: int, rank: int, drawn: int) -> None:
     n[ACTOR] = p
 
 
-def _open_completion(n: list[Any], p: int, rank: int, again: bool) -> None:
-    """Window (b), if one seat holds the rest of the four of a kind on top."""
+def _opens_completion(n: list[Any], p: int, rank: int, again: bool, free: int) -> bool:
+    """Window (b) after p's play, if one seat holds the ``free`` rest of the four of a kind.
+
+    The window's fields are set either way (as `completion_window` then
+    `end_window` would); with no seat to ask, the caller goes on to the next turn.
+    """
     n[OPENER] = p
     n[AGAIN] = again
-    n[SKIP] = n[CFG].skip[rank]
-    completion_window(n)
+    x = n[CFG]
+    n[SKIP] = x.skip[rank]
+    if x.players == 2:  # the one seat to ask, inline (a third of the plays come here)
+        q = 1 - p
+        source = n[HANDS][q] or n[UPS][q]
+        q = q if n[LIVE] >> q & 1 and source & free == free else -1
+    else:
+        q = _completer(n, free)
+    if q < 0:
+        n[NEED] = 0
+        n[ADDABLE] = 0
+        return False
+    n[PHASE] = COMPLETE
+    n[ACTOR] = q
+    n[NEED] = free
+    return True
+
+
+def _completer(n: list[Any], free: int) -> int:
+    """The live seat after the opener, in seat order, whose active source holds ``free``; -1."""
+    players = n[CFG].players
+    live = n[LIVE]
+    hands = n[HANDS]
+    ups = n[UPS]
+    q = n[OPENER]
+    for _ in range(players - 1):
+        q = q + 1 if q + 1 < players else 0
+        if live >> q & 1:
+            source = hands[q] or ups[q]
+            if source & free == free:
+                return q
+    return -1
 
 
 def _finish(n: list[Any], events: list[Event]) -> None:
@@ -186,20 +219,12 @@ def completion_window(n: list[Any]) -> None:
     if x.completion and top:
         free = RANK_MASK[top] & ~(n[PMASK] | n[BURNED])
         if free and free.bit_count() == 4 - n[RUN]:
-            players = x.players
-            live = n[LIVE]
-            hands = n[HANDS]
-            ups = n[UPS]
-            q = n[OPENER]
-            for _ in range(players - 1):
-                q = q + 1 if q + 1 < players else 0
-                if live >> q & 1:
-                    source = hands[q] or ups[q]
-                    if source & free == free:
-                        n[PHASE] = COMPLETE
-                        n[ACTOR] = q
-                        n[NEED] = free
-                        return
+            q = _completer(n, free)
+            if q >= 0:
+                n[PHASE] = COMPLETE
+                n[ACTOR] = q
+                n[NEED] = free
+                return
     end_window(n)
 
 
@@ -213,11 +238,18 @@ def end_window(n: list[Any]) -> None:
 
 def pick_up(n: list[Any], p: int, extra: int, events: list[Event]) -> None:
     """The pile (and ``extra`` cards) go into p's hand; the next player starts a new pile."""
-    pmask = n[PMASK]
-    events.append(simple_event("pickup", p, count=(pmask | extra).bit_count()))
-    n[HANDS] = put(n[HANDS], p, n[HANDS][p] | pmask | extra)
+    taken = n[PMASK] | extra
+    events.append(pickup_event(p, taken.bit_count()))
+    hands = list(n[HANDS])  # put(), inlined: a fifth of a random playout's moves
+    hands[p] |= taken
+    n[HANDS] = tuple(hands)
     n[PILE] = None
     n[PMASK] = 0
     n[TOP] = 0
     n[RUN] = 0
-    n[ACTOR] = next_seat(n, p)
+    q = p + n[DIRECTION]
+    if q == len(hands):
+        q = 0
+    elif q < 0:
+        q = len(hands) - 1
+    n[ACTOR] = q if n[LIVE] >> q & 1 else next_seat(n, p)

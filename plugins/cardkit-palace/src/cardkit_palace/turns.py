@@ -172,9 +172,10 @@ def do_pickup(state: PalaceState, action: PalaceAction) -> PalaceState:
     """The fields after ``pickup``."""
     f = state.f
     events: list[Event] = []
-    n = thaw(f)
+    n: list[Any] = list(f)  # thaw(f), inlined
+    n[MOVES] += 1
     pick_up(n, f.actor, 0, events)
-    return state.successor(action, events, freeze(n))
+    return state.successor(action, events, _fields(Fields, n))  # freeze(n), inlined
 
 
 def check_flip(state: PalaceState, action: Flip) -> Refusal | None:
