@@ -129,6 +129,7 @@ def test_the_cli_prints_ratings_and_head_to_head() -> None:
     assert "Wilson 95%" in result.stdout
 
 
+@pytest.mark.slow  # a long cross-check: the whole run has it, the quick run not
 def test_a_dask_scheduler_that_does_not_answer_is_a_clear_error() -> None:
     with (
         pytest.raises(executors.ExecutorError, match="no Dask scheduler answered"),

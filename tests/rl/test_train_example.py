@@ -7,6 +7,8 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
+import pytest
+
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "train_tonk.py"
 
 
@@ -20,6 +22,7 @@ def _load() -> ModuleType:
     return module
 
 
+@pytest.mark.slow  # a long cross-check: the whole run has it, the quick run not
 def test_the_trained_agent_beats_random_with_confidence() -> None:
     example = _load()
     policy = example.train(1500, seed=0)

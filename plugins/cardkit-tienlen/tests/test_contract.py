@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import cardkit
 from cardkit.testing import check_game
 from cardkit.testing.contract import GameContract
@@ -23,6 +25,7 @@ class TestTienLenContract(GameContract):
     examples = 3
 
 
+@pytest.mark.slow  # a long cross-check: the whole run has it, the quick run not
 def test_check_game_on_every_player_count() -> None:
     """The one-call check of the whole contract passes for 2, 3 and 4 players."""
     check_game(cardkit.load_game("tienlen"))

@@ -99,6 +99,10 @@ class ContractCase:
 class GameContract:
     """The contract tests of one game; subclass it and set `game_name`.
 
+    Each game's first case (its first player count, first rule set) runs in
+    every run; the other cases are marked `slow`, so `pytest -m "not slow"`
+    is a quick check and a whole `pytest` run checks every case.
+
     Class attributes a subclass may set:
         game_name: the game to check (a name or an alias). ``None`` checks
             the games given with ``--cardkit-game``.
@@ -138,10 +142,12 @@ class GameContract:
         for name in self.contract_games(metafunc.config):
             game = load_game(name)
             counts = self.player_counts or range(game.min_players, game.max_players + 1)
-            for players in counts:
-                for options in self.rule_sets:
-                    case = ContractCase(game, players, game.rules(**options), dict(options))
-                    params.append(pytest.param(case, id=case.id))
+            cases = [(players, options) for players in counts for options in self.rule_sets]
+            for number, (players, options) in enumerate(cases):
+                case = ContractCase(game, players, game.rules(**options), dict(options))
+                # The quick run (-m "not slow") checks each game's first case; the rest are slow.
+                marks = () if number == 0 else (pytest.mark.slow,)
+                params.append(pytest.param(case, id=case.id, marks=marks))
         if not params:
             reason = "no game to check: set game_name, or pass --cardkit-game NAME"
             params.append(pytest.param(None, id="no-game", marks=pytest.mark.skip(reason=reason)))

@@ -39,6 +39,7 @@ __all__ = [
     "cardkit_game",
     "pytest_addoption",
     "pytest_collection_modifyitems",
+    "pytest_configure",
     "update_playthroughs",
 ]
 
@@ -66,6 +67,13 @@ def pytest_addoption(parser: pytest.Parser) -> None:
             "record the playthrough files (tests/playthroughs/) again instead of "
             "checking that they still replay as recorded"
         ),
+    )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Register the `slow` marker the contract suite puts on all but each game's first case."""
+    config.addinivalue_line(
+        "markers", "slow: a long cross-check or a test that starts processes (-m 'not slow')"
     )
 
 
