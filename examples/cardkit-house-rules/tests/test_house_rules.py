@@ -9,7 +9,7 @@ import re
 import warnings
 from itertools import combinations
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
 import cardkit_house_rules
 import pytest
@@ -25,7 +25,6 @@ import cardkit
 from cardkit import GameState, IllegalAction, InvalidRules, InvalidState, Rank
 from cardkit.plugins import PluginWarning, Registry
 from cardkit.saves import SavedGame
-from cardkit.testing.contract import GameContract
 
 PALACE = cardkit.load_game("palace")
 TONK = cardkit.load_game("tonk")
@@ -399,61 +398,3 @@ def test_the_docstring_example_runs() -> None:
     failures, tried = doctest.testmod(cardkit_house_rules, report=True)
     assert tried > 0
     assert failures == 0
-
-
-# -- the contract, with the house rules on ----------------------------------------------------
-
-
-# --8<-- [start:contract]
-class TestPalaceWithHouseRules(GameContract):
-    """Palace with eight-skips and the table preset still honours the game contract."""
-
-    game_name = "palace"
-    player_counts = (3,)
-    rule_sets: ClassVar[tuple[dict[str, Any], ...]] = (
-        {"variant": "table", "house_rules": ["eight-skips"]},
-    )
-    seeds = (0, 1)
-    examples = 2
-    max_actions: ClassVar[int] = 600
-
-
-class TestPalaceWithNineReverses(GameContract):
-    """Palace with nine-reverses (and eight-skips) still honours the game contract."""
-
-    game_name = "palace"
-    player_counts = (4,)
-    rule_sets: ClassVar[tuple[dict[str, Any], ...]] = (
-        {"house_rules": ["nine-reverses", "eight-skips"]},
-    )
-    seeds = (0, 1)
-    examples = 2
-    max_actions: ClassVar[int] = 600
-
-
-class TestTonkWithHouseRules(GameContract):
-    """Tonk with low-drop-double and the ten-or-less preset still honours the game contract."""
-
-    game_name = "tonk"
-    player_counts = (3,)
-    rule_sets: ClassVar[tuple[dict[str, Any], ...]] = (
-        {"variant": "ten-or-less", "house_rules": ["low-drop-double"]},
-    )
-    seeds = (0, 1)
-    examples = 2
-
-
-class TestTienLenWithHouseRules(GameContract):
-    """Tiến lên with threes-beat-a-two and the southern preset still honours the game contract."""
-
-    game_name = "tienlen"
-    player_counts = (4,)
-    rule_sets: ClassVar[tuple[dict[str, Any], ...]] = (
-        {"house_rules": ["threes-beat-a-two"]},
-        {"variant": "southern", "house_rules": ["threes-beat-a-two"]},
-    )
-    seeds = (0, 1)
-    examples = 2
-
-
-# --8<-- [end:contract]

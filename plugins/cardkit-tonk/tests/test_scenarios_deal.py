@@ -106,6 +106,12 @@ def _spades(a: str, c: str, **options: Any) -> TonkState:
     return play(state, "join", "pass", "join")
 
 
+def _spades_winner(state: TonkState) -> int | None:
+    spades = state.view(None).spades
+    assert spades is not None
+    return spades.winner
+
+
 def test_27_spades_side_pot() -> None:
     state = _spades("QS 2C 3C 4C 6H", "KS 5C 6C 7C 9H")
     view = state.view(None)
@@ -119,15 +125,17 @@ def test_27_spades_side_pot() -> None:
     assert [(p.payer, p.payee, p.amount) for p in side] == [(0, 2, 1)]
     state = state.apply("drop")
     result = state.result()
-    assert result.details["spades"]["net"] == [-1, 0, 1]  # type: ignore[index]
-    main = result.details["main_net"]
-    assert [m + s for m, s in zip(main, [-1, 0, 1], strict=True)] == result.net  # type: ignore[call-overload]
+    spades, main = result.details["spades"], result.details["main_net"]
+    assert isinstance(spades, dict)
+    assert isinstance(main, list)
+    assert spades["net"] == [-1, 0, 1]
+    assert [m + s for m, s in zip(main, [-1, 0, 1], strict=True)] == result.net
     # an ace of spades wins when aces are high...
-    assert _spades("AS 2C 3C 4C 6H", "KS 5C 6C 7C 9H").view(None).spades.winner == 0  # type: ignore[union-attr]
+    assert _spades_winner(_spades("AS 2C 3C 4C 6H", "KS 5C 6C 7C 9H")) == 0
     # ...and loses when they are low
     low = _spades("AS 2C 3C 4C 6H", "2S 5C 6C 7C 9H", spades_ace_high=False)
-    assert low.view(None).spades.winner == 2  # type: ignore[union-attr]
+    assert _spades_winner(low) == 2
     # no spade among the participants: every stake is refunded
     none = _spades("2C 3C 4C 6H 7H", "5C 6C 7C 9H TH")
-    assert none.view(None).spades.winner is None  # type: ignore[union-attr]
+    assert _spades_winner(none) is None
     assert none.spades_payments() == []
