@@ -14,7 +14,8 @@ the cost of refusing a huge text does not grow with its size.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 from cardkit.cards import Card
 from cardkit.cardset import parse_cards
@@ -25,6 +26,7 @@ __all__ = [
     "Action",
     "cards_text",
     "check_action_text",
+    "new_action",
     "parse_card_args",
     "split_action_text",
 ]
@@ -51,6 +53,60 @@ class Action(ABC):
     def text(self) -> str:
         """The canonical text form (same as ``str(action)``)."""
         return str(self)
+
+
+A = TypeVar("A", bound=Action)
+
+#: The setter of each slot, by class and name (looked up once).
+_SLOT_SETTERS: dict[tuple[type, str], Callable[[Any, Any], None]] = {}
+
+
+def new_action(cls: type[A], **slots: object) -> A:
+    """A new `cls` with these slot values, built without its constructor or `__setattr__`.
+
+    For an immutable action class that interns its values and derives some
+    slots once (its text, its cards from a mask): the class refuses
+    `__setattr__`, its constructor looks the interned value up, and the
+    factory that fills the table calls `new_action`. Every slot the class
+    declares must be given.
+
+    >>> class Flip(Action):
+    ...     __slots__ = ("position",)
+    ...     def __str__(self) -> str:
+    ...         return f"flip {self.position}"
+    >>> str(new_action(Flip, position=2))
+    'flip 2'
+
+    Raises:
+        TypeError: `cls` has no slot of one of those names, or a slot is not given.
+    """
+    action = object.__new__(cls)
+    for name, value in slots.items():
+        setter = _SLOT_SETTERS.get((cls, name))
+        if setter is None:
+            setter = _SLOT_SETTERS[(cls, name)] = _slot_setter(cls, name)
+        setter(action, value)
+    missing = [name for name in _slot_names(cls) if name not in slots]
+    if missing:
+        raise TypeError(f"new_action({cls.__name__}) needs a value for {', '.join(missing)}")
+    return action
+
+
+def _slot_names(cls: type) -> list[str]:
+    names: list[str] = []
+    for klass in cls.__mro__:
+        declared = klass.__dict__.get("__slots__", ())
+        names.extend([declared] if isinstance(declared, str) else declared)
+    return [n for n in names if n not in ("__weakref__", "__dict__")]
+
+
+def _slot_setter(cls: type, name: str) -> Callable[[Any, Any], None]:
+    for klass in cls.__mro__:
+        slot = klass.__dict__.get(name)
+        if slot is not None and name in _slot_names(klass):
+            setter: Callable[[Any, Any], None] = slot.__set__
+            return setter
+    raise TypeError(f"{cls.__name__} has no slot {name!r}")
 
 
 def cards_text(cards: Sequence[Card]) -> str:

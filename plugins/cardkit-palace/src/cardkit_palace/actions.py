@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Final, Self
 
 from cardkit import Action, Card
+from cardkit.actions import new_action
 from cardkit.cardset import cards_of_mask
 from cardkit.grammar import Form, Grammar
 
@@ -83,13 +84,13 @@ class PalaceAction(Action):
 
     Attributes:
         verb: the first word of the text form.
-        kind: a small integer the state machine dispatches on.
+        kind: a small integer per class, part of the hash.
     """
 
-    __slots__ = ("_text", "kind")
+    __slots__ = ("_text",)
 
-    verb: str = ""
-    kind: int
+    verb: ClassVar[str] = ""
+    kind: ClassVar[int]
     _text: str
 
     def __str__(self) -> str:
@@ -139,14 +140,9 @@ class _CardsAction(PalaceAction):
 
     @classmethod
     def _build(cls, mask: int) -> Self:
-        action = super().__new__(cls)
-        set_ = object.__setattr__
         cards = _cards_of(mask)
-        set_(action, "mask", mask)
-        set_(action, "cards", cards)
-        set_(action, "rank", _single_rank(mask))
-        set_(action, "_text", cls.verb + " " + " ".join(c.code for c in cards))
-        return action
+        text = cls.verb + " " + " ".join(c.code for c in cards)
+        return new_action(cls, mask=mask, cards=cards, rank=_single_rank(mask), _text=text)
 
     def __eq__(self, other: object) -> bool:
         # type() rather than isinstance(): actions are ABCs, and this runs in every listing scan.
@@ -212,10 +208,10 @@ class Swap(PalaceAction):
         key = (hand_card.index, up_card.index)
         action = cls._interned.get(key)
         if action is None:
-            action = cls._interned[key] = super().__new__(cls)
-            object.__setattr__(action, "hand_card", hand_card)
-            object.__setattr__(action, "up_card", up_card)
-            object.__setattr__(action, "_text", f"swap {hand_card.code} {up_card.code}")
+            text = f"swap {hand_card.code} {up_card.code}"
+            action = cls._interned[key] = new_action(
+                cls, hand_card=hand_card, up_card=up_card, _text=text
+            )
         return action
 
     def __eq__(self, other: object) -> bool:
@@ -253,10 +249,7 @@ class Flip(PalaceAction):
 
     @classmethod
     def _build(cls, position: int) -> Flip:
-        action = super().__new__(cls)
-        object.__setattr__(action, "position", position)
-        object.__setattr__(action, "_text", f"flip {position}")
-        return action
+        return new_action(cls, position=position, _text=f"flip {position}")
 
     def __eq__(self, other: object) -> bool:
         return other is self or (type(other) is Flip and other.position == self.position)
@@ -276,9 +269,7 @@ class _Simple(PalaceAction):
         """The one action of this class (the module constants)."""
         action: Self | None = cls.__dict__.get("_single")
         if action is None:
-            action = super().__new__(cls)
-            object.__setattr__(action, "_text", cls.verb)
-            cls._single = action
+            action = cls._single = new_action(cls, _text=cls.verb)
         return action
 
     def __eq__(self, other: object) -> bool:
