@@ -3,7 +3,9 @@
 A game built on [`GenericState`][cardkit.generic.GenericState] declares its
 zones once, as [`Zone`][cardkit.zones.Zone] values naming a field of its
 fields tuple, and the core derives from them the state's `zones()`,
-`visible_zones()`, the zone part of the default view and the snapshot.
+`visible_zones()` and the zone part of the default view; the contract
+suite's leak and non-interference checks read `zones()` and
+`visible_zones()`, so they follow the same declaration.
 
 What a zone adds to a view, by [`Seen`][cardkit.zones.Seen]:
 
@@ -17,7 +19,8 @@ What a zone adds to a view, by [`Seen`][cardkit.zones.Seen]:
 
 The top card of a `top` zone is its last card; the view names it
 `top_key` (default `x_top`). The counts are named `count_key` (default
-`x_count`, `x_counts`). A zone may keep out of the derived view
+`x_count`, `x_counts`); an `everyone` zone given a `count_key` shows its
+count under that key too. A zone may keep out of the derived view
 (`in_view=False`: it still counts in `zones()` and `visible_zones()`, and
 the game shows it its own way), list its cards in the game's
 `hand_order` (`sort=True`, for a zone kept
@@ -28,20 +31,52 @@ A zone's cards are read from its field, or computed by its `cards`
 function from the state, for a game that keeps them in another form (bit
 masks in its own card order, cards derived from other fields): the
 declaration still says who may see them, and the core derives the rest.
+
+Zones whose names or visibility change during play:
+
+- `keyed`: zones that come and go. Its `cards` gives a mapping key ->
+  cards, one zone `x:<key>` each (spreads on the table, `spread:3`), seen
+  as `seen` says; the view holds a mapping key -> cards (`everyone`) or
+  key -> count (`count`, `top`).
+- `revealed`: a per-seat `owner` zone that everyone sees for the seats of
+  the mask `revealed(state)` gives (hands shown at a showdown); the view
+  holds those seats' cards under `revealed_key` (default `x_revealed`), a
+  mapping seat -> cards.
+- `split_top`: a shared `top` zone whose top card is a zone of its own,
+  `x:top`, the only one anybody sees; `x` holds the cards under it (a pile
+  players may not look through).
+
+A state works out its visible zones once per seat, and adds those of its
+`keyed` and `revealed` zones, which depend on the state, at each call.
+
+A view model's field that holds a [`CardSet`][cardkit.cardset.CardSet]
+(`hand: CardSet | None`, `face_up: list[CardSet]`) is given the zone's
+card set as it is; any other field gets a list of cards.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import types
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, get_args, get_origin
 
 from cardkit.cards import Card
 from cardkit.cardset import CardSet
+from cardkit.errors import ContractError
 from cardkit.orders import CardOrder
 
-__all__ = ["Seen", "Zone", "visible_zone_names", "zone_cards", "zone_value", "zone_view"]
+__all__ = [
+    "Seen",
+    "Zone",
+    "ZoneViewer",
+    "dynamic_zone_names",
+    "visible_zone_names",
+    "zone_cards",
+    "zone_value",
+    "zone_view",
+]
 
 #: What a zone field holds: a set or a sequence of cards (or one per seat).
 ZoneCards = Sequence[Card] | CardSet
@@ -76,12 +111,27 @@ class Zone:
         seen: who may see its cards.
         top_key: the view key of a `top` zone's top card (default `<name>_top`).
         cards: computes the zone's cards from the state instead of reading
-            `field` (one collection per seat when `per_seat`).
+            `field` (one collection per seat when `per_seat`, a mapping
+            key -> cards when `keyed`).
         count_key: the view key of its count (default `<name>_count`) or,
-            per seat, its counts (default `<name>_counts`).
+            per seat, its counts (default `<name>_counts`); an `everyone`
+            zone shows its count only when given one.
         in_view: whether the derived view shows it at all.
         sort: the view lists its cards low to high in the game's `hand_order`.
         spectator_empty: a spectator's view holds `[]` for an `owner` zone, not `None`.
+        keyed: zones that come and go: its cards are a mapping key -> cards,
+            one zone `<name>:<key>` each (Tonk's spreads, `spread:3`).
+        revealed: for a per-seat `owner` zone, the mask of seats (bit `s`
+            for seat `s`) whose zone everyone sees now (hands shown at a
+            showdown); `None`: never shown.
+        revealed_key: the view key of the revealed zones, a mapping seat ->
+            cards (default `<name>_revealed`).
+        split_top: for a shared `top` zone, its top card is a zone of its
+            own, `<name>:top`, the only one anybody sees; `<name>` holds the
+            cards under it (a pile players may not look through).
+
+    Raises:
+        ContractError: options that do not go together (`keyed` with `per_seat`...).
     """
 
     name: str
@@ -94,6 +144,22 @@ class Zone:
     in_view: bool = True
     sort: bool = False
     spectator_empty: bool = False
+    keyed: bool = False
+    revealed: Callable[[Any], int] | None = None
+    revealed_key: str = ""
+    split_top: bool = False
+
+    def __post_init__(self) -> None:
+        """Refuse options that do not go together (see Raises)."""
+        wrong = ""
+        if self.keyed and (self.per_seat or self.split_top):
+            wrong = "keyed cannot go with per_seat or split_top"
+        elif self.revealed is not None and not (self.per_seat and self.seen is Seen.OWNER):
+            wrong = "revealed needs a per-seat zone seen by its owner (seen=Seen.OWNER)"
+        elif self.split_top and (self.per_seat or self.seen is not Seen.TOP):
+            wrong = "split_top needs a shared zone seen top card only (seen=Seen.TOP)"
+        if wrong:
+            raise ContractError(f"zone {self.name!r}: {wrong}")
 
     @property
     def attr(self) -> str:
@@ -102,8 +168,13 @@ class Zone:
 
     @property
     def public(self) -> bool:
-        """Whether everyone may see (or has seen) every card of it: `everyone` and `top`."""
+        """Whether everyone may see (or has seen) its cards: `everyone`, `top` (see `split_top`)."""
         return self.seen in (Seen.EVERYONE, Seen.TOP)
+
+    @property
+    def dynamic(self) -> bool:
+        """Whether which of its zones a seat sees depends on the state (`keyed`, `revealed`)."""
+        return (self.keyed and self.public) or self.revealed is not None
 
 
 def zone_value(zone: Zone, state: Any) -> Any:
@@ -112,26 +183,40 @@ def zone_value(zone: Zone, state: Any) -> Any:
 
 
 def zone_cards(zones: Sequence[Zone], state: Any) -> dict[str, ZoneCards]:
-    """Every zone's cards by zone name (`"hand:0"`, `"stock"`...) in `state`."""
+    """Every zone's cards by zone name (`"hand:0"`, `"stock"`, `"spread:3"`...) in `state`."""
     out: dict[str, ZoneCards] = {}
     for zone in zones:
         value = zone_value(zone, state)
+        name = zone.name
         if zone.per_seat:
             for seat, cards in enumerate(value):
-                out[f"{zone.name}:{seat}"] = cards
+                out[f"{name}:{seat}"] = cards
+        elif zone.keyed:
+            for key, cards in value.items():
+                out[f"{name}:{key}"] = cards
+        elif zone.split_top:
+            out[name] = value[:-1]
+            out[f"{name}:top"] = value[-1:]
         else:
-            out[zone.name] = value
+            out[name] = value
     return out
 
 
 def visible_zone_names(zones: Sequence[Zone], players: int, seat: int | None) -> list[str]:
-    """The zones whose cards `seat` may see (`None`: the public ones).
+    """The zones whose cards `seat` may see (`None`: the public ones) whatever the state:
+    every zone but the `keyed` ones and the `revealed` zones of other seats
+    (see [`dynamic_zone_names`][cardkit.zones.dynamic_zone_names]).
 
-    A `top` zone counts as public: each of its cards was shown when it was put there.
+    A `top` zone counts as public: each of its cards was shown when it was put
+    there (but for a `split_top` zone, whose top card only is public).
     """
     names: list[str] = []
     for zone in zones:
-        if zone.public:
+        if zone.keyed:
+            continue
+        if zone.split_top:
+            names.append(f"{zone.name}:top")
+        elif zone.public:
             names.extend(
                 [f"{zone.name}:{s}" for s in range(players)] if zone.per_seat else [zone.name]
             )
@@ -140,40 +225,176 @@ def visible_zone_names(zones: Sequence[Zone], players: int, seat: int | None) ->
     return names
 
 
+def dynamic_zone_names(zones: Sequence[Zone], state: Any, seat: int | None) -> list[str]:
+    """The zones `seat` may see that depend on `state`: the public `keyed` zones there
+    are now, and the other seats' `revealed` zones."""
+    names: list[str] = []
+    for zone in zones:
+        if zone.keyed and zone.public:
+            names.extend(f"{zone.name}:{key}" for key in zone_value(zone, state))
+        elif zone.revealed is not None:
+            mask = zone.revealed(state)
+            names.extend(
+                f"{zone.name}:{s}" for s in range(state.players) if mask >> s & 1 and s != seat
+            )
+    return names
+
+
 def zone_view(
-    zones: Sequence[Zone], state: Any, seat: int | None, order: CardOrder | None = None
+    zones: Sequence[Zone],
+    state: Any,
+    seat: int | None,
+    order: CardOrder | None = None,
+    model: type | None = None,
 ) -> dict[str, Any]:
     """The view entries of `seat` derived from the zones (see this module's table).
 
     `order` sorts the cards of the zones declared with `sort` (default: the
-    state's game's `hand_order`).
+    state's game's `hand_order`). With the view `model`, a field holding a
+    `CardSet` gets the zone's card set as it is. (A state keeps a
+    [`ZoneViewer`][cardkit.zones.ZoneViewer], which plans this once.)
     """
-    out: dict[str, Any] = {}
-    for zone in zones:
-        seen, name = zone.seen, zone.name
-        if seen is Seen.NOBODY or (seen is Seen.OWNER and not zone.per_seat) or not zone.in_view:
-            continue
+    return ZoneViewer(zones, model)(state, seat, order)
+
+
+_Step = Callable[[Any, "int | None", dict[str, Any], "CardOrder | None"], None]
+_Shown = Callable[[Any, Any, "CardOrder | None"], Any]
+
+
+class ZoneViewer:
+    """The zone part of views for one game's zones and view model, worked out once.
+
+    Calling it gives what [`zone_view`][cardkit.zones.zone_view] gives; which entries
+    each zone adds, and how each holds its cards, are decided once, not at every view.
+    """
+
+    __slots__ = ("_steps",)
+
+    def __init__(self, zones: Sequence[Zone], model: type | None = None) -> None:
+        """Plan the view entries of `zones` for the view `model` (`None`: lists of cards)."""
+        self._steps = tuple(
+            _step(zone, model)
+            for zone in zones
+            if zone.in_view
+            and zone.seen is not Seen.NOBODY
+            and not (zone.seen is Seen.OWNER and not zone.per_seat)
+        )
+
+    def __call__(
+        self, state: Any, seat: int | None, order: CardOrder | None = None
+    ) -> dict[str, Any]:
+        """The view entries of `seat` in `state` (`order`: as in `zone_view`)."""
+        out: dict[str, Any] = {}
+        for step in self._steps:
+            step(state, seat, out, order)
+        return out
+
+
+def _holds_sets(model: type | None, key: str) -> bool:
+    """Whether the field `key` of the view `model` holds card sets (somewhere in its type)."""
+    fields = getattr(model, "model_fields", None)
+    info = fields.get(key) if fields else None
+    stack = [getattr(info, "annotation", None)]
+    while stack:
+        kind = stack.pop()
+        if kind is CardSet:
+            return True
+        if get_origin(kind) is not None or isinstance(kind, types.UnionType):
+            stack.extend(get_args(kind))
+    return False
+
+
+def _as_listed(value: Any, state: Any, order: CardOrder | None) -> list[Card]:
+    return list(value)
+
+
+def _as_set(value: Any, state: Any, order: CardOrder | None) -> Any:
+    return value if type(value) is CardSet else list(value)
+
+
+def _as_sorted(value: Any, state: Any, order: CardOrder | None) -> list[Card]:
+    return (order or state.game.hand_order).sorted(value)
+
+
+def _shown(zone: Zone, model: type | None, key: str) -> _Shown:
+    if zone.sort:
+        return _as_sorted
+    return _as_set if _holds_sets(model, key) else _as_listed
+
+
+def _step(zone: Zone, model: type | None) -> _Step:
+    """The function adding `zone`'s entries to a view (a zone that adds some)."""
+    if zone.per_seat:
+        return _seat_step(zone, model)
+    if zone.keyed:
+        return _keyed_step(zone, model)
+    name, seen = zone.name, zone.seen
+    shown = _shown(zone, model, name)
+    count = zone.count_key or f"{name}_count"
+    top = zone.top_key or f"{name}_top"
+    if seen is Seen.EVERYONE:
+        counted = bool(zone.count_key)
+
+        def everyone(state: Any, seat: int | None, out: dict[str, Any], order: Any) -> None:
+            value = zone_value(zone, state)
+            out[name] = shown(value, state, order)
+            if counted:
+                out[count] = len(value)
+
+        return everyone
+
+    def counted_step(state: Any, seat: int | None, out: dict[str, Any], order: Any) -> None:
         value = zone_value(zone, state)
-        shown: Callable[[Any], list[Card]] = list
-        if zone.sort:
-            shown = (order or state.game.hand_order).sorted
-        if not zone.per_seat:
-            if seen is Seen.EVERYONE:
-                out[name] = shown(value)
-                continue
-            out[zone.count_key or f"{name}_count"] = len(value)
-            if seen is Seen.TOP:
-                out[zone.top_key or f"{name}_top"] = value[-1] if value else None
-            continue
+        out[count] = len(value)
+        if seen is Seen.TOP:
+            out[top] = value[-1] if value else None
+
+    return counted_step
+
+
+def _seat_step(zone: Zone, model: type | None) -> _Step:
+    name, seen, revealed = zone.name, zone.seen, zone.revealed
+    shown = _shown(zone, model, name)
+    counts = zone.count_key or f"{name}_counts"
+    shown_key = zone.revealed_key or f"{name}_revealed"
+    show_revealed = _shown(zone, model, shown_key)
+    nobody: list[Card] | None = [] if zone.spectator_empty else None
+
+    def step(state: Any, seat: int | None, out: dict[str, Any], order: Any) -> None:
+        value = zone_value(zone, state)
         if seen is Seen.EVERYONE:
-            out[name] = [shown(cards) for cards in value]
-            continue
+            out[name] = [shown(cards, state, order) for cards in value]
+            return
         if seen is Seen.OWNER:
-            if seat is not None:
-                out[name] = shown(value[seat])
-            else:
-                out[name] = [] if zone.spectator_empty else None
-        out[zone.count_key or f"{name}_counts"] = [len(cards) for cards in value]
+            out[name] = nobody if seat is None else shown(value[seat], state, order)
+            if revealed is not None:
+                mask = revealed(state)
+                out[shown_key] = {
+                    s: show_revealed(cards, state, order)
+                    for s, cards in enumerate(value)
+                    if mask >> s & 1
+                }
+        out[counts] = [len(cards) for cards in value]
         if seen is Seen.TOP:
             out[f"{name}_tops"] = [cards[-1] if cards else None for cards in value]
-    return out
+
+    return step
+
+
+def _keyed_step(zone: Zone, model: type | None) -> _Step:
+    name, seen = zone.name, zone.seen
+    shown = _shown(zone, model, name)
+    counts = zone.count_key or f"{name}_counts"
+
+    def step(state: Any, seat: int | None, out: dict[str, Any], order: Any) -> None:
+        value: Mapping[Any, Any] = zone_value(zone, state)
+        if seen is Seen.EVERYONE:
+            out[name] = {key: shown(cards, state, order) for key, cards in value.items()}
+            return
+        out[counts] = {key: len(cards) for key, cards in value.items()}
+        if seen is Seen.TOP:
+            out[f"{name}_tops"] = {
+                key: cards[-1] if cards else None for key, cards in value.items()
+            }
+
+    return step
