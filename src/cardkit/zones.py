@@ -42,6 +42,9 @@ Zones whose names or visibility change during play:
   the mask `revealed(state)` gives (hands shown at a showdown); the view
   holds those seats' cards under `revealed_key` (default `x_revealed`), a
   mapping seat -> cards.
+- `masks`: its cards are bit masks (a `CardSet`'s `mask`): `zones()` gives
+  card sets, a view counts the bits and builds card sets only for the
+  cards it shows (a game keeping its hands as masks pays for no more).
 - `split_top`: a shared `top` zone whose top card is a zone of its own,
   `x:top`, the only one anybody sees; `x` holds the cards under it (a pile
   players may not look through).
@@ -49,18 +52,18 @@ Zones whose names or visibility change during play:
 A state works out its visible zones once per seat, and adds those of its
 `keyed` and `revealed` zones, which depend on the state, at each call.
 
-A view model's field that holds a [`CardSet`][cardkit.cardset.CardSet]
+A view model's field typed with [`CardSet`][cardkit.cardset.CardSet]
 (`hand: CardSet | None`, `face_up: list[CardSet]`) is given the zone's
-card set as it is; any other field gets a list of cards.
+card set as it is; any other field gets a list of cards (see
+[`cardkit.zoneviews`][cardkit.zoneviews]).
 """
 
 from __future__ import annotations
 
-import types
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, get_args, get_origin
+from typing import Any
 
 from cardkit.cards import Card
 from cardkit.cardset import CardSet
@@ -70,7 +73,6 @@ from cardkit.orders import CardOrder
 __all__ = [
     "Seen",
     "Zone",
-    "ZoneViewer",
     "dynamic_zone_names",
     "visible_zone_names",
     "zone_cards",
@@ -129,6 +131,10 @@ class Zone:
         split_top: for a shared `top` zone, its top card is a zone of its
             own, `<name>:top`, the only one anybody sees; `<name>` holds the
             cards under it (a pile players may not look through).
+        masks: its cards are bit masks of card indices (as
+            [`CardSet.mask`][cardkit.cardset.CardSet.mask]): `zones()` gives
+            them as card sets, a view counts them by their bits and builds a
+            card set only for the cards it shows.
 
     Raises:
         ContractError: options that do not go together (`keyed` with `per_seat`...).
@@ -148,6 +154,7 @@ class Zone:
     revealed: Callable[[Any], int] | None = None
     revealed_key: str = ""
     split_top: bool = False
+    masks: bool = False
 
     def __post_init__(self) -> None:
         """Refuse options that do not go together (see Raises)."""
@@ -158,6 +165,8 @@ class Zone:
             wrong = "revealed needs a per-seat zone seen by its owner (seen=Seen.OWNER)"
         elif self.split_top and (self.per_seat or self.seen is not Seen.TOP):
             wrong = "split_top needs a shared zone seen top card only (seen=Seen.TOP)"
+        elif self.masks and self.seen is Seen.TOP:
+            wrong = "a zone of masks is a set of cards, with no top card"
         if wrong:
             raise ContractError(f"zone {self.name!r}: {wrong}")
 
@@ -187,19 +196,23 @@ def zone_cards(zones: Sequence[Zone], state: Any) -> dict[str, ZoneCards]:
     out: dict[str, ZoneCards] = {}
     for zone in zones:
         value = zone_value(zone, state)
-        name = zone.name
+        name, load = zone.name, CardSet.from_mask if zone.masks else _same
         if zone.per_seat:
             for seat, cards in enumerate(value):
-                out[f"{name}:{seat}"] = cards
+                out[f"{name}:{seat}"] = load(cards)
         elif zone.keyed:
             for key, cards in value.items():
-                out[f"{name}:{key}"] = cards
+                out[f"{name}:{key}"] = load(cards)
         elif zone.split_top:
             out[name] = value[:-1]
             out[f"{name}:top"] = value[-1:]
         else:
-            out[name] = value
+            out[name] = load(value)
     return out
+
+
+def _same(cards: Any) -> Any:
+    return cards
 
 
 def visible_zone_names(zones: Sequence[Zone], players: int, seat: int | None) -> list[str]:
@@ -252,149 +265,8 @@ def zone_view(
     `order` sorts the cards of the zones declared with `sort` (default: the
     state's game's `hand_order`). With the view `model`, a field holding a
     `CardSet` gets the zone's card set as it is. (A state keeps a
-    [`ZoneViewer`][cardkit.zones.ZoneViewer], which plans this once.)
+    [`ZoneViewer`][cardkit.zoneviews.ZoneViewer], which plans this once.)
     """
+    from cardkit.zoneviews import ZoneViewer  # not at the top: zoneviews imports this module
+
     return ZoneViewer(zones, model)(state, seat, order)
-
-
-_Step = Callable[[Any, "int | None", dict[str, Any], "CardOrder | None"], None]
-_Shown = Callable[[Any, Any, "CardOrder | None"], Any]
-
-
-class ZoneViewer:
-    """The zone part of views for one game's zones and view model, worked out once.
-
-    Calling it gives what [`zone_view`][cardkit.zones.zone_view] gives; which entries
-    each zone adds, and how each holds its cards, are decided once, not at every view.
-    """
-
-    __slots__ = ("_steps",)
-
-    def __init__(self, zones: Sequence[Zone], model: type | None = None) -> None:
-        """Plan the view entries of `zones` for the view `model` (`None`: lists of cards)."""
-        self._steps = tuple(
-            _step(zone, model)
-            for zone in zones
-            if zone.in_view
-            and zone.seen is not Seen.NOBODY
-            and not (zone.seen is Seen.OWNER and not zone.per_seat)
-        )
-
-    def __call__(
-        self, state: Any, seat: int | None, order: CardOrder | None = None
-    ) -> dict[str, Any]:
-        """The view entries of `seat` in `state` (`order`: as in `zone_view`)."""
-        out: dict[str, Any] = {}
-        for step in self._steps:
-            step(state, seat, out, order)
-        return out
-
-
-def _holds_sets(model: type | None, key: str) -> bool:
-    """Whether the field `key` of the view `model` holds card sets (somewhere in its type)."""
-    fields = getattr(model, "model_fields", None)
-    info = fields.get(key) if fields else None
-    stack = [getattr(info, "annotation", None)]
-    while stack:
-        kind = stack.pop()
-        if kind is CardSet:
-            return True
-        if get_origin(kind) is not None or isinstance(kind, types.UnionType):
-            stack.extend(get_args(kind))
-    return False
-
-
-def _as_listed(value: Any, state: Any, order: CardOrder | None) -> list[Card]:
-    return list(value)
-
-
-def _as_set(value: Any, state: Any, order: CardOrder | None) -> Any:
-    return value if type(value) is CardSet else list(value)
-
-
-def _as_sorted(value: Any, state: Any, order: CardOrder | None) -> list[Card]:
-    return (order or state.game.hand_order).sorted(value)
-
-
-def _shown(zone: Zone, model: type | None, key: str) -> _Shown:
-    if zone.sort:
-        return _as_sorted
-    return _as_set if _holds_sets(model, key) else _as_listed
-
-
-def _step(zone: Zone, model: type | None) -> _Step:
-    """The function adding `zone`'s entries to a view (a zone that adds some)."""
-    if zone.per_seat:
-        return _seat_step(zone, model)
-    if zone.keyed:
-        return _keyed_step(zone, model)
-    name, seen = zone.name, zone.seen
-    shown = _shown(zone, model, name)
-    count = zone.count_key or f"{name}_count"
-    top = zone.top_key or f"{name}_top"
-    if seen is Seen.EVERYONE:
-        counted = bool(zone.count_key)
-
-        def everyone(state: Any, seat: int | None, out: dict[str, Any], order: Any) -> None:
-            value = zone_value(zone, state)
-            out[name] = shown(value, state, order)
-            if counted:
-                out[count] = len(value)
-
-        return everyone
-
-    def counted_step(state: Any, seat: int | None, out: dict[str, Any], order: Any) -> None:
-        value = zone_value(zone, state)
-        out[count] = len(value)
-        if seen is Seen.TOP:
-            out[top] = value[-1] if value else None
-
-    return counted_step
-
-
-def _seat_step(zone: Zone, model: type | None) -> _Step:
-    name, seen, revealed = zone.name, zone.seen, zone.revealed
-    shown = _shown(zone, model, name)
-    counts = zone.count_key or f"{name}_counts"
-    shown_key = zone.revealed_key or f"{name}_revealed"
-    show_revealed = _shown(zone, model, shown_key)
-    nobody: list[Card] | None = [] if zone.spectator_empty else None
-
-    def step(state: Any, seat: int | None, out: dict[str, Any], order: Any) -> None:
-        value = zone_value(zone, state)
-        if seen is Seen.EVERYONE:
-            out[name] = [shown(cards, state, order) for cards in value]
-            return
-        if seen is Seen.OWNER:
-            out[name] = nobody if seat is None else shown(value[seat], state, order)
-            if revealed is not None:
-                mask = revealed(state)
-                out[shown_key] = {
-                    s: show_revealed(cards, state, order)
-                    for s, cards in enumerate(value)
-                    if mask >> s & 1
-                }
-        out[counts] = [len(cards) for cards in value]
-        if seen is Seen.TOP:
-            out[f"{name}_tops"] = [cards[-1] if cards else None for cards in value]
-
-    return step
-
-
-def _keyed_step(zone: Zone, model: type | None) -> _Step:
-    name, seen = zone.name, zone.seen
-    shown = _shown(zone, model, name)
-    counts = zone.count_key or f"{name}_counts"
-
-    def step(state: Any, seat: int | None, out: dict[str, Any], order: Any) -> None:
-        value: Mapping[Any, Any] = zone_value(zone, state)
-        if seen is Seen.EVERYONE:
-            out[name] = {key: shown(cards, state, order) for key, cards in value.items()}
-            return
-        out[counts] = {key: len(cards) for key, cards in value.items()}
-        if seen is Seen.TOP:
-            out[f"{name}_tops"] = {
-                key: cards[-1] if cards else None for key, cards in value.items()
-            }
-
-    return step

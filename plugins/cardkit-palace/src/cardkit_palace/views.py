@@ -98,30 +98,21 @@ class PalaceView(View):
     plays_again: bool = False
 
 
-def _from_masks(masks: tuple[int, ...]) -> list[CardSet]:
-    return [CardSet.from_mask(m) for m in masks]
-
-
 #: Palace's zones: who may see what, and the zone part of every view (`hand`,
 #: `hand_counts`, `face_up`, `face_down_counts`, `stock_count`, `pile`, `burned`,
 #: `burned_count`). The stock is top first, the pile bottom to top.
 ZONES: tuple[Zone, ...] = (
-    Zone("hand", per_seat=True, seen=Seen.OWNER, cards=lambda s: _from_masks(s.f.hands)),
-    Zone("face_up", per_seat=True, seen=Seen.EVERYONE, cards=lambda s: _from_masks(s.f.ups)),
+    Zone("hand", field="hands", per_seat=True, seen=Seen.OWNER, masks=True),
+    Zone("face_up", field="ups", per_seat=True, seen=Seen.EVERYONE, masks=True),
     Zone(
         "face_down",
         per_seat=True,
         seen=Seen.COUNT,
-        cards=lambda s: [tuple(CARDS[d] for d in downs if d >= 0) for downs in s.f.downs],
+        cards=lambda s: [tuple([CARDS[d] for d in downs if d >= 0]) for downs in s.f.downs],
     ),
     Zone("stock", seen=Seen.COUNT, cards=lambda s: s.setup.deck.cards[s.f.stock :]),
     Zone("pile", seen=Seen.EVERYONE, cards=lambda s: pile_cards(s.f.pile)),
-    Zone(
-        "burned",
-        seen=Seen.EVERYONE,
-        cards=lambda s: CardSet.from_mask(s.f.burned),
-        count_key="burned_count",
-    ),
+    Zone("burned", seen=Seen.EVERYONE, masks=True, count_key="burned_count"),
 )
 
 

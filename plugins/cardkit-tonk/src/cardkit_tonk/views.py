@@ -148,10 +148,6 @@ def _spades_view(state: TonkState) -> SpadesView | None:
     )
 
 
-def _hands(state: TonkState) -> tuple[CardSet, ...]:
-    return tuple(map(CardSet.from_mask, state.f.hands))
-
-
 def _spreads(state: TonkState) -> dict[int, CardSet]:
     return {s.id: CardSet.from_mask(s.mask) for s in state.f.table.spreads}
 
@@ -170,8 +166,8 @@ def _retired_cards(state: TonkState) -> CardSet:
 #: `discard_top` and `discard_size`; spreads and retired books are shown with
 #: their owners and kinds by `view_extra`.
 ZONES: Final = (
-    Zone("hand", per_seat=True, seen=Seen.OWNER, cards=_hands, count_key="hand_sizes",
-         revealed=shown_mask, revealed_key="shown_hands"),
+    Zone("hand", field="hands", per_seat=True, seen=Seen.OWNER, masks=True,
+         count_key="hand_sizes", revealed=shown_mask, revealed_key="shown_hands"),
     Zone("stock", seen=Seen.COUNT, cards=lambda s: s.setup.deck.cards[s.f.stock :],
          count_key="stock_size"),
     Zone("discard", seen=Seen.TOP, cards=lambda s: s.f.pile, split_top=True,
