@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import types
 from collections.abc import Callable, Mapping, Sequence
+from operator import attrgetter
 from typing import Any, get_args, get_origin
 
 from cardkit.cards import Card
@@ -95,10 +96,7 @@ def _sorter(zone: Zone, state: Any, order: CardOrder | None) -> _Shown:
 
 def _getter(zone: Zone) -> Callable[[Any], Any]:
     """Reads `zone`'s cards from a state, as [`zone_value`][cardkit.zones.zone_value] does."""
-    if zone.cards is not None:
-        return zone.cards
-    attr = zone.attr
-    return lambda state: getattr(state.f, attr)
+    return zone.cards if zone.cards is not None else attrgetter(f"f.{zone.attr}")
 
 
 def _size(zone: Zone) -> _Size:
@@ -143,25 +141,35 @@ def _seat_step(zone: Zone, model: type | None) -> _Step:
     show_revealed = _shown(zone, model, shown_key)
     nobody: list[Card] | None = [] if zone.spectator_empty else None
 
-    def step(state: Any, seat: int | None, out: dict[str, Any], order: Any) -> None:
-        value = get(state)
-        if seen is Seen.EVERYONE:
-            out[name] = list(map(_sorter(zone, state, order) if sort else shown, value))
-            return
-        if seen is Seen.OWNER:
-            if seat is None:
-                out[name] = nobody
-            else:
-                out[name] = (_sorter(zone, state, order) if sort else shown)(value[seat])
-            if revealed is not None:
-                mask = revealed(state)
-                show = _sorter(zone, state, order) if sort else show_revealed
-                out[shown_key] = {s: show(v) for s, v in enumerate(value) if mask >> s & 1}
-        out[counts] = list(map(size, value))
-        if seen is Seen.TOP:
-            out[f"{name}_tops"] = [cards[-1] if cards else None for cards in value]
+    if seen is Seen.EVERYONE:
 
-    return step
+        def everyone(state: Any, seat: int | None, out: dict[str, Any], order: Any) -> None:
+            out[name] = list(map(_sorter(zone, state, order) if sort else shown, get(state)))
+
+        return everyone
+    if seen is not Seen.OWNER:
+
+        def counted(state: Any, seat: int | None, out: dict[str, Any], order: Any) -> None:
+            value = get(state)
+            out[counts] = list(map(size, value))
+            if seen is Seen.TOP:
+                out[f"{name}_tops"] = [cards[-1] if cards else None for cards in value]
+
+        return counted
+
+    def owner(state: Any, seat: int | None, out: dict[str, Any], order: Any) -> None:
+        value = get(state)
+        if seat is None:
+            out[name] = nobody
+        else:
+            out[name] = (_sorter(zone, state, order) if sort else shown)(value[seat])
+        if revealed is not None:
+            mask = revealed(state)
+            show = _sorter(zone, state, order) if sort else show_revealed
+            out[shown_key] = {s: show(v) for s, v in enumerate(value) if mask >> s & 1}
+        out[counts] = list(map(size, value))
+
+    return owner
 
 
 def _keyed_step(zone: Zone, model: type | None) -> _Step:
