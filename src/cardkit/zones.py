@@ -132,7 +132,7 @@ class Zone:
             own, `<name>:top`, the only one anybody sees; `<name>` holds the
             cards under it (a pile players may not look through).
         masks: its cards are bit masks of card indices (as
-            [`CardSet.mask`][cardkit.cardset.CardSet.mask]): `zones()` gives
+            `CardSet.mask`): `zones()` gives
             them as card sets, a view counts them by their bits and builds a
             card set only for the cards it shows.
 
