@@ -131,10 +131,9 @@ class Zone:
         split_top: for a shared `top` zone, its top card is a zone of its
             own, `<name>:top`, the only one anybody sees; `<name>` holds the
             cards under it (a pile players may not look through).
-        masks: its cards are bit masks of card indices (as
-            `CardSet.mask`): `zones()` gives
-            them as card sets, a view counts them by their bits and builds a
-            card set only for the cards it shows.
+        masks: its cards are bit masks of card indices (as `CardSet.mask`):
+            `zones()` gives them as card sets, a view counts them by their
+            bits and builds a card set only for the cards it shows.
 
     Raises:
         ContractError: options that do not go together (`keyed` with `per_seat`...).
