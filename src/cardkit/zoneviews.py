@@ -165,8 +165,11 @@ def _seat_step(zone: Zone, model: type | None) -> _Step:
             out[name] = (_sorter(zone, state, order) if sort else shown)(value[seat])
         if revealed is not None:
             mask = revealed(state)
-            show = _sorter(zone, state, order) if sort else show_revealed
-            out[shown_key] = {s: show(v) for s, v in enumerate(value) if mask >> s & 1}
+            if mask:
+                show = _sorter(zone, state, order) if sort else show_revealed
+                out[shown_key] = {s: show(v) for s, v in enumerate(value) if mask >> s & 1}
+            else:
+                out[shown_key] = {}
         out[counts] = list(map(size, value))
 
     return owner
