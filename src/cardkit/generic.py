@@ -42,7 +42,8 @@ from cardkit.rules import Rules
 from cardkit.state import GameState, Setup
 from cardkit.views import View
 from cardkit.windows import PrivateWindows
-from cardkit.zones import Zone, visible_zone_names, zone_cards, zone_view
+from cardkit.zones import Zone, dynamic_zone_names, visible_zone_names, zone_cards
+from cardkit.zoneviews import ZoneViewer
 
 if TYPE_CHECKING:
     from cardkit.game import Game
@@ -269,18 +270,27 @@ class GenericState(PrivateWindows, Generic[R, F]):
         return zone_cards(self.zone_specs, self)
 
     def visible_zones(self, seat: int | None) -> Collection[str]:
-        """The zones `seat` may see, from the declared zones (worked out once per seat)."""
+        """The zones `seat` may see, from the declared zones (worked out once per seat,
+        but for the `keyed` and `revealed` zones, which depend on the state)."""
         players = self.players
         if seat is not None and not (type(seat) is int and 0 <= seat < players):
-            return visible_zone_names(self.zone_specs, players, seat)  # not kept: not a seat
+            # Not kept: not a seat.
+            specs = self.zone_specs
+            return visible_zone_names(specs, players, seat) + dynamic_zone_names(specs, self, seat)
         key = (type(self), players, seat)
         found = _VISIBLE.get(key)
         if found is None:
-            found = _VISIBLE[key] = tuple(visible_zone_names(self.zone_specs, players, seat))
-        return found
+            specs = self.zone_specs
+            found = _VISIBLE[key] = (
+                tuple(visible_zone_names(specs, players, seat)),
+                tuple(z for z in specs if z.dynamic),
+            )
+        fixed, dynamic = found
+        return (*fixed, *dynamic_zone_names(dynamic, self, seat)) if dynamic else fixed
 
     def view_extra(self, seat: int | None) -> dict[str, Any]:
-        """What the view shows besides the zones (a phase, scores, the suit to follow)."""
+        """What the view shows besides the zones (a phase, scores, the suit to follow);
+        an entry named as a zone's replaces it."""
         return {}
 
     def recent(self, seat: int | None) -> list[str]:
@@ -291,25 +301,38 @@ class GenericState(PrivateWindows, Generic[R, F]):
         return self.game.wording.lines(self.last_events, viewer=seat)
 
     def view(self, seat: int | None = None) -> View:
-        """What `seat` may know: the zones as declared, and `view_extra`."""
+        """What `seat` may know: the zones as declared, and `view_extra`.
+
+        With `private_windows`, every seat but the one a window asks sees the
+        view of [`public_state`][cardkit.windows.PrivateWindows.public_state].
+        """
         if seat is not None and (not isinstance(seat, int) or not 0 <= seat < self.players):
             # A negative index would show another seat's hand.
             raise ValueError(f"seat must be 0-{self.players - 1} or None, not {seat!r}")
         to_act = self.to_act
-        legal = (
+        if self.private_windows and seat != to_act:
+            public = self.public_state()
+            if public is not self:
+                return public.view(seat)
+        cls = type(self)
+        viewer = _VIEWERS.get(cls)
+        if viewer is None:
+            viewer = _VIEWERS[cls] = ZoneViewer(self.zone_specs, self.view_model)
+        data = viewer(self, seat)
+        data.update(self.view_extra(seat))
+        data["game"] = self.game.name
+        data["seat"] = seat
+        data["players"] = self.players
+        data["to_act"] = to_act
+        data["is_over"] = self.is_over
+        data["legal_actions"] = (
             [str(a) for a in self.legal_actions()] if seat is not None and seat == to_act else []
         )
-        return self.view_model(
-            game=self.game.name,
-            seat=seat,
-            players=self.players,
-            to_act=to_act,
-            is_over=self.is_over,
-            legal_actions=legal,
-            recent=self.recent(seat),
-            **zone_view(self.zone_specs, self, seat),
-            **self.view_extra(seat),
-        )
+        data["recent"] = self.recent(seat)
+        # The model's own validator, as `model_validate` calls it: a third cheaper than
+        # building the model from keyword arguments (views are on the servers' hot path).
+        view: View = self.view_model.__pydantic_validator__.validate_python(data)
+        return view
 
     def snapshot(self) -> dict[str, Any]:
         """Every field, cards as codes: the full state, hidden cards included."""
@@ -317,8 +340,11 @@ class GenericState(PrivateWindows, Generic[R, F]):
         return {name: _jsonable(value) for name, value in zip(names, self.f, strict=True)}
 
 
-#: The visible zones by state class, players and seat (they depend on nothing else).
-_VISIBLE: dict[tuple[type, int, int | None], tuple[str, ...]] = {}
+#: By state class, players and seat: the visible zones that depend on nothing else,
+#: and the zones whose visible part depends on the state.
+_VISIBLE: dict[tuple[type, int, int | None], tuple[tuple[str, ...], tuple[Zone, ...]]] = {}
+#: The zone part of the views, planned once per state class.
+_VIEWERS: dict[type, ZoneViewer] = {}
 
 # The slots' own setters: the states are immutable (`__setattr__` refuses), and setting
 # a slot through its descriptor costs a third less than `object.__setattr__` by name.

@@ -3,7 +3,9 @@
 A game built on [`GenericState`][cardkit.generic.GenericState] declares its
 zones once, as [`Zone`][cardkit.zones.Zone] values naming a field of its
 fields tuple, and the core derives from them the state's `zones()`,
-`visible_zones()`, the zone part of the default view and the snapshot.
+`visible_zones()` and the zone part of the default view; the contract
+suite's leak and non-interference checks read `zones()` and
+`visible_zones()`, so they follow the same declaration.
 
 What a zone adds to a view, by [`Seen`][cardkit.zones.Seen]:
 
@@ -17,7 +19,8 @@ What a zone adds to a view, by [`Seen`][cardkit.zones.Seen]:
 
 The top card of a `top` zone is its last card; the view names it
 `top_key` (default `x_top`). The counts are named `count_key` (default
-`x_count`, `x_counts`). A zone may keep out of the derived view
+`x_count`, `x_counts`); an `everyone` zone given a `count_key` shows its
+count under that key too. A zone may keep out of the derived view
 (`in_view=False`: it still counts in `zones()` and `visible_zones()`, and
 the game shows it its own way), list its cards in the game's
 `hand_order` (`sort=True`, for a zone kept
@@ -28,6 +31,31 @@ A zone's cards are read from its field, or computed by its `cards`
 function from the state, for a game that keeps them in another form (bit
 masks in its own card order, cards derived from other fields): the
 declaration still says who may see them, and the core derives the rest.
+
+Zones whose names or visibility change during play:
+
+- `keyed`: zones that come and go. Its `cards` gives a mapping key ->
+  cards, one zone `x:<key>` each (spreads on the table, `spread:3`), seen
+  as `seen` says; the view holds a mapping key -> cards (`everyone`) or
+  key -> count (`count`, `top`).
+- `revealed`: a per-seat `owner` zone that everyone sees for the seats of
+  the mask `revealed(state)` gives (hands shown at a showdown); the view
+  holds those seats' cards under `revealed_key` (default `x_revealed`), a
+  mapping seat -> cards.
+- `masks`: its cards are bit masks (a `CardSet`'s `mask`): `zones()` gives
+  card sets, a view counts the bits and builds card sets only for the
+  cards it shows (a game keeping its hands as masks pays for no more).
+- `split_top`: a shared `top` zone whose top card is a zone of its own,
+  `x:top`, the only one anybody sees; `x` holds the cards under it (a pile
+  players may not look through).
+
+A state works out its visible zones once per seat, and adds those of its
+`keyed` and `revealed` zones, which depend on the state, at each call.
+
+A view model's field typed with [`CardSet`][cardkit.cardset.CardSet]
+(`hand: CardSet | None`, `face_up: list[CardSet]`) is given the zone's
+card set as it is; any other field gets a list of cards (see
+[`cardkit.zoneviews`][cardkit.zoneviews]).
 """
 
 from __future__ import annotations
@@ -39,9 +67,18 @@ from typing import Any
 
 from cardkit.cards import Card
 from cardkit.cardset import CardSet
+from cardkit.errors import ContractError
 from cardkit.orders import CardOrder
 
-__all__ = ["Seen", "Zone", "visible_zone_names", "zone_cards", "zone_value", "zone_view"]
+__all__ = [
+    "Seen",
+    "Zone",
+    "dynamic_zone_names",
+    "visible_zone_names",
+    "zone_cards",
+    "zone_value",
+    "zone_view",
+]
 
 #: What a zone field holds: a set or a sequence of cards (or one per seat).
 ZoneCards = Sequence[Card] | CardSet
@@ -76,12 +113,30 @@ class Zone:
         seen: who may see its cards.
         top_key: the view key of a `top` zone's top card (default `<name>_top`).
         cards: computes the zone's cards from the state instead of reading
-            `field` (one collection per seat when `per_seat`).
+            `field` (one collection per seat when `per_seat`, a mapping
+            key -> cards when `keyed`).
         count_key: the view key of its count (default `<name>_count`) or,
-            per seat, its counts (default `<name>_counts`).
+            per seat, its counts (default `<name>_counts`); an `everyone`
+            zone shows its count only when given one.
         in_view: whether the derived view shows it at all.
         sort: the view lists its cards low to high in the game's `hand_order`.
         spectator_empty: a spectator's view holds `[]` for an `owner` zone, not `None`.
+        keyed: zones that come and go: its cards are a mapping key -> cards,
+            one zone `<name>:<key>` each (Tonk's spreads, `spread:3`).
+        revealed: for a per-seat `owner` zone, the mask of seats (bit `s`
+            for seat `s`) whose zone everyone sees now (hands shown at a
+            showdown); `None`: never shown.
+        revealed_key: the view key of the revealed zones, a mapping seat ->
+            cards (default `<name>_revealed`).
+        split_top: for a shared `top` zone, its top card is a zone of its
+            own, `<name>:top`, the only one anybody sees; `<name>` holds the
+            cards under it (a pile players may not look through).
+        masks: its cards are bit masks of card indices (as `CardSet.mask`):
+            `zones()` gives them as card sets, a view counts them by their
+            bits and builds a card set only for the cards it shows.
+
+    Raises:
+        ContractError: options that do not go together (`keyed` with `per_seat`...).
     """
 
     name: str
@@ -94,6 +149,25 @@ class Zone:
     in_view: bool = True
     sort: bool = False
     spectator_empty: bool = False
+    keyed: bool = False
+    revealed: Callable[[Any], int] | None = None
+    revealed_key: str = ""
+    split_top: bool = False
+    masks: bool = False
+
+    def __post_init__(self) -> None:
+        """Refuse options that do not go together (see Raises)."""
+        wrong = ""
+        if self.keyed and (self.per_seat or self.split_top):
+            wrong = "keyed cannot go with per_seat or split_top"
+        elif self.revealed is not None and not (self.per_seat and self.seen is Seen.OWNER):
+            wrong = "revealed needs a per-seat zone seen by its owner (seen=Seen.OWNER)"
+        elif self.split_top and (self.per_seat or self.seen is not Seen.TOP):
+            wrong = "split_top needs a shared zone seen top card only (seen=Seen.TOP)"
+        elif self.masks and self.seen is Seen.TOP:
+            wrong = "a zone of masks is a set of cards, with no top card"
+        if wrong:
+            raise ContractError(f"zone {self.name!r}: {wrong}")
 
     @property
     def attr(self) -> str:
@@ -102,8 +176,13 @@ class Zone:
 
     @property
     def public(self) -> bool:
-        """Whether everyone may see (or has seen) every card of it: `everyone` and `top`."""
+        """Whether everyone may see (or has seen) its cards: `everyone`, `top` (see `split_top`)."""
         return self.seen in (Seen.EVERYONE, Seen.TOP)
+
+    @property
+    def dynamic(self) -> bool:
+        """Whether which of its zones a seat sees depends on the state (`keyed`, `revealed`)."""
+        return (self.keyed and self.public) or self.revealed is not None
 
 
 def zone_value(zone: Zone, state: Any) -> Any:
@@ -112,26 +191,44 @@ def zone_value(zone: Zone, state: Any) -> Any:
 
 
 def zone_cards(zones: Sequence[Zone], state: Any) -> dict[str, ZoneCards]:
-    """Every zone's cards by zone name (`"hand:0"`, `"stock"`...) in `state`."""
+    """Every zone's cards by zone name (`"hand:0"`, `"stock"`, `"spread:3"`...) in `state`."""
     out: dict[str, ZoneCards] = {}
     for zone in zones:
         value = zone_value(zone, state)
+        name, load = zone.name, CardSet.from_mask if zone.masks else _same
         if zone.per_seat:
             for seat, cards in enumerate(value):
-                out[f"{zone.name}:{seat}"] = cards
+                out[f"{name}:{seat}"] = load(cards)
+        elif zone.keyed:
+            for key, cards in value.items():
+                out[f"{name}:{key}"] = load(cards)
+        elif zone.split_top:
+            out[name] = value[:-1]
+            out[f"{name}:top"] = value[-1:]
         else:
-            out[zone.name] = value
+            out[name] = load(value)
     return out
 
 
-def visible_zone_names(zones: Sequence[Zone], players: int, seat: int | None) -> list[str]:
-    """The zones whose cards `seat` may see (`None`: the public ones).
+def _same(cards: Any) -> Any:
+    return cards
 
-    A `top` zone counts as public: each of its cards was shown when it was put there.
+
+def visible_zone_names(zones: Sequence[Zone], players: int, seat: int | None) -> list[str]:
+    """The zones whose cards `seat` may see (`None`: the public ones) whatever the state:
+    every zone but the `keyed` ones and the `revealed` zones of other seats
+    (see [`dynamic_zone_names`][cardkit.zones.dynamic_zone_names]).
+
+    A `top` zone counts as public: each of its cards was shown when it was put
+    there (but for a `split_top` zone, whose top card only is public).
     """
     names: list[str] = []
     for zone in zones:
-        if zone.public:
+        if zone.keyed:
+            continue
+        if zone.split_top:
+            names.append(f"{zone.name}:top")
+        elif zone.public:
             names.extend(
                 [f"{zone.name}:{s}" for s in range(players)] if zone.per_seat else [zone.name]
             )
@@ -140,40 +237,35 @@ def visible_zone_names(zones: Sequence[Zone], players: int, seat: int | None) ->
     return names
 
 
+def dynamic_zone_names(zones: Sequence[Zone], state: Any, seat: int | None) -> list[str]:
+    """The zones `seat` may see that depend on `state`: the public `keyed` zones there
+    are now, and the other seats' `revealed` zones."""
+    names: list[str] = []
+    for zone in zones:
+        if zone.keyed and zone.public:
+            names.extend(f"{zone.name}:{key}" for key in zone_value(zone, state))
+        elif zone.revealed is not None:
+            mask = zone.revealed(state)
+            names.extend(
+                f"{zone.name}:{s}" for s in range(state.players) if mask >> s & 1 and s != seat
+            )
+    return names
+
+
 def zone_view(
-    zones: Sequence[Zone], state: Any, seat: int | None, order: CardOrder | None = None
+    zones: Sequence[Zone],
+    state: Any,
+    seat: int | None,
+    order: CardOrder | None = None,
+    model: type | None = None,
 ) -> dict[str, Any]:
     """The view entries of `seat` derived from the zones (see this module's table).
 
     `order` sorts the cards of the zones declared with `sort` (default: the
-    state's game's `hand_order`).
+    state's game's `hand_order`). With the view `model`, a field holding a
+    `CardSet` gets the zone's card set as it is. (A state keeps a
+    [`ZoneViewer`][cardkit.zoneviews.ZoneViewer], which plans this once.)
     """
-    out: dict[str, Any] = {}
-    for zone in zones:
-        seen, name = zone.seen, zone.name
-        if seen is Seen.NOBODY or (seen is Seen.OWNER and not zone.per_seat) or not zone.in_view:
-            continue
-        value = zone_value(zone, state)
-        shown: Callable[[Any], list[Card]] = list
-        if zone.sort:
-            shown = (order or state.game.hand_order).sorted
-        if not zone.per_seat:
-            if seen is Seen.EVERYONE:
-                out[name] = shown(value)
-                continue
-            out[zone.count_key or f"{name}_count"] = len(value)
-            if seen is Seen.TOP:
-                out[zone.top_key or f"{name}_top"] = value[-1] if value else None
-            continue
-        if seen is Seen.EVERYONE:
-            out[name] = [shown(cards) for cards in value]
-            continue
-        if seen is Seen.OWNER:
-            if seat is not None:
-                out[name] = shown(value[seat])
-            else:
-                out[name] = [] if zone.spectator_empty else None
-        out[zone.count_key or f"{name}_counts"] = [len(cards) for cards in value]
-        if seen is Seen.TOP:
-            out[f"{name}_tops"] = [cards[-1] if cards else None for cards in value]
-    return out
+    from cardkit.zoneviews import ZoneViewer  # not at the top: zoneviews imports this module
+
+    return ZoneViewer(zones, model)(state, seat, order)

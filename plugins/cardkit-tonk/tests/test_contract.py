@@ -230,6 +230,23 @@ def test_hands_are_shown_only_after_a_showdown() -> None:
     assert view.hand is None  # a spectator holds no hand
 
 
+def test_visible_zones_follow_the_spreads_and_the_showdown() -> None:
+    """Derived from the declared zones: each spread is a public zone while it is on the
+    table, and a showdown shows every hand to everyone."""
+    hands = ["7H 7S 7D 2C 3C", "KS QD 9S 8D 6H", "JC TH 9H 5S 6S"]
+    state = GAME.start(players=3, deck=stacked_deck(hands, upcard="JD", stock="4C"))
+    assert set(state.visible_zones(1)) == {"hand:1", "discard:top", "retired"}
+    spread = play(state, "draw", "spread 7H 7S 7D")
+    (sid,) = [s.id for s in spread.spreads]
+    assert f"spread:{sid}" in spread.zones()
+    for seat in (None, 0, 1, 2):
+        assert f"spread:{sid}" in spread.visible_zones(seat)
+        assert ("hand:0" in spread.visible_zones(seat)) == (seat == 0)
+    dropped = state.apply("drop")
+    assert {f"hand:{s}" for s in range(3)} <= set(dropped.visible_zones(None))
+    assert "discard" not in dropped.visible_zones(0)  # under the top card: never seen
+
+
 def test_legal_actions_are_exact_in_random_positions() -> None:
     """Every listed action applies; every other candidate action is refused."""
     rng = random.Random(5)

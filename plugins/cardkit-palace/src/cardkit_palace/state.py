@@ -18,7 +18,7 @@ show every seat but the one asked the state with the windows declined.
 
 from __future__ import annotations
 
-from typing import Final, Self
+from typing import Any, Final, Self, cast
 
 from cardkit import Action, GameResult
 from cardkit.generic import GenericState
@@ -39,7 +39,14 @@ from cardkit_palace.effects import PalaceTables
 from cardkit_palace.fields import ADD, COMPLETE, OVER, PHASES, RANK_MASK_BY_OFFSET, Fields, cards_of
 from cardkit_palace.listing import legal_of, submasks
 from cardkit_palace.rules import PalaceRules
-from cardkit_palace.views import ZONES, PalaceView, result_of, snapshot_of, view_of
+from cardkit_palace.views import (
+    ZONES,
+    PalaceView,
+    latest_events,
+    result_of,
+    snapshot_of,
+    view_extra,
+)
 
 __all__ = ["PalaceState"]
 
@@ -143,19 +150,22 @@ class PalaceState(GenericState[PalaceRules, Fields]):
         return result_of(self)
 
     def view(self, seat: int | None = None) -> PalaceView:
-        """What ``seat`` may know (``None``: a spectator). Never a face-down card.
+        """What ``seat`` may know (``None``: a spectator): the core's view, typed as this game's.
 
-        Windows are private (rules 4.5): only the seat a window asks sees it;
-        every other view is the view with every open window declined, the
-        next player shown to act with its legal actions. The recent events
-        are those of the latest transition that had any (a declined window
-        has none).
+        Never a face-down card. Windows are private (rules 4.5): only the seat a
+        window asks sees it; every other view is the view with every open window
+        declined, the next player shown to act with its legal actions.
         """
-        if seat is not None and not (isinstance(seat, int) and 0 <= seat < self.players):
-            raise ValueError(f"seat must be 0-{self.players - 1} or None, not {seat!r}")
-        if seat != self.f.actor and windows.in_window(self.f):
-            return view_of(self.public_state(), seat)
-        return view_of(self, seat)
+        return cast(PalaceView, super().view(seat))
+
+    def view_extra(self, seat: int | None) -> dict[str, Any]:
+        """What a view shows besides the zones: the phase, the exchange, the open window
+        (only in the view of the seat it asks)."""
+        return view_extra(self, seat)
+
+    def recent(self, seat: int | None) -> list[str]:
+        """The events of the latest transition that had any (a declined window has none)."""
+        return self.game.wording.lines(latest_events(self._log), viewer=seat)
 
     def snapshot(self) -> dict[str, object]:
         """The full state, face-down cards and stock order included, as JSON-ready data.

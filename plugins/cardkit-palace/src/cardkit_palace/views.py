@@ -1,9 +1,12 @@
 """The view of a Palace game: what one seat (or a spectator) may know.
 
-Built by [PalaceState.view][cardkit_palace.state.PalaceState.view] with
-[`view_of`][cardkit_palace.views.view_of], which also gives the snapshot
-([`snapshot_of`][cardkit_palace.views.snapshot_of]) and the result
-([`result_of`][cardkit_palace.views.result_of]).
+The core's [`GenericState.view`][cardkit.generic.GenericState.view] builds
+it: the zones ([`ZONES`][cardkit_palace.views.ZONES]) give the cards and
+counts, [`view_extra`][cardkit_palace.views.view_extra] the rest (phase,
+windows, the exchange), and the core shows every seat but the one a window
+asks the view with the windows declined. This module also gives the
+snapshot ([`snapshot_of`][cardkit_palace.views.snapshot_of], the save
+format) and the result ([`result_of`][cardkit_palace.views.result_of]).
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ from cardkit_palace.fields import (
 if TYPE_CHECKING:
     from cardkit_palace.state import PalaceState
 
-__all__ = ["ZONES", "PalaceView", "result_of", "snapshot_of", "view_of"]
+__all__ = ["ZONES", "PalaceView", "latest_events", "result_of", "snapshot_of", "view_extra"]
 
 
 class PalaceView(View):
@@ -95,23 +98,21 @@ class PalaceView(View):
     plays_again: bool = False
 
 
-def _from_masks(masks: tuple[int, ...]) -> list[CardSet]:
-    return [CardSet.from_mask(m) for m in masks]
-
-
-#: Palace's zones: who may see what. The stock is top first, the pile bottom to top.
+#: Palace's zones: who may see what, and the zone part of every view (`hand`,
+#: `hand_counts`, `face_up`, `face_down_counts`, `stock_count`, `pile`, `burned`,
+#: `burned_count`). The stock is top first, the pile bottom to top.
 ZONES: tuple[Zone, ...] = (
-    Zone("hand", per_seat=True, seen=Seen.OWNER, cards=lambda s: _from_masks(s.f.hands)),
-    Zone("face_up", per_seat=True, seen=Seen.EVERYONE, cards=lambda s: _from_masks(s.f.ups)),
+    Zone("hand", field="hands", per_seat=True, seen=Seen.OWNER, masks=True),
+    Zone("face_up", field="ups", per_seat=True, seen=Seen.EVERYONE, masks=True),
     Zone(
         "face_down",
         per_seat=True,
         seen=Seen.COUNT,
-        cards=lambda s: [tuple(CARDS[d] for d in downs if d >= 0) for downs in s.f.downs],
+        cards=lambda s: [tuple([CARDS[d] for d in downs if d >= 0]) for downs in s.f.downs],
     ),
     Zone("stock", seen=Seen.COUNT, cards=lambda s: s.setup.deck.cards[s.f.stock :]),
     Zone("pile", seen=Seen.EVERYONE, cards=lambda s: pile_cards(s.f.pile)),
-    Zone("burned", seen=Seen.EVERYONE, cards=lambda s: CardSet.from_mask(s.f.burned)),
+    Zone("burned", seen=Seen.EVERYONE, masks=True, count_key="burned_count"),
 )
 
 
@@ -122,45 +123,33 @@ def latest_events(log: Any) -> tuple[Event, ...]:
     return () if log is None else log[2]
 
 
-def view_of(state: PalaceState, seat: int | None) -> PalaceView:
-    """What ``seat`` may know of ``state`` (no window open, or ``seat`` is the one asked)."""
+def view_extra(state: PalaceState, seat: int | None) -> dict[str, Any]:
+    """What ``seat``'s view shows besides the zones (no window open, or ``seat`` is the one
+    asked): the phase, the exchange, the starter and the open window."""
     f = state.f
     x = f.cfg
-    players = x.players
-    actor = state.to_act
-    ready = [(x.dealer + 1 + k) % players for k in range(f.readied)]
-    asked = seat is not None and seat == actor
-    in_window = f.phase in (ADD, COMPLETE) and asked
-    return PalaceView(
-        game=state.game.name,
-        seat=seat,
-        players=players,
-        to_act=actor,
-        is_over=f.phase == OVER,
-        legal_actions=[str(a) for a in state.legal_actions()] if asked else [],
-        recent=state.game.wording.lines(latest_events(state._log), viewer=seat),
-        phase=PUBLIC_PHASES[f.phase],
-        window=PHASES[f.phase] if in_window else None,
-        dealer=x.dealer,
-        hand=CardSet.from_mask(f.hands[seat]) if seat is not None else None,
-        hand_counts=[h.bit_count() for h in f.hands],
-        face_up=_from_masks(f.ups),
-        face_down_counts=[sum(1 for d in downs if d >= 0) for downs in f.downs],
-        face_down_positions=[[i + 1 for i, d in enumerate(downs) if d >= 0] for downs in f.downs],
-        pile=list(pile_cards(f.pile)),
-        top_run=f.run,
-        burned_count=f.burned.bit_count(),
-        burned=CardSet.from_mask(f.burned),
-        stock_count=52 - f.stock,
-        finished=list(f.out),
-        ready=ready if f.phase == EXCHANGE else list(range(players)),
-        starter=f.starter if f.starter >= 0 else None,
-        first_play_rank=Rank(f.must).code if f.must and asked else None,
-        window_seat=f.opener if in_window else None,
-        addable=CardSet.from_mask(f.add) if f.phase == ADD and asked else None,
-        completing=CardSet.from_mask(f.need) if f.phase == COMPLETE and asked else None,
-        plays_again=bool(f.again) if in_window else False,
+    asked = seat is not None and seat == state.to_act
+    in_window = asked and f.phase in (ADD, COMPLETE)
+    ready = (
+        [(x.dealer + 1 + k) % x.players for k in range(f.readied)]
+        if f.phase == EXCHANGE
+        else list(range(x.players))
     )
+    return {
+        "phase": PUBLIC_PHASES[f.phase],
+        "window": PHASES[f.phase] if in_window else None,
+        "dealer": x.dealer,
+        "face_down_positions": [[i + 1 for i, d in enumerate(ds) if d >= 0] for ds in f.downs],
+        "top_run": f.run,
+        "finished": list(f.out),
+        "ready": ready,
+        "starter": f.starter if f.starter >= 0 else None,
+        "first_play_rank": Rank(f.must).code if f.must and asked else None,
+        "window_seat": f.opener if in_window else None,
+        "addable": CardSet.from_mask(f.add) if f.phase == ADD and asked else None,
+        "completing": CardSet.from_mask(f.need) if f.phase == COMPLETE and asked else None,
+        "plays_again": bool(f.again) if in_window else False,
+    }
 
 
 def snapshot_of(state: PalaceState) -> dict[str, Any]:

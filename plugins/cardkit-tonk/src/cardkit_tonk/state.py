@@ -17,15 +17,13 @@ listing the contract suite proves equal to them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from itertools import combinations
-from typing import Any, Final, Self
+from typing import Any, Final, Self, cast
 
-from cardkit import Action, Card, CardSet, GameResult, Payment
+from cardkit import Action, CardSet, GameResult, Payment
 from cardkit.actions import split_action_text
 from cardkit.cardset import MaskDecoder
 from cardkit.errors import Refusal
-from cardkit.zones import Seen, Zone, visible_zone_names, zone_cards
 from cardkit_tonk.actions import (
     _DISCARDS,
     DRAW,
@@ -45,7 +43,7 @@ from cardkit_tonk.fields import MAIN, OVER, RESPONSE, SPADES, START, WINDOW, Tur
 from cardkit_tonk.payouts import default_payout, spades_payments, tonk_result
 from cardkit_tonk.response import Responses
 from cardkit_tonk.spreads import BOOK, TableSpread, may_spread
-from cardkit_tonk.views import TonkView, shown_mask, snapshot_of, view_of
+from cardkit_tonk.views import ZONES, TonkView, snapshot_of, view_extra
 
 __all__ = ["TonkState"]
 
@@ -55,13 +53,6 @@ _START_LEGAL: Final[tuple[tuple[Action, ...], ...]] = tuple(
 )
 #: The discard of every card of a mask, in card order (see cardkit.cardset.MaskDecoder).
 _discards_of: Final = MaskDecoder(_DISCARDS)
-
-
-def _retired_cards(state: TonkState) -> CardSet:
-    retired = 0
-    for s in state.f.table.retired:
-        retired |= s.mask
-    return CardSet.from_mask(retired)
 
 
 class TonkState(Responses):
@@ -76,14 +67,7 @@ class TonkState(Responses):
     grammar = GRAMMAR
     view_model = TonkView
     lists_when_over = True
-    zone_specs = (
-        Zone("hand", per_seat=True, seen=Seen.OWNER,
-             cards=lambda s: tuple(CardSet.from_mask(h) for h in s.f.hands)),
-        Zone("stock", seen=Seen.COUNT, cards=lambda s: s.setup.deck.cards[s.f.stock :]),
-        Zone("discard", cards=lambda s: s.f.pile[:-1]),
-        Zone("discard:top", seen=Seen.EVERYONE, cards=lambda s: s.f.pile[-1:]),
-        Zone("retired", seen=Seen.EVERYONE, cards=_retired_cards),
-    )  # fmt: skip
+    zone_specs = ZONES
 
     # -- reading actions ---------------------------------------------------------------
 
@@ -219,26 +203,13 @@ class TonkState(Responses):
         return tonk_result(self)
 
     def view(self, seat: int | None = None) -> TonkView:
-        """What ``seat`` may know (``None``: a spectator)."""
-        return view_of(self, seat)
+        """What ``seat`` may know (``None``: a spectator): the core's view, typed as this game's."""
+        return cast(TonkView, super().view(seat))
+
+    def view_extra(self, seat: int | None) -> dict[str, Any]:
+        """What a view shows besides the zones: phase, table, turn and ending."""
+        return view_extra(self, seat)
 
     def snapshot(self) -> dict[str, Any]:
-        """The full state (hidden cards included) as JSON-ready data."""
+        """The full state (hidden cards included) as JSON-ready data: Tonk's save format."""
         return snapshot_of(self)
-
-    def visible_zones(self, seat: int | None) -> list[str]:
-        """The zones ``seat`` may see: its hand, the table, the top discard, shown hands."""
-        out = visible_zone_names(self.zone_specs, self.players, None)
-        out.extend(f"spread:{s.id}" for s in self.f.table.spreads)
-        shown = shown_mask(self)
-        out.extend(f"hand:{j}" for j in range(self.players) if j == seat or shown >> j & 1)
-        return out
-
-    def zones(self) -> dict[str, Sequence[Card] | CardSet]:
-        """Every card of the deck, zone by zone: hands, stock, discard pile, spreads, retired."""
-        out = zone_cards(self.zone_specs, self)
-        retired = out.pop("retired")
-        for s in self.f.table.spreads:
-            out[f"spread:{s.id}"] = CardSet.from_mask(s.mask)
-        out["retired"] = retired
-        return out

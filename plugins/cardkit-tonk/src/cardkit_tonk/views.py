@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any, Final, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from cardkit import Card, CardSet, Payment, View
+from cardkit.zones import Seen, Zone
 from cardkit_tonk.actions import spread_cards
 from cardkit_tonk.fields import MAIN, OVER, PHASES
 from cardkit_tonk.spreads import TableSpread
@@ -14,7 +15,15 @@ from cardkit_tonk.spreads import TableSpread
 if TYPE_CHECKING:
     from cardkit_tonk.state import TonkState
 
-__all__ = ["SpadesView", "SpreadView", "TonkView", "shown_mask", "snapshot_of", "view_of"]
+__all__ = [
+    "ZONES",
+    "SpadesView",
+    "SpreadView",
+    "TonkView",
+    "shown_mask",
+    "snapshot_of",
+    "view_extra",
+]
 
 #: Endings after which every hand is shown.
 SHOWDOWNS: Final = frozenset({"drop_win", "drop_caught", "stock_out", "stock_out_void"})
@@ -139,48 +148,57 @@ def _spades_view(state: TonkState) -> SpadesView | None:
     )
 
 
-def view_of(state: TonkState, seat: int | None) -> TonkView:
-    """What ``seat`` may know of `state` (``None``: a spectator)."""
+def _spreads(state: TonkState) -> dict[int, CardSet]:
+    return {s.id: CardSet.from_mask(s.mask) for s in state.f.table.spreads}
+
+
+def _retired_cards(state: TonkState) -> CardSet:
+    retired = 0
+    for s in state.f.table.retired:
+        retired |= s.mask
+    return CardSet.from_mask(retired)
+
+
+#: Tonk's zones: `hand:<seat>` (shown to everyone after a showdown), `stock`,
+#: `discard` (under the top card: players may not look through the pile) and
+#: `discard:top`, `spread:<id>` (one per spread on the table) and `retired`.
+#: They give the views' `hand`, `hand_sizes`, `shown_hands`, `stock_size`,
+#: `discard_top` and `discard_size`; spreads and retired books are shown with
+#: their owners and kinds by `view_extra`.
+ZONES: Final = (
+    Zone("hand", field="hands", per_seat=True, seen=Seen.OWNER, masks=True,
+         count_key="hand_sizes", revealed=shown_mask, revealed_key="shown_hands"),
+    Zone("stock", seen=Seen.COUNT, cards=lambda s: s.setup.deck.cards[s.f.stock :],
+         count_key="stock_size"),
+    Zone("discard", seen=Seen.TOP, cards=lambda s: s.f.pile, split_top=True,
+         top_key="discard_top", count_key="discard_size"),
+    Zone("spread", seen=Seen.EVERYONE, keyed=True, cards=_spreads, in_view=False),
+    Zone("retired", seen=Seen.EVERYONE, cards=_retired_cards, in_view=False),
+)  # fmt: skip
+
+
+def view_extra(state: TonkState, seat: int | None) -> dict[str, Any]:
+    """What ``seat``'s view shows besides the zones: the phase, the table, the turn, the end."""
     f = state.f
-    n = state.players
-    if seat is not None and not 0 <= seat < n:
-        raise ValueError(f"seat must be 0-{n - 1} or None, not {seat!r}")
-    over = f.phase == OVER
-    to_act = state.to_act
-    legal = [str(a) for a in state.legal_actions()] if seat is not None and seat == to_act else []
-    shown = shown_mask(state)
     end = state.ending
     turn = f.turn
     in_turn = f.phase == MAIN
-    return TonkView(
-        game=state.game.name,
-        seat=seat,
-        players=n,
-        to_act=to_act,
-        is_over=over,
-        legal_actions=legal,
-        recent=state.recent(seat),
-        phase=PHASES[f.phase],
-        dealer=state.setup.dealer,
-        hand=None if seat is None else CardSet.from_mask(f.hands[seat]),
-        count=None if seat is None else state.count(seat),
-        spreads=[_spread_view(s) for s in f.table.spreads],
-        retired=[_spread_view(s) for s in f.table.retired],
-        discard_top=f.pile[-1] if f.pile else None,
-        discard_size=len(f.pile),
-        stock_size=len(state.setup.deck.cards) - f.stock,
-        hand_sizes=[h.bit_count() for h in f.hands],
-        drop_locks=list(f.locks),
-        taken=turn.taken if in_turn else None,
-        hits_this_turn=turn.hits if in_turn else 0,
-        bonus_discards=turn.bonus if in_turn else 0,
-        spades=_spades_view(state),
-        shown_hands={j: CardSet.from_mask(f.hands[j]) for j in range(n) if shown >> j & 1},
-        counts=list(end.counts) if end is not None and end.reason in SHOWDOWNS and end.counts
-        else None,
-        ending=end.reason if end is not None else None,
-        payments=state.main_payments() + state.spades_payments() if over else [],
-    )  # fmt: skip
+    showdown = end is not None and end.reason in SHOWDOWNS
+    return {
+        "phase": PHASES[f.phase],
+        "dealer": state.setup.dealer,
+        "count": None if seat is None else state.count(seat),
+        "spreads": [_spread_view(s) for s in f.table.spreads],
+        "retired": [_spread_view(s) for s in f.table.retired],
+        "drop_locks": list(f.locks),
+        "taken": turn.taken if in_turn else None,
+        "hits_this_turn": turn.hits if in_turn else 0,
+        "bonus_discards": turn.bonus if in_turn else 0,
+        "spades": _spades_view(state),
+        "counts": list(end.counts) if showdown and end is not None and end.counts else None,
+        "ending": end.reason if end is not None else None,
+        "payments": state.main_payments() + state.spades_payments() if f.phase == OVER else [],
+    }
 
 
 def snapshot_of(state: TonkState) -> dict[str, Any]:
