@@ -23,6 +23,7 @@ from typing import Any
 
 from cardkit import plugins as _plugins
 from cardkit.actions import Action
+from cardkit.arguments import Arg, IntArg, RankArg, SeatArg
 from cardkit.bots import Bot, BotFactory, RandomBot, Turn
 from cardkit.cards import Card, Rank, Suit
 from cardkit.cardset import CardSet, parse_cards
@@ -63,6 +64,7 @@ __all__ = [
     "ACE_LOW",
     "API_VERSION",
     "Action",
+    "Arg",
     "Bot",
     "BotFactory",
     "Card",
@@ -81,6 +83,7 @@ __all__ = [
     "Grammar",
     "HouseRule",
     "IllegalAction",
+    "IntArg",
     "InvalidCard",
     "InvalidDeck",
     "InvalidRules",
@@ -89,10 +92,12 @@ __all__ = [
     "PluginError",
     "RandomBot",
     "Rank",
+    "RankArg",
     "RankOrder",
     "Refusal",
     "Refused",
     "Rules",
+    "SeatArg",
     "Seen",
     "Setup",
     "Suit",

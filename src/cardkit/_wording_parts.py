@@ -13,7 +13,7 @@ from types import MappingProxyType
 from typing import Any, NamedTuple, Protocol
 
 from cardkit._english import base_form, is_verb, ordinal, second_person, third_person
-from cardkit.cards import Card, Suit
+from cardkit.cards import Card, Rank, Suit
 from cardkit.errors import PluginError
 
 __all__ = [
@@ -201,7 +201,7 @@ def default_pieces(event: EventLike, you: bool) -> list[Piece]:
 
 
 _FIELD = re.compile(r"\{(\w+)(?::(\w+))?\}")
-_FORMATS = frozenset({"seat", "possessive", "ordinal", "cards", "suit"})
+_FORMATS = frozenset({"seat", "possessive", "ordinal", "cards", "suit", "rank", "ranks"})
 _OWN = frozenset({"cards", "count", "card_count", "note"})
 
 
@@ -275,6 +275,9 @@ def _field(name: str, how: str | None, event: EventLike, speaker: Speaker) -> Pi
         return Piece(ordinal(value))
     if how == "suit" and isinstance(value, str):
         return Piece(Suit.parse(value).name.lower())
+    if how in ("rank", "ranks") and isinstance(value, (str, int)):
+        rank = Rank.parse(value) if isinstance(value, str) else Rank(value)
+        return Piece(rank.word if how == "rank" else rank.plural)
     if how == "cards" and isinstance(value, (list, tuple)):
         cards = tuple(Card.parse(str(c)) for c in value)
         return Piece(pretty(cards), Role.CARDS, cards)

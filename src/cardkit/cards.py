@@ -51,6 +51,16 @@ class Rank(IntEnum):
         """The one-character code: ``2``-``9``, ``T``, ``J``, ``Q``, ``K``, ``A``."""
         return _RANK_CODES[self]
 
+    @property
+    def word(self) -> str:
+        """The rank as a word: ``"seven"``, ``"ten"``, ``"ace"``."""
+        return self.name.lower()
+
+    @property
+    def plural(self) -> str:
+        """The rank as a word in the plural: ``"sevens"``, ``"sixes"``, ``"aces"``."""
+        return self.name.lower() + ("es" if self is Rank.SIX else "s")
+
     @classmethod
     def parse(cls, text: str) -> Rank:
         """Parse a rank code (``T`` or ``10`` for ten, any case)."""

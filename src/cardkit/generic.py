@@ -52,15 +52,19 @@ __all__ = ["GenericState"]
 
 R = TypeVar("R", bound=Rules, default=Rules)
 F = TypeVar("F", bound=tuple[Any, ...], default=tuple[Any, ...])
+V = TypeVar("V", bound=View, default=View)
 
 _Check = Callable[[Any, Any], Refusal | None]
 _Do = Callable[[Any, Any], Any]
 
 
-class GenericState(PrivateWindows, Generic[R, F]):
+class GenericState(PrivateWindows, Generic[R, F, V]):
     """A game's state whose plumbing is the core's: fields, log, legality, views.
 
-    Class attributes a game sets: `grammar`, `zone_specs`, `view_model`.
+    Class attributes a game sets: `grammar`, `zone_specs`, `view_model`. The
+    third type parameter `V` is the view model (`View` unless given):
+    `GenericState[MyRules, Fields, MyView]` with `view_model = MyView` types
+    `state.view(seat)` as `MyView`.
     """
 
     __slots__ = ("_legal", "f")
@@ -258,10 +262,11 @@ class GenericState(PrivateWindows, Generic[R, F]):
         """Every action the grammar can spell with this game's cards.
 
         Forms taking any number of cards (`cards=-1`) give none: a game with
-        such a form overrides this.
+        such a form overrides this. Seat arguments list the seats of this table.
         """
         deck = list(self.game.new_deck(self.rules))
-        return [a for form in self.grammar.forms for a in form.candidates(deck)]
+        players = self.players
+        return [a for form in self.grammar.forms for a in form.candidates(deck, players=players)]
 
     # -- zones, views, snapshot: derived ------------------------------------------------
 
@@ -300,7 +305,7 @@ class GenericState(PrivateWindows, Generic[R, F]):
         """
         return self.game.wording.lines(self.last_events, viewer=seat)
 
-    def view(self, seat: int | None = None) -> View:
+    def view(self, seat: int | None = None) -> V:
         """What `seat` may know: the zones as declared, and `view_extra`.
 
         With `private_windows`, every seat but the one a window asks sees the
@@ -331,7 +336,8 @@ class GenericState(PrivateWindows, Generic[R, F]):
         data["recent"] = self.recent(seat)
         # The model's own validator, as `model_validate` calls it: a third cheaper than
         # building the model from keyword arguments (views are on the servers' hot path).
-        view: View = self.view_model.__pydantic_validator__.validate_python(data)
+        # `view_model` is `V` (a class variable cannot say so).
+        view: V = self.view_model.__pydantic_validator__.validate_python(data)
         return view
 
     def snapshot(self) -> dict[str, Any]:

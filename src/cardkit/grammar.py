@@ -1,22 +1,24 @@
-"""The action grammar: a verb, card arguments and an optional word.
+"""The action grammar: a verb, typed arguments, card arguments and an optional word.
 
 Every game writes its actions the same way (`play 5D`, `play 8H clubs`,
-`draw`, `meld 3S 4S 5S`); a game built on
+`draw`, `meld 3S 4S 5S`, `ask 2 7`, `flip 3`); a game built on
 [`GenericState`][cardkit.generic.GenericState] lists its
 [`Form`][cardkit.grammar.Form]s in a [`Grammar`][cardkit.grammar.Grammar]
-and the core parses text for it.
+and the core parses text for it. Arguments that are not cards (a seat, a
+rank, a bounded number) are [`Arg`][cardkit.arguments.Arg]s a form declares.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import combinations
+from itertools import combinations, product
 from typing import ClassVar, cast
 
 from cardkit.actions import Action, parse_card_args, split_action_text
+from cardkit.arguments import Arg
 from cardkit.cards import Card
-from cardkit.errors import IllegalAction, Refused
+from cardkit.errors import IllegalAction, Refused, quote
 
 __all__ = ["Form", "Grammar", "Verb"]
 
@@ -45,11 +47,13 @@ class Verb(Action):
 
 @dataclass(frozen=True)
 class Form:
-    """One action form: `verb`, then card arguments, then an optional word.
+    """One action form: `verb`, then typed arguments, card arguments, an optional word.
 
-    The action is built as `make(*cards)`, or `make(*cards, word)` when the
-    form has `words` (`word` is `None` when the text gives none); with
-    `cards=-1` the cards are passed as one tuple. A form with `build` calls
+    The action is built as `make(*values, *cards)`, or `make(*values, *cards, word)`
+    when the form has `words` (`word` is `None` when the text gives none): `values`
+    are what the `args` read, in order; with `cards=-1` the cards are passed as one
+    tuple. `Form("ask", Ask, args=(SeatArg(), RankArg()))` reads `ask 2 7` as
+    `Ask(2, Rank.SEVEN)`. A form with `build` calls
     it with those arguments instead of `make` (a factory of interned
     actions, or one that refuses arguments the class cannot hold); `make`
     still names the action class.
@@ -60,9 +64,14 @@ class Form:
         cards: how many card arguments; `-1` for one or more.
         words: the trailing words the form accepts, each with its value
             (`{"clubs": Suit.CLUBS, ...}`).
-        usage: how the form is written, for error messages (`"play <card>"`).
+        usage: how the form is written, for error messages (`"play <card>"`);
+            by default the verb and the names of its `args` (`"ask <seat> <rank>"`).
         build: builds the action instead of `make` (it may raise
             [`IllegalAction`][cardkit.errors.IllegalAction] with code `"unparsable"`).
+        args: the typed arguments before the cards ([`SeatArg`][cardkit.arguments.SeatArg],
+            [`RankArg`][cardkit.arguments.RankArg], [`IntArg`][cardkit.arguments.IntArg]...).
+        fillers: words (lower case) the text may add anywhere after the verb,
+            which are skipped (`{"seat", "for"}` reads `ask seat 2 for sevens`).
     """
 
     verb: str
@@ -71,6 +80,8 @@ class Form:
     words: Mapping[str, object] | None = None
     usage: tuple[str, ...] = field(default=())
     build: Callable[..., Action] | None = None
+    args: tuple[Arg, ...] = ()
+    fillers: frozenset[str] = frozenset()
 
     @property
     def kind(self) -> str:
@@ -86,12 +97,51 @@ class Form:
         # Action's own __init__ takes nothing; the game's classes take the arguments.
         return cast(Callable[..., Action], self.make)(*args)
 
+    @property
+    def written(self) -> tuple[str, ...]:
+        """How the form is written: `usage`, else the verb and its `args`' names."""
+        if self.usage:
+            return self.usage
+        return (" ".join((self.verb, *(f"<{arg.name}>" for arg in self.args))),)
+
     def read(self, text: str, args: list[str]) -> Action | None:
         """The action `args` spell in this form, or `None` if they do not fit it.
 
         Raises:
-            IllegalAction: an argument meant as a card is not one (code `"unparsable"`).
+            IllegalAction: a typed argument is not what it must be, or an
+                argument meant as a card is not one (code `"unparsable"`).
         """
+        if self.args or self.fillers:
+            return self._read_typed(text, args)
+        return self._read_cards(text, args, ())
+
+    def _read_typed(self, text: str, args: list[str]) -> Action | None:
+        if self.fillers:
+            args = [a for a in args if a.lower() not in self.fillers]
+        typed = self.args
+        rest = len(args) - len(typed)
+        cards = self.cards
+        if rest < 0 or not (
+            rest >= 1
+            if cards < 0
+            else rest == cards or (self.words is not None and rest == cards + 1)
+        ):
+            return None
+        values: list[object] = []
+        for arg, word in zip(typed, args, strict=False):
+            value = arg.read(word)
+            if value is None:
+                raise IllegalAction(
+                    Refused.UNPARSABLE,
+                    f"cannot read {quote(text)}: <{arg.name}> must be {arg.expected}, "
+                    f"not {quote(word)}; "
+                    f"write {' or '.join(repr(u) for u in self.written)}",
+                    action=text,
+                )
+            values.append(value)
+        return self._read_cards(text, args[len(typed) :], values)
+
+    def _read_cards(self, text: str, args: list[str], values: Sequence[object]) -> Action | None:
         extra: list[object] = []
         if self.words is not None:
             word = None
@@ -103,24 +153,34 @@ class Form:
         if self.cards < 0:
             if not args:
                 return None
-            return self._build(tuple(parse_card_args(text, args)), *extra)
+            return self._build(*values, tuple(parse_card_args(text, args)), *extra)
         if len(args) != self.cards:
             return None
-        return self._build(*parse_card_args(text, args), *extra)
+        return self._build(*values, *parse_card_args(text, args), *extra)
 
-    def candidates(self, deck: Sequence[Card]) -> Iterator[Action]:
-        """Every action of this form with cards from `deck` (fixed card counts only)."""
+    def candidates(self, deck: Sequence[Card], *, players: int | None = None) -> Iterator[Action]:
+        """Every action of this form with cards from `deck` (fixed card counts only).
+
+        Args:
+            deck: the game's cards.
+            players: the number of players, which a [`SeatArg`][cardkit.arguments.SeatArg]
+                needs to list the seats.
+
+        Raises:
+            ValueError: an argument needs `players` and it is not given.
+        """
         if self.cards < 0:
             return
         words: list[object] = [None]
         if self.words is not None:
             words.extend(dict.fromkeys(self.words.values()))
-        for cards in combinations(deck, self.cards):
-            if self.words is None:
-                yield self._build(*cards)
-            else:
-                for word in words:
-                    yield self._build(*cards, word)
+        for values in product(*(arg.values(players) for arg in self.args)):
+            for cards in combinations(deck, self.cards):
+                if self.words is None:
+                    yield self._build(*values, *cards)
+                else:
+                    for word in words:
+                        yield self._build(*values, *cards, word)
 
 
 class Grammar:
@@ -138,7 +198,7 @@ class Grammar:
     @property
     def usage(self) -> list[str]:
         """How every form is written."""
-        return [u for form in self.forms for u in (form.usage or (form.verb,))]
+        return [u for form in self.forms for u in form.written]
 
     @property
     def action_types(self) -> list[type[Action]]:

@@ -8,9 +8,9 @@ other seats, and `"You play 3♠"` to seat 2.
 
 A game words its own event kinds with phrases, registered by its plugin
 (hook `cardkit_register_phrases`): a phrase is the predicate after the seat,
-in the third person (`"asks {target:seat} for {rank}s"`), and the narrator
-says it to the seat itself in the second person (`"You ask seat 1 for 7s"`,
-`"Seat 0 asks you for 7s"`). An event without a seat (a table event) reads
+in the third person (`"asks {target:seat} for {rank:ranks}"`), and the narrator
+says it to the seat itself in the second person (`"You ask seat 1 for sevens"`,
+`"Seat 0 asks you for sevens"`). An event without a seat (a table event) reads
 as its phrase alone, capitalised: `"The starter is {cards}"`.
 
 Fields a phrase may name:
@@ -21,7 +21,10 @@ Fields a phrase may name:
 - any key of its `data`: `{place}`, `{target}`; after a colon, how to say it:
   `{target:seat}` (`"seat 1"`, or `"you"` to seat 1), `{owner:possessive}`
   (`"seat 1's"`, `"your"`), `{place:ordinal}` (`"2nd"`), `{shown:cards}`
-  (a list of card codes), `{suit:suit}` (`"C"` as `"clubs"`).
+  (a list of card codes), `{suit:suit}` (`"C"` as `"clubs"`), `{rank:rank}`
+  and `{rank:ranks}` (a rank code or number, `"T"` or `10`, as `"ten"` and
+  `"tens"`; `"6"` as `"six"` and `"sixes"`; see
+  [`Rank.word`][cardkit.cards.Rank.word] and [`Rank.plural`][cardkit.cards.Rank.plural]).
 
 The first word of a phrase is its verb: said to the seat itself it takes the
 base form (`plays` → `play`, `has` → `have`). A phrase whose other verbs
@@ -36,10 +39,10 @@ kinds (`play`, `pass`, `draw`, `deal`...) and for any kind named by a verb
 as the predicate itself (`Event("out", 1, note="goes out")`: `"Seat 1 goes out"`).
 
 >>> from cardkit import Card, Event
->>> wording = Wording({"ask": "asks {target:seat} for {rank}s"})
+>>> wording = Wording({"ask": "asks {target:seat} for {rank:ranks}"})
 >>> ask = Event("ask", 0, data={"target": 1, "rank": "7"})
 >>> wording.line(ask), wording.line(ask, viewer=0), wording.line(ask, viewer=1)
-('Seat 0 asks seat 1 for 7s', 'You ask seat 1 for 7s', 'Seat 0 asks you for 7s')
+('Seat 0 asks seat 1 for sevens', 'You ask seat 1 for sevens', 'Seat 0 asks you for sevens')
 >>> wording.line(Event("play", 2, cards=(Card.parse("3S"),)), viewer=2)
 'You play 3♠'
 """

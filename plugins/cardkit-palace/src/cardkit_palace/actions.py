@@ -24,12 +24,13 @@ hash.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final, Self
 
 from cardkit import Action, Card
 from cardkit.actions import new_action
+from cardkit.arguments import IntArg
 from cardkit.cardset import cards_of_mask
 from cardkit.grammar import Form, Grammar
 
@@ -324,21 +325,6 @@ class _CardsForm(Form):
         return action
 
 
-@dataclass(frozen=True)
-class _FlipForm(Form):
-    """``flip <position>``: one face-down position, a number from 1 to 6."""
-
-    def read(self, text: str, args: list[str]) -> Action | None:
-        """The flip, or ``None`` unless the text gives one position from 1 to 6."""
-        if len(args) != 1 or not args[0].isdigit() or int(args[0]) not in _FLIPS:
-            return None
-        return _FLIPS[int(args[0])]
-
-    def candidates(self, deck: Sequence[Card]) -> Iterator[Action]:
-        """The six flips."""
-        yield from _FLIPS.values()
-
-
 #: The action grammar: verbs in any case, cards in any order and case.
 GRAMMAR: Final = Grammar(
     Form("swap", Swap, 2, usage=("swap <hand card> <face-up card>",)),
@@ -346,7 +332,7 @@ GRAMMAR: Final = Grammar(
     _CardsForm("play", Play, -1, usage=("play <cards of one rank>",)),
     Form("pickup", Pickup),
     Form("pick_up", Pickup, usage=()),
-    _FlipForm("flip", Flip, usage=("flip <position>",)),
+    Form("flip", Flip, args=(IntArg(1, 6, name="position"),), build=Flip.of),
     _CardsForm("add", Add, -1, usage=("add <cards>",)),
     _CardsForm("complete", Complete, -1, usage=("complete <cards>",)),
     Form("decline", Decline),
