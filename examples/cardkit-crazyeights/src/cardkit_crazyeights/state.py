@@ -62,7 +62,7 @@ class Fields(NamedTuple):
     outcome: str | None = None
 
 
-class CrazyEightsState(GenericState[CrazyEightsRules, Fields]):
+class CrazyEightsState(GenericState[CrazyEightsRules, Fields, CrazyEightsView]):
     """A game of Crazy Eights in progress (immutable): its fields are ``state.f``."""
 
     __slots__ = ()

@@ -18,7 +18,7 @@ show every seat but the one asked the state with the windows declined.
 
 from __future__ import annotations
 
-from typing import Any, Final, Self, cast
+from typing import Any, Final, Self
 
 from cardkit import Action, GameResult
 from cardkit.generic import GenericState
@@ -53,8 +53,13 @@ __all__ = ["PalaceState"]
 _FLIPS: Final = tuple(Flip.of(i) for i in range(1, 7))
 
 
-class PalaceState(GenericState[PalaceRules, Fields]):
-    """One position of a Palace game (immutable; `apply` returns a new state)."""
+class PalaceState(GenericState[PalaceRules, Fields, PalaceView]):
+    """One position of a Palace game (immutable; `apply` returns a new state).
+
+    Its views never show a face-down card. Windows are private (rules 4.5): only
+    the seat a window asks sees it; every other view is the view with every open
+    window declined, the next player shown to act with its legal actions.
+    """
 
     __slots__ = ()
     grammar = GRAMMAR
@@ -148,15 +153,6 @@ class PalaceState(GenericState[PalaceRules, Fields]):
             InvalidState: the game is not over yet.
         """
         return result_of(self)
-
-    def view(self, seat: int | None = None) -> PalaceView:
-        """What ``seat`` may know (``None``: a spectator): the core's view, typed as this game's.
-
-        Never a face-down card. Windows are private (rules 4.5): only the seat a
-        window asks sees it; every other view is the view with every open window
-        declined, the next player shown to act with its legal actions.
-        """
-        return cast(PalaceView, super().view(seat))
 
     def view_extra(self, seat: int | None) -> dict[str, Any]:
         """What a view shows besides the zones: the phase, the exchange, the open window

@@ -8,7 +8,7 @@ the transitions of rules spec section 4, and `list_legal` the fast listing.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Final, NamedTuple, Self, cast
+from typing import Any, Final, NamedTuple, Self
 
 from cardkit import Action, CardSet, Event, GameResult, IllegalAction, InvalidState
 from cardkit.actions import split_action_text
@@ -114,7 +114,7 @@ def _undealt(state: TienLenState) -> CardSet:
     return cardset_of(state.f.cfg.undealt)
 
 
-class TienLenState(GenericState[TienLenRules, Fields]):
+class TienLenState(GenericState[TienLenRules, Fields, TienLenView]):
     """One Tiến lên deal: immutable; `apply` returns the next state. Its fields are `state.f`."""
 
     __slots__ = ()
@@ -366,10 +366,6 @@ class TienLenState(GenericState[TienLenRules, Fields]):
         if self.f.over is None:
             raise InvalidState("the deal is not over yet; result() needs a finished deal")
         return result_for(self.f, self.action_count)
-
-    def view(self, seat: int | None = None) -> TienLenView:
-        """What ``seat`` may know (``None``: a spectator): the core's view, typed as this game's."""
-        return cast(TienLenView, super().view(seat))
 
     def view_extra(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may know besides its hand and the pile (``None``: a spectator)."""

@@ -11,7 +11,7 @@ families (`cardkit_tonk.deal`, `cardkit_tonk.turn`, `cardkit_tonk.play`,
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final, NamedTuple
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from cardkit import Card, CardSet, Event
 from cardkit.cardset import cards_of_mask
@@ -22,6 +22,10 @@ from cardkit_tonk.events import over
 from cardkit_tonk.payouts import Ending
 from cardkit_tonk.rules import TonkRefused, TonkRules
 from cardkit_tonk.spreads import TableSpread
+
+if TYPE_CHECKING:
+    # The view model is named in a string: `views` imports this module.
+    from cardkit_tonk.views import TonkView  # noqa: F401 (used in TonkBase's base, a string)
 
 __all__ = [
     "EMPTY_TABLE",
@@ -128,7 +132,7 @@ class Fields(NamedTuple):
     c: Config
 
 
-class TonkBase(GenericState[TonkRules, Fields]):
+class TonkBase(GenericState[TonkRules, Fields, "TonkView"]):
     """What every Tonk action family shares: the contract's basics and the table accessors."""
 
     __slots__ = ()

@@ -18,7 +18,7 @@ listing the contract suite proves equal to them.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Any, Final, Self, cast
+from typing import Any, Final, Self
 
 from cardkit import Action, CardSet, GameResult, Payment
 from cardkit.actions import split_action_text
@@ -201,10 +201,6 @@ class TonkState(Responses):
             InvalidState: the hand is not over.
         """
         return tonk_result(self)
-
-    def view(self, seat: int | None = None) -> TonkView:
-        """What ``seat`` may know (``None``: a spectator): the core's view, typed as this game's."""
-        return cast(TonkView, super().view(seat))
 
     def view_extra(self, seat: int | None) -> dict[str, Any]:
         """What a view shows besides the zones: phase, table, turn and ending."""
