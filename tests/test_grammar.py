@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import ClassVar, NamedTuple, Self
@@ -162,6 +163,20 @@ def test_candidates_enumerate_the_typed_arguments_in_order() -> None:
 def test_seat_candidates_need_the_number_of_players() -> None:
     with pytest.raises(ValueError, match=r"pass candidates\(deck, players=N\)"):
         list(ASK.candidates([]))
+
+
+@dataclass(frozen=True)
+class _OldFlipForm(Form):
+    """A form written before `candidates` took `players`: it takes the deck only."""
+
+    def candidates(self, deck: Sequence[Card]) -> Iterator[Action]:  # type: ignore[override]
+        yield Flip(1)  # the override predates `players`, which the grammar then leaves out
+
+
+def test_the_grammar_lists_every_forms_candidates_old_forms_included() -> None:
+    grammar = Grammar(ASK, FLIP, _OldFlipForm("flip", Flip))
+    listed = grammar.candidates([], players=2)
+    assert listed == [*ASK.candidates([], players=2), *FLIP.candidates([]), Flip(1)]
 
 
 @given(st.integers(2, 8), st.data())

@@ -265,8 +265,7 @@ class GenericState(PrivateWindows, Generic[R, F, V]):
         such a form overrides this. Seat arguments list the seats of this table.
         """
         deck = list(self.game.new_deck(self.rules))
-        players = self.players
-        return [a for form in self.grammar.forms for a in form.candidates(deck, players=players)]
+        return self.grammar.candidates(deck, players=self.players)
 
     # -- zones, views, snapshot: derived ------------------------------------------------
 

@@ -10,6 +10,7 @@ rank, a bounded number) are [`Arg`][cardkit.arguments.Arg]s a form declares.
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations, product
@@ -205,6 +206,20 @@ class Grammar:
         """The action classes of the forms, each once."""
         return list(dict.fromkeys(form.make for form in self.forms))
 
+    def candidates(self, deck: Sequence[Card], *, players: int | None = None) -> list[Action]:
+        """Every form's [`candidates`][cardkit.grammar.Form.candidates], in order.
+
+        A `Form` subclass whose `candidates` predates `players` (it takes only
+        the deck) is still asked, without it.
+        """
+        out: list[Action] = []
+        for form in self.forms:
+            if _takes_players(type(form)):
+                out.extend(form.candidates(deck, players=players))
+            else:
+                out.extend(form.candidates(deck))
+        return out
+
     def parse(self, text: str, title: str, allowed: Sequence[str] = ()) -> Action:
         """Read `text` as an action of the game called `title`.
 
@@ -229,3 +244,14 @@ class Grammar:
             action=text,
             allowed=allowed,
         )
+
+
+def _takes_players(form: type[Form]) -> bool:
+    """Whether the form class's `candidates` takes `players` (one written before it did not)."""
+    takes = _TAKES_PLAYERS.get(form)
+    if takes is None:
+        takes = _TAKES_PLAYERS[form] = "players" in inspect.signature(form.candidates).parameters
+    return takes
+
+
+_TAKES_PLAYERS: dict[type[Form], bool] = {}
