@@ -96,7 +96,7 @@ class Form:
         if self.build is not None:
             return self.build(*args)
         # Action's own __init__ takes nothing; the game's classes take the arguments.
-        return cast(Callable[..., Action], self.make)(*args)
+        return cast("Callable[..., Action]", self.make)(*args)  # a string: not built per call
 
     @property
     def written(self) -> tuple[str, ...]:
@@ -140,6 +140,8 @@ class Form:
                     action=text,
                 )
             values.append(value)
+        if not cards and self.words is None:
+            return self._build(*values)  # nothing follows: the length is checked above
         return self._read_cards(text, args[len(typed) :], values)
 
     def _read_cards(self, text: str, args: list[str], values: Sequence[object]) -> Action | None:
