@@ -151,7 +151,7 @@ def cardkit_register_phrases(register: RegisterPhrases) -> None:
 
     Call ``register(game_name, phrases)`` where ``phrases`` maps an event
     kind to its phrase: the predicate after the seat in the third person
-    (``{"ask": "asks {target:seat} for {rank}s"}``), a
+    (``{"ask": "asks {target:seat} for {rank:ranks}"}``), a
     [`Phrase`][cardkit.wording.Phrase] with its second-person form, or a
     function of the event returning either (see [cardkit.wording][] for the
     fields a phrase may name). Every narration then says it: the views'
