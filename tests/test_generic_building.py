@@ -60,3 +60,16 @@ def test_a_subclass_of_a_state_class_builds_its_own_states() -> None:
     state = state.apply(state.legal_actions()[0])
     assert type(state) is Traced
     assert type(state)._building is not CrazyEightsState._building
+
+
+def test_evolve_replaces_the_named_fields_only() -> None:
+    """`evolve` changes exactly the fields named, as `NamedTuple._replace` would."""
+    state = cardkit.load_game("crazyeights").start(players=3, seed=4)
+    action = state.legal_actions()[0]
+    after = state.evolve(action, (), seat=2, passes=1)
+    assert after.f == state.f._replace(seat=2, passes=1)
+    assert type(after.f) is type(state.f)
+    assert after.history == (action,)
+    assert state.evolve(action, ()).f is state.f
+    with pytest.raises(ValueError, match=r"unexpected field names: \['sete'\]"):
+        state.evolve(action, (), seat=2, sete=1)

@@ -126,8 +126,7 @@ class GenericState(PrivateWindows, Generic[R, F]):
         state.game = self.game
         state.setup = self.setup
         state._log = (self._log, action, tuple(events))
-        # F is a NamedTuple, which a TypeVar bound cannot say: tuple has no _replace.
-        state.f = self.f._replace(**changes) if changes else self.f  # type: ignore[attr-defined]
+        state.f = _replaced(self.f, changes) if changes else self.f
         state._legal = None
         state.__class__ = type(self)
         built: Self = state
@@ -333,6 +332,31 @@ _VISIBLE: dict[tuple[type, int, int | None], tuple[str, ...]] = {}
 # The slot's own setter: the states are immutable (`__setattr__` refuses), and setting
 # a slot through its descriptor costs a third less than `object.__setattr__` by name.
 _set_legal = GenericState.__dict__["_legal"].__set__
+
+
+#: The index of each field by name, per fields class (a `NamedTuple`).
+_FIELD_INDEX: dict[type, dict[str, int]] = {}
+_new_fields = tuple.__new__
+
+
+def _replaced(fields: F, changes: dict[str, Any]) -> F:
+    """`fields._replace(**changes)`, without its Python frames (`_replace`, `_make`, a `map`
+    of `dict.pop` over every field): `evolve` builds one per transition."""
+    kind = type(fields)
+    index = _FIELD_INDEX.get(kind)
+    if index is None:
+        # F is a NamedTuple, which a TypeVar bound cannot say: tuple has no _fields.
+        names: tuple[str, ...] = fields._fields  # type: ignore[attr-defined]
+        index = _FIELD_INDEX[kind] = {name: i for i, name in enumerate(names)}
+    values = list(fields)
+    try:
+        for name, value in changes.items():
+            values[index[name]] = value
+    except KeyError:
+        unknown = [name for name in changes if name not in index]
+        raise ValueError(f"Got unexpected field names: {unknown!r}") from None  # as _replace
+    replaced: F = _new_fields(kind, values)
+    return replaced
 
 
 def _builder_of(cls: type[GenericState[Any, Any]]) -> type[Any]:
