@@ -187,7 +187,7 @@ class Deck(Sequence[Card]):
 
         The generator is the shuffle's own, so it is seeded by the C seeding that
         ``random.Random(seed)`` ends in, without the Python frames of
-        ``Random.__init__`` and ``Random.seed`` (an eighth of a 52-card shuffle):
+        ``Random.__init__`` and ``Random.seed`` (a twentieth of a 52-card shuffle):
         `Game.start` deals every seeded game this way.
 
         Raises:
