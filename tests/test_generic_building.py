@@ -54,6 +54,9 @@ def test_a_subclass_of_a_state_class_builds_its_own_states() -> None:
     class Traced(CrazyEightsState):
         __slots__ = ()
 
+        def __init__(self, never: object) -> None:  # the core builds states without it
+            raise AssertionError("a state is not built by calling its class")
+
     first = cardkit.load_game("crazyeights").start(players=3, seed=2)
     state = Traced.first(first.game, first.setup, first.f, first.last_events)
     assert type(state) is Traced

@@ -136,7 +136,7 @@ class GenericState(PrivateWindows, Generic[R, F]):
         """The next state with every field given: `action` and its `events` logged.
 
         For a transition that rebuilds its fields tuple whole (a hot path
-        building `F` at once is cheaper than `evolve`'s `_replace`).
+        building `F` at once is cheaper than `evolve`'s replacing by name).
         """
         state = self._building()
         state.game = self.game
@@ -373,7 +373,9 @@ def _builder_of(cls: type[GenericState[Any, Any]]) -> type[Any]:
     namespace = {
         "__slots__": (),
         "__setattr__": object.__setattr__,
-        "__init__": object.__init__,  # a builder takes no arguments
+        # Built as by `object.__new__`: a state class's own `__new__`/`__init__` are not run.
+        "__new__": object.__new__,
+        "__init__": object.__init__,
         "__module__": cls.__module__,
         "__qualname__": f"{cls.__qualname__}._building",
         "_frozen": cls,
