@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, final
 
 from typing_extensions import TypeVar
 
+from cardkit._building import builder_of, replaced
 from cardkit.actions import Action, check_action_text
 from cardkit.cards import Card
 from cardkit.cardset import CardSet
@@ -84,8 +85,8 @@ class GenericState(PrivateWindows, Generic[R, F]):
         """Find each action kind's `check_<kind>` and `do_<kind>`, once per class."""
         super().__init_subclass__(**kwargs)
         if "_frozen" in cls.__dict__:
-            return  # the builder of a state class (below)
-        cls._building = _builder_of(cls)
+            return  # the builder of a state class (`cardkit._building`)
+        cls._building = builder_of(cls)
         # A subclass that wraps _apply (a test double) is applied through it.
         cls._plain_apply = cls._apply is GenericState._apply
         grammar = cls.__dict__.get("grammar")
@@ -110,27 +111,25 @@ class GenericState(PrivateWindows, Generic[R, F]):
         cls, game: Game[Any, Any], setup: Setup[R], fields: F, events: Sequence[Event] = ()
     ) -> Self:
         """The state at the deal: `fields`, after the deal's `events`."""
-        state = cls._building()
+        state: Self = cls._building()
         state.game = game
         state.setup = setup
         state._log = (None, None, tuple(events))
         state.f = fields
         state._legal = None
         state.__class__ = cls
-        built: Self = state
-        return built
+        return state
 
     def evolve(self, action: Action, events: Sequence[Event], **changes: Any) -> Self:
         """The next state: these fields changed, `action` and its `events` logged."""
-        state = self._building()
+        state: Self = self._building()
         state.game = self.game
         state.setup = self.setup
         state._log = (self._log, action, tuple(events))
-        state.f = _replaced(self.f, changes) if changes else self.f
+        state.f = replaced(self.f, changes) if changes else self.f
         state._legal = None
         state.__class__ = type(self)
-        built: Self = state
-        return built
+        return state
 
     def successor(self, action: Action, events: Sequence[Event], fields: F) -> Self:
         """The next state with every field given: `action` and its `events` logged.
@@ -138,15 +137,14 @@ class GenericState(PrivateWindows, Generic[R, F]):
         For a transition that rebuilds its fields tuple whole (a hot path
         building `F` at once is cheaper than `evolve`'s replacing by name).
         """
-        state = self._building()
+        state: Self = self._building()
         state.game = self.game
         state.setup = self.setup
         state._log = (self._log, action, tuple(events))
         state.f = fields
         state._legal = None
         state.__class__ = type(self)
-        built: Self = state
-        return built
+        return state
 
     @property
     def to_act(self) -> int | None:
@@ -332,57 +330,6 @@ _VISIBLE: dict[tuple[type, int, int | None], tuple[str, ...]] = {}
 # The slot's own setter: the states are immutable (`__setattr__` refuses), and setting
 # a slot through its descriptor costs a third less than `object.__setattr__` by name.
 _set_legal = GenericState.__dict__["_legal"].__set__
-
-
-#: The index of each field by name, per fields class (a `NamedTuple`).
-_FIELD_INDEX: dict[type, dict[str, int]] = {}
-_new_fields = tuple.__new__
-
-
-def _replaced(fields: F, changes: dict[str, Any]) -> F:
-    """`fields._replace(**changes)`, without its Python frames (`_replace`, `_make`, a `map`
-    of `dict.pop` over every field): `evolve` builds one per transition."""
-    kind = type(fields)
-    index = _FIELD_INDEX.get(kind)
-    if index is None:
-        # F is a NamedTuple, which a TypeVar bound cannot say: tuple has no _fields.
-        names: tuple[str, ...] = fields._fields  # type: ignore[attr-defined]
-        index = _FIELD_INDEX[kind] = {name: i for i, name in enumerate(names)}
-    values = list(fields)
-    try:
-        for name, value in changes.items():
-            values[index[name]] = value
-    except KeyError:
-        unknown = [name for name in changes if name not in index]
-        raise ValueError(f"Got unexpected field names: {unknown!r}") from None  # as _replace
-    replaced: F = _new_fields(kind, values)
-    return replaced
-
-
-def _builder_of(cls: type[GenericState[Any, Any]]) -> type[Any]:
-    """A subclass of `cls` whose instances take their slots by plain assignment.
-
-    The states are immutable: their `__setattr__` refuses, so each slot of a
-    new state was set through a call of its descriptor, the dearest part of a
-    transition. A state is built instead as an instance of this subclass, which
-    adds nothing but `object`'s own `__setattr__` (so `state.f = ...` is a
-    plain slot store), and then becomes a `cls` by `__class__` assignment (the
-    same slots: CPython allows it). About half the instructions of building
-    a state the old way; nothing else ever sees a builder.
-    """
-    namespace = {
-        "__slots__": (),
-        "__setattr__": object.__setattr__,
-        # Built as by `object.__new__`: a state class's own `__new__`/`__init__` are not run.
-        "__new__": object.__new__,
-        "__init__": object.__init__,
-        "__module__": cls.__module__,
-        "__qualname__": f"{cls.__qualname__}._building",
-        "_frozen": cls,
-    }
-    meta: Any = type(cls)  # ABCMeta, as for every state class
-    builder: type[Any] = meta(cls.__name__, (cls,), namespace)
-    return builder
 
 
 def _jsonable(value: Any) -> Any:
