@@ -59,6 +59,22 @@ def test_shuffle_is_determined_by_the_seeded_generator(seed: int) -> None:
     assert len(one) == 52
 
 
+@given(
+    st.integers(min_value=-(2**256), max_value=2**256),
+    st.sampled_from([Deck.standard(), Deck.standard(jokers=2), Deck(STANDARD_CARDS[:32])]),
+)
+def test_a_seeded_deck_is_the_shuffle_of_a_fresh_seeded_generator(seed: int, deck: Deck) -> None:
+    """`Deck.seeded(seed)` deals exactly what `shuffled(random.Random(seed))` does."""
+    assert deck.seeded(seed) == deck.shuffled(random.Random(seed))
+    assert deck.seeded(seed).to_set() == deck.to_set()
+
+
+def test_a_deck_is_seeded_by_an_int() -> None:
+    """Another seed is refused, before anything is drawn."""
+    with pytest.raises(TypeError, match="seeded by an int, not str"):
+        Deck.standard().seeded("7")  # type: ignore[arg-type]  # the wrong type is the test
+
+
 def test_shuffle_never_uses_the_global_generator() -> None:
     """Reseeding or drawing from the global random module changes nothing."""
     random.seed(1)

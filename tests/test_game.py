@@ -5,6 +5,7 @@ Uses the tiny game *Shed* of ``conftest.py`` (2 or 3 players, ``cards_each`` opt
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -59,6 +60,36 @@ def test_a_bad_dealer_or_rules_object_is_refused(shed: Shed) -> None:
         shed.start(players=2, dealer=2)
     with pytest.raises(InvalidRules, match="ShedRules"):
         shed.start(rules=Rules())
+
+
+def test_a_start_checks_what_the_last_start_did_not(shed: Shed) -> None:
+    """The checks of the last start's rules and players are kept, and only for them."""
+
+    class PairsOnly(shed.rules_model):  # type: ignore[misc]  # the fixture's model
+        def check_players(self, players: int) -> None:
+            if players != 2:
+                raise InvalidRules("pairs only")
+
+    rules = PairsOnly()
+    first = shed.start(players=2, rules=rules, seed=3)
+    assert shed.start(players=2, rules=rules, seed=3).snapshot() == first.snapshot()
+    with pytest.raises(InvalidRules, match="pairs only"):
+        shed.start(players=3, rules=rules, seed=3)
+    with pytest.raises(InvalidRules, match="pairs only"):
+        shed.start(players=3, rules=PairsOnly(), seed=3)  # equal rules, other players
+    for players in (2.0, True):
+        with pytest.raises(InvalidRules, match="2 to 3 players"):
+            shed.start(players=players, rules=rules)  # equal to the last seat count, not an int
+    assert shed.start(players=2, rules=PairsOnly(), seed=3).snapshot() == first.snapshot()
+
+
+def test_a_seed_deals_the_shuffle_of_its_generator(shed: Shed) -> None:
+    """Any seed of at most 256 bits, of either sign, deals `random.Random(seed)`'s shuffle."""
+    for seed in (0, -5, 2**256 - 1, -(2**256) + 1):
+        order = Deck.standard().shuffled(random.Random(seed))
+        assert shed.start(seed=seed).setup.deck == order
+    with pytest.raises(InvalidRules, match="at most 256 bits"):
+        shed.start(seed=2**256)
 
 
 def test_rules_validate_options(shed: Shed) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 import secrets
-from typing import Any
+from typing import Any, Final
 
 from pydantic import ValidationError
 
@@ -16,7 +16,7 @@ from cardkit.deck import Deck
 from cardkit.errors import InvalidRules, quote
 from cardkit.results import GameResult
 from cardkit.rules import Rules
-from cardkit.seeds import check_seed
+from cardkit.seeds import MAX_SEED_BITS, check_seed
 
 __all__ = [
     "checked_dealer",
@@ -24,8 +24,14 @@ __all__ = [
     "checked_previous",
     "checked_rules",
     "deck_order",
+    "new_setup",
     "options_error",
 ]
+
+
+#: A [`Setup`][cardkit.state.Setup] from its six fields, without the named tuple's
+#: Python `__new__` frame (`Game.start` builds one per game).
+new_setup: Final = tuple.__new__
 
 
 def checked_players(name: str, players: Any, low: int, high: int) -> int:
@@ -66,11 +72,11 @@ def deck_order(
     when `seed` is `None`); with one, `deck` checked to be exactly `cards`,
     and the order `seed` shuffles when a seed is given too.
     """
-    if seed is not None:
-        seed = check_seed(seed)
+    if seed is not None and (type(seed) is not int or seed.bit_length() > MAX_SEED_BITS):
+        seed = check_seed(seed)  # not a plain int of at most MAX_SEED_BITS: checked in full
     if deck is None:
         seed = secrets.randbits(63) if seed is None else seed
-        return cards.shuffled(random.Random(seed)), seed
+        return cards.seeded(seed), seed
     order = deck if isinstance(deck, Deck) else Deck.parse(deck)
     if order.to_set() != cards.to_set() or len(order) != len(cards):
         raise InvalidRules(

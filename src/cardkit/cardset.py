@@ -290,7 +290,7 @@ class MaskDecoder(Generic[T]):
 
     ``items[i]`` is the item of the card with index ``i`` (the card itself, or
     a game's interned per-card object such as a discard action). Decoding
-    joins one cached tuple per suit lane, so a hot loop pays four dict
+    joins one cached tuple per suit lane, so a hot loop pays four list
     look-ups instead of a loop over the cards. Items come in card index
     order.
 
@@ -300,45 +300,49 @@ class MaskDecoder(Generic[T]):
         (Card('2C'), Card('3C'), Card('AS'))
     """
 
-    __slots__ = ("_items", "_lanes")
+    __slots__ = ("_clubs", "_diamonds", "_hearts", "_items", "_spades")
 
     def __init__(self, items: Sequence[T]) -> None:
         """Decode to ``items`` (52 of them, indexed by card index)."""
         if len(items) != 52:
             raise ValueError(f"a mask decoder needs one item per standard card, not {len(items)}")
         self._items: tuple[T, ...] = tuple(items)
-        self._lanes: dict[int, tuple[T, ...]] = {}
+        # Per suit, the items of each 13-bit lane, filled as lanes are met: a list
+        # indexed by the lane (a fraction of a dict look-up: no hash, no method call).
+        self._clubs: list[tuple[T, ...] | None] = [None] * (1 << 13)
+        self._diamonds: list[tuple[T, ...] | None] = [None] * (1 << 13)
+        self._hearts: list[tuple[T, ...] | None] = [None] * (1 << 13)
+        self._spades: list[tuple[T, ...] | None] = [None] * (1 << 13)
 
-    def _lane(self, key: int) -> tuple[T, ...]:
-        base = (key >> 13) * 13
-        lane = key & _SUIT_MASK
+    def _lane(self, lanes: list[tuple[T, ...] | None], suit: int, lane: int) -> tuple[T, ...]:
+        base = suit * 13
+        bits = lane
         out = []
-        while lane:
-            low = lane & -lane
+        while bits:
+            low = bits & -bits
             out.append(self._items[base + low.bit_length() - 1])
-            lane ^= low
-        found = self._lanes[key] = tuple(out)
+            bits ^= low
+        found = lanes[lane] = tuple(out)
         return found
 
     def __call__(self, mask: int) -> tuple[T, ...]:
         """The items of the cards of ``mask`` (standard cards only), in index order."""
-        lanes = self._lanes
-        key = mask & _SUIT_MASK
-        clubs = lanes.get(key)
+        lane = mask & _SUIT_MASK
+        clubs = self._clubs[lane]
         if clubs is None:
-            clubs = self._lane(key)
-        key = (mask >> 13 & _SUIT_MASK) | 1 << 13
-        diamonds = lanes.get(key)
+            clubs = self._lane(self._clubs, 0, lane)
+        lane = mask >> 13 & _SUIT_MASK
+        diamonds = self._diamonds[lane]
         if diamonds is None:
-            diamonds = self._lane(key)
-        key = (mask >> 26 & _SUIT_MASK) | 2 << 13
-        hearts = lanes.get(key)
+            diamonds = self._lane(self._diamonds, 1, lane)
+        lane = mask >> 26 & _SUIT_MASK
+        hearts = self._hearts[lane]
         if hearts is None:
-            hearts = self._lane(key)
-        key = (mask >> 39 & _SUIT_MASK) | 3 << 13
-        spades = lanes.get(key)
+            hearts = self._lane(self._hearts, 2, lane)
+        lane = mask >> 39 & _SUIT_MASK
+        spades = self._spades[lane]
         if spades is None:
-            spades = self._lane(key)
+            spades = self._lane(self._spades, 3, lane)
         return clubs + diamonds + hearts + spades
 
 

@@ -20,6 +20,7 @@ from cardkit._game_checks import (
     checked_previous,
     checked_rules,
     deck_order,
+    new_setup,
     options_error,
 )
 from cardkit._registry_link import GameRegistry, default_registry
@@ -89,6 +90,7 @@ class Game(ABC, Generic[R, S]):
         self._wording = Wording()
         # The Registry that registered it: Any, as games read more than GameRegistry has.
         self._registry: Any = None
+        self._accepted: tuple[Rules | None, int] = (None, 0)  # of a start: frozen, checked
 
     @property
     def hooks(self) -> GameHooks:
@@ -277,17 +279,16 @@ class Game(ABC, Generic[R, S]):
         dealer: int | None = None,
         previous: GameResult | None = None,
     ) -> S:
-        """Deal a new game.
+        """Deal a new game (the checks of the rules and players are kept for the next start).
 
         Args:
             players: the number of seats (default: ``default_players``).
             rules: the rules (default: ``self.rules()``).
-            seed: shuffle the game's deck with ``random.Random(seed)``. A seed
-                is an integer (an ``int``, or any integer type with
-                ``__index__``, such as a NumPy integer) of at most
-                [MAX_SEED_BITS][cardkit.seeds.MAX_SEED_BITS] bits, of either
-                sign; ``None`` draws a fresh one. Booleans, floats, strings
-                and other values are refused, so that a seed saves to JSON and
+            seed: shuffle the game's deck with ``random.Random(seed)``. A seed is an
+                integer (an ``int``, or any integer type with ``__index__``, such as a
+                NumPy integer) of at most [MAX_SEED_BITS][cardkit.seeds.MAX_SEED_BITS]
+                bits, of either sign; ``None`` draws a fresh one. Booleans, floats,
+                strings and other values are refused, so that a seed saves to JSON and
                 replays the same game everywhere.
             deck: or play this exact deck order, top first.
             dealer: the dealer's seat (default: the last seat, so seat 0
@@ -300,20 +301,19 @@ class Game(ABC, Generic[R, S]):
                 integer, or a deck that is not this game's cards.
             InvalidCard: the deck text or list does not parse.
         """
-        players = checked_players(
-            self.name,
-            self.default_players if players is None else players,
-            self.min_players,
-            self.max_players,
-        )
-        rules = self.rules() if rules is None else checked_rules(self.name, self.rules_model, rules)
-        rules.check_players(players)
+        players = self.default_players if players is None else players
+        rules = self.rules() if rules is None else rules
+        if type(players) is not int or (rules, players) != self._accepted:  # else checked
+            players = checked_players(self.name, players, self.min_players, self.max_players)
+            rules = checked_rules(self.name, self.rules_model, rules)
+            rules.check_players(players)
+            self._accepted = (rules, players)
         if rules.house_rules:
             self.check_house_rules(rules.house_rules)
-        dealer = checked_dealer(dealer, players)
+        dealer = players - 1 if dealer is None else checked_dealer(dealer, players)
         order, seed = deck_order(self.name, self.new_deck(rules), deck, seed)
-        previous = checked_previous(previous, players)
-        return self.deal(Setup(players, rules, order, dealer, seed, previous))
+        previous = None if previous is None else checked_previous(previous, players)
+        return self.deal(new_setup(Setup, (players, rules, order, dealer, seed, previous)))
 
     @abstractmethod
     def deal(self, setup: Setup[R]) -> S:

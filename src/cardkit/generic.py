@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, final
 
 from typing_extensions import TypeVar
 
+from cardkit._building import builder_of, replaced
 from cardkit.actions import Action, check_action_text
 from cardkit.cards import Card
 from cardkit.cardset import CardSet
@@ -39,7 +40,7 @@ from cardkit.errors import IllegalAction, Refusal, Refused
 from cardkit.events import Event
 from cardkit.grammar import Grammar
 from cardkit.rules import Rules
-from cardkit.state import GameState, Setup
+from cardkit.state import Setup
 from cardkit.views import View
 from cardkit.windows import PrivateWindows
 from cardkit.zones import Zone, dynamic_zone_names, visible_zone_names, zone_cards
@@ -82,11 +83,15 @@ class GenericState(PrivateWindows, Generic[R, F, V]):
     need not ask `is_over` first (a saving on the hot path of playouts)."""
     _plain_apply: ClassVar[bool] = True
     _moves: ClassVar[dict[type[Action], tuple[_Check, _Do]]] = {}
+    _building: ClassVar[type[Any]]
     _dos: ClassVar[dict[type[Action], _Do]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Find each action kind's `check_<kind>` and `do_<kind>`, once per class."""
         super().__init_subclass__(**kwargs)
+        if "_frozen" in cls.__dict__:
+            return  # the builder of a state class (`cardkit._building`)
+        cls._building = builder_of(cls)
         # A subclass that wraps _apply (a test double) is applied through it.
         cls._plain_apply = cls._apply is GenericState._apply
         grammar = cls.__dict__.get("grammar")
@@ -111,37 +116,39 @@ class GenericState(PrivateWindows, Generic[R, F, V]):
         cls, game: Game[Any, Any], setup: Setup[R], fields: F, events: Sequence[Event] = ()
     ) -> Self:
         """The state at the deal: `fields`, after the deal's `events`."""
-        state = _new(cls)
-        _set_game(state, game)
-        _set_setup(state, setup)
-        _set_log(state, (None, None, tuple(events)))
-        _set_f(state, fields)
-        _set_legal(state, None)
+        state: Self = cls._building()
+        state.game = game
+        state.setup = setup
+        state._log = (None, None, tuple(events))
+        state.f = fields
+        state._legal = None
+        state.__class__ = cls
         return state
 
     def evolve(self, action: Action, events: Sequence[Event], **changes: Any) -> Self:
         """The next state: these fields changed, `action` and its `events` logged."""
-        state = _new(type(self))
-        _set_game(state, self.game)
-        _set_setup(state, self.setup)
-        _set_log(state, (self._log, action, tuple(events)))
-        # F is a NamedTuple, which a TypeVar bound cannot say: tuple has no _replace.
-        _set_f(state, self.f._replace(**changes) if changes else self.f)  # type: ignore[attr-defined]
-        _set_legal(state, None)
+        state: Self = self._building()
+        state.game = self.game
+        state.setup = self.setup
+        state._log = (self._log, action, tuple(events))
+        state.f = replaced(self.f, changes) if changes else self.f
+        state._legal = None
+        state.__class__ = type(self)
         return state
 
     def successor(self, action: Action, events: Sequence[Event], fields: F) -> Self:
         """The next state with every field given: `action` and its `events` logged.
 
         For a transition that rebuilds its fields tuple whole (a hot path
-        building `F` at once is cheaper than `evolve`'s `_replace`).
+        building `F` at once is cheaper than `evolve`'s replacing by name).
         """
-        state = _new(type(self))
-        _set_game(state, self.game)
-        _set_setup(state, self.setup)
-        _set_log(state, (self._log, action, tuple(events)))
-        _set_f(state, fields)
-        _set_legal(state, None)
+        state: Self = self._building()
+        state.game = self.game
+        state.setup = self.setup
+        state._log = (self._log, action, tuple(events))
+        state.f = fields
+        state._legal = None
+        state.__class__ = type(self)
         return state
 
     @property
@@ -351,13 +358,8 @@ _VISIBLE: dict[tuple[type, int, int | None], tuple[tuple[str, ...], tuple[Zone, 
 #: The zone part of the views, planned once per state class.
 _VIEWERS: dict[type, ZoneViewer] = {}
 
-# The slots' own setters: the states are immutable (`__setattr__` refuses), and setting
+# The slot's own setter: the states are immutable (`__setattr__` refuses), and setting
 # a slot through its descriptor costs a third less than `object.__setattr__` by name.
-_new = object.__new__
-_set_game = GameState.__dict__["game"].__set__
-_set_setup = GameState.__dict__["setup"].__set__
-_set_log = GameState.__dict__["_log"].__set__
-_set_f = GenericState.__dict__["f"].__set__
 _set_legal = GenericState.__dict__["_legal"].__set__
 
 
