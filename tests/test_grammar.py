@@ -169,6 +169,7 @@ def test_seat_candidates_need_the_number_of_players() -> None:
 class _OldFlipForm(Form):
     """A form written before `candidates` took `players`: it takes the deck only."""
 
+    # The old signature on purpose: the test is that such a subclass still works.
     def candidates(self, deck: Sequence[Card]) -> Iterator[Action]:  # type: ignore[override]
         yield Flip(1)  # the override predates `players`, which the grammar then leaves out
 

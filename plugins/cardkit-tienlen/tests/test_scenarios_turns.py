@@ -23,8 +23,8 @@ Texts = Callable[[TienLenState], set[str]]
 Refuse = Callable[[TienLenState, str, str], IllegalAction]
 
 
-def P(text: str) -> Play:  # noqa: N802
-    return Play(text)
+#: A play from its text, short for the scenario tables.
+P = Play
 
 
 def test_s10_the_first_lead(texts: Texts, refuse: Refuse) -> None:

@@ -6,27 +6,9 @@ from typing import Any
 
 import pytest
 from cardkit_tonk import Respond, TonkState
-from cardkit_tonk.testing import play, stacked_deck
+from cardkit_tonk.testing import play, start
 
-import cardkit
 from cardkit import IllegalAction
-
-GAME = cardkit.load_game("tonk")
-
-
-def start(
-    hands: list[str],
-    *,
-    upcard: str | None = None,
-    stock: str = "",
-    dealer: int | None = None,
-    **options: Any,
-) -> TonkState:
-    """Deal exactly ``hands`` (then the upcard and the stock) under ``options``."""
-    deck = stacked_deck(hands, upcard=upcard, stock=stock, dealer=dealer)
-    state = GAME.start(players=len(hands), rules=GAME.rules(**options), deck=deck, dealer=dealer)
-    assert isinstance(state, TonkState)
-    return state
 
 
 def legal(state: TonkState) -> list[str]:
