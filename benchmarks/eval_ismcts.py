@@ -19,11 +19,11 @@ import time
 from typing import Any
 
 import cardkit
-from cardkit.bots import Bot, Turn
+from cardkit.engine.bots import Bot, Turn
 from cardkit.eval.ismcts import DEFAULT_ITERATIONS, ISMCTSBot
 from cardkit.eval.stats import mean_interval, wilson_interval
-from cardkit.runner import play_out, seat_rngs
-from cardkit.simulate import game_seed
+from cardkit.play.runner import play_out, seat_rngs
+from cardkit.play.simulate import game_seed
 
 
 class _Timed:

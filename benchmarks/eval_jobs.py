@@ -17,7 +17,7 @@ import os
 import time
 
 import cardkit
-from cardkit.simulate import simulate
+from cardkit.play.simulate import simulate
 
 
 def main() -> None:

@@ -45,7 +45,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from harness import Bench, environment, fmt_rate, print_table, run_round_robin, summarize
 
 from cardkit import CardSet, CardValues
-from cardkit.melds import NOfAKind, Run, best_melds
+from cardkit.cards.melds import NOfAKind, Run, best_melds
 
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"

@@ -25,7 +25,7 @@ Benchmarks:
   yardstick for comparing runs on different machines).
 * ``cardset/…``: set algebra, iteration and parsing on 13-card sets.
 * ``meld/…``: each meld finder on 13-card hands, random and meld-rich.
-* ``deadwood/…``: [`cardkit.melds.best_melds`][cardkit.melds.deadwood.best_melds] (gin:
+* ``deadwood/…``: [`cardkit.cards.melds.best_melds`][cardkit.cards.melds.deadwood.best_melds] (gin:
   books of 3-4, runs of 3+ ace low, A = 1, pictures 10) on distinct random 10-card hands
   with the cache off, on meld-rich hands, on 5-card Tonk hands, and cached on repeating
   hands.
@@ -50,7 +50,7 @@ from harness import Bench, environment, fmt_rate, print_table, run_round_robin, 
 
 import cardkit
 from cardkit import Card, CardSet, CardValues, Deck, Rank, RankOrder, Suit
-from cardkit.melds import DoubleSequence, MeldKind, NOfAKind, Run, Sequence, best_melds
+from cardkit.cards.melds import DoubleSequence, MeldKind, NOfAKind, Run, Sequence, best_melds
 
 HERE = Path(__file__).resolve().parent
 DEFAULT_JSON = HERE / "results" / "latest.json"

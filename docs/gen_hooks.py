@@ -1,6 +1,7 @@
 """Write ``docs/api/hooks.md``: the reference of every hook, from the hook specifications.
 
-The hooks are the core's ([`cardkit.hookspecs`][cardkit.hookspecs]) and those each installed
+The hooks are the core's ([`cardkit.plugins.hookspecs`][cardkit.plugins.hookspecs]) and those each
+installed
 game publishes through ``cardkit_add_hookspecs``; for each one the page gives
 its name, signature, options (``firstresult``) and docstring. Run it after
 changing a hookspec::
@@ -24,7 +25,7 @@ from types import ModuleType
 import pluggy
 
 import cardkit
-from cardkit.plugins import Registry
+from cardkit.plugins.registry import Registry
 
 __all__ = ["PAGE", "HookDoc", "hook_docs", "render", "undocumented"]
 
@@ -40,7 +41,7 @@ class HookDoc:
 
     Attributes:
         name: the hook's name.
-        module: the module that specifies it (``cardkit.hookspecs``).
+        module: the module that specifies it (``cardkit.plugins.hookspecs``).
         signature: its signature, as written in the module.
         options: its pluggy options that are set (``firstresult``, ``historic``).
         doc: its docstring, dedented (empty when it has none).
@@ -71,7 +72,9 @@ def hook_docs(pm: pluggy.PluginManager) -> list[HookDoc]:
                 doc=inspect.getdoc(function) or "",
             )
         )
-    return sorted(docs, key=lambda d: (d.module != "cardkit.hookspecs", d.module, _line(pm, d)))
+    return sorted(
+        docs, key=lambda d: (d.module != "cardkit.plugins.hookspecs", d.module, _line(pm, d))
+    )
 
 
 def _annotation(annotation: object) -> str:
@@ -139,7 +142,7 @@ def render(registry: Registry) -> str:
         modules.setdefault(doc.module, []).append(doc)
     for module_name, docs in modules.items():
         module: ModuleType | None = sys.modules.get(module_name)
-        if module_name == "cardkit.hookspecs":
+        if module_name == "cardkit.plugins.hookspecs":
             heading = "Core hooks"
         else:
             heading = f"{owners.get(module_name.split('.')[0], module_name)} hooks"

@@ -29,10 +29,10 @@ from cardkit import (
     View,
     hookimpl,
 )
-from cardkit import plugins as plugins_module
-from cardkit.actions import parse_card_args, split_action_text
-from cardkit.plugins import Registry
-from cardkit.state import Log
+from cardkit.engine.actions import parse_card_args, split_action_text
+from cardkit.engine.state import Log
+from cardkit.plugins import registry as plugins_module
+from cardkit.plugins.registry import Registry
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardkit.actions import Action, new_action
+from cardkit.engine.actions import Action, new_action
 
 
 class Flip(Action):

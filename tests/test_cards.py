@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from pydantic import BaseModel, ValidationError
 
 from cardkit import Card, InvalidCard, Rank, Suit
-from cardkit.cards import CARD_PATTERN, JOKERS, STANDARD_CARDS
+from cardkit.cards.card import CARD_PATTERN, JOKERS, STANDARD_CARDS
 
 RANK_FORMS = {
     Rank.TWO: ["2"],

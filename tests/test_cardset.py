@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 from pydantic import BaseModel, ValidationError
 
 from cardkit import Card, CardSet, InvalidCard, Rank, Suit, parse_cards
-from cardkit.cards import JOKERS, STANDARD_CARDS
-from cardkit.cardset import FULL_DECK_MASK
+from cardkit.cards.card import JOKERS, STANDARD_CARDS
+from cardkit.cards.cardset import FULL_DECK_MASK
 
 ALL_CARDS = (*STANDARD_CARDS, *JOKERS)
 card_lists = st.lists(st.sampled_from(ALL_CARDS), max_size=30)
@@ -142,15 +142,15 @@ def test_json_schema_is_an_array_of_card_patterns() -> None:
 
 @given(st.integers(min_value=0, max_value=(1 << 52) - 1))
 def test_cards_of_mask_lists_the_cards_in_index_order(mask: int) -> None:
-    from cardkit.cardset import cards_of_mask
+    from cardkit.cards.cardset import cards_of_mask
 
     assert cards_of_mask(mask) == tuple(CardSet.from_mask(mask))
     assert cards_of_mask(mask) == cards_of_mask(mask)  # cached lanes give the same answer
 
 
 def test_a_mask_decoder_maps_cards_to_items() -> None:
-    from cardkit.cards import STANDARD_CARDS
-    from cardkit.cardset import MaskDecoder
+    from cardkit.cards.card import STANDARD_CARDS
+    from cardkit.cards.cardset import MaskDecoder
 
     codes = MaskDecoder([card.code for card in STANDARD_CARDS])
     assert codes(CardSet.parse("AS 2C TD").mask) == ("2C", "TD", "AS")
@@ -161,7 +161,7 @@ def test_a_mask_decoder_maps_cards_to_items() -> None:
 
 @given(st.integers(min_value=0, max_value=(1 << 52) - 1))
 def test_rank_masks_and_ranks_present(mask: int) -> None:
-    from cardkit.cardset import rank_mask, ranks_present
+    from cardkit.cards.cardset import rank_mask, ranks_present
 
     held = CardSet.from_mask(mask)
     expected = sum(1 << (r - 2) for r in Rank if held.of_rank(r))

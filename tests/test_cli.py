@@ -22,10 +22,10 @@ from typer.testing import CliRunner, Result
 import cardkit
 from cardkit.cli import app, main
 from cardkit.cli._app import DEFAULT_MAX_ACTIONS
-from cardkit.plugins import Registry, registry, reset_registry, temporary_plugin
-from cardkit.replay import read_replay
-from cardkit.runner import play_out, seat_rngs
-from cardkit.simulate import SimulationReport, simulate
+from cardkit.play.replay import read_replay
+from cardkit.play.runner import play_out, seat_rngs
+from cardkit.play.simulate import SimulationReport, simulate
+from cardkit.plugins.registry import Registry, registry, reset_registry, temporary_plugin
 
 
 def _support() -> ModuleType:
@@ -135,7 +135,7 @@ def test_plugins_lists_plugins_and_shows_problems_without_failing() -> None:
     before = len(problems)
     try:
         with warnings.catch_warnings():
-            warnings.simplefilter("ignore", cardkit.plugins.PluginWarning)
+            warnings.simplefilter("ignore", cardkit.plugins.registry.PluginWarning)
             with temporary_plugin(_BrokenPlugin(), "broken"):
                 out = ok("plugins")
                 games = ok("games")

@@ -8,7 +8,7 @@ import pytest
 from typer.testing import CliRunner, Result
 
 from cardkit.cli import app
-from cardkit.plugins import registry
+from cardkit.plugins.registry import registry
 
 
 def run(*args: str, columns: int = 200) -> Result:
@@ -73,7 +73,7 @@ def test_simulate_labels_its_clocks() -> None:
 
 
 def test_palace_quick_places_are_not_all_first() -> None:
-    from cardkit.simulate import simulate
+    from cardkit.play.simulate import simulate
 
     report = simulate("palace", games=40, seed=1, rules={"end_condition": "first_out_wins"})
     places = [e.mean_place for e in report.entries]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.console import Console
 
 from cardkit import Card, CardSet, Event, GameResult, Payment, View
-from cardkit.narrate import (
+from cardkit.play.narrate import (
     action_text,
     card_text,
     event_text,

@@ -13,7 +13,7 @@ from typer.testing import CliRunner, Result
 
 import cardkit
 from cardkit.cli import app
-from cardkit.replay import read_replay
+from cardkit.play.replay import read_replay
 
 
 def _support() -> ModuleType:

@@ -19,7 +19,7 @@ import pytest
 from typer.testing import CliRunner
 
 from cardkit.cli import app
-from cardkit.replay import read_replay
+from cardkit.play.replay import read_replay
 
 pytestmark = pytest.mark.slow
 

@@ -10,7 +10,7 @@ from typer.testing import CliRunner, Result
 
 import cardkit
 from cardkit.cli import app
-from cardkit.replay import write_replay
+from cardkit.play.replay import write_replay
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ from rich.console import Console
 import cardkit
 from cardkit import Card
 from cardkit.cli._screen import screen, seat_fields, table_rows
-from cardkit.state import GameState
+from cardkit.engine.state import GameState
 
 GAMES = ("tienlen", "palace", "tonk", "crazyeights")
 LABELS = ["you", "heuristic", "heuristic", "heuristic"]

@@ -49,8 +49,8 @@ from cardkit import (
     Variant,
     View,
 )
-from cardkit.actions import parse_card_args, split_action_text
-from cardkit.state import Log
+from cardkit.engine.actions import parse_card_args, split_action_text
+from cardkit.engine.state import Log
 
 NAME = "tinyshed"
 PLUGIN_NAME = "tinyshed-tests"

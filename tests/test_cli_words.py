@@ -18,7 +18,7 @@ import cardkit
 from cardkit import Card, Event
 from cardkit.cli import app
 from cardkit.cli._screen import pretty_codes, to_player
-from cardkit.narrate import Narrator, event_text, second_person
+from cardkit.play.narrate import Narrator, event_text, second_person
 
 YOU = ["you", "greedy", "greedy"]
 

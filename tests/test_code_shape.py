@@ -56,7 +56,7 @@ def problems(path: Path) -> list[str]:
 
 def test_the_sources_are_found() -> None:
     names = {str(p.relative_to(ROOT)) for p in source_files()}
-    assert "src/cardkit/melds/deadwood.py" in names
+    assert "src/cardkit/cards/melds/deadwood.py" in names
     assert "plugins/cardkit-tienlen/src/cardkit_tienlen/game.py" in names
     assert "examples/cardkit-crazyeights/src/cardkit_crazyeights/state.py" in names
 

@@ -13,8 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardkit import ACE_HIGH, Card, CardSet, CardValues, Rank, Suit
-from cardkit.cards import STANDARD_CARDS
-from cardkit.melds import (
+from cardkit.cards.card import STANDARD_CARDS
+from cardkit.cards.melds import (
     DoubleSequence,
     MeldKind,
     MeldSolver,
@@ -24,7 +24,7 @@ from cardkit.melds import (
     Sequence,
     best_melds,
 )
-from cardkit.melds import deadwood as deadwood_module
+from cardkit.cards.melds import deadwood as deadwood_module
 
 CASES = Path(__file__).parent / "data" / "deadwood_cases.json"
 GIN = (NOfAKind(3, 4), Run(3, ace="low"))

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from pydantic import BaseModel, ValidationError
 
 from cardkit import Card, CardSet, Deck, InvalidCard, InvalidDeck
-from cardkit.cards import JOKERS, STANDARD_CARDS
+from cardkit.cards.card import JOKERS, STANDARD_CARDS
 
 
 def test_standard_decks() -> None:

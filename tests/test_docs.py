@@ -22,7 +22,7 @@ import pytest
 
 import cardkit
 from cardkit import Rank
-from cardkit.plugins import Registry
+from cardkit.plugins.registry import Registry
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
@@ -55,7 +55,7 @@ def test_every_hook_has_a_docstring() -> None:
 
 def test_the_hooks_of_the_core_and_of_the_games_are_found() -> None:
     modules = {doc.module for doc in gen_hooks.hook_docs(cardkit.registry().pm)}
-    assert "cardkit.hookspecs" in modules
+    assert "cardkit.plugins.hookspecs" in modules
     for game, module in (
         ("palace", "cardkit_palace.hookspecs"),
         ("tonk", "cardkit_tonk.hookspecs"),

@@ -37,7 +37,7 @@ from cardkit import (
     InvalidState,
     parse_cards,
 )
-from cardkit.cards import JOKERS, STANDARD_CARDS
+from cardkit.cards.card import JOKERS, STANDARD_CARDS
 from cardkit.testing import random_playout
 
 settings.register_profile(

@@ -8,8 +8,8 @@ import pluggy
 import pytest
 
 from cardkit import hookimpl, hookspec
-from cardkit.gamehooks import HookCall
-from cardkit.plugins import Registry
+from cardkit.engine.gamehooks import HookCall
+from cardkit.plugins.registry import Registry
 
 
 class EightsSpecs:

@@ -1,7 +1,7 @@
 """How `GenericState` builds states: each is exactly its game's class, and immutable.
 
 A new state is built as an instance of a builder subclass and then becomes its
-game's class (see `cardkit.generic`); nothing may ever see the builder.
+game's class (see `cardkit.engine.generic`); nothing may ever see the builder.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import pytest
 from cardkit_crazyeights.game import CrazyEightsState
 
 import cardkit
-from cardkit.generic import GenericState
+from cardkit.engine.generic import GenericState
 
 
 def _playout(name: str, players: int, seed: int) -> list[GenericState[Any, Any]]:

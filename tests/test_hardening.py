@@ -26,13 +26,13 @@ from cardkit import (
     RandomBot,
     parse_cards,
 )
-from cardkit.actions import MAX_ACTION_TEXT
-from cardkit.cardset import MAX_CARDS, MAX_CARDS_TEXT
+from cardkit.cards.cardset import MAX_CARDS, MAX_CARDS_TEXT
+from cardkit.cards.seeds import MAX_SEED_BITS, check_seed
+from cardkit.engine.actions import MAX_ACTION_TEXT
+from cardkit.engine.saves import MAX_SAVE_SIZE
 from cardkit.errors import CardkitError, quote
-from cardkit.runner import play_out, seat_rngs
-from cardkit.saves import MAX_SAVE_SIZE
-from cardkit.seeds import MAX_SEED_BITS, check_seed
-from cardkit.simulate import SimulationError, simulate
+from cardkit.play.runner import play_out, seat_rngs
+from cardkit.play.simulate import SimulationError, simulate
 
 # -- 1. no leaked TypeError --------------------------------------------------------------
 

@@ -30,9 +30,9 @@ from cardkit import (
     hookimpl,
     hookspec,
 )
-from cardkit.events import Event
-from cardkit.plugins import PluginWarning, Registry
-from cardkit.saves import SavedGame
+from cardkit.engine.events import Event
+from cardkit.engine.saves import SavedGame
+from cardkit.plugins.registry import PluginWarning, Registry
 
 SHORT = "short-hands"
 

@@ -48,12 +48,12 @@ def test_dir_lists_all_and_nothing_else() -> None:
 
 
 def test_submodules_are_still_reached_by_name() -> None:
-    """``cardkit.melds`` and ``from cardkit import plugins`` import the submodule."""
-    from cardkit import plugins
+    """``cardkit.cards.melds`` and ``from cardkit.plugins import registry`` import the submodule."""
+    from cardkit.plugins import registry
 
-    assert cardkit.plugins is plugins
-    assert cardkit.melds.NOfAKind.__module__.startswith("cardkit.melds")
-    assert cardkit.state.GameState is cardkit.GameState
+    assert cardkit.plugins.registry is registry
+    assert cardkit.cards.melds.NOfAKind.__module__.startswith("cardkit.cards.melds")
+    assert cardkit.engine.state.GameState is cardkit.GameState
 
 
 def test_an_unknown_attribute_is_an_attribute_error() -> None:

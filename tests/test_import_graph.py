@@ -1,7 +1,8 @@
-"""The core's import graph: `cardkit.game` never imports `cardkit.plugins`; modules import alone.
+"""The core's import graph: `cardkit.engine.game` never imports `cardkit.plugins.registry`; modules
+import alone.
 
-`cardkit.plugins` builds the registry of games, so it imports `cardkit.game`;
-the game names the registry only through `cardkit._registry_link`. Every
+`cardkit.plugins.registry` builds the registry of games, so it imports `cardkit.engine.game`;
+the game names the registry only through `cardkit.engine._registry_link`. Every
 import counts here, at module level, inside functions and under
 `TYPE_CHECKING`, so no late import hides a cycle.
 """
@@ -66,33 +67,33 @@ def reachable(graph: dict[str, set[str]], start: str) -> set[str]:
 
 def test_the_graph_sees_the_known_edges() -> None:
     graph = import_graph()
-    assert "cardkit.game" in graph["cardkit.plugins"]
-    assert "cardkit._registry_link" in graph["cardkit.game"]
+    assert "cardkit.engine.game" in graph["cardkit.plugins.registry"]
+    assert "cardkit.engine._registry_link" in graph["cardkit.engine.game"]
 
 
 def test_the_game_module_never_reaches_the_plugin_registry() -> None:
     graph = import_graph()
-    assert "cardkit.plugins" not in reachable(graph, "cardkit.game")
-    assert "cardkit.game" in reachable(graph, "cardkit.plugins")
+    assert "cardkit.plugins.registry" not in reachable(graph, "cardkit.engine.game")
+    assert "cardkit.engine.game" in reachable(graph, "cardkit.plugins.registry")
 
 
 def test_no_core_module_on_the_game_side_imports_the_registry() -> None:
     """What the game module needs (state, saves, bots, search bots) stays below the registry."""
     graph = import_graph()
-    below = reachable(graph, "cardkit.game") | {"cardkit.game"}
-    assert not any("cardkit.plugins" in graph[m] for m in below)
+    below = reachable(graph, "cardkit.engine.game") | {"cardkit.engine.game"}
+    assert not any("cardkit.plugins.registry" in graph[m] for m in below)
 
 
 #: The modules around the registry: each must import first, alone, without a cycle biting.
 ALONE = [
-    "cardkit.game",
-    "cardkit.plugins",
-    "cardkit.hookspecs",
-    "cardkit.state",
-    "cardkit.generic",
-    "cardkit.wording",
+    "cardkit.engine.game",
+    "cardkit.plugins.registry",
+    "cardkit.plugins.hookspecs",
+    "cardkit.engine.state",
+    "cardkit.engine.generic",
+    "cardkit.words.wording",
     "cardkit.eval.ismcts",
-    "cardkit._registry_link",
+    "cardkit.engine._registry_link",
 ]
 
 

@@ -14,7 +14,7 @@ import pytest
 
 import cardkit
 from cardkit import CardkitError, Game, GameResult, InvalidRules, UnknownGame
-from cardkit.match import (
+from cardkit.play.match import (
     DealRecord,
     Match,
     MatchResult,
@@ -25,7 +25,7 @@ from cardkit.match import (
     play_match,
     resolve_bots,
 )
-from cardkit.runner import play_out, seat_rngs
+from cardkit.play.runner import play_out, seat_rngs
 
 
 def _support() -> ModuleType:

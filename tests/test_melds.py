@@ -12,8 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardkit import ACE_HIGH, Card, CardSet, Rank, RankOrder, Suit
-from cardkit.cards import STANDARD_CARDS
-from cardkit.melds import (
+from cardkit.cards.card import STANDARD_CARDS
+from cardkit.cards.melds import (
     DoubleSequence,
     MeldCheck,
     MeldKind,

@@ -1,4 +1,5 @@
-"""Key-space listings of the meld kinds (cardkit.melds.climbing), checked against brute force."""
+"""Key-space listings of the meld kinds (cardkit.cards.keyspace), checked against brute
+force."""
 
 from __future__ import annotations
 
@@ -10,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardkit import ACE_HIGH, ACE_LOW, Card, CardOrder, CardSet, Rank, RankOrder, SuitOrder
-from cardkit.cards import STANDARD_CARDS
-from cardkit.melds import (
+from cardkit.cards.card import STANDARD_CARDS
+from cardkit.cards.melds import (
     DoubleSequence,
     KeySpace,
     MeldKind,

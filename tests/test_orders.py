@@ -18,7 +18,7 @@ from cardkit import (
     RankOrder,
     SuitOrder,
 )
-from cardkit.cards import JOKERS, STANDARD_CARDS
+from cardkit.cards.card import JOKERS, STANDARD_CARDS
 
 cards = Card.parse
 

@@ -4,7 +4,7 @@ Read from the sources of every plugin and example package (and the scaffold's
 template): no state class overrides `apply` (the core's is final in effect:
 parse, refuse, check, transition), nothing is built with `object.__new__` or
 filled with `object.__setattr__` (states come from `GenericState.first`/
-`evolve`/`successor`, interned actions from `cardkit.actions.new_action`), and no
+`evolve`/`successor`, interned actions from `cardkit.engine.actions.new_action`), and no
 plugin reaches into pluggy's hook caller (`pm.hook.x(...)`): games call their
 hooks through `Game.hooks`.
 
@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from cardkit.scaffold import PluginNames, plugin_files
+from cardkit.cli.scaffold import PluginNames, plugin_files
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -21,9 +21,9 @@ import pytest
 from typer.testing import CliRunner
 
 import cardkit
-from cardkit import plugins as plugins_module
 from cardkit.cli import app
-from cardkit.plugins import PluginWarning, Registry, registry, reset_registry
+from cardkit.plugins import registry as plugins_module
+from cardkit.plugins.registry import PluginWarning, Registry, registry, reset_registry
 from cardkit.testing import random_playout
 
 #: The games installed in this workspace (the plugins and the example).
@@ -85,7 +85,7 @@ BROKEN: dict[str, tuple[str, str | None, str]] = {
         "still loading",
     ),
     "reentrant_reload": (
-        "import cardkit.plugins\ncardkit.plugins.registry().load_entry_points()\n",
+        "from cardkit.plugins.registry import registry\nregistry().load_entry_points()\n",
         "import",
         "already loading plugins",
     ),
@@ -249,7 +249,7 @@ def test_simulate_workers_report_a_broken_plugin_once(tmp_path: Path) -> None:
     """With two worker processes, the PluginWarning is printed once, by the parent."""
     directory = write(tmp_path, ["import_error"])
     code = (
-        "from cardkit.simulate import simulate\n"
+        "from cardkit.play.simulate import simulate\n"
         "report = simulate('tonk', games=40, players=2, jobs=2, seed=1)\n"
         "print(report.games)\n"
     )

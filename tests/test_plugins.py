@@ -12,7 +12,7 @@ import pytest
 
 import cardkit
 from cardkit import PluginError, UnknownGame, hookimpl, hookspec
-from cardkit.plugins import PluginWarning, Registry, temporary_plugin
+from cardkit.plugins.registry import PluginWarning, Registry, temporary_plugin
 
 
 def plugin(**hooks: Callable[..., Any]) -> types.SimpleNamespace:
@@ -138,10 +138,45 @@ def test_variants_and_bots_from_another_plugin(empty_registry: Registry, shed: A
     assert info.bots == ["shed:lazy"]
     assert shed.rules(variant="big").cards_each == 6
     assert shed.variants["big"].source == "extras"
-    assert set(shed.bots) == {"random", "ismcts", "lazy"}
+    assert set(shed.bots) == {"random", "lazy"}  # no entry points: no ISMCTS plugin
 
 
 # -- broken plugins --------------------------------------------------------------------------
+
+
+def test_bots_for_every_game_reach_games_registered_before_and_after(
+    empty_registry: Registry, shed: Any
+) -> None:
+    """`cardkit_register_common_bots` adds a bot to every game, the core's ISMCTS among them."""
+    import cardkit.eval.plugin
+    from cardkit.eval.ismcts import ISMCTSBot
+
+    cardkit.register(games_plugin(shed), name="base")
+    info = cardkit.register(cardkit.eval.plugin, name="ismcts")
+    assert info.bots == ["*:ismcts"]
+    assert shed.bots["ismcts"] is ISMCTSBot
+    later = game_called(shed, "later")
+    cardkit.register(games_plugin(later), name="later")
+    assert later.bots["ismcts"] is ISMCTSBot
+    assert shed.best_bot == "random"  # a bot for every game is never a game's best bot
+
+    def cardkit_register_common_bots(register: Any) -> None:
+        register("ismcts", cardkit.RandomBot)
+
+    with pytest.warns(PluginWarning, match="'ismcts' plays every game already"):
+        cardkit.register(
+            plugin(cardkit_register_common_bots=cardkit_register_common_bots), name="dup"
+        )
+    assert shed.bots["ismcts"] is ISMCTSBot
+    assert [p.stage for p in empty_registry.problems if p.plugin == "dup"] == ["common_bots"]
+
+
+def test_the_installed_core_registers_ismcts_for_every_game() -> None:
+    """The core's own entry point (`cardkit.eval.plugin`) gives every installed game ISMCTS."""
+    from cardkit.eval.ismcts import ISMCTSBot
+
+    for name in cardkit.available_games():
+        assert cardkit.load_game(name).bots["ismcts"] is ISMCTSBot
 
 
 def test_a_hook_that_raises_is_reported_and_others_keep_working(
@@ -375,9 +410,9 @@ def test_an_installed_plugin_must_declare_its_api_version(
 def test_an_older_minor_api_version_is_compatible(
     monkeypatch: pytest.MonkeyPatch, shed: Any
 ) -> None:
-    assert cardkit.plugins.api_compatible("1.0", "1.3")
-    assert not cardkit.plugins.api_compatible("1.4", "1.3")
-    assert not cardkit.plugins.api_compatible("2.0", "1.3")
+    assert cardkit.plugins.registry.api_compatible("1.0", "1.3")
+    assert not cardkit.plugins.registry.api_compatible("1.4", "1.3")
+    assert not cardkit.plugins.registry.api_compatible("2.0", "1.3")
     fake_entry_points(monkeypatch, FakeEntryPoint("shed", games_plugin(shed)))
     assert shed.name in Registry().available()
 

@@ -6,7 +6,7 @@ import pytest
 
 from cardkit import Event, Rank
 from cardkit.errors import PluginError
-from cardkit.wording import Wording
+from cardkit.words.wording import Wording
 
 WORDS = {
     Rank.TWO: ("two", "twos"),

@@ -16,7 +16,7 @@ import pytest
 
 import cardkit
 from cardkit import GameState, InvalidState, UnknownGame
-from cardkit.replay import (
+from cardkit.play.replay import (
     Replay,
     load_replay,
     read_replay,

@@ -9,7 +9,7 @@ import pytest
 from pydantic import ValidationError
 
 from cardkit import Action, GameResult, IllegalAction, RandomBot, Turn
-from cardkit.runner import play_out, seat_rngs
+from cardkit.play.runner import play_out, seat_rngs
 from cardkit.testing import check_game
 
 

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from cardkit import Deck, GameState, InvalidState
-from cardkit.saves import SAVE_FORMAT, SavedGame
+from cardkit.engine.saves import SAVE_FORMAT, SavedGame
 
 
 def played(shed: Any, actions: tuple[str, ...] = ("draw", "pass", "play 2C")) -> GameState:

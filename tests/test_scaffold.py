@@ -22,7 +22,13 @@ from typer.testing import CliRunner
 
 import cardkit
 from cardkit.cli import app
-from cardkit.scaffold import MAX_NAME_LENGTH, PluginNames, ScaffoldError, new_plugin, plugin_files
+from cardkit.cli.scaffold import (
+    MAX_NAME_LENGTH,
+    PluginNames,
+    ScaffoldError,
+    new_plugin,
+    plugin_files,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent

@@ -14,7 +14,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from cardkit.cli import app
-from cardkit.scaffold import cardkit_checkout, join_workspace, new_plugin
+from cardkit.cli.scaffold import cardkit_checkout, join_workspace, new_plugin
 
 ROOT = Path(__file__).resolve().parents[1]
 CHECKOUT = """[project]

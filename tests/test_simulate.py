@@ -15,7 +15,7 @@ import pytest
 
 import cardkit
 from cardkit import InvalidRules, UnknownGame
-from cardkit.simulate import SimulationError, SimulationReport, game_seed, play_one, simulate
+from cardkit.play.simulate import SimulationError, SimulationReport, game_seed, play_one, simulate
 
 
 def _support() -> ModuleType:
@@ -217,7 +217,7 @@ class _ObjectPlugin:
 
 
 def test_worker_processes_need_an_importable_plugin() -> None:
-    from cardkit.plugins import temporary_plugin
+    from cardkit.plugins.registry import temporary_plugin
 
     with temporary_plugin(_ObjectPlugin(), "objshed-plugin"):
         assert simulate("objshed", games=5, players=2, seed=1).games == 5

@@ -10,9 +10,9 @@ from typer.testing import CliRunner
 import cardkit
 from cardkit.cli import app
 from cardkit.cli._soak import soak, soak_one
+from cardkit.engine.views import View
 from cardkit.errors import ContractError, InvalidRules
-from cardkit.plugins import temporary_plugin
-from cardkit.views import View
+from cardkit.plugins.registry import temporary_plugin
 
 
 class _Plugin:

@@ -13,7 +13,7 @@ import pytest
 
 import cardkit
 from cardkit import Event, GameState, IllegalAction, hookimpl
-from cardkit.plugins import Registry
+from cardkit.plugins.registry import Registry
 from cardkit.testing import ContractError, check_copies
 
 #: The ``shed`` fixture's game (its classes live in ``conftest.py``).

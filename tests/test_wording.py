@@ -12,10 +12,10 @@ import pytest
 import cardkit
 from cardkit import Card, Event
 from cardkit.errors import PluginError
-from cardkit.hookspecs import RegisterPhrases
-from cardkit.narrate import event_text, seat_label
-from cardkit.plugins import Registry
-from cardkit.wording import Phrase, Wording, base_form, ordinal, second_person, third_person
+from cardkit.play.narrate import event_text, seat_label
+from cardkit.plugins.hookspecs import RegisterPhrases
+from cardkit.plugins.registry import Registry
+from cardkit.words.wording import Phrase, Wording, base_form, ordinal, second_person, third_person
 
 REPO = Path(__file__).resolve().parents[1]
 PLAYTHROUGHS = sorted(
@@ -160,7 +160,7 @@ def test_a_plugin_words_a_game_and_its_views_say_it() -> None:
     assert state.view(event.seat).recent[0].startswith("You play ")
     assert state.view(None).recent[0].startswith(f"Seat {event.seat} plays ")
     # A kind worded twice is a plugin problem, and the first wording stays.
-    with pytest.warns(cardkit.plugins.PluginWarning, match="already words"):
+    with pytest.warns(cardkit.plugins.registry.PluginWarning, match="already words"):
         registry.register(_Phrases("crazyeights", {"shout": "yells"}), "yeller")
     assert game.wording.line(Event("shout", 0)) == "Seat 0 shouts"
     assert game.wording.sources["shout"] == "shouter"

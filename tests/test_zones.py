@@ -8,17 +8,16 @@ import pytest
 from pydantic import BaseModel
 
 from cardkit import Card, CardSet
-from cardkit.errors import ContractError
-from cardkit.orders import ACE_HIGH, CardOrder, SuitOrder
-from cardkit.zones import (
+from cardkit.cards.orders import ACE_HIGH, CardOrder, SuitOrder
+from cardkit.engine.zones import (
     Seen,
     Zone,
     dynamic_zone_names,
     visible_zone_names,
     zone_cards,
-    zone_view,
 )
-from cardkit.zoneviews import ZoneViewer
+from cardkit.engine.zoneviews import ZoneViewer, zone_view
+from cardkit.errors import ContractError
 
 
 def _cards(text: str) -> tuple[Card, ...]:

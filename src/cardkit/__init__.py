@@ -14,20 +14,29 @@ The public surface::
 
 ``import cardkit`` defines exactly the names of ``__all__`` (and imports
 neither the command line's typer nor rich); submodules such as
-``cardkit.melds`` or ``cardkit.testing`` are imported by name.
+``cardkit.cards.melds`` or ``cardkit.testing`` are imported by name.
 """
 
 import importlib as _importlib
 from types import ModuleType as _ModuleType
 from typing import Any
 
-from cardkit import plugins as _plugins
-from cardkit.actions import Action
-from cardkit.arguments import Arg, IntArg, RankArg, SeatArg
-from cardkit.bots import Bot, BotFactory, RandomBot, Turn
-from cardkit.cards import Card, Rank, Suit
-from cardkit.cardset import CardSet, parse_cards
-from cardkit.deck import Deck
+from cardkit.cards.card import Card, Rank, Suit
+from cardkit.cards.cardset import CardSet, parse_cards
+from cardkit.cards.deck import Deck
+from cardkit.cards.orders import ACE_HIGH, ACE_LOW, CardOrder, CardValues, RankOrder, SuitOrder
+from cardkit.engine.actions import Action
+from cardkit.engine.arguments import Arg, IntArg, RankArg, SeatArg
+from cardkit.engine.bots import Bot, BotFactory, RandomBot, Turn
+from cardkit.engine.events import Event
+from cardkit.engine.game import Game
+from cardkit.engine.generic import GenericState
+from cardkit.engine.grammar import Form, Grammar, Verb
+from cardkit.engine.results import GameResult, Payment
+from cardkit.engine.rules import HouseRule, Rules, Variant
+from cardkit.engine.state import GameState, Setup
+from cardkit.engine.views import View
+from cardkit.engine.zones import Seen, Zone
 from cardkit.errors import (
     CardkitError,
     ContractError,
@@ -41,18 +50,9 @@ from cardkit.errors import (
     Refused,
     UnknownGame,
 )
-from cardkit.events import Event
-from cardkit.game import Game
-from cardkit.generic import GenericState
-from cardkit.grammar import Form, Grammar, Verb
-from cardkit.hookspecs import hookimpl, hookspec
-from cardkit.orders import ACE_HIGH, ACE_LOW, CardOrder, CardValues, RankOrder, SuitOrder
-from cardkit.plugins import register, registry, unregister
-from cardkit.results import GameResult, Payment
-from cardkit.rules import HouseRule, Rules, Variant
-from cardkit.state import GameState, Setup
-from cardkit.views import View
-from cardkit.zones import Seen, Zone
+from cardkit.plugins import registry as _plugins
+from cardkit.plugins.hookspecs import hookimpl, hookspec
+from cardkit.plugins.registry import register, registry, unregister
 
 __version__ = "0.1.0"
 #: The version of the plugin API; plugins declare the one they were built for
@@ -135,7 +135,7 @@ def load_game(name: str) -> Game[Any, Any]:
 
 
 def __getattr__(name: str) -> _ModuleType:
-    """A submodule asked for as an attribute (``cardkit.melds``), imported on first use."""
+    """A submodule asked for as an attribute (``cardkit.cards.melds``), imported on first use."""
     if name.startswith("_"):
         raise AttributeError(f"module 'cardkit' has no attribute {name!r}")
     try:

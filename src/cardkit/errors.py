@@ -111,7 +111,8 @@ class InvalidRules(CardkitError, ValueError):
 
 
 class InvalidDeck(CardkitError, ValueError):
-    """A deck order could not be built as asked (see [Deck.stacked][cardkit.deck.Deck.stacked])."""
+    """A deck order could not be built as asked (see
+    [Deck.stacked][cardkit.cards.deck.Deck.stacked])."""
 
 
 class InvalidState(CardkitError, ValueError):

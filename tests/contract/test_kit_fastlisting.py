@@ -14,7 +14,7 @@ from cardkit_crazyeights.game import CrazyEights, CrazyEightsState, Draw, Play
 
 import cardkit
 from cardkit import Action, Setup, Suit
-from cardkit.generic import GenericState
+from cardkit.engine.generic import GenericState
 from cardkit.testing import ContractError, check_game, random_playout
 from cardkit.testing.contract import ContractCase, GameContract
 from cardkit.testing.fastlisting import has_fast_listing

@@ -7,10 +7,10 @@ import random
 import pytest
 
 import cardkit
-from cardkit.bots import Turn
-from cardkit.eval.determinize import Determinizer, sample_worlds, seen_cards
+from cardkit.engine.bots import Turn
+from cardkit.engine.determinize import Determinizer, sample_worlds, seen_cards
+from cardkit.engine.state import GameState
 from cardkit.eval.fairness import twin_state
-from cardkit.state import GameState
 
 GAMES = ["tienlen", "palace", "tonk", "crazyeights"]
 

@@ -8,10 +8,10 @@ from typing import Any
 import pytest
 
 import cardkit
-from cardkit.actions import Action
-from cardkit.bots import Turn
+from cardkit.engine.actions import Action
+from cardkit.engine.bots import Turn
+from cardkit.engine.state import GameState
 from cardkit.eval.fairness import UnfairBot, check_fair
-from cardkit.state import GameState
 
 
 def _states(game: str, count: int) -> list[GameState]:

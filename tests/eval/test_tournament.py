@@ -12,11 +12,11 @@ from typer.testing import CliRunner
 import cardkit
 from cardkit.cli import app
 from cardkit.errors import InvalidRules
-from cardkit.eval import executors
 from cardkit.eval.ismcts import ISMCTSBot
 from cardkit.eval.ratings import TournamentError
 from cardkit.eval.stats import wilson_interval
 from cardkit.eval.tournament import lineups, run_tournament, tournament_game
+from cardkit.play import executors
 
 WIDE = {"COLUMNS": "200"}
 

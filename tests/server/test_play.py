@@ -20,9 +20,9 @@ from typing import Any
 import pytest
 
 import cardkit
-from cardkit.match import Match
-from cardkit.plugins import temporary_plugin
-from cardkit.scaffold import new_plugin
+from cardkit.cli.scaffold import new_plugin
+from cardkit.play.match import Match
+from cardkit.plugins.registry import temporary_plugin
 from cardkit.testing.checks import Knowledge, cards_mentioned
 
 pytestmark = pytest.mark.slow

@@ -8,7 +8,7 @@ from cardkit_crazyeights import CrazyEights, CrazyEightsState, Draw, HeuristicBo
 
 import cardkit
 from cardkit import Card, Deck, Suit
-from cardkit.simulate import play_one
+from cardkit.play.simulate import play_one
 
 GAME = CrazyEights()
 SEAT_0 = "2C 3C 4C 5C 6C 7C 9C 2D 3D 4D 5D 6D"  # no spade, no king, no 8: it must draw

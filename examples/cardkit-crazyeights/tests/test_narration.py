@@ -9,7 +9,7 @@ from cardkit_crazyeights.bots import HeuristicBot
 
 import cardkit
 from cardkit import Card, Event
-from cardkit.runner import play_out, seat_rngs
+from cardkit.play.runner import play_out, seat_rngs
 
 GAME = cardkit.load_game("crazyeights")
 EIGHT = (Card.parse("8D"),)

@@ -10,7 +10,7 @@ from cardkit_crazyeights import CrazyEights, CrazyEightsState, card_points
 
 import cardkit
 from cardkit import Deck, IllegalAction, InvalidState
-from cardkit.match import play_match
+from cardkit.play.match import play_match
 
 GAME = CrazyEights()
 #: The fixtures of ``conftest.py``: deals from explicit deck orders, and refusals.

@@ -17,7 +17,7 @@ from cardkit_crazyeights import (
 
 import cardkit
 from cardkit import Card, InvalidRules, RandomBot, Suit
-from cardkit.runner import play_out, seat_rngs
+from cardkit.play.runner import play_out, seat_rngs
 
 GAME = CrazyEights()
 #: The ``start`` fixture of ``conftest.py``: a deal from an explicit deck order.

@@ -23,8 +23,8 @@ from cardkit_tonk.testing import stacked_deck as tonk_deck
 
 import cardkit
 from cardkit import GameState, IllegalAction, InvalidRules, InvalidState, Rank
-from cardkit.plugins import PluginWarning, Registry
-from cardkit.saves import SavedGame
+from cardkit.engine.saves import SavedGame
+from cardkit.plugins.registry import PluginWarning, Registry
 
 PALACE = cardkit.load_game("palace")
 TONK = cardkit.load_game("tonk")

@@ -16,7 +16,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from cardkit.simulate import simulate
+from cardkit.play.simulate import simulate
 
 
 def main() -> None:

@@ -9,8 +9,8 @@ import pytest
 from cardkit_palace import PalaceBot, PalaceState
 
 from cardkit import CardSet
-from cardkit.bots import Turn
-from cardkit.simulate import simulate
+from cardkit.engine.bots import Turn
+from cardkit.play.simulate import simulate
 
 A, B = 0, 1
 LEFT = {"first_player_rule": "left_of_dealer"}

@@ -9,7 +9,7 @@ from cardkit_palace import PalaceRules
 from cardkit_palace.setups import stacked_deck
 
 from cardkit import CardSet, GameResult, InvalidRules
-from cardkit.match import play_match
+from cardkit.play.match import play_match
 
 A, B, C, D = 0, 1, 2, 3
 LEFT = {"first_player_rule": "left_of_dealer"}
@@ -230,7 +230,7 @@ def test_mixed_play_must_take_the_whole_hand(begin: Any) -> None:
 def _heuristic_game(game: Any, players: int, seed: int, **options: Any) -> GameResult:
     from cardkit_palace import PalaceBot
 
-    from cardkit.runner import play_out, seat_rngs
+    from cardkit.play.runner import play_out, seat_rngs
 
     state = game.start(players, game.rules(**options), seed=seed)
     rngs = seat_rngs(seed, players)

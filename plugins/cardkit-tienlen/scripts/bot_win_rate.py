@@ -16,7 +16,7 @@ import time
 
 import cardkit
 from cardkit import RandomBot
-from cardkit.runner import play_out, seat_rngs
+from cardkit.play.runner import play_out, seat_rngs
 
 
 def win_rate(bot: str, deals: int, seed: int = 2024, players: int = 4) -> tuple[int, int]:

@@ -11,7 +11,7 @@ from cardkit_tienlen.decks import start_with_hands as start
 
 import cardkit
 from cardkit import RandomBot, Turn
-from cardkit.runner import play_out, seat_rngs
+from cardkit.play.runner import play_out, seat_rngs
 
 GAME = cardkit.load_game("tienlen")
 A, B, C, D = 0, 1, 2, 3

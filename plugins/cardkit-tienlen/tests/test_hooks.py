@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 
 import cardkit
 from cardkit import Deck, GameResult, IllegalAction, InvalidRules, Rank
-from cardkit.plugins import PluginWarning, Registry
+from cardkit.plugins.registry import PluginWarning, Registry
 
 CARDS = Deck.standard().cards
 TWOS = game_mask(c for c in CARDS if c.rank == Rank.TWO)

@@ -10,8 +10,8 @@ from cardkit_tienlen.game import narrate
 
 import cardkit
 from cardkit import Card, IllegalAction, InvalidState, RandomBot
-from cardkit.plugins import Registry
-from cardkit.runner import play_out, seat_rngs
+from cardkit.play.runner import play_out, seat_rngs
+from cardkit.plugins.registry import Registry
 
 A, B, C, D = 0, 1, 2, 3
 GAME = cardkit.load_game("tienlen")

@@ -13,7 +13,7 @@ from cardkit_tienlen.decks import start_with_hands as start
 from cardkit_tienlen.scoring import match_over, placement_points
 
 import cardkit
-from cardkit.match import play_match
+from cardkit.play.match import play_match
 
 A, B, C, D = 0, 1, 2, 3
 GAME = cardkit.load_game("tienlen")

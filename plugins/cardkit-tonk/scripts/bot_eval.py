@@ -19,7 +19,7 @@ from cardkit_tonk import HeuristicBot
 
 import cardkit
 from cardkit import RandomBot
-from cardkit.runner import play_out, seat_rngs
+from cardkit.play.runner import play_out, seat_rngs
 
 
 def evaluate(hands: int, players: int, seed: int = 0, **options: object) -> dict[str, object]:

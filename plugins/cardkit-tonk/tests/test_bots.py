@@ -9,7 +9,7 @@ from cardkit_tonk.testing import play, stacked_deck
 
 import cardkit
 from cardkit import RandomBot, Turn
-from cardkit.runner import play_out, seat_rngs
+from cardkit.play.runner import play_out, seat_rngs
 
 GAME = cardkit.load_game("tonk")
 

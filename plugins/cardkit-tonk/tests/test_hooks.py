@@ -11,8 +11,8 @@ from cardkit_tonk.testing import play, stacked_deck
 
 import cardkit
 from cardkit import CardValues, Payment, PluginError, Rank
-from cardkit.gamehooks import GameHooks
-from cardkit.plugins import PluginWarning, Registry, registry, temporary_plugin
+from cardkit.engine.gamehooks import GameHooks
+from cardkit.plugins.registry import PluginWarning, Registry, registry, temporary_plugin
 
 GAME = cardkit.load_game("tonk")
 

@@ -22,7 +22,7 @@ from cardkit_tonk.testing import play, stacked_deck
 
 import cardkit
 from cardkit import CardSet, Deck, IllegalAction, parse_cards
-from cardkit.cards import STANDARD_CARDS
+from cardkit.cards.card import STANDARD_CARDS
 
 GAME = cardkit.load_game("tonk")
 

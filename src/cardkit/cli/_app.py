@@ -23,7 +23,7 @@ from cardkit.cli._options import (
     VariantOpt,
     complete_games,
 )
-from cardkit.plugins import PluginWarning
+from cardkit.plugins.registry import PluginWarning
 
 app = typer.Typer(
     name="cardkit",
@@ -68,7 +68,7 @@ def _main(
     # Plugin problems are listed by 'cardkit plugins', not as Python warnings.
     warnings.filterwarnings("ignore", category=PluginWarning)
     if plugins_dir is not None:
-        from cardkit.plugins import Registry, reset_registry
+        from cardkit.plugins.registry import Registry, reset_registry
 
         reset_registry(Registry(plugins_dir=plugins_dir))
 

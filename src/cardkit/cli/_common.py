@@ -14,10 +14,10 @@ from typing import Any, NoReturn, ParamSpec, TypeVar
 import typer
 from rich.console import Console
 
+from cardkit.engine.game import Game
+from cardkit.engine.rules import Rules
 from cardkit.errors import CardkitError, InvalidRules, UnknownGame
-from cardkit.game import Game
-from cardkit.plugins import registry
-from cardkit.rules import Rules
+from cardkit.plugins.registry import registry
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -178,7 +178,7 @@ def parse_bots(text: str | None) -> list[str] | None:
 
 
 def best_bot(game: Game[Any, Any]) -> str:
-    """The bot a demo uses by default: the game's [best bot][cardkit.game.Game.best_bot]."""
+    """The bot a demo uses by default: the game's [best bot][cardkit.engine.game.Game.best_bot]."""
     return game.best_bot
 
 

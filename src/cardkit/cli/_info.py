@@ -15,8 +15,8 @@ from rich.table import Table
 from rich.text import Text
 
 from cardkit.cli._common import load_game, out
-from cardkit.game import Game
-from cardkit.plugins import Registry, registry
+from cardkit.engine.game import Game
+from cardkit.plugins.registry import Registry, registry
 
 
 def games(as_json: bool = False) -> None:

@@ -10,7 +10,7 @@ from rich.text import Text
 
 import cardkit
 from cardkit.cli._common import clean_errors, out
-from cardkit.scaffold import PluginNames, cardkit_checkout, join_workspace, new_plugin
+from cardkit.cli.scaffold import PluginNames, cardkit_checkout, join_workspace, new_plugin
 
 __all__ = ["new_app"]
 

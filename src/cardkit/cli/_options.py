@@ -9,7 +9,7 @@ import typer
 
 def complete_games(incomplete: str) -> list[str]:
     """The installed game names that start with what has been typed (shell completion)."""
-    from cardkit.plugins import registry
+    from cardkit.plugins.registry import registry
 
     return [name for name in registry().available() if name.startswith(incomplete)]
 

@@ -12,9 +12,7 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from cardkit.actions import Action
-from cardkit.bots import Bot, Turn
-from cardkit.cards import Card
+from cardkit.cards.card import Card
 from cardkit.cli._common import best_bot, fail, load_game, make_rules, out, parse_bots, random_seed
 from cardkit.cli._screen import (
     legal_table,
@@ -25,13 +23,15 @@ from cardkit.cli._screen import (
     table_rows,
     to_player,
 )
+from cardkit.engine.actions import Action
+from cardkit.engine.bots import Bot, Turn
+from cardkit.engine.game import Game
+from cardkit.engine.state import GameState
 from cardkit.errors import CardkitError, IllegalAction
-from cardkit.game import Game
-from cardkit.match import Match, fill_seats, has_match_rule, resolve_bots
-from cardkit.narrate import Narrator, action_lines, seat_label, standings_table
-from cardkit.replay import read_replay, write_replay
-from cardkit.runner import seat_rngs
-from cardkit.state import GameState
+from cardkit.play.match import Match, fill_seats, has_match_rule, resolve_bots
+from cardkit.play.narrate import Narrator, action_lines, seat_label, standings_table
+from cardkit.play.replay import read_replay, write_replay
+from cardkit.play.runner import seat_rngs
 
 #: The words ``cardkit play`` understands besides moves, with what each does.
 COMMANDS: dict[str, str] = {

@@ -11,10 +11,10 @@ from rich.table import Table
 from rich.text import Text
 
 from cardkit.cli._common import fail, out
-from cardkit.game import Game
-from cardkit.narrate import Narrator, cards_text, seat_label, view_table
-from cardkit.replay import ReplayStep, read_replay
-from cardkit.state import GameState
+from cardkit.engine.game import Game
+from cardkit.engine.state import GameState
+from cardkit.play.narrate import Narrator, cards_text, seat_label, view_table
+from cardkit.play.replay import ReplayStep, read_replay
 
 _STEP_HELP = "Enter: next move · b: back · a number: go to that move · q: quit"
 

@@ -10,7 +10,6 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from cardkit.bots import Turn
 from cardkit.cli._common import (
     auto_delay,
     best_bot,
@@ -24,16 +23,17 @@ from cardkit.cli._common import (
     random_seed,
 )
 from cardkit.cli._tournament import executor_for, progress_bar
+from cardkit.engine.bots import Turn
+from cardkit.engine.game import Game
+from cardkit.engine.results import GameResult
+from cardkit.engine.rules import Rules
 from cardkit.errors import CardkitError
 from cardkit.eval.stats import wilson_interval
-from cardkit.game import Game
-from cardkit.match import DealRecord, Match, fill_seats, has_match_rule, resolve_bots
-from cardkit.narrate import Narrator, seat_label, standings_table
-from cardkit.replay import write_replay
-from cardkit.results import GameResult
-from cardkit.rules import Rules
-from cardkit.runner import seat_rngs
-from cardkit.simulate import SimulationReport, simulate
+from cardkit.play.match import DealRecord, Match, fill_seats, has_match_rule, resolve_bots
+from cardkit.play.narrate import Narrator, seat_label, standings_table
+from cardkit.play.replay import write_replay
+from cardkit.play.runner import seat_rngs
+from cardkit.play.simulate import SimulationReport, simulate
 
 #: ``cardkit demo`` stops a game after this many actions unless told otherwise.
 DEMO_MAX_ACTIONS = 10_000

@@ -17,13 +17,13 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from cardkit.actions import Action
-from cardkit.cards import Card
-from cardkit.cardset import CardSet
-from cardkit.deck import Deck
-from cardkit.narrate import action_text, cards_text, seat_label, second_person, value_text
-from cardkit.orders import CardOrder
-from cardkit.views import View
+from cardkit.cards.card import Card
+from cardkit.cards.cardset import CardSet
+from cardkit.cards.deck import Deck
+from cardkit.cards.orders import CardOrder
+from cardkit.engine.actions import Action
+from cardkit.engine.views import View
+from cardkit.play.narrate import action_text, cards_text, seat_label, second_person, value_text
 
 #: View fields the screen never shows as such (the base fields, narration, the hand).
 _SKIP = frozenset({*View.model_fields, "hand", "recent"})

@@ -27,7 +27,6 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from cardkit.bots import BotFactory
 from cardkit.cli._common import (
     INTERNAL_ERROR,
     err,
@@ -37,13 +36,14 @@ from cardkit.cli._common import (
     parse_bots,
     random_seed,
 )
+from cardkit.engine.bots import BotFactory
+from cardkit.engine.game import Game
+from cardkit.engine.rules import Rules
+from cardkit.engine.state import GameState
 from cardkit.errors import ContractError, InvalidRules
-from cardkit.game import Game
-from cardkit.match import resolve_bots
-from cardkit.rules import Rules
-from cardkit.runner import seat_rngs
-from cardkit.simulate import game_seed
-from cardkit.state import GameState
+from cardkit.play.match import resolve_bots
+from cardkit.play.runner import seat_rngs
+from cardkit.play.simulate import game_seed
 from cardkit.testing import (
     Knowledge,
     check_corrupted_saves,
@@ -170,7 +170,7 @@ def soak(
     random bots, which reach the most varied states).
 
     Game ``i`` is dealt from ``game_seed(seed, i)`` (as in
-    [simulate][cardkit.simulate.simulate]). A game that breaks an invariant,
+    [simulate][cardkit.play.simulate.simulate]). A game that breaks an invariant,
     or raises anything, is a violation; the soak goes on.
 
     Raises:

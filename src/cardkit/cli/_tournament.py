@@ -21,9 +21,9 @@ from rich.table import Table
 from rich.text import Text
 
 from cardkit.cli._common import err, fail, load_game, make_rules, out, parse_bots, random_seed
+from cardkit.engine.game import Game
 from cardkit.eval.ratings import TournamentReport
 from cardkit.eval.tournament import run_tournament
-from cardkit.game import Game
 
 
 def progress_bar() -> Progress:
@@ -47,7 +47,7 @@ def executor_for(dask: str | None) -> Iterator[Executor | None]:
     if dask is None:
         yield None
         return
-    from cardkit.eval.executors import dask_executor
+    from cardkit.play.executors import dask_executor
 
     with dask_executor(dask) as executor:
         yield executor

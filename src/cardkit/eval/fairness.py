@@ -13,13 +13,13 @@ from __future__ import annotations
 import random
 from itertools import combinations
 
-from cardkit.actions import Action
-from cardkit.bots import BotFactory, Turn
-from cardkit.cards import Card
-from cardkit.deck import Deck
+from cardkit.cards.card import Card
+from cardkit.cards.deck import Deck
+from cardkit.engine.actions import Action
+from cardkit.engine.bots import BotFactory, Turn
+from cardkit.engine.determinize import seen_cards
+from cardkit.engine.state import GameState, Setup
 from cardkit.errors import CardkitError
-from cardkit.eval.determinize import seen_cards
-from cardkit.state import GameState, Setup
 
 __all__ = ["UnfairBot", "check_fair", "twin_state"]
 

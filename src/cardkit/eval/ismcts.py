@@ -1,7 +1,7 @@
 """Single-observer information-set MCTS (Cowling, Powley and Whitehouse, 2012).
 
 The bot searches one tree of its own information sets. Each iteration deals
-a world consistent with its view ([Turn.sample_worlds][cardkit.bots.Turn.sample_worlds]),
+a world consistent with its view ([Turn.sample_worlds][cardkit.engine.bots.Turn.sample_worlds]),
 walks the tree choosing among the actions that are legal in that world by
 UCB1 with availability counts, adds one node, plays the world out at random
 and credits every node on the path with the result of the seat that acted
@@ -25,12 +25,12 @@ import time
 from collections.abc import Hashable, Sequence
 from typing import Any
 
-from cardkit._registry_link import default_registry
-from cardkit.actions import Action
-from cardkit.bots import Bot, BotFactory, Turn
+from cardkit.engine._registry_link import default_registry
+from cardkit.engine.actions import Action
+from cardkit.engine.bots import Bot, BotFactory, Turn
+from cardkit.engine.results import GameResult
+from cardkit.engine.state import GameState
 from cardkit.errors import InvalidRules
-from cardkit.results import GameResult
-from cardkit.state import GameState
 
 __all__ = ["DEFAULT_ITERATIONS", "ISMCTSBot", "rewards"]
 
@@ -98,7 +98,7 @@ class ISMCTSBot:
         worlds: how many worlds a move deals at most (iterations cycle
             through them).
         playout: who plays the playouts: ``"random"``, the name of one of
-            the game's bots, ``"best"`` ([Game.best_bot][cardkit.game.Game.best_bot]),
+            the game's bots, ``"best"`` ([Game.best_bot][cardkit.engine.game.Game.best_bot]),
             or ``"auto"``: the game's bot named ``"greedy"`` when it has
             one (a fast, decent policy), else random moves.
         prior: the bot whose move each new node tries first and favours
@@ -181,7 +181,7 @@ class ISMCTSBot:
 
     @staticmethod
     def _fallback(turn: Turn) -> Action:
-        # A cardkit.Game, which this module (imported by cardkit.game) cannot name.
+        # A cardkit.Game, which this module (imported by cardkit.engine.game) cannot name.
         game: Any = default_registry().game(turn.view.game)
         factory: BotFactory = game.bots[game.best_bot]
         return factory(turn.rng).choose(turn)

@@ -28,14 +28,14 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
+from cardkit.engine.game import Game
+from cardkit.engine.results import GameResult
+from cardkit.engine.rules import Rules
 from cardkit.errors import InvalidRules
-from cardkit.eval.executors import chunks
 from cardkit.eval.ratings import GameRecord, TournamentError, TournamentReport, summarise
-from cardkit.game import Game
-from cardkit.match import check_setup, derive_seed, make_rules, resolve_bots, resolve_game
-from cardkit.results import GameResult
-from cardkit.rules import Rules
-from cardkit.runner import play_out, seat_rngs
+from cardkit.play.executors import chunks
+from cardkit.play.match import check_setup, derive_seed, make_rules, resolve_bots, resolve_game
+from cardkit.play.runner import play_out, seat_rngs
 
 __all__ = ["lineups", "run_tournament", "tournament_game"]
 
@@ -190,7 +190,7 @@ def run_tournament(
         seed: the tournament seed.
         rules: the rules, or a dict of options (default: ``game.rules()``).
         max_actions: cap each game; capped games count in no figure.
-        jobs: worker processes, as for [simulate][cardkit.simulate.simulate]
+        jobs: worker processes, as for [simulate][cardkit.play.simulate.simulate]
             (``0``: one per CPU).
         executor: or play every chunk of games on this executor.
         progress: called as ``progress(done, total)`` as games finish.
@@ -240,7 +240,7 @@ def _run(
 ) -> TournamentReport:
     import os
 
-    from cardkit._simulate_workers import spread
+    from cardkit.play._simulate_workers import spread
 
     jobs = max(1, min(jobs or os.cpu_count() or 1, total))
     table = _Table(g, rules, spec)

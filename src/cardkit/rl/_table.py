@@ -10,14 +10,14 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from cardkit.actions import Action
+from cardkit.engine.actions import Action
+from cardkit.engine.game import Game
+from cardkit.engine.rules import Rules
+from cardkit.engine.state import GameState
 from cardkit.errors import InvalidRules
-from cardkit.game import Game
 from cardkit.rl.actions import ActionCodec, LegalDiscrete
 from cardkit.rl.observe import ObservationLayout
 from cardkit.rl.rewards import RewardFunction, pays, reward_function
-from cardkit.rules import Rules
-from cardkit.state import GameState
 
 Observation = dict[str, npt.NDArray[Any]]
 
@@ -162,7 +162,7 @@ class Table:
         """The seat's view (and the result, once over) as the terminal shows it."""
         from rich.console import Console
 
-        from cardkit.narrate import result_table, view_table
+        from cardkit.play.narrate import result_table, view_table
 
         buffer = io.StringIO()
         console = Console(file=buffer, width=100, color_system=None, force_terminal=False)

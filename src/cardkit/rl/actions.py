@@ -20,8 +20,8 @@ import numpy.typing as npt
 from gymnasium.spaces import Discrete
 from gymnasium.spaces.space import MaskNDArray
 
-from cardkit.actions import Action
-from cardkit.cards import Card
+from cardkit.cards.card import Card
+from cardkit.engine.actions import Action
 from cardkit.errors import IllegalAction, InvalidCard, InvalidState
 
 __all__ = ["ActionCodec", "LegalDiscrete"]

@@ -8,12 +8,12 @@ from typing import Any
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from cardkit.engine.game import Game
+from cardkit.engine.rules import Rules
 from cardkit.errors import InvalidRules
-from cardkit.game import Game
 from cardkit.rl._table import Observation, Table, resolve_game
 from cardkit.rl.actions import LegalDiscrete
 from cardkit.rl.rewards import RewardFunction
-from cardkit.rules import Rules
 
 __all__ = ["CardkitAECEnv", "aec_env"]
 

@@ -19,9 +19,9 @@ from typing import Any, Literal, Union, get_args, get_origin
 import numpy as np
 import numpy.typing as npt
 
-from cardkit.cardset import CardSet
-from cardkit.state import GameState
-from cardkit.views import View
+from cardkit.cards.cardset import CardSet
+from cardkit.engine.state import GameState
+from cardkit.engine.views import View
 
 __all__ = ["ObservationLayout", "ScalarField"]
 
@@ -314,7 +314,7 @@ class ObservationLayout:
 
 
 def _cards(count: int) -> Sequence[Any]:
-    from cardkit.cards import Card
+    from cardkit.cards.card import Card
 
     return [Card.from_index(i) for i in range(count)]
 

@@ -1,7 +1,7 @@
 """Rewards: what each seat earns when a game ends, from its result.
 
 Every step but the last pays 0. The last one pays each seat a number taken
-from [GameResult][cardkit.results.GameResult]:
+from [GameResult][cardkit.engine.results.GameResult]:
 
 - `"placement"`: from the finishing order, `+1` for first place down to
   `-1` for last, evenly spaced (seats a partial order leaves out share the
@@ -22,8 +22,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Literal
 
+from cardkit.engine.results import GameResult
 from cardkit.errors import InvalidRules
-from cardkit.results import GameResult
 
 __all__ = ["REWARDS", "RewardFunction", "RewardKind", "reward_function"]
 

@@ -8,13 +8,13 @@ from typing import Any, cast
 
 import gymnasium as gym
 
-from cardkit.bots import Bot, Turn
+from cardkit.engine.bots import Bot, Turn
+from cardkit.engine.game import Game
+from cardkit.engine.rules import Rules
 from cardkit.errors import IllegalAction, InvalidRules, InvalidState
-from cardkit.game import Game
 from cardkit.rl._table import Observation, Table, resolve_game
 from cardkit.rl.actions import LegalDiscrete
 from cardkit.rl.rewards import RewardFunction
-from cardkit.rules import Rules
 
 __all__ = ["CardkitGymEnv", "gym_env"]
 

@@ -13,8 +13,8 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from cardkit.errors import CardkitError, IllegalAction, InvalidRules, TableError, UnknownGame
-from cardkit.match import has_match_rule
-from cardkit.plugins import Registry, registry
+from cardkit.play.match import has_match_rule
+from cardkit.plugins.registry import Registry, registry
 from cardkit.server._hub import Limits, TableServer
 from cardkit.server._models import (
     CreateTable,

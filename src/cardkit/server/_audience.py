@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardkit.state import GameState
+from cardkit.engine.state import GameState
 
 __all__ = ["Audiences"]
 

@@ -18,9 +18,9 @@ from dataclasses import dataclass, field
 from pydantic import ValidationError
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from cardkit.engine.events import Event
 from cardkit.errors import CardkitError, IllegalAction, TableError
-from cardkit.events import Event
-from cardkit.plugins import Registry
+from cardkit.plugins.registry import Registry
 from cardkit.server._models import (
     ActMessage,
     CreateTable,

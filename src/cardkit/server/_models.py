@@ -139,7 +139,7 @@ class Standings(_Model):
         deal: the number of the deal being played (or the last one).
         deals: the match length in deals, or ``None`` when the game's rule ends it.
         totals: each seat's running total.
-        rows: the standings table, best first (``cardkit.match.Standing`` rows).
+        rows: the standings table, best first (``cardkit.play.match.Standing`` rows).
         over: whether the match has ended.
         winners: the match winners once it is over.
     """
@@ -255,7 +255,7 @@ class StateMessage(_Model):
         events: the public events since the previous message (all of the
             deal's, up to 100, in the first message after a hello).
         said: those events narrated for this seat by the game's
-            [`wording`][cardkit.game.Game.wording], with the seats' names
+            [`wording`][cardkit.engine.game.Game.wording], with the seats' names
             (``"You play 3♠"`` to the seat that played).
         result: the deal's result, once it is over.
         standings: the match so far.

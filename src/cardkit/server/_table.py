@@ -15,15 +15,15 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from cardkit.bots import Bot, Turn
+from cardkit.engine.bots import Bot, Turn
+from cardkit.engine.events import Event
+from cardkit.engine.game import Game
+from cardkit.engine.state import GameState
 from cardkit.errors import InvalidRules, TableError
-from cardkit.events import Event
-from cardkit.game import Game
-from cardkit.match import DealRecord, Match, derive_seed, has_match_rule
-from cardkit.plugins import Registry, registry
+from cardkit.play.match import DealRecord, Match, derive_seed, has_match_rule
+from cardkit.plugins.registry import Registry, registry
 from cardkit.server._audience import Audiences
 from cardkit.server._models import CreateTable, SeatInfo, Standings, StateMessage, TableInfo
-from cardkit.state import GameState
 
 __all__ = ["Table", "TableRecord"]
 

@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from cardkit.cards import JOKERS, STANDARD_CARDS, Card
-from cardkit.cardset import CardSet
+from cardkit.cards.card import JOKERS, STANDARD_CARDS, Card
+from cardkit.cards.cardset import CardSet
+from cardkit.engine.state import GameState
 from cardkit.errors import ContractError
-from cardkit.state import GameState
 
 __all__ = ["ContractError", "Knowledge", "cards_mentioned", "check_zones", "replay_recipe"]
 

@@ -24,12 +24,12 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardkit.actions import Action
+from cardkit.engine.actions import Action
+from cardkit.engine.game import Game
+from cardkit.engine.results import GameResult
+from cardkit.engine.rules import Rules
+from cardkit.engine.state import GameState
 from cardkit.errors import InvalidState
-from cardkit.game import Game
-from cardkit.results import GameResult
-from cardkit.rules import Rules
-from cardkit.state import GameState
 from cardkit.testing._support import (
     ContractError,
     Knowledge,

@@ -30,10 +30,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardkit import load_game
-from cardkit.game import Game
-from cardkit.generic import GenericState
-from cardkit.rules import Rules
-from cardkit.state import GameState
+from cardkit.engine.game import Game
+from cardkit.engine.generic import GenericState
+from cardkit.engine.rules import Rules
+from cardkit.engine.state import GameState
 from cardkit.testing.checks import (
     check_bots,
     check_corrupted_saves,

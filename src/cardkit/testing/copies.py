@@ -4,7 +4,7 @@ A state sent to a worker process, kept in a search tree or compared with
 another must behave as a value: ``pickle.loads(pickle.dumps(state))``,
 ``copy.deepcopy(state)`` and ``copy.copy(state)`` give a state equal to it,
 with the same ``to_json()``, the same legal actions and the same views.
-[GameState][cardkit.state.GameState] provides all of it for every game (a state
+[GameState][cardkit.engine.state.GameState] provides all of it for every game (a state
 pickles as its setup and actions); `check_copies` checks that a game
 did not break it.
 """
@@ -15,7 +15,7 @@ import copy
 import pickle
 from collections.abc import Callable
 
-from cardkit.state import GameState
+from cardkit.engine.state import GameState
 from cardkit.testing.checks import ContractError, replay_recipe
 
 __all__ = ["check_copies"]

@@ -2,7 +2,7 @@
 
 [`corrupted_saves`][cardkit.testing.corrupt.corrupted_saves] knows nothing about any
 particular game: it edits the JSON envelope that
-[`cardkit.GameState.to_json`][cardkit.state.GameState.to_json] writes (game name,
+[`cardkit.GameState.to_json`][cardkit.engine.state.GameState.to_json] writes (game name,
 format, rules, players, dealer, deck, seed, actions) and walks the game's snapshot to
 change its numbers, flags and texts, and to duplicate, remove and move the card codes it
 holds. Every corruption it yields must be refused by ``game.load_state`` with
@@ -17,9 +17,9 @@ import random
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from cardkit.cards import JOKERS, Card
-from cardkit.cardset import CardSet
-from cardkit.state import GameState
+from cardkit.cards.card import JOKERS, Card
+from cardkit.cards.cardset import CardSet
+from cardkit.engine.state import GameState
 
 __all__ = ["canonical", "corrupted_saves"]
 

@@ -1,6 +1,6 @@
 """The one-home-for-legality check: a game's fast listing equals its checks.
 
-A game built on [`GenericState`][cardkit.generic.GenericState] may list its
+A game built on [`GenericState`][cardkit.engine.generic.GenericState] may list its
 legal actions fast (`list_legal`); the checks (`check_<kind>`) are the
 reference. [`check_fast_listing`][cardkit.testing.fastlisting.check_fast_listing]
 compares the two on one state, and
@@ -17,10 +17,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, TypeGuard
 
-from cardkit.game import Game
-from cardkit.generic import GenericState
-from cardkit.rules import Rules
-from cardkit.state import GameState
+from cardkit.engine.game import Game
+from cardkit.engine.generic import GenericState
+from cardkit.engine.rules import Rules
+from cardkit.engine.state import GameState
 from cardkit.testing._support import ContractError, replay_recipe
 from cardkit.testing.playouts import random_playout
 

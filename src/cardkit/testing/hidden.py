@@ -8,13 +8,13 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from cardkit.cards import Card
-from cardkit.cardset import CardSet
-from cardkit.deck import Deck
+from cardkit.cards.card import Card
+from cardkit.cards.cardset import CardSet
+from cardkit.cards.deck import Deck
+from cardkit.engine.game import Game
+from cardkit.engine.rules import Rules
+from cardkit.engine.state import GameState
 from cardkit.errors import IllegalAction
-from cardkit.game import Game
-from cardkit.rules import Rules
-from cardkit.state import GameState
 from cardkit.testing._support import (
     Knowledge,
     _fail,

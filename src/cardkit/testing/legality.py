@@ -6,11 +6,11 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from cardkit.actions import Action
-from cardkit.cards import JOKERS
-from cardkit.cardset import CardSet
+from cardkit.cards.card import JOKERS
+from cardkit.cards.cardset import CardSet
+from cardkit.engine.actions import Action
+from cardkit.engine.state import GameState
 from cardkit.errors import IllegalAction
-from cardkit.state import GameState
 from cardkit.testing._support import (
     _MENTION,
     _fail,

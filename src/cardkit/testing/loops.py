@@ -19,14 +19,14 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from cardkit.actions import Action
-from cardkit.bots import Turn
-from cardkit.events import Event
-from cardkit.game import Game
-from cardkit.results import GameResult
-from cardkit.rules import Rules
-from cardkit.runner import play_out
-from cardkit.state import GameState
+from cardkit.engine.actions import Action
+from cardkit.engine.bots import Turn
+from cardkit.engine.events import Event
+from cardkit.engine.game import Game
+from cardkit.engine.results import GameResult
+from cardkit.engine.rules import Rules
+from cardkit.engine.state import GameState
+from cardkit.play.runner import play_out
 from cardkit.testing._support import _fail
 
 __all__ = ["PolicyLoopReport", "check_policy_loops", "policy_loop"]

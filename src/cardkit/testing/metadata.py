@@ -5,14 +5,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from cardkit.actions import Action
-from cardkit.bots import Bot, Turn
-from cardkit.cards import JOKERS, STANDARD_CARDS
-from cardkit.deck import Deck
+from cardkit.cards.card import JOKERS, STANDARD_CARDS
+from cardkit.cards.deck import Deck
+from cardkit.engine.actions import Action
+from cardkit.engine.bots import Bot, Turn
+from cardkit.engine.game import Game
+from cardkit.engine.rules import Rules
 from cardkit.errors import InvalidRules
-from cardkit.game import Game
-from cardkit.rules import Rules
-from cardkit.runner import seat_rngs
+from cardkit.play.runner import seat_rngs
 from cardkit.testing._support import (
     ContractError,
     _fail,

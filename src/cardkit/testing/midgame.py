@@ -28,14 +28,14 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from cardkit.actions import Action
-from cardkit.cards import Card
-from cardkit.cardset import CardSet
-from cardkit.deck import Deck
+from cardkit.cards.card import Card
+from cardkit.cards.cardset import CardSet
+from cardkit.cards.deck import Deck
+from cardkit.engine.actions import Action
+from cardkit.engine.game import Game
+from cardkit.engine.rules import Rules
+from cardkit.engine.state import GameState
 from cardkit.errors import IllegalAction
-from cardkit.game import Game
-from cardkit.rules import Rules
-from cardkit.state import GameState
 from cardkit.testing._support import Knowledge, _fail, _zone_set
 from cardkit.testing.corrupt import canonical as _canonical
 from cardkit.testing.playouts import Playout, random_playout

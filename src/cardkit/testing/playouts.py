@@ -6,13 +6,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cardkit.actions import Action
-from cardkit.bots import Bot, RandomBot
-from cardkit.game import Game
-from cardkit.results import GameResult
-from cardkit.rules import Rules
-from cardkit.runner import play_out, seat_rngs
-from cardkit.state import GameState
+from cardkit.engine.actions import Action
+from cardkit.engine.bots import Bot, RandomBot
+from cardkit.engine.game import Game
+from cardkit.engine.results import GameResult
+from cardkit.engine.rules import Rules
+from cardkit.engine.state import GameState
+from cardkit.play.runner import play_out, seat_rngs
 
 __all__ = ["Playout", "PlayoutReport", "random_playout"]
 

@@ -43,10 +43,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from cardkit.engine.game import Game
+from cardkit.engine.state import GameState
 from cardkit.errors import CardkitError, IllegalAction
-from cardkit.game import Game
-from cardkit.runner import play_out, seat_rngs
-from cardkit.state import GameState
+from cardkit.play.runner import play_out, seat_rngs
 from cardkit.testing.checks import ContractError
 
 __all__ = [

@@ -33,7 +33,7 @@ from typing import Any
 
 import pytest
 
-from cardkit.game import Game
+from cardkit.engine.game import Game
 
 __all__ = [
     "cardkit_game",

@@ -5,10 +5,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from cardkit.engine.game import Game
+from cardkit.engine.rules import Rules
+from cardkit.engine.state import GameState
 from cardkit.errors import InvalidState
-from cardkit.game import Game
-from cardkit.rules import Rules
-from cardkit.state import GameState
 from cardkit.testing._support import (
     _fail,
 )

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from cardkit.wording import EventLike, Phrase, PhraseLike
+from cardkit.words.wording import EventLike, Phrase, PhraseLike
 
 __all__ = ["PHRASES"]
 

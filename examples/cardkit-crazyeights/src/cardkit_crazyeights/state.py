@@ -6,10 +6,10 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple, Self
 
 from cardkit import Action, Card, CardSet, Event, GameResult, Rank, Suit
+from cardkit.engine.generic import GenericState
+from cardkit.engine.grammar import Form, Grammar, Verb
+from cardkit.engine.zones import Seen, Zone
 from cardkit.errors import Refusal, Refused
-from cardkit.generic import GenericState
-from cardkit.grammar import Form, Grammar, Verb
-from cardkit.zones import Seen, Zone
 from cardkit_crazyeights.rules import SUIT_NAMES, SUIT_WORDS, CrazyEightsRules
 from cardkit_crazyeights.rules import CrazyEightsRefused as Code
 from cardkit_crazyeights.scoring import eights_result

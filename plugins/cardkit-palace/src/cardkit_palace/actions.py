@@ -29,10 +29,10 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Final, Self
 
 from cardkit import Action, Card
-from cardkit.actions import new_action
-from cardkit.arguments import IntArg
-from cardkit.cardset import cards_of_mask
-from cardkit.grammar import Form, Grammar
+from cardkit.cards.cardset import cards_of_mask
+from cardkit.engine.actions import new_action
+from cardkit.engine.arguments import IntArg
+from cardkit.engine.grammar import Form, Grammar
 
 __all__ = [
     "ACTION_FORMS",

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from cardkit import Rank, RankOrder
-from cardkit.cardset import rank_mask as _core_rank_mask
+from cardkit.cards.cardset import rank_mask as _core_rank_mask
 from cardkit_palace.rules import PalaceRules, SevenRule, TwoRule
 
 __all__ = [
@@ -108,7 +108,7 @@ def default_follow_ranks(rules: PalaceRules, top: Rank | None) -> frozenset[Rank
 
 
 #: The card mask of the four cards of a rank (2-14); the core's
-#: [`cardkit.cardset.rank_mask`][cardkit.cardset.rank_mask].
+#: [`cardkit.cards.cardset.rank_mask`][cardkit.cards.cardset.rank_mask].
 rank_mask: Final = _core_rank_mask
 
 

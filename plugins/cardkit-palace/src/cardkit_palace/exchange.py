@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardkit import Event
-from cardkit.cardset import ranks_present
+from cardkit.cards.cardset import ranks_present
 from cardkit.errors import Refusal
 from cardkit_palace.actions import PalaceAction, Swap
 from cardkit_palace.events import lead_event, simple_event, swap_event

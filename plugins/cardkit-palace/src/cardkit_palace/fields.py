@@ -1,7 +1,7 @@
 """The fields of a Palace state (`state.f`), its phases, and the deal's constant configuration.
 
 Cards are kept as bit masks (one bit per card, as in
-[`cardkit.CardSet`][cardkit.cardset.CardSet]); the face-down cards as card
+[`cardkit.CardSet`][cardkit.cards.cardset.CardSet]); the face-down cards as card
 indices by position (-1 once turned); the pile as a persistent linked list of
 plays. A transition copies the fields into a list, changes what the move
 changes (the field positions below), and freezes the list into the next
@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Final, NamedTuple
 
 from cardkit import Card
-from cardkit.cardset import cards_of_mask, rank_mask
+from cardkit.cards.cardset import cards_of_mask, rank_mask
 from cardkit_palace.effects import PalaceTables
 from cardkit_palace.rules import FirstPlayerRule
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import ClassVar
 
 from cardkit import Event, Game, GameResult, Setup, Variant
-from cardkit.orders import CardOrder, RankOrder, SuitOrder
-from cardkit.plugins import Registry, registry
+from cardkit.cards.orders import CardOrder, RankOrder, SuitOrder
+from cardkit.plugins.registry import Registry, registry
 from cardkit_palace.effects import PalaceTables, build_tables
 from cardkit_palace.fields import EXCHANGE, PHASES, Config, Fields
 from cardkit_palace.rules import (

@@ -76,7 +76,7 @@ def palace_card_effect(rules: PalaceRules, rank: Rank) -> CardEffect | None:
 def palace_follow_ranks(rules: PalaceRules, top: Rank) -> Iterable[Rank] | None:
     """The ranks that may be played on a pile whose top card has rank ``top``.
 
-    Return the ranks allowed (any iterable of [`cardkit.Rank`][cardkit.cards.Rank]), or
+    Return the ranks allowed (any iterable of [`cardkit.Rank`][cardkit.cards.card.Rank]), or
     ``None`` to leave it to the next implementation (in the end, the
     built-in rule: ranks equal or higher in 3 4 5 6 7 8 9 J Q K A, plus 2
     and 10 on anything; anything on a 2; 3 to 7 plus 2 and 10 on a 7 under

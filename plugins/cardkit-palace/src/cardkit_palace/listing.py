@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from cardkit.cardset import ranks_present as _ranks_present
+from cardkit.cards.cardset import ranks_present as _ranks_present
 from cardkit_palace.actions import (
     DECLINE,
     PICKUP,

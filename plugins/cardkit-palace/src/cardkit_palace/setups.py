@@ -18,7 +18,7 @@ cards, then of hand cards; the rest is the stock, top first.
 from __future__ import annotations
 
 from cardkit import Deck
-from cardkit.deck import Cards, Zone
+from cardkit.cards.deck import Cards, Zone
 
 __all__ = ["stacked_deck"]
 
@@ -36,7 +36,7 @@ def stacked_deck(
 ) -> Deck:
     """The 52-card deck order that deals the given cards to the given zones.
 
-    Palace's zones for [Deck.stacked][cardkit.deck.Deck.stacked].
+    Palace's zones for [Deck.stacked][cardkit.cards.deck.Deck.stacked].
 
     Args:
         players: the number of seats.

@@ -1,4 +1,4 @@
-"""The Palace state on the core's [`GenericState`][cardkit.generic.GenericState].
+"""The Palace state on the core's [`GenericState`][cardkit.engine.generic.GenericState].
 
 The state machine follows section 4 of the rules spec::
 
@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any, Final, Self
 
 from cardkit import Action, GameResult
-from cardkit.generic import GenericState
+from cardkit.engine.generic import GenericState
 from cardkit_palace import exchange, turns, windows
 from cardkit_palace.actions import (
     DECLINE,

@@ -1,6 +1,6 @@
 """The view of a Palace game: what one seat (or a spectator) may know.
 
-The core's [`GenericState.view`][cardkit.generic.GenericState.view] builds
+The core's [`GenericState.view`][cardkit.engine.generic.GenericState.view] builds
 it: the zones ([`ZONES`][cardkit_palace.views.ZONES]) give the cards and
 counts, [`view_extra`][cardkit_palace.views.view_extra] the rest (phase,
 windows, the exchange), and the core shows every seat but the one a window
@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import Field
 
 from cardkit import Card, CardSet, Event, GameResult, InvalidState, Rank, View
-from cardkit.zones import Seen, Zone
+from cardkit.engine.zones import Seen, Zone
 from cardkit_palace.fields import (
     ADD,
     CARDS,

@@ -2,7 +2,7 @@
 
 A `Beating` is resolved from the rules and Tiến lên's hooks
 (`cardkit_tienlen.hookspecs`, called through the core's
-`cardkit.gamehooks.HookCall`), once per rules until plugins change. It is
+`cardkit.engine.gamehooks.HookCall`), once per rules until plugins change. It is
 the only place the game asks what beats what: the legal listing, `apply`
 and the refusal reason all go through it, so they cannot disagree.
 
@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from cardkit import Action, InvalidRules
-from cardkit.gamehooks import HookCall
+from cardkit.engine.gamehooks import HookCall
 from cardkit_tienlen.combos import PASS, BeatRules, Kind, Play, beats, describe_kind
 from cardkit_tienlen.handcombos import SINGLES, hand_combos
 from cardkit_tienlen.rules import TienLenRules
@@ -163,7 +163,7 @@ def build_beating(
     combination_hooks: HookCall | Sequence[Callable[..., Any]] = (),
 ) -> Beating:
     """Resolve the deal's `Beating` from ``rules`` and the hooks: the core's callers of
-    ``tienlen_beats`` and ``tienlen_combination`` (`cardkit.gamehooks.HookCall`), or
+    ``tienlen_beats`` and ``tienlen_combination`` (`cardkit.engine.gamehooks.HookCall`), or
     plain implementations in call order.
 
     Raises:

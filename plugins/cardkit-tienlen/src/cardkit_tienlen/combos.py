@@ -2,15 +2,15 @@
 
 The game's card order is rank ``3 4 5 6 7 8 9 T J Q K A 2`` then suit
 ``S < C < D < H``. Inside this module a set of cards is a *game mask*: the
-keyed mask of the core's [`KeySpace`][cardkit.melds.climbing.KeySpace] of that order, bit
+keyed mask of the core's [`KeySpace`][cardkit.cards.keyspace.KeySpace] of that order, bit
 ``key`` set for each card held, where ``key = rank_position * 4 +
 suit_position`` (``3S`` is bit 0, ``2H`` bit 51). So the highest card of a
 combination is simply its highest bit.
 
-Every combination comes from the core's meld kinds ([`cardkit.melds`][cardkit.melds]):
+Every combination comes from the core's meld kinds ([`cardkit.cards.melds`][cardkit.cards.melds]):
 validation at the boundary (a `Play` built from cards or text) uses
 their validators, and `cardkit_tienlen.handcombos.hand_combos` lists the combinations of a hand
-with their key-space finders ([`keyed_function`][cardkit.melds.base.MeldKind.keyed_function]),
+with their key-space finders ([`keyed_function`][cardkit.cards.melds.base.MeldKind.keyed_function]),
 which answer on game masks, sorted by key. This module wraps them into plays,
 groups them by type and length so that "what beats the current combination"
 is one bisection, and caches them per hand.
@@ -31,8 +31,8 @@ from enum import IntEnum
 from typing import Final, NamedTuple
 
 from cardkit import Action, Card, CardOrder, CardSet, IllegalAction, Rank, RankOrder, SuitOrder
-from cardkit.actions import parse_card_args
-from cardkit.melds import DoubleSequence, KeySpace, NOfAKind, Sequence
+from cardkit.cards.melds import DoubleSequence, KeySpace, NOfAKind, Sequence
+from cardkit.engine.actions import parse_card_args
 
 __all__ = [
     "CARD_ORDER",
@@ -92,9 +92,9 @@ def game_mask(cards: Iterable[Card]) -> int:
 
 #: The cards of a game mask, lowest first in the game's order.
 cards_of: Final = SPACE.cards
-#: The core [`CardSet`][cardkit.cardset.CardSet] mask of a game mask.
+#: The core [`CardSet`][cardkit.cards.cardset.CardSet] mask of a game mask.
 core_mask: Final = SPACE.natural
-#: The cards of a game mask as a [`CardSet`][cardkit.cardset.CardSet].
+#: The cards of a game mask as a [`CardSet`][cardkit.cards.cardset.CardSet].
 cardset_of: Final = SPACE.cardset
 
 
@@ -190,7 +190,7 @@ class Play(_PlayFields, Action):
 
     @property
     def cardset(self) -> CardSet:
-        """The cards as a [`CardSet`][cardkit.cardset.CardSet]."""
+        """The cards as a [`CardSet`][cardkit.cards.cardset.CardSet]."""
         return cardset_of(self.bits)
 
     @property

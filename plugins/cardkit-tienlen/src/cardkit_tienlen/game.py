@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import ClassVar, Final
 
 from cardkit import Event, Game, Setup, Variant
-from cardkit.orders import CardOrder
+from cardkit.cards.orders import CardOrder
 from cardkit_tienlen.beating import Beating, build_beating
 from cardkit_tienlen.combos import BIT_BY_INDEX, CARD_ORDER, cards_of
 from cardkit_tienlen.rules import InstantWin, PlayUntil, TienLenRules
@@ -82,7 +82,7 @@ class TienLen(Game[TienLenRules, TienLenState]):
         """What beats what under ``rules``, from the hooks as registered now.
 
         Resolved from Tiến lên's hooks (`cardkit_tienlen.hookspecs`) by the
-        core's hook cache ([`Game.hooks`][cardkit.game.Game.hooks]), once per
+        core's hook cache ([`Game.hooks`][cardkit.engine.game.Game.hooks]), once per
         rules until plugins are registered or removed, so a plugin registered
         or removed takes effect at the next deal.
         """

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from operator import itemgetter
 from typing import Final
 
-from cardkit.melds import NOfAKind
+from cardkit.cards.melds import NOfAKind
 from cardkit_tienlen.combos import (
     _DOUBLE_SEQUENCE,
     _SEQUENCE,
@@ -62,7 +62,7 @@ _BY_KEY: Final = itemgetter(3)
 class HandCombos:
     """Every combination inside one hand, grouped by (type, length) and sorted by key.
 
-    The combinations come from the core's finders ([`cardkit.melds`][cardkit.melds],
+    The combinations come from the core's finders ([`cardkit.cards.melds`][cardkit.cards.melds],
     in the key space of `CARD_ORDER`). Build it with `hand_combos`
     (cached per hand). Groups are listed lazily, the first time they are
     needed: a player following a single never pays for listing their

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING, Final
 
-from cardkit.results import GameResult
+from cardkit.engine.results import GameResult
 from cardkit_tienlen.rules import InstantWin, PlayUntil
 
 if TYPE_CHECKING:

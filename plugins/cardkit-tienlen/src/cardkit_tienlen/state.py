@@ -1,4 +1,4 @@
-"""The Tiến lên state on the core's [`GenericState`][cardkit.generic.GenericState].
+"""The Tiến lên state on the core's [`GenericState`][cardkit.engine.generic.GenericState].
 
 Its fields (`state.f`) keep hands as game masks (see `cardkit_tienlen.combos`);
 `check_play`/`check_pass` are the one home of legality, `do_play`/`do_pass`
@@ -11,11 +11,11 @@ from dataclasses import dataclass
 from typing import Any, Final, NamedTuple, Self
 
 from cardkit import Action, CardSet, Event, GameResult, IllegalAction, InvalidState
-from cardkit.actions import split_action_text
+from cardkit.engine.actions import split_action_text
+from cardkit.engine.generic import GenericState
+from cardkit.engine.grammar import Form, Grammar
+from cardkit.engine.zones import Seen, Zone
 from cardkit.errors import Refusal, Refused
-from cardkit.generic import GenericState
-from cardkit.grammar import Form, Grammar
-from cardkit.zones import Seen, Zone
 from cardkit_tienlen.beating import Beating
 from cardkit_tienlen.combos import (
     CARD_BY_KEY,

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, Final
 from pydantic import Field
 
 from cardkit import Card, Event, GameResult, View
-from cardkit.state import Log
+from cardkit.engine.state import Log
 from cardkit_tienlen.combos import CARD_BY_KEY, Kind, Play, cards_of, describe_kind
 from cardkit_tienlen.narration import narrate
 from cardkit_tienlen.scoring import deal_points

@@ -31,8 +31,8 @@ from dataclasses import dataclass
 from typing import Final
 
 from cardkit import Action, Card, CardSet, IllegalAction, Rank
+from cardkit.engine.grammar import Form, Grammar, Verb
 from cardkit.errors import Refused
-from cardkit.grammar import Form, Grammar, Verb
 
 __all__ = [
     "DRAW",

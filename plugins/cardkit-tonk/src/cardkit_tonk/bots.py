@@ -1,7 +1,7 @@
 """A heuristic Tonk bot: spread and hit greedily, discard the highest deadwood, drop low.
 
 It sees only its view and the legal actions. Its melds come from the core's
-deadwood optimiser ([`cardkit.melds.best_melds`][cardkit.melds.deadwood.best_melds]),
+deadwood optimiser ([`cardkit.cards.melds.best_melds`][cardkit.cards.melds.deadwood.best_melds]),
 counted with the usual values (A 1, pictures 10).
 """
 
@@ -11,7 +11,7 @@ import random
 from typing import ClassVar, Final
 
 from cardkit import Action, CardSet, CardValues, Turn
-from cardkit.melds import MeldSolver
+from cardkit.cards.melds import MeldSolver
 from cardkit_tonk.actions import DRAW, DROP, JOIN, PASS, TAKE, Bonus, Discard, Hit, Respond, Spread
 from cardkit_tonk.spreads import BOOK, RUN_EITHER, accepts_mask
 from cardkit_tonk.views import TonkView

@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, NamedTuple
 
 from cardkit import Card, CardSet, Event
-from cardkit.cardset import cards_of_mask
+from cardkit.cards.cardset import cards_of_mask
+from cardkit.engine.generic import GenericState
 from cardkit.errors import Refusal
-from cardkit.generic import GenericState
 from cardkit_tonk.config import Config
 from cardkit_tonk.events import over
 from cardkit_tonk.payouts import Ending

@@ -12,8 +12,8 @@ from __future__ import annotations
 from typing import ClassVar, Final
 
 from cardkit import Action, CardValues, Deck, Game, GameResult, Setup
-from cardkit.orders import ACE_LOW, CardOrder, SuitOrder
-from cardkit.plugins import Registry, registry
+from cardkit.cards.orders import ACE_LOW, CardOrder, SuitOrder
+from cardkit.plugins.registry import Registry, registry
 from cardkit_tonk.actions import FIXED_ACTIONS
 from cardkit_tonk.config import Config, default_card_values
 from cardkit_tonk.fields import PHASES

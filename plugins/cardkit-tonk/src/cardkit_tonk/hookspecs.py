@@ -60,7 +60,8 @@ def tonk_card_values(rules: TonkRules) -> CardValues | None:
 
     Hand counts decide drops, stock outs, ``drop_max_count`` and the
     deal-time wins (49/50, 13 or less, 9 or less). Return a
-    [`cardkit.CardValues`][cardkit.orders.CardValues], or ``None`` to leave the decision to the
+    [`cardkit.CardValues`][cardkit.cards.orders.CardValues], or ``None`` to leave the decision to
+    the
     next implementation. The game's default: A = 1, 2-10 face value, J Q K
     10 each, or 11, 12, 13 under ``picture_values = jqk_11_12_13``.
 
@@ -78,7 +79,7 @@ def tonk_payout(ending: Ending, rules: TonkRules) -> list[Payment] | None:
     ``run_out``, ``drop_win``, ``drop_caught``, ``stock_out``,
     ``stock_out_void`` and ``double_double`` (see
     `cardkit_tonk.payouts.Ending` for the facts it carries). Return a
-    list of [`cardkit.Payment`][cardkit.results.Payment] (payer, payee, amount, reason), or
+    list of [`cardkit.Payment`][cardkit.engine.results.Payment] (payer, payee, amount, reason), or
     ``None`` to leave this ending to the next implementation. The game's
     default is `cardkit_tonk.payouts.default_payout`. The Spades side
     pot is settled apart and is not asked here.

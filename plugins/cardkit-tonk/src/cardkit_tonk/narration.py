@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from cardkit.wording import PhraseLike
+from cardkit.words.wording import PhraseLike
 
 __all__ = ["PHRASES"]
 

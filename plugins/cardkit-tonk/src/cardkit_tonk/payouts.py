@@ -1,7 +1,8 @@
 """Payouts: how each way a Tonk hand can end is paid.
 
 A hand's end is described by an `Ending`; `default_payout` turns
-it into a list of [`cardkit.Payment`][cardkit.results.Payment] transfers (payer → payee), which
+it into a list of [`cardkit.Payment`][cardkit.engine.results.Payment] transfers (payer → payee),
+which
 sum to zero by construction. A separate plugin can change the payout of any
 ending through the ``tonk_payout`` hook (see `cardkit_tonk.hookspecs`);
 this module is the built-in default implementation of that hook.

@@ -1,4 +1,5 @@
-"""Spreads: Tonk's books and runs on the table, built on [`cardkit.melds`][cardkit.melds].
+"""Spreads: Tonk's books and runs on the table, built on
+[`cardkit.cards.melds`][cardkit.cards.melds].
 
 A *book* is 3 or 4 cards of one rank (``NOfAKind(3, 4)``), a *run* 3 or more
 cards of one suit in sequence (``Run(3, ace="either")``, or ace low only under
@@ -7,7 +8,8 @@ exactly when the spread with the card is still a valid meld of its kind (the
 meld kinds' extension check). Every spread on the table is owned by the
 player who laid it and has a stable id.
 
-Everything here works on integer card masks (see [`cardkit.CardSet`][cardkit.cardset.CardSet]).
+Everything here works on integer card masks (see
+[`cardkit.CardSet`][cardkit.cards.cardset.CardSet]).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Final, NamedTuple
 
-from cardkit.melds import MeldKind, NOfAKind, Run
+from cardkit.cards.melds import MeldKind, NOfAKind, Run
 
 __all__ = [
     "BOOK",

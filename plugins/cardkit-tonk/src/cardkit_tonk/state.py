@@ -1,4 +1,4 @@
-"""The Tonk state on the core's [`GenericState`][cardkit.generic.GenericState].
+"""The Tonk state on the core's [`GenericState`][cardkit.engine.generic.GenericState].
 
 One `TonkState` is one hand; its fields are `state.f`
 ([`Fields`][cardkit_tonk.fields.Fields]). The action families are mixins:
@@ -21,8 +21,8 @@ from itertools import combinations
 from typing import Any, Final, Self
 
 from cardkit import Action, CardSet, GameResult, Payment
-from cardkit.actions import split_action_text
-from cardkit.cardset import MaskDecoder
+from cardkit.cards.cardset import MaskDecoder
+from cardkit.engine.actions import split_action_text
 from cardkit.errors import Refusal
 from cardkit_tonk.actions import (
     _DISCARDS,
@@ -51,7 +51,7 @@ __all__ = ["TonkState"]
 _START_LEGAL: Final[tuple[tuple[Action, ...], ...]] = tuple(
     tuple(a for bit, a in ((4, DROP), (2, DRAW), (1, TAKE)) if key & bit) for key in range(8)
 )
-#: The discard of every card of a mask, in card order (see cardkit.cardset.MaskDecoder).
+#: The discard of every card of a mask, in card order (see cardkit.cards.cardset.MaskDecoder).
 _discards_of: Final = MaskDecoder(_DISCARDS)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Self
 
 from cardkit import Card, Event
-from cardkit.cardset import cards_of_mask
+from cardkit.cards.cardset import cards_of_mask
 from cardkit.errors import Refusal
 from cardkit_tonk.actions import Draw, Drop, Take
 from cardkit_tonk.deal import DealPhases

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, Final, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from cardkit import Card, CardSet, Payment, View
-from cardkit.zones import Seen, Zone
+from cardkit.engine.zones import Seen, Zone
 from cardkit_tonk.actions import spread_cards
 from cardkit_tonk.fields import MAIN, OVER, PHASES
 from cardkit_tonk.spreads import TableSpread

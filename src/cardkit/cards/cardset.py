@@ -1,0 +1,362 @@
+"""CardSet: an immutable set of cards backed by one integer bit mask.
+
+Bit ``card.index`` of the mask is set when the card is in the set, so union,
+intersection, difference, subset tests and counting are single integer
+operations. Iteration is in canonical index order (clubs 2-A, diamonds,
+hearts, spades, then jokers).
+
+>>> hand = CardSet.parse("3S 4S 5S")
+>>> Card.parse("4s") in hand
+True
+>>> str(hand - CardSet.parse("4S"))
+'3S 5S'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from itertools import islice
+from typing import TYPE_CHECKING, Any, Final, Generic, TypeVar
+
+from pydantic_core import core_schema
+
+from cardkit.cards.card import CARD_PATTERN, Card, Rank, Suit
+from cardkit.errors import InvalidCard, quote
+
+if TYPE_CHECKING:
+    from pydantic import GetCoreSchemaHandler, GetJsonSchemaHandler
+    from pydantic.json_schema import JsonSchemaValue
+
+__all__ = [
+    "FULL_DECK_MASK",
+    "MAX_CARDS",
+    "MAX_CARDS_TEXT",
+    "CardSet",
+    "MaskDecoder",
+    "cards_of_mask",
+    "parse_cards",
+    "rank_mask",
+    "ranks_present",
+]
+
+_CARDS: Final = Card._by_index
+#: The mask of the 52 standard cards.
+FULL_DECK_MASK: Final = (1 << 52) - 1
+_SUIT_MASK: Final = (1 << 13) - 1
+MAX_CARDS: Final = 216
+"""The most cards one parse accepts (four full decks with jokers)."""
+MAX_CARDS_TEXT: Final = 2000
+"""The longest card text one parse accepts, in characters."""
+
+
+def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:
+    """Parse cards separated by spaces or commas, keeping their order.
+
+    Accepts a string such as ``"3S 4s, 10h"`` or an iterable of card codes
+    and cards. At most [MAX_CARDS][cardkit.cards.cardset.MAX_CARDS] cards and
+    [MAX_CARDS_TEXT][cardkit.cards.cardset.MAX_CARDS_TEXT] characters of text are
+    read; more is refused before parsing.
+
+    Raises:
+        InvalidCard: one of the items is not a card (the message quotes it),
+            the value is neither text nor an iterable of cards, or it is
+            too long.
+    """
+    if isinstance(text, str):
+        if len(text) > MAX_CARDS_TEXT:
+            raise InvalidCard(
+                text, f"{len(text)} characters of cards, at most {MAX_CARDS_TEXT} are read"
+            )
+        items: list[str] | list[str | Card] = text.replace(",", " ").split()
+    elif isinstance(text, Iterable) and not isinstance(text, bytes | bytearray | dict):
+        items = list(islice(text, MAX_CARDS + 1))
+    else:
+        raise InvalidCard(
+            quote(text), "cards are given as text ('3S 4H') or an iterable of card codes or cards"
+        )
+    if len(items) > MAX_CARDS:
+        raise InvalidCard(
+            quote(items), f"more than {MAX_CARDS} cards; at most {MAX_CARDS} are read"
+        )
+    return [item if isinstance(item, Card) else Card.parse(item) for item in items]
+
+
+class CardSet:
+    """An immutable set of cards.
+
+    Build one from cards (``CardSet([c1, c2])``), from text
+    (``CardSet.parse("3S 4S")``) or from a mask (``CardSet.from_mask(m)``).
+
+    Attributes:
+        mask: the bit mask; bit ``card.index`` is set for each card held.
+    """
+
+    __slots__ = ("mask",)
+
+    mask: int
+
+    def __init__(self, cards: Iterable[Card] = ()) -> None:
+        """Build a set from cards (duplicates collapse, as in any set)."""
+        mask = 0
+        for card in cards:
+            mask |= card.bit
+        object.__setattr__(self, "mask", mask)
+
+    @classmethod
+    def from_mask(cls, mask: int) -> CardSet:
+        """The set whose bit mask is ``mask``."""
+        if mask < 0 or mask >> 54:
+            raise ValueError(f"a card mask has bits 0-53 only, got {mask:#x}")
+        new = object.__new__(cls)
+        object.__setattr__(new, "mask", mask)
+        return new
+
+    @classmethod
+    def parse(cls, text: str | Iterable[str | Card]) -> CardSet:
+        """Parse cards separated by spaces or commas (see
+        [`parse_cards`][cardkit.cards.cardset.parse_cards]).
+
+        Raises:
+            InvalidCard: a card is not valid, or a card is given twice.
+        """
+        cards = parse_cards(text)
+        result = cls(cards)
+        if len(result) != len(cards):
+            dup = next(c for i, c in enumerate(cards) if c in cards[:i])
+            raise InvalidCard(
+                text if isinstance(text, str) else " ".join(c.code for c in cards),
+                f"card {dup.code} is given twice",
+            )
+        return result
+
+    @classmethod
+    def standard(cls) -> CardSet:
+        """The 52 standard cards."""
+        return cls.from_mask(FULL_DECK_MASK)
+
+    # -- set protocol -------------------------------------------------------
+
+    def __len__(self) -> int:
+        return self.mask.bit_count()
+
+    def __bool__(self) -> bool:
+        return self.mask != 0
+
+    def __iter__(self) -> Iterator[Card]:
+        mask = self.mask
+        while mask:
+            low = mask & -mask
+            yield _CARDS[low.bit_length() - 1]
+            mask ^= low
+
+    def __contains__(self, card: object) -> bool:
+        return isinstance(card, Card) and bool(self.mask & card.bit)
+
+    def __or__(self, other: CardSet) -> CardSet:
+        return CardSet.from_mask(self.mask | other.mask)
+
+    def __and__(self, other: CardSet) -> CardSet:
+        return CardSet.from_mask(self.mask & other.mask)
+
+    def __sub__(self, other: CardSet) -> CardSet:
+        return CardSet.from_mask(self.mask & ~other.mask)
+
+    def __xor__(self, other: CardSet) -> CardSet:
+        return CardSet.from_mask(self.mask ^ other.mask)
+
+    def __le__(self, other: CardSet) -> bool:
+        return self.mask & ~other.mask == 0
+
+    def __lt__(self, other: CardSet) -> bool:
+        return self.mask != other.mask and self.mask & ~other.mask == 0
+
+    def __ge__(self, other: CardSet) -> bool:
+        return other <= self
+
+    def __gt__(self, other: CardSet) -> bool:
+        return other < self
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, CardSet) and self.mask == other.mask
+
+    def __hash__(self) -> int:
+        return hash(self.mask)
+
+    def isdisjoint(self, other: CardSet) -> bool:
+        """Whether the two sets share no card."""
+        return not self.mask & other.mask
+
+    def add(self, card: Card) -> CardSet:
+        """A new set with ``card`` added."""
+        return CardSet.from_mask(self.mask | card.bit)
+
+    def remove(self, card: Card) -> CardSet:
+        """A new set without ``card``; raises ``KeyError`` if it is not held."""
+        if not self.mask & card.bit:
+            raise KeyError(card)
+        return CardSet.from_mask(self.mask ^ card.bit)
+
+    # -- views by rank and suit --------------------------------------------
+
+    def of_suit(self, suit: Suit) -> CardSet:
+        """The cards of one suit."""
+        return CardSet.from_mask(self.mask & (_SUIT_MASK << (13 * suit)))
+
+    def of_rank(self, rank: Rank) -> CardSet:
+        """The cards of one rank."""
+        return CardSet.from_mask(self.mask & _RANK_MASKS[rank])
+
+    def rank_counts(self) -> dict[Rank, int]:
+        """How many cards of each rank the set holds (ranks held only)."""
+        counts: dict[Rank, int] = {}
+        for card in self:
+            if card.rank is not None:
+                counts[card.rank] = counts.get(card.rank, 0) + 1
+        return counts
+
+    def suit_ranks(self, suit: Suit) -> int:
+        """A 13-bit mask of the ranks held in ``suit`` (bit ``rank - 2``)."""
+        return (self.mask >> (13 * suit)) & _SUIT_MASK
+
+    # -- text ----------------------------------------------------------------
+
+    @property
+    def codes(self) -> list[str]:
+        """The card codes in canonical order."""
+        return [card.code for card in self]
+
+    @property
+    def pretty(self) -> str:
+        """The cards with suit symbols, for people."""
+        return " ".join(card.pretty for card in self)
+
+    def __str__(self) -> str:
+        return " ".join(card.code for card in self)
+
+    def __repr__(self) -> str:
+        return f"CardSet.parse({str(self)!r})"
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("CardSet is immutable")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (CardSet.from_mask, (self.mask,))
+
+    @classmethod
+    def __get_pydantic_core_schema__(
+        cls, source: type[Any], handler: GetCoreSchemaHandler
+    ) -> core_schema.CoreSchema:
+        """Pydantic fields of type CardSet accept a list of codes or a string, dump a list."""
+
+        def validate(value: object) -> CardSet:
+            if isinstance(value, CardSet):
+                return value
+            if isinstance(value, str):
+                return cls.parse(value)
+            if isinstance(value, list | tuple):
+                if not all(isinstance(v, str | Card) for v in value):
+                    raise InvalidCard(repr(value), "expected a list of card codes")
+                return cls.parse(value)
+            raise InvalidCard(repr(value), "expected a list of card codes")
+
+        return core_schema.no_info_plain_validator_function(
+            validate,
+            serialization=core_schema.plain_serializer_function_ser_schema(
+                lambda s: s.codes, when_used="always"
+            ),
+        )
+
+    @classmethod
+    def __get_pydantic_json_schema__(
+        cls, schema: core_schema.CoreSchema, handler: GetJsonSchemaHandler
+    ) -> JsonSchemaValue:
+        """The JSON Schema of a card set: an array of distinct card codes."""
+        return {
+            "type": "array",
+            "items": {"type": "string", "pattern": CARD_PATTERN},
+            "uniqueItems": True,
+            "description": "A set of cards as a list of card codes, such as ['3S', '4S'].",
+        }
+
+
+_RANK_MASKS: Final = {rank: sum(1 << (13 * suit + rank - 2) for suit in range(4)) for rank in Rank}
+
+
+T = TypeVar("T")
+
+
+class MaskDecoder(Generic[T]):
+    """Turns a mask of standard cards into a tuple of one item per card, fast.
+
+    ``items[i]`` is the item of the card with index ``i`` (the card itself, or
+    a game's interned per-card object such as a discard action). Decoding
+    joins one cached tuple per suit lane, so a hot loop pays four list
+    look-ups instead of a loop over the cards. Items come in card index
+    order.
+
+    Examples:
+        >>> decode = MaskDecoder(STANDARD)
+        >>> decode(CardSet.parse("AS 2C 3C").mask)
+        (Card('2C'), Card('3C'), Card('AS'))
+    """
+
+    __slots__ = ("_clubs", "_diamonds", "_hearts", "_items", "_spades")
+
+    def __init__(self, items: Sequence[T]) -> None:
+        """Decode to ``items`` (52 of them, indexed by card index)."""
+        if len(items) != 52:
+            raise ValueError(f"a mask decoder needs one item per standard card, not {len(items)}")
+        self._items: tuple[T, ...] = tuple(items)
+        # Per suit, the items of each 13-bit lane, filled as lanes are met: a list
+        # indexed by the lane (a fraction of a dict look-up: no hash, no method call).
+        self._clubs: list[tuple[T, ...] | None] = [None] * (1 << 13)
+        self._diamonds: list[tuple[T, ...] | None] = [None] * (1 << 13)
+        self._hearts: list[tuple[T, ...] | None] = [None] * (1 << 13)
+        self._spades: list[tuple[T, ...] | None] = [None] * (1 << 13)
+
+    def _lane(self, lanes: list[tuple[T, ...] | None], suit: int, lane: int) -> tuple[T, ...]:
+        base = suit * 13
+        bits = lane
+        out = []
+        while bits:
+            low = bits & -bits
+            out.append(self._items[base + low.bit_length() - 1])
+            bits ^= low
+        found = lanes[lane] = tuple(out)
+        return found
+
+    def __call__(self, mask: int) -> tuple[T, ...]:
+        """The items of the cards of ``mask`` (standard cards only), in index order."""
+        lane = mask & _SUIT_MASK
+        clubs = self._clubs[lane]
+        if clubs is None:
+            clubs = self._lane(self._clubs, 0, lane)
+        lane = mask >> 13 & _SUIT_MASK
+        diamonds = self._diamonds[lane]
+        if diamonds is None:
+            diamonds = self._lane(self._diamonds, 1, lane)
+        lane = mask >> 26 & _SUIT_MASK
+        hearts = self._hearts[lane]
+        if hearts is None:
+            hearts = self._lane(self._hearts, 2, lane)
+        lane = mask >> 39 & _SUIT_MASK
+        spades = self._spades[lane]
+        if spades is None:
+            spades = self._lane(self._spades, 3, lane)
+        return clubs + diamonds + hearts + spades
+
+
+STANDARD: Final = tuple(_CARDS[:52])
+#: Decodes a mask of standard cards into its cards, in index order (see
+#: [`MaskDecoder`][cardkit.cards.cardset.MaskDecoder]).
+cards_of_mask: Final = MaskDecoder(STANDARD)
+
+
+def rank_mask(rank: int) -> int:
+    """The mask of the four cards of ``rank`` (2-14)."""
+    return _RANK_MASKS[Rank(rank)]
+
+
+def ranks_present(mask: int) -> int:
+    """A 13-bit mask of the ranks held in a card mask (bit ``rank - 2``)."""
+    return (mask | mask >> 13 | mask >> 26 | mask >> 39) & _SUIT_MASK

@@ -1,0 +1,151 @@
+"""Bit-mask helpers shared by the meld kinds and the deadwood solver (private).
+
+A card mask has bit ``suit * 13 + rank - 2`` set for each card held (see
+[`CardSet`][cardkit.cards.cardset.CardSet]). Seen as four 13-bit *lanes*, one per suit,
+bit ``rank - 2`` of lane ``suit`` is that card. Most meld questions are then
+a handful of integer operations on the four lanes at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from itertools import combinations
+from typing import Final
+
+from cardkit.cards.card import Card, Rank
+from cardkit.cards.cardset import FULL_DECK_MASK, CardSet
+from cardkit.errors import InvalidCard
+
+#: The 13 bits of one suit lane.
+LANE: Final = (1 << 13) - 1
+#: Bit 0 of each of the four lanes: ``(r_bits * SPREAD)`` copies 13 rank bits into every suit.
+SPREAD: Final = 1 | 1 << 13 | 1 << 26 | 1 << 39
+#: The standard cards (no jokers).
+STANDARD: Final = FULL_DECK_MASK
+
+_new_cardset = object.__new__
+_set = object.__setattr__
+
+
+def cardset(mask: int) -> CardSet:
+    """A [`CardSet`][cardkit.cards.cardset.CardSet] from a mask known to be valid (no checks;
+    hot paths).
+    """
+    new: CardSet = _new_cardset(CardSet)
+    _set(new, "mask", mask)
+    return new
+
+
+def lanes_at_least(mask: int) -> tuple[int, int, int, int]:
+    """Natural-rank masks (bit ``rank - 2``) of ranks held at least 1, 2, 3 and 4 times."""
+    a = mask & LANE
+    b = (mask >> 13) & LANE
+    c = (mask >> 26) & LANE
+    d = (mask >> 39) & LANE
+    ab_or = a | b
+    cd_or = c | d
+    ab = a & b
+    cd = c & d
+    return (
+        ab_or | cd_or,
+        ab | cd | (ab_or & cd_or),
+        (ab & cd_or) | (cd & ab_or),
+        ab & cd,
+    )
+
+
+def rank_pattern_subsets(sizes: Iterable[int]) -> dict[int, tuple[int, ...]]:
+    """For each of the 16 ways one rank can be held, the sub-holdings of the given sizes.
+
+    Keys and values are masks of one rank shifted down to rank 2 (bits 0, 13,
+    26, 39); the sub-holdings are ordered by size, then by their cards in index
+    order.
+    """
+    wanted = sorted(set(sizes))
+    table: dict[int, tuple[int, ...]] = {}
+    suit_bits = [1 << (13 * s) for s in range(4)]
+    for pattern in range(16):
+        held = [suit_bits[s] for s in range(4) if pattern >> s & 1]
+        key = sum(held)
+        subs: list[int] = []
+        for size in wanted:
+            subs.extend(sum(combo) for combo in combinations(held, size))
+        table[key] = tuple(subs)
+    return table
+
+
+def to_mask(cards: Iterable[Card] | CardSet) -> tuple[int, Card | None]:
+    """The mask of some cards, and the first card given twice (or ``None``)."""
+    if isinstance(cards, CardSet):
+        return cards.mask, None
+    mask = 0
+    dup: Card | None = None
+    for card in cards:
+        if not isinstance(card, Card):
+            raise InvalidCard(repr(card), "expected Card objects (parse text with CardSet.parse)")
+        if mask & card.bit and dup is None:
+            dup = card
+        mask |= card.bit
+    return mask, dup
+
+
+def as_hand_mask(hand: CardSet | Iterable[Card] | int) -> int:
+    """The mask of a hand given as a CardSet, cards or a mask."""
+    if isinstance(hand, CardSet):
+        return hand.mask
+    if isinstance(hand, int):
+        if hand < 0 or hand >> 54:
+            raise ValueError(f"a card mask has bits 0-53 only, got {hand:#x}")
+        return hand
+    return to_mask(hand)[0]
+
+
+def rank_name(rank: Rank | int) -> str:
+    """How messages name a rank: ``2``…``10``, ``J``, ``Q``, ``K``, ``A``."""
+    r = Rank(rank)
+    return "10" if r == Rank.TEN else r.code
+
+
+def plural(n: int, word: str) -> str:
+    """``"1 card"``, ``"2 cards"``."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def value_function(table: tuple[int, ...]) -> Callable[[int], int]:
+    """A fast ``mask -> total value`` for a value table.
+
+    Values are split into bit planes: plane ``k`` holds the cards whose value
+    (minus the smallest value) has bit ``k``; the total is a few popcounts.
+    """
+    vmin = min(table)
+    planes: list[int] = []
+    top = max(table) - vmin
+    k = 0
+    while top >> k:
+        plane = 0
+        for index, v in enumerate(table):
+            if (v - vmin) >> k & 1:
+                plane |= 1 << index
+        planes.append(plane)
+        k += 1
+    if vmin == 0 and len(planes) == 4:
+        p0, p1, p2, p3 = planes
+
+        def four(mask: int) -> int:
+            return (
+                (mask & p0).bit_count()
+                + ((mask & p1).bit_count() << 1)
+                + ((mask & p2).bit_count() << 2)
+                + ((mask & p3).bit_count() << 3)
+            )
+
+        return four
+    numbered = tuple(enumerate(planes))
+
+    def general(mask: int) -> int:
+        total = vmin * mask.bit_count()
+        for k, plane in numbered:
+            total += (mask & plane).bit_count() << k
+        return total
+
+    return general

@@ -1,0 +1,379 @@
+"""GenericState: the core-owned state a game writes only its rules into.
+
+A game built on [`GenericState`][cardkit.engine.generic.GenericState] gives:
+
+- `F`, a `NamedTuple` of its fields (`hands`, `stock`, `seat`...), so
+  `state.f.hands` is typed; `state.rules` is typed as its rules model `R`;
+- `zone_specs`: its [`Zone`][cardkit.engine.zones.Zone]s, from which the core
+  derives `zones()`, `visible_zones()`, the zone part of `view()` and
+  (with the other fields) `snapshot()`;
+- `grammar`: its action [`Grammar`][cardkit.engine.grammar.Grammar], which parses text;
+- per action kind (the verb of its first form: `play`), `check_play(action) -> Refusal | None`,
+  the one home of that action's legality, and `do_play(action)`, the
+  transition, which returns `self.evolve(action, events, **changes)`;
+- `result()`, and `view_extra(seat)` for what a view shows besides zones.
+
+`to_act` and `is_over` come from the fields `seat` (whose turn it is) and
+`outcome` (`None` while the game goes on); a game without them overrides both.
+
+[`apply`][cardkit.engine.state.GameState.apply] is the core's: parse, refuse when
+over, check, transition. The legal listing defaults to the reference one
+built from the checks; a game may override `list_legal()` with a fast one,
+and [`check_fast_listing`][cardkit.testing.fastlisting.check_fast_listing]
+proves them equal.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Collection, Mapping, Sequence
+from enum import Enum
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, final
+
+from typing_extensions import TypeVar
+
+from cardkit.cards.card import Card
+from cardkit.cards.cardset import CardSet
+from cardkit.engine._building import builder_of, replaced
+from cardkit.engine.actions import Action, check_action_text
+from cardkit.engine.events import Event
+from cardkit.engine.grammar import Grammar
+from cardkit.engine.rules import Rules
+from cardkit.engine.state import Setup
+from cardkit.engine.views import View
+from cardkit.engine.windows import PrivateWindows
+from cardkit.engine.zones import Zone, dynamic_zone_names, visible_zone_names, zone_cards
+from cardkit.engine.zoneviews import ZoneViewer
+from cardkit.errors import IllegalAction, Refusal, Refused
+
+if TYPE_CHECKING:
+    from cardkit.engine.game import Game
+
+__all__ = ["GenericState"]
+
+R = TypeVar("R", bound=Rules, default=Rules)
+F = TypeVar("F", bound=tuple[Any, ...], default=tuple[Any, ...])
+V = TypeVar("V", bound=View, default=View)
+
+_Check = Callable[[Any, Any], Refusal | None]
+_Do = Callable[[Any, Any], Any]
+
+
+class GenericState(PrivateWindows, Generic[R, F, V]):
+    """A game's state whose plumbing is the core's: fields, log, legality, views.
+
+    Class attributes a game sets: `grammar`, `zone_specs`, `view_model`. The
+    third type parameter `V` is the view model (`View` unless given):
+    `GenericState[MyRules, Fields, MyView]` with `view_model = MyView` types
+    `state.view(seat)` as `MyView`.
+    """
+
+    __slots__ = ("_legal", "f")
+
+    f: F
+    """The game's fields (a `NamedTuple`)."""
+    setup: Setup[R]
+    _legal: tuple[Action, ...] | None
+
+    grammar: ClassVar[Grammar]
+    zone_specs: ClassVar[tuple[Zone, ...]] = ()
+    view_model: ClassVar[type[View]] = View
+    lists_when_over: ClassVar[bool] = False
+    """Whether `list_legal` gives no action once the game is over, so that the core
+    need not ask `is_over` first (a saving on the hot path of playouts)."""
+    _plain_apply: ClassVar[bool] = True
+    _moves: ClassVar[dict[type[Action], tuple[_Check, _Do]]] = {}
+    _building: ClassVar[type[Any]]
+    _dos: ClassVar[dict[type[Action], _Do]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Find each action kind's `check_<kind>` and `do_<kind>`, once per class."""
+        super().__init_subclass__(**kwargs)
+        if "_frozen" in cls.__dict__:
+            return  # the builder of a state class (`cardkit.engine._building`)
+        cls._building = builder_of(cls)
+        # A subclass that wraps _apply (a test double) is applied through it.
+        cls._plain_apply = cls._apply is GenericState._apply
+        grammar = cls.__dict__.get("grammar")
+        if grammar is None:
+            return
+        moves: dict[type[Action], tuple[_Check, _Do]] = {}
+        for form in grammar.forms:
+            if form.make in moves:
+                continue
+            kind = form.kind
+            check, do = getattr(cls, f"check_{kind}", None), getattr(cls, f"do_{kind}", None)
+            if check is None or do is None:
+                raise TypeError(f"{cls.__name__} needs check_{kind} and do_{kind}")
+            moves[form.make] = (check, do)
+        cls._moves = moves
+        cls._dos = {kind: do for kind, (_, do) in moves.items()}
+
+    # -- building states ----------------------------------------------------------
+
+    @classmethod
+    def first(
+        cls, game: Game[Any, Any], setup: Setup[R], fields: F, events: Sequence[Event] = ()
+    ) -> Self:
+        """The state at the deal: `fields`, after the deal's `events`."""
+        state: Self = cls._building()
+        state.game = game
+        state.setup = setup
+        state._log = (None, None, tuple(events))
+        state.f = fields
+        state._legal = None
+        state.__class__ = cls
+        return state
+
+    def evolve(self, action: Action, events: Sequence[Event], **changes: Any) -> Self:
+        """The next state: these fields changed, `action` and its `events` logged."""
+        state: Self = self._building()
+        state.game = self.game
+        state.setup = self.setup
+        state._log = (self._log, action, tuple(events))
+        state.f = replaced(self.f, changes) if changes else self.f
+        state._legal = None
+        state.__class__ = type(self)
+        return state
+
+    def successor(self, action: Action, events: Sequence[Event], fields: F) -> Self:
+        """The next state with every field given: `action` and its `events` logged.
+
+        For a transition that rebuilds its fields tuple whole (a hot path
+        building `F` at once is cheaper than `evolve`'s replacing by name).
+        """
+        state: Self = self._building()
+        state.game = self.game
+        state.setup = self.setup
+        state._log = (self._log, action, tuple(events))
+        state.f = fields
+        state._legal = None
+        state.__class__ = type(self)
+        return state
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat to act: by default the field `seat`, and `None` once over."""
+        return None if self.is_over else getattr(self.f, "seat", None)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended: by default, whether the field `outcome` is set."""
+        return getattr(self.f, "outcome", None) is not None
+
+    def hidden_shuffle(self, cards: Sequence[Card], salt: object) -> tuple[Card, ...]:
+        """`cards` shuffled by a generator seeded from the deal's deck order and `salt`.
+
+        For randomness during play (reshuffling a discard pile into a stock):
+        the deck order is hidden from every player, so nobody can predict the
+        order, and the game still replays exactly from its deck and actions.
+        Give a different `salt` each time (the number of earlier reshuffles).
+        """
+        shuffled = list(cards)
+        random.Random(f"cardkit-{self.game.name}:{self.setup.deck}:{salt}").shuffle(shuffled)
+        return tuple(shuffled)
+
+    @property
+    def rules(self) -> R:
+        """The rules in force, as the game's rules model."""
+        return self.setup.rules
+
+    # -- actions: the core's -----------------------------------------------------------
+
+    def parse_action(self, text: str) -> Action:
+        """Read an action's text through the game's grammar.
+
+        Raises:
+            IllegalAction: the text fits no form (code `"unparsable"`), with the
+                legal actions.
+        """
+        try:
+            return self.grammar.parse(text, self.game.title)
+        except IllegalAction as exc:
+            # The legal actions are listed only for a refusal: parsing stays cheap.
+            allowed = [str(a) for a in self.legal_actions()]
+            raise IllegalAction(exc.code, str(exc), action=text, allowed=allowed) from None
+
+    def refusal(self, action: Action) -> Refusal | None:
+        """Why `action` is not legal now, or `None` when it is."""
+        if self.is_over:
+            return Refusal(Refused.GAME_OVER, "the game is over")
+        move = self._moves.get(type(action))
+        if move is None:
+            title = self.game.title
+            return Refusal(Refused.UNKNOWN_ACTION, f"{action!r} is not a {title} action")
+        return move[0](self, action)
+
+    def apply(self, action: Action | str) -> Self:
+        """As [`GameState.apply`][cardkit.engine.state.GameState.apply]; an action of the listing
+        itself goes to its transition at once (the hot path of playouts)."""
+        legal = self._legal
+        if legal is not None and self._plain_apply:
+            # Text is never a listed object: it is parsed below, and `_apply` finds it listed.
+            for candidate in legal:
+                if candidate is action:
+                    result: Self = self._dos[type(action)](self, action)
+                    return result
+        if isinstance(action, str):
+            action = self.parse_action(check_action_text(action))
+        return self._apply(action)
+
+    @final
+    def _apply(self, action: Action) -> Self:
+        legal = self._legal
+        # An action of the listing needs no check: the contract suite proves the listing
+        # equals the checks' reference listing. Playouts apply listed actions: a fast path,
+        # which looks for the listed object itself first (a game's __eq__ is slower).
+        listed = False
+        if legal is not None:
+            for candidate in legal:
+                if candidate is action:
+                    listed = True
+                    break
+            else:
+                listed = action in legal
+        refusal = None if listed else self.refusal(action)
+        if refusal is not None:
+            raise IllegalAction(
+                refusal.code,
+                refusal.message,
+                action=action,
+                allowed=[str(a) for a in self.legal_actions()],
+            )
+        result: Self = self._dos[type(action)](self, action)
+        return result
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Exactly the legal actions of the seat to act (computed once per state)."""
+        legal = self._legal
+        if legal is None:
+            listed = self.list_legal() if self.lists_when_over or not self.is_over else ()
+            legal = listed if type(listed) is tuple else tuple(listed)
+            _set_legal(self, legal)
+        return legal
+
+    def list_legal(self) -> Sequence[Action]:
+        """The legal actions (the game is not over); override with a fast listing.
+
+        The default is [`reference_legal`][cardkit.engine.generic.GenericState.reference_legal].
+        """
+        return self.reference_legal()
+
+    def reference_legal(self) -> list[Action]:
+        """The legal actions as the checks see them: every candidate with no refusal."""
+        if self.is_over:
+            return []
+        return [a for a in self.candidate_actions() if self.refusal(a) is None]
+
+    def candidate_actions(self) -> list[Action]:
+        """Every action the grammar can spell with this game's cards.
+
+        Forms taking any number of cards (`cards=-1`) give none: a game with
+        such a form overrides this. Seat arguments list the seats of this table.
+        """
+        deck = list(self.game.new_deck(self.rules))
+        return self.grammar.candidates(deck, players=self.players)
+
+    # -- zones, views, snapshot: derived ------------------------------------------------
+
+    def zones(self) -> Mapping[str, Sequence[Card] | CardSet]:
+        """Every zone's cards, from the declared zones."""
+        return zone_cards(self.zone_specs, self)
+
+    def visible_zones(self, seat: int | None) -> Collection[str]:
+        """The zones `seat` may see, from the declared zones (worked out once per seat,
+        but for the `keyed` and `revealed` zones, which depend on the state)."""
+        players = self.players
+        if seat is not None and not (type(seat) is int and 0 <= seat < players):
+            # Not kept: not a seat.
+            specs = self.zone_specs
+            return visible_zone_names(specs, players, seat) + dynamic_zone_names(specs, self, seat)
+        key = (type(self), players, seat)
+        found = _VISIBLE.get(key)
+        if found is None:
+            specs = self.zone_specs
+            found = _VISIBLE[key] = (
+                tuple(visible_zone_names(specs, players, seat)),
+                tuple(z for z in specs if z.dynamic),
+            )
+        fixed, dynamic = found
+        return (*fixed, *dynamic_zone_names(dynamic, self, seat)) if dynamic else fixed
+
+    def view_extra(self, seat: int | None) -> dict[str, Any]:
+        """What the view shows besides the zones (a phase, scores, the suit to follow);
+        an entry named as a zone's replaces it."""
+        return {}
+
+    def recent(self, seat: int | None) -> list[str]:
+        """The view's `recent` for `seat`: the latest transition's events, worded for it.
+
+        A game showing more (its last few events) overrides it.
+        """
+        return self.game.wording.lines(self.last_events, viewer=seat)
+
+    def view(self, seat: int | None = None) -> V:
+        """What `seat` may know: the zones as declared, and `view_extra`.
+
+        With `private_windows`, every seat but the one a window asks sees the
+        view of [`public_state`][cardkit.engine.windows.PrivateWindows.public_state].
+        """
+        if seat is not None and (not isinstance(seat, int) or not 0 <= seat < self.players):
+            # A negative index would show another seat's hand.
+            raise ValueError(f"seat must be 0-{self.players - 1} or None, not {seat!r}")
+        to_act = self.to_act
+        if self.private_windows and seat != to_act:
+            public = self.public_state()
+            if public is not self:
+                return public.view(seat)
+        cls = type(self)
+        viewer = _VIEWERS.get(cls)
+        if viewer is None:
+            viewer = _VIEWERS[cls] = ZoneViewer(self.zone_specs, self.view_model)
+        data = viewer(self, seat)
+        data.update(self.view_extra(seat))
+        data["game"] = self.game.name
+        data["seat"] = seat
+        data["players"] = self.players
+        data["to_act"] = to_act
+        data["is_over"] = self.is_over
+        data["legal_actions"] = (
+            [str(a) for a in self.legal_actions()] if seat is not None and seat == to_act else []
+        )
+        data["recent"] = self.recent(seat)
+        # The model's own validator, as `model_validate` calls it: a third cheaper than
+        # building the model from keyword arguments (views are on the servers' hot path).
+        # `view_model` is `V` (a class variable cannot say so).
+        view: V = self.view_model.__pydantic_validator__.validate_python(data)
+        return view
+
+    def snapshot(self) -> dict[str, Any]:
+        """Every field, cards as codes: the full state, hidden cards included."""
+        names: tuple[str, ...] = self.f._fields  # type: ignore[attr-defined]  # F is a NamedTuple
+        return {name: _jsonable(value) for name, value in zip(names, self.f, strict=True)}
+
+
+#: By state class, players and seat: the visible zones that depend on nothing else,
+#: and the zones whose visible part depends on the state.
+_VISIBLE: dict[tuple[type, int, int | None], tuple[tuple[str, ...], tuple[Zone, ...]]] = {}
+#: The zone part of the views, planned once per state class.
+_VIEWERS: dict[type, ZoneViewer] = {}
+
+# The slot's own setter: the states are immutable (`__setattr__` refuses), and setting
+# a slot through its descriptor costs a third less than `object.__setattr__` by name.
+_set_legal = GenericState.__dict__["_legal"].__set__
+
+
+def _jsonable(value: Any) -> Any:
+    """A field value as JSON-ready data: cards, suits and ranks as codes."""
+    code = getattr(value, "code", None)
+    if isinstance(code, str):
+        return code
+    if isinstance(value, Enum):
+        return value.value
+    if value is None or isinstance(value, (bool, int, str, float)):
+        return value
+    if isinstance(value, CardSet):
+        return value.codes
+    if isinstance(value, Mapping):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    return [_jsonable(v) for v in value]

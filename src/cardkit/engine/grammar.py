@@ -1,0 +1,260 @@
+"""The action grammar: a verb, typed arguments, card arguments and an optional word.
+
+Every game writes its actions the same way (`play 5D`, `play 8H clubs`,
+`draw`, `meld 3S 4S 5S`, `ask 2 7`, `flip 3`); a game built on
+[`GenericState`][cardkit.engine.generic.GenericState] lists its
+[`Form`][cardkit.engine.grammar.Form]s in a [`Grammar`][cardkit.engine.grammar.Grammar]
+and the core parses text for it. Arguments that are not cards (a seat, a
+rank, a bounded number) are [`Arg`][cardkit.engine.arguments.Arg]s a form declares.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from itertools import combinations, product
+from typing import ClassVar, cast
+
+from cardkit.cards.card import Card
+from cardkit.engine.actions import Action, parse_card_args, split_action_text
+from cardkit.engine.arguments import Arg
+from cardkit.errors import IllegalAction, Refused, quote
+
+__all__ = ["Form", "Grammar", "Verb"]
+
+
+class Verb(Action):
+    """An action that is its verb alone (`draw`, `pass`): set `verb`, nothing else.
+
+    All instances of one such class are equal; `str()` is the verb.
+    """
+
+    __slots__ = ()
+    verb: ClassVar[str]
+
+    def __str__(self) -> str:
+        return self.verb
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self)
+
+    def __hash__(self) -> int:
+        return hash(self.verb)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+
+@dataclass(frozen=True)
+class Form:
+    """One action form: `verb`, then typed arguments, card arguments, an optional word.
+
+    The action is built as `make(*values, *cards)`, or `make(*values, *cards, word)`
+    when the form has `words` (`word` is `None` when the text gives none): `values`
+    are what the `args` read, in order; with `cards=-1` the cards are passed as one
+    tuple. `Form("ask", Ask, args=(SeatArg(), RankArg()))` reads `ask 2 7` as
+    `Ask(2, Rank.SEVEN)`. A form with `build` calls
+    it with those arguments instead of `make` (a factory of interned
+    actions, or one that refuses arguments the class cannot hold); `make`
+    still names the action class.
+
+    Attributes:
+        verb: the first word (matched in any case).
+        make: the action class.
+        cards: how many card arguments; `-1` for one or more.
+        words: the trailing words the form accepts, each with its value
+            (`{"clubs": Suit.CLUBS, ...}`).
+        usage: how the form is written, for error messages (`"play <card>"`);
+            by default the verb and the names of its `args` (`"ask <seat> <rank>"`).
+        build: builds the action instead of `make` (it may raise
+            [`IllegalAction`][cardkit.errors.IllegalAction] with code `"unparsable"`).
+        args: the typed arguments before the cards ([`SeatArg`][cardkit.engine.arguments.SeatArg],
+            [`RankArg`][cardkit.engine.arguments.RankArg],
+            [`IntArg`][cardkit.engine.arguments.IntArg]...).
+        fillers: words (lower case) the text may add anywhere after the verb,
+            which are skipped (`{"seat", "for"}` reads `ask seat 2 for sevens`).
+    """
+
+    verb: str
+    make: type[Action]
+    cards: int = 0
+    words: Mapping[str, object] | None = None
+    usage: tuple[str, ...] = field(default=())
+    build: Callable[..., Action] | None = None
+    args: tuple[Arg, ...] = ()
+    fillers: frozenset[str] = frozenset()
+
+    @property
+    def kind(self) -> str:
+        """The action kind: the suffix of the state's `check_<kind>` and `do_<kind>` methods.
+
+        It is the verb (`play`), with `-` read as `_` (`call-tonk` gives `call_tonk`).
+        """
+        return self.verb.replace("-", "_")
+
+    def _build(self, *args: object) -> Action:
+        if self.build is not None:
+            return self.build(*args)
+        # Action's own __init__ takes nothing; the game's classes take the arguments.
+        return cast("Callable[..., Action]", self.make)(*args)  # a string: not built per call
+
+    @property
+    def written(self) -> tuple[str, ...]:
+        """How the form is written: `usage`, else the verb and its `args`' names."""
+        if self.usage:
+            return self.usage
+        return (" ".join((self.verb, *(f"<{arg.name}>" for arg in self.args))),)
+
+    def read(self, text: str, args: list[str]) -> Action | None:
+        """The action `args` spell in this form, or `None` if they do not fit it.
+
+        Raises:
+            IllegalAction: a typed argument is not what it must be, or an
+                argument meant as a card is not one (code `"unparsable"`).
+        """
+        if self.args or self.fillers:
+            return self._read_typed(text, args)
+        return self._read_cards(text, args, ())
+
+    def _read_typed(self, text: str, args: list[str]) -> Action | None:
+        if self.fillers:
+            args = [a for a in args if a.lower() not in self.fillers]
+        typed = self.args
+        rest = len(args) - len(typed)
+        cards = self.cards
+        if rest < 0 or not (
+            rest >= 1
+            if cards < 0
+            else rest == cards or (self.words is not None and rest == cards + 1)
+        ):
+            return None
+        values: list[object] = []
+        for arg, word in zip(typed, args, strict=False):
+            value = arg.read(word)
+            if value is None:
+                raise IllegalAction(
+                    Refused.UNPARSABLE,
+                    f"cannot read {quote(text)}: <{arg.name}> must be {arg.expected}, "
+                    f"not {quote(word)}; "
+                    f"write {' or '.join(repr(u) for u in self.written)}",
+                    action=text,
+                )
+            values.append(value)
+        if not cards and self.words is None:
+            return self._build(*values)  # nothing follows: the length is checked above
+        return self._read_cards(text, args[len(typed) :], values)
+
+    def _read_cards(self, text: str, args: list[str], values: Sequence[object]) -> Action | None:
+        extra: list[object] = []
+        if self.words is not None:
+            word = None
+            if args and (self.cards < 0 or len(args) == self.cards + 1):
+                word = self.words.get(args[-1].lower())
+                if word is not None:
+                    args = args[:-1]
+            extra.append(word)
+        if self.cards < 0:
+            if not args:
+                return None
+            return self._build(*values, tuple(parse_card_args(text, args)), *extra)
+        if len(args) != self.cards:
+            return None
+        return self._build(*values, *parse_card_args(text, args), *extra)
+
+    def candidates(self, deck: Sequence[Card], *, players: int | None = None) -> Iterator[Action]:
+        """Every action of this form with cards from `deck` (fixed card counts only).
+
+        Args:
+            deck: the game's cards.
+            players: the number of players, which a [`SeatArg`][cardkit.engine.arguments.SeatArg]
+                needs to list the seats.
+
+        Raises:
+            ValueError: an argument needs `players` and it is not given.
+        """
+        if self.cards < 0:
+            return
+        words: list[object] = [None]
+        if self.words is not None:
+            words.extend(dict.fromkeys(self.words.values()))
+        for values in product(*(arg.values(players) for arg in self.args)):
+            for cards in combinations(deck, self.cards):
+                if self.words is None:
+                    yield self._build(*values, *cards)
+                else:
+                    for word in words:
+                        yield self._build(*values, *cards, word)
+
+
+class Grammar:
+    """A game's action forms, by verb."""
+
+    def __init__(self, *forms: Form) -> None:
+        """A grammar of `forms` (several may share a verb; the first that fits wins)."""
+        self.forms = forms
+        self._by_verb: dict[str, list[Form]] = {}
+        # Actions are immutable: the same text reads as the same action (bounded).
+        self._parsed: dict[str, Action] = {}
+        for form in forms:
+            self._by_verb.setdefault(form.verb, []).append(form)
+
+    @property
+    def usage(self) -> list[str]:
+        """How every form is written."""
+        return [u for form in self.forms for u in form.written]
+
+    @property
+    def action_types(self) -> list[type[Action]]:
+        """The action classes of the forms, each once."""
+        return list(dict.fromkeys(form.make for form in self.forms))
+
+    def candidates(self, deck: Sequence[Card], *, players: int | None = None) -> list[Action]:
+        """Every form's [`candidates`][cardkit.engine.grammar.Form.candidates], in order.
+
+        A `Form` subclass whose `candidates` predates `players` (it takes only
+        the deck) is still asked, without it.
+        """
+        out: list[Action] = []
+        for form in self.forms:
+            if _takes_players(type(form)):
+                out.extend(form.candidates(deck, players=players))
+            else:
+                out.extend(form.candidates(deck))
+        return out
+
+    def parse(self, text: str, title: str, allowed: Sequence[str] = ()) -> Action:
+        """Read `text` as an action of the game called `title`.
+
+        Raises:
+            IllegalAction: the text fits no form (code `"unparsable"`), with the
+                forms expected and the `allowed` actions.
+        """
+        found = self._parsed.get(text) if type(text) is str else None
+        if found is not None:
+            return found
+        verb, args = split_action_text(text)
+        for form in self._by_verb.get(verb, ()):
+            action = form.read(text, args)
+            if action is not None:
+                if len(self._parsed) < 4096:
+                    self._parsed[text] = action
+                return action
+        raise IllegalAction(
+            Refused.UNPARSABLE,
+            f"cannot read {text!r} as a {title} action; expected one of "
+            + ", ".join(repr(u) for u in self.usage),
+            action=text,
+            allowed=allowed,
+        )
+
+
+def _takes_players(form: type[Form]) -> bool:
+    """Whether the form class's `candidates` takes `players` (one written before it did not)."""
+    takes = _TAKES_PLAYERS.get(form)
+    if takes is None:
+        takes = _TAKES_PLAYERS[form] = "players" in inspect.signature(form.candidates).parameters
+    return takes
+
+
+_TAKES_PLAYERS: dict[type[Form], bool] = {}

@@ -1,0 +1,112 @@
+"""Rules: the frozen pydantic model of a game's variant options, and presets."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, field_serializer, field_validator
+
+__all__ = ["HOUSE_RULE_NAME", "HouseRule", "Rules", "Variant"]
+
+#: What a house rule's name looks like: letters, digits, ``-``, ``_`` and ``.``,
+#: starting with a letter or digit (so a comma-separated list reads back).
+HOUSE_RULE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
+
+
+class Rules(BaseModel):
+    """The base of every game's rules model.
+
+    A game subclasses it with one field per variant option, each typed and
+    with its default (the seed text's rule) and a description. Unknown options
+    are refused (``extra="forbid"``), and the model is frozen.
+
+    Every game's rules also have [`house_rules`][cardkit.engine.rules.Rules.house_rules]: the
+    house rules that plugins declared for the game (``cardkit_register_house_rules``)
+    and that are in force, named like options, saved with the rules.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True)
+
+    house_rules: frozenset[str] = frozenset()
+    """House rules in force, by name: rules that plugins add to the game beyond its options.
+
+    Each name must be a house rule registered for this game (``cardkit
+    rules GAME`` lists them); ``game.rules()`` refuses any other. Accepts a
+    list or a comma-separated string (``"eight-skips,low-drop-double"``);
+    written to JSON as a sorted list. Empty by default: no house rule.
+    """
+
+    @field_validator("house_rules", mode="before")
+    @classmethod
+    def _split_house_rules(cls, value: Any) -> Any:
+        """Accept ``"a,b"`` as well as a list or set of names; strip spaces, drop empties."""
+        if isinstance(value, str):
+            value = value.split(",")
+        if isinstance(value, Iterable) and not isinstance(value, bytes | dict):
+            items = list(value)
+            if all(isinstance(item, str) for item in items):
+                names = [item.strip() for item in items if item.strip()]
+                bad = [n for n in names if not HOUSE_RULE_NAME.fullmatch(n)]
+                if bad:
+                    raise ValueError(
+                        f"{bad[0]!r} is not a house rule name (letters, digits, '-', '_', '.')"
+                    )
+                return frozenset(names)
+        return value
+
+    @field_serializer("house_rules")
+    def _sorted_house_rules(self, value: frozenset[str]) -> list[str]:
+        """A sorted list, so that the same rules always give the same JSON."""
+        return sorted(value)
+
+    def check_players(self, players: int) -> None:
+        """Refuse options that cannot be played with this many players.
+
+        Games override this for cross-checks such as "``double_double`` needs
+        exactly 2 players"; the default accepts every count.
+
+        Raises:
+            InvalidRules: the options do not fit ``players``.
+        """
+
+
+class Variant(BaseModel):
+    """A named preset of rules options, such as Texas Tonk.
+
+    Attributes:
+        name: the preset's name, used as ``game.rules(variant=name)``.
+        description: one line for people.
+        options: the options it sets; options given explicitly override them.
+        source: who registered it (the game itself or a plugin's name).
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str
+    description: str = ""
+    options: dict[str, Any] = Field(default_factory=dict)
+    source: str = ""
+
+
+class HouseRule(BaseModel):
+    """A house rule a plugin declared for a game (``cardkit_register_house_rules``).
+
+    A house rule changes a game beyond its options, through the game's own
+    hooks. It is off unless its name is in ``rules.house_rules``; the
+    plugin's hook implementations check that.
+
+    Attributes:
+        name: the name used in ``house_rules`` (``"eight-skips"``).
+        game: the game it belongs to.
+        description: one line for people.
+        source: the plugin that registered it (and implements it).
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str
+    game: str
+    description: str = ""
+    source: str = ""

@@ -1,0 +1,314 @@
+"""GameState: the immutable state of one game (one deal), and its setup.
+
+A game's state class derives from [`GameState`][cardkit.engine.state.GameState] and implements the
+abstract members. States are immutable:
+[`GameState.apply`][cardkit.engine.state.GameState.apply] returns a new state and leaves the
+old one as it was, also when it raises [`IllegalAction`][cardkit.errors.IllegalAction].
+
+Each state carries a persistent log (a linked list shared with its
+ancestors) of the actions and events that led to it, so recording history
+costs one small tuple per transition.
+
+States are values: two states are equal when they are the same game, dealt
+from the same setup, after the same actions, with the same snapshot. They
+pickle and copy as a saved game does, as their setup and their actions:
+unpickling or copying replays the actions from the deal (the game itself
+pickles by name and is found again in the registry).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Collection, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Self
+
+from typing_extensions import TypeVar
+
+from cardkit.cards.card import Card
+from cardkit.cards.cardset import CardSet
+from cardkit.cards.deck import Deck
+from cardkit.engine.actions import Action, check_action_text
+from cardkit.engine.events import Event
+from cardkit.engine.results import GameResult
+from cardkit.engine.rules import Rules
+from cardkit.engine.views import View
+from cardkit.errors import IllegalAction
+
+if TYPE_CHECKING:
+    from cardkit.engine.game import Game
+
+__all__ = ["GameState", "Log", "Setup"]
+
+#: A persistent log: ``(previous log, action, events)``, or ``None`` at the start.
+Log = tuple["Log", Action | None, tuple[Event, ...]] | None
+
+#: The rules model of a setup (plain `Setup` means `Setup[Rules]`).
+RulesT = TypeVar("RulesT", bound=Rules, default=Rules, covariant=True)
+
+
+class Setup(NamedTuple, Generic[RulesT]):
+    """Everything a game starts from: enough to replay it exactly.
+
+    An immutable named tuple, built once per deal. `Setup[R]` types its
+    `rules` as the game's rules model `R`.
+
+    Attributes:
+        players: the number of seats.
+        rules: the rules in force.
+        deck: the full deck order before the deal, top first.
+        dealer: the dealer's seat.
+        seed: the seed the deck was shuffled with, if it came from a seed.
+        previous: the previous deal's result when this game is a later deal
+            of a match (games use it, for example, for who leads), else None.
+    """
+
+    players: int
+    rules: RulesT
+    deck: Deck
+    dealer: int
+    seed: int | None = None
+    previous: GameResult | None = None
+
+
+class GameState(ABC):
+    """The base of every game's state.
+
+    Subclasses set ``game``, ``setup`` and ``_log`` (usually through
+    `_init_base`) and implement the abstract members.
+    """
+
+    __slots__ = ("_log", "game", "setup")
+
+    game: Game[Any, Any]
+    setup: Setup
+    _log: Log
+
+    def _init_base(self, game: Game[Any, Any], setup: Setup, log: Log) -> None:
+        object.__setattr__(self, "game", game)
+        object.__setattr__(self, "setup", setup)
+        object.__setattr__(self, "_log", log)
+
+    # -- the contract -----------------------------------------------------
+
+    @property
+    def rules(self) -> Rules:
+        """The rules in force."""
+        return self.setup.rules
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return self.setup.players
+
+    @property
+    @abstractmethod
+    def to_act(self) -> int | None:
+        """The seat that must decide now, or ``None`` once the game is over.
+
+        Games with out-of-turn plays name the one seat being asked.
+        """
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+
+    @abstractmethod
+    def legal_actions(self) -> Sequence[Action]:
+        """Exactly the legal actions of the seat to act (empty once over)."""
+
+    @abstractmethod
+    def parse_action(self, text: str) -> Action:
+        """Read an action's text form for this state.
+
+        Raises:
+            IllegalAction: the text is not an action of this game (code
+                ``"unparsable"``), with the forms that are expected.
+        """
+
+    @abstractmethod
+    def _apply(self, action: Action) -> Self:
+        """Apply an action object; raise IllegalAction without changing anything."""
+
+    def apply(self, action: Action | str) -> Self:
+        """The state after ``action`` (an [`Action`][cardkit.engine.actions.Action] or its text).
+
+        A text longer than [MAX_ACTION_TEXT][cardkit.engine.actions.MAX_ACTION_TEXT]
+        is refused before the game parses it.
+
+        Raises:
+            IllegalAction: the action is not legal now; ``self`` is unchanged.
+        """
+        if isinstance(action, str):
+            action = self.parse_action(check_action_text(action))
+        return self._apply(action)
+
+    def apply_as(self, seat: int, action: Action | str) -> Self:
+        """Apply ``action`` on behalf of ``seat``, refusing it if ``seat`` may not act now.
+
+        For apps that take moves from several players (the server). The
+        default accepts only the seat to act; games with private out-of-turn
+        windows (Palace) override it so that the player every other view
+        shows to act may act too, and so that a refusal names only what
+        ``seat`` may know.
+
+        Raises:
+            IllegalAction: code ``"not_your_turn"`` when ``seat`` may not act
+                now, or any reason [`apply`][cardkit.engine.state.GameState.apply]
+                gives; ``self`` is unchanged.
+        """
+        if seat != self.to_act:
+            shown = self.shown_to_act(seat)
+            who = "the game is over" if shown is None else f"seat {shown} is to act"
+            raise IllegalAction(
+                "not_your_turn", f"seat {seat} may not act now: {who}", action=str(action)
+            )
+        return self.apply(action)
+
+    def shown_to_act(self, seat: int | None) -> int | None:
+        """The seat ``view(seat).to_act`` names, without building the view.
+
+        The same as [`to_act`][cardkit.engine.state.GameState.to_act] unless a game
+        has private windows: then only the seat a window asks is shown
+        itself, and every other seat (``None``: a spectator) is shown the
+        player who acts when the window is declined. Observations
+        ([`cardkit.rl`][cardkit.rl]) and the server use it where building a
+        view would be too slow.
+        """
+        return self.to_act
+
+    @abstractmethod
+    def result(self) -> GameResult:
+        """How the game ended.
+
+        Raises:
+            InvalidState: the game is not over yet.
+        """
+
+    @abstractmethod
+    def view(self, seat: int | None = None) -> View:
+        """What ``seat`` may know (``None``: a spectator), as a JSON-ready model."""
+
+    @abstractmethod
+    def snapshot(self) -> dict[str, Any]:
+        """The full state, hidden cards included, as JSON-ready data.
+
+        Saved games store it, and loading checks that replaying the saved
+        actions reproduces it exactly.
+        """
+
+    @abstractmethod
+    def zones(self) -> Mapping[str, Sequence[Card] | CardSet]:
+        """Where every card of the deck is now, zone by zone.
+
+        Names are the game's (``"hand:0"``, ``"stock"``, ``"pile"``...). The
+        zones together hold every card of the deck exactly once; the
+        contract tests check it after every action.
+        """
+
+    def visible_zones(self, seat: int | None) -> Collection[str]:
+        """The names of the zones (of [`zones`][cardkit.engine.state.GameState.zones]) whose
+        cards ``seat`` may see now.
+
+        ``None`` asks for the public zones, which everyone sees: a face-up
+        discard pile, face-up table cards, melds on the table. A seat sees
+        the public zones and its own private ones (its hand). Cards shown by
+        an event are public too, whatever zone they are in.
+
+        The contract tests ([`cardkit.testing`][cardkit.testing]) use this to check that
+        no view shows a card its seat may not know. The default is the
+        strictest: a seat sees only the zone ``"hand:<seat>"`` and nothing is
+        public; games with other zones override it.
+        """
+        return () if seat is None else (f"hand:{seat}",)
+
+    # -- history ------------------------------------------------------------
+
+    @property
+    def history(self) -> tuple[Action, ...]:
+        """The actions played since the deal, oldest first."""
+        actions: list[Action] = []
+        log = self._log
+        while log is not None:
+            if log[1] is not None:
+                actions.append(log[1])
+            log = log[0]
+        actions.reverse()
+        return tuple(actions)
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """Every public event since the deal, oldest first."""
+        chunks: list[tuple[Event, ...]] = []
+        log = self._log
+        while log is not None:
+            chunks.append(log[2])
+            log = log[0]
+        return tuple(e for chunk in reversed(chunks) for e in chunk)
+
+    @property
+    def last_events(self) -> tuple[Event, ...]:
+        """The events of the latest transition (or of the deal)."""
+        return self._log[2] if self._log is not None else ()
+
+    @property
+    def action_count(self) -> int:
+        """How many actions have been played."""
+        count = 0
+        log = self._log
+        while log is not None:
+            count += log[1] is not None
+            log = log[0]
+        return count
+
+    def to_json(self, *, indent: int | None = None) -> str:
+        """The full state as JSON, hidden cards and seed included: keep it private.
+
+        ``game.load_state(text)`` reads it back.
+        """
+        from cardkit.engine.saves import SavedGame
+
+        return SavedGame.from_state(self).model_dump_json(indent=indent)
+
+    # -- values: equality, copies, pickling ------------------------------------
+
+    def __eq__(self, other: object) -> bool:
+        """Same game, setup, actions and snapshot (states are deterministic)."""
+        if self is other:
+            return True
+        if not isinstance(other, GameState) or type(other) is not type(self):
+            return NotImplemented
+        return (
+            self.game.name == other.game.name
+            and self.setup == other.setup
+            and self.history == other.history
+            and self.snapshot() == other.snapshot()
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.game.name, self.setup.players, self.setup.deck, self.action_count))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_replay, (self.game, self.setup, tuple(str(a) for a in self.history)))
+
+    def __copy__(self) -> Self:
+        return self  # immutable: a copy may be the state itself
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
+        copied: Self = _replay(self.game, self.setup, tuple(str(a) for a in self.history))
+        return copied
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable; apply() returns a new state")
+
+    def __repr__(self) -> str:
+        status = "over" if self.is_over else f"to_act={self.to_act}"
+        return f"<{type(self).__name__} {self.game.name} players={self.players} {status}>"
+
+
+def _replay(game: Game[Any, Any], setup: Setup, actions: tuple[str, ...]) -> Any:
+    """The state ``game`` reaches from ``setup`` after ``actions`` (unpickling, deep copies)."""
+    state = game.deal(setup)
+    for text in actions:
+        state = state.apply(text)
+    return state

@@ -1,0 +1,214 @@
+"""The zone part of views, planned once per game:
+[`ZoneViewer`][cardkit.engine.zoneviews.ZoneViewer].
+
+[`GenericState.view`][cardkit.engine.generic.GenericState.view] keeps one per state
+class. It gives what [`zone_view`][cardkit.engine.zoneviews.zone_view] gives (the
+entries of the table in [`cardkit.engine.zones`][cardkit.engine.zones]), but decides once,
+not at every view, which entries each zone adds and how each holds its
+cards: a view model's field typed with [`CardSet`][cardkit.cards.cardset.CardSet]
+(`hand: CardSet | None`, `face_up: list[CardSet]`) is given the zone's card
+set as it is, any other field a list of cards; a zone of bit masks
+(`masks=True`) is counted by its bits, and only the cards shown become a
+card set.
+"""
+
+from __future__ import annotations
+
+import types
+from collections.abc import Callable, Mapping, Sequence
+from operator import attrgetter
+from typing import Any, get_args, get_origin
+
+from cardkit.cards.card import Card
+from cardkit.cards.cardset import CardSet
+from cardkit.cards.orders import CardOrder
+from cardkit.engine.zones import Seen, Zone
+
+__all__ = ["ZoneViewer", "zone_view"]
+
+_Step = Callable[[Any, "int | None", dict[str, Any], "CardOrder | None"], None]
+#: Turns a zone's cards (or mask) into what the view holds.
+_Shown = Callable[[Any], Any]
+_Size = Callable[[Any], int]
+
+
+class ZoneViewer:
+    """The zone part of views for one game's zones and view model, planned once."""
+
+    __slots__ = ("_steps",)
+
+    def __init__(self, zones: Sequence[Zone], model: type | None = None) -> None:
+        """Plan the view entries of `zones` for the view `model` (`None`: lists of cards)."""
+        self._steps = tuple(
+            _step(zone, model)
+            for zone in zones
+            if zone.in_view
+            and zone.seen is not Seen.NOBODY
+            and not (zone.seen is Seen.OWNER and not zone.per_seat)
+        )
+
+    def __call__(
+        self, state: Any, seat: int | None, order: CardOrder | None = None
+    ) -> dict[str, Any]:
+        """The view entries of `seat` in `state`; `order` sorts the zones declared with
+        `sort` (default: the state's game's `hand_order`)."""
+        out: dict[str, Any] = {}
+        for step in self._steps:
+            step(state, seat, out, order)
+        return out
+
+
+def _holds_sets(model: type | None, key: str) -> bool:
+    """Whether the field `key` of the view `model` holds card sets (somewhere in its type)."""
+    fields = getattr(model, "model_fields", None)
+    info = fields.get(key) if fields else None
+    stack = [getattr(info, "annotation", None)]
+    while stack:
+        kind = stack.pop()
+        if kind is CardSet:
+            return True
+        if get_origin(kind) is not None or isinstance(kind, types.UnionType):
+            stack.extend(get_args(kind))
+    return False
+
+
+def _kept(value: Any) -> Any:
+    return value if type(value) is CardSet else list(value)
+
+
+def _mask_listed(mask: int) -> list[Card]:
+    return list(CardSet.from_mask(mask))
+
+
+def _shown(zone: Zone, model: type | None, key: str) -> _Shown:
+    """How the view field `key` holds `zone`'s cards (but a `sort` zone's: see `_sorter`)."""
+    if _holds_sets(model, key):
+        return CardSet.from_mask if zone.masks else _kept
+    return _mask_listed if zone.masks else list
+
+
+def _sorter(zone: Zone, state: Any, order: CardOrder | None) -> _Shown:
+    """How a `sort` zone's cards are shown: low to high in `order` or the game's `hand_order`."""
+    by = (order or state.game.hand_order).sorted
+    if zone.masks:
+        return lambda mask: by(CardSet.from_mask(mask))
+    return by
+
+
+def _getter(zone: Zone) -> Callable[[Any], Any]:
+    """Reads `zone`'s cards from a state, as [`zone_value`][cardkit.engine.zones.zone_value]
+    does."""
+    return zone.cards if zone.cards is not None else attrgetter(f"f.{zone.attr}")
+
+
+def _size(zone: Zone) -> _Size:
+    return int.bit_count if zone.masks else len
+
+
+def _step(zone: Zone, model: type | None) -> _Step:
+    """The function adding `zone`'s entries to a view (a zone that adds some)."""
+    if zone.per_seat:
+        return _seat_step(zone, model)
+    if zone.keyed:
+        return _keyed_step(zone, model)
+    name, seen, size, get, sort = zone.name, zone.seen, _size(zone), _getter(zone), zone.sort
+    shown = _shown(zone, model, name)
+    count = zone.count_key or f"{name}_count"
+    top = zone.top_key or f"{name}_top"
+    if seen is Seen.EVERYONE:
+        counted = bool(zone.count_key)
+
+        def everyone(state: Any, seat: int | None, out: dict[str, Any], order: Any) -> None:
+            value = get(state)
+            out[name] = (_sorter(zone, state, order) if sort else shown)(value)
+            if counted:
+                out[count] = size(value)
+
+        return everyone
+
+    def counted_step(state: Any, seat: int | None, out: dict[str, Any], order: Any) -> None:
+        value = get(state)
+        out[count] = size(value)
+        if seen is Seen.TOP:
+            out[top] = value[-1] if value else None
+
+    return counted_step
+
+
+def _seat_step(zone: Zone, model: type | None) -> _Step:
+    name, seen, revealed, sort = zone.name, zone.seen, zone.revealed, zone.sort
+    size, get, shown = _size(zone), _getter(zone), _shown(zone, model, zone.name)
+    counts = zone.count_key or f"{name}_counts"
+    shown_key = zone.revealed_key or f"{name}_revealed"
+    show_revealed = _shown(zone, model, shown_key)
+    nobody: list[Card] | None = [] if zone.spectator_empty else None
+
+    if seen is Seen.EVERYONE:
+
+        def everyone(state: Any, seat: int | None, out: dict[str, Any], order: Any) -> None:
+            out[name] = list(map(_sorter(zone, state, order) if sort else shown, get(state)))
+
+        return everyone
+    if seen is not Seen.OWNER:
+
+        def counted(state: Any, seat: int | None, out: dict[str, Any], order: Any) -> None:
+            value = get(state)
+            out[counts] = list(map(size, value))
+            if seen is Seen.TOP:
+                out[f"{name}_tops"] = [cards[-1] if cards else None for cards in value]
+
+        return counted
+
+    def owner(state: Any, seat: int | None, out: dict[str, Any], order: Any) -> None:
+        value = get(state)
+        if seat is None:
+            out[name] = nobody
+        else:
+            out[name] = (_sorter(zone, state, order) if sort else shown)(value[seat])
+        if revealed is not None:
+            mask = revealed(state)
+            if mask:
+                show = _sorter(zone, state, order) if sort else show_revealed
+                out[shown_key] = {s: show(v) for s, v in enumerate(value) if mask >> s & 1}
+            else:
+                out[shown_key] = {}
+        out[counts] = list(map(size, value))
+
+    return owner
+
+
+def _keyed_step(zone: Zone, model: type | None) -> _Step:
+    name, seen, size, get, sort = zone.name, zone.seen, _size(zone), _getter(zone), zone.sort
+    shown = _shown(zone, model, name)
+    counts = zone.count_key or f"{name}_counts"
+
+    def step(state: Any, seat: int | None, out: dict[str, Any], order: Any) -> None:
+        value: Mapping[Any, Any] = get(state)
+        if seen is Seen.EVERYONE:
+            show = _sorter(zone, state, order) if sort else shown
+            out[name] = {key: show(cards) for key, cards in value.items()}
+            return
+        out[counts] = {key: size(cards) for key, cards in value.items()}
+        if seen is Seen.TOP:
+            out[f"{name}_tops"] = {
+                key: cards[-1] if cards else None for key, cards in value.items()
+            }
+
+    return step
+
+
+def zone_view(
+    zones: Sequence[Zone],
+    state: Any,
+    seat: int | None,
+    order: CardOrder | None = None,
+    model: type | None = None,
+) -> dict[str, Any]:
+    """The view entries of `seat` derived from the zones (see this module's table).
+
+    `order` sorts the cards of the zones declared with `sort` (default: the
+    state's game's `hand_order`). With the view `model`, a field holding a
+    `CardSet` gets the zone's card set as it is. (A state keeps a
+    [`ZoneViewer`][cardkit.engine.zoneviews.ZoneViewer], which plans this once.)
+    """
+    return ZoneViewer(zones, model)(state, seat, order)

@@ -1,0 +1,106 @@
+"""The records of a match: its deals, standings and result (re-exported by `cardkit.play.match`)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from cardkit.engine.results import GameResult
+
+__all__ = ["DealRecord", "MatchResult", "Standing"]
+
+
+class DealRecord(BaseModel):
+    """One deal of a match.
+
+    Attributes:
+        number: the deal's number, from 1.
+        dealer: the dealer's seat.
+        seed: the deal's seed (its deck was shuffled with ``random.Random(seed)``).
+        result: the deal's result (``capped`` when the action cap stopped it).
+        scores: what the deal added to each seat's total (zeros when capped).
+        totals: the running totals after this deal.
+        decisions: the number of actions played.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    number: int = Field(ge=1)
+    dealer: int = Field(ge=0)
+    seed: int | None
+    result: GameResult
+    scores: list[int]
+    totals: list[int]
+    decisions: int = Field(ge=0)
+
+    @property
+    def capped(self) -> bool:
+        """Whether the action cap stopped this deal (it scored nothing)."""
+        return self.result.capped
+
+
+class Standing(BaseModel):
+    """One row of a standings table.
+
+    Attributes:
+        place: 1 for the leader; tied totals share a place.
+        seat: the seat.
+        bot: the bot playing that seat (or ``"you"``/another label).
+        total: the seat's running total.
+        last: what the latest deal added.
+        deals_won: how many deals the seat won (shared wins count).
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    place: int
+    seat: int
+    bot: str
+    total: int
+    last: int
+    deals_won: int
+
+
+class MatchResult(BaseModel):
+    """A played match: its deals, the running totals, the standings and the winners.
+
+    Attributes:
+        game: the game's name.
+        players: the number of seats.
+        rules: the rules options in force.
+        seed: the match seed (everything is derived from it).
+        bots: the bot of each seat.
+        deals: every deal, in order.
+        totals: the final totals.
+        standings: the final standings table, best first.
+        winners: the seats that won the match (the leaders when stopped early).
+        finished: ``True`` when the game's own rule ended the match,
+            ``False`` when ``max_deals`` stopped it.
+        reason: ``"match_over"`` or ``"max_deals"``.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    game: str
+    players: int
+    rules: dict[str, Any]
+    seed: int
+    bots: list[str]
+    deals: list[DealRecord]
+    totals: list[int]
+    standings: list[Standing]
+    winners: list[int]
+    finished: bool
+    reason: Literal["match_over", "max_deals", "in_progress"]
+
+    @property
+    def capped_deals(self) -> int:
+        """How many deals the action cap stopped."""
+        return sum(d.result.capped for d in self.deals)
+
+    def totals_after(self, number: int) -> list[int]:
+        """The running totals after deal ``number`` (``0``: all zeros)."""
+        if number == 0:
+            return [0] * self.players
+        return list(self.deals[number - 1].totals)
