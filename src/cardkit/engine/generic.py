@@ -97,6 +97,7 @@ class GenericState(PrivateWindows, Generic[R, F, V]):
         grammar = cls.__dict__.get("grammar")
         if grammar is None:
             return
+        grammar.check_sources([zone.name for zone in cls.zone_specs])
         moves: dict[type[Action], tuple[_Check, _Do]] = {}
         for form in grammar.forms:
             if form.make in moves:
@@ -260,19 +261,31 @@ class GenericState(PrivateWindows, Generic[R, F, V]):
         return self.reference_legal()
 
     def reference_legal(self) -> list[Action]:
-        """The legal actions as the checks see them: every candidate with no refusal."""
+        """The legal actions as the checks see them: every candidate its check accepts
+        (one call per candidate, and nothing else: no text is made of it)."""
         if self.is_over:
             return []
-        return [a for a in self.candidate_actions() if self.refusal(a) is None]
+        moves = self._moves
+        return [a for a in self.candidate_actions()
+                if (m := moves.get(type(a))) is not None and m[0](self, a) is None]  # fmt: skip
 
     def candidate_actions(self) -> list[Action]:
         """Every action the grammar can spell with this game's cards.
 
-        Forms taking any number of cards (`cards=-1`) give none: a game with
-        such a form overrides this. Seat arguments list the seats of this table.
+        A form with a [`source`][cardkit.engine.grammar.Form] takes its cards
+        from that zone (a hand: the seat to act's), every other form from the
+        whole deck. Forms taking any number of cards (`cards=-1`) give none: a
+        game with such a form overrides this. Seat arguments list the seats
+        of this table.
         """
         deck = list(self.game.new_deck(self.rules))
-        return self.grammar.candidates(deck, players=self.players)
+        return self.grammar.candidates(deck, players=self.players, sources=self.source_cards)
+
+    def source_cards(self, zone: str) -> list[Card]:
+        """The cards of `zone` a form's card arguments may name now (a per-seat zone's: the
+        seat to act's, none when no seat is to act)."""
+        zones = self.zones()
+        return list(zones.get(zone) or zones.get(f"{zone}:{self.to_act}", ()))
 
     # -- zones, views, snapshot: derived ------------------------------------------------
 

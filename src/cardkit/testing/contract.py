@@ -49,6 +49,7 @@ from cardkit.testing.checks import (
 )
 from cardkit.testing.copies import check_copies
 from cardkit.testing.fastlisting import check_fast_listing
+from cardkit.testing.houserules import check_house_rules
 from cardkit.testing.loops import check_policy_loops
 from cardkit.testing.midgame import check_midgame_non_interference
 
@@ -116,6 +117,9 @@ class GameContract:
         stride: the per-state checks (legal and illegal actions, saves)
             run on every ``stride``-th state of a game...
         max_states: ...but on at most this many states of one game.
+        house_rule_plugins: plugins registered while the house-rule test runs,
+            whose house rules it checks with the installed ones (probe rules,
+            such as `cardkit_tienlen.probes.BeatProbes()`).
     """
 
     game_name: ClassVar[str | None] = None
@@ -126,6 +130,7 @@ class GameContract:
     examples: ClassVar[int] = 4
     stride: ClassVar[int] = 3
     max_states: ClassVar[int] = 40
+    house_rule_plugins: ClassVar[Sequence[object]] = ()
 
     @classmethod
     def contract_games(cls, config: pytest.Config) -> list[str]:
@@ -284,4 +289,20 @@ class GameContract:
         case = contract_case
         check_bots(
             case.game, case.players, self.seeds[:1], rules=case.rules, max_actions=self.max_actions
+        )
+
+    def test_every_house_rule_keeps_the_contract(self, contract_case: ContractCase) -> None:
+        """With each house rule of the game on (installed, or a probe of
+        `house_rule_plugins`), random games keep every invariant and the fast
+        listing equals the checks (`cardkit.testing.houserules`)."""
+        case = contract_case
+        if not case.game.house_rules and not self.house_rule_plugins:
+            pytest.skip(f"{case.game.name} has no house rule installed")
+        check_house_rules(
+            case.game,
+            case.players,
+            self.seeds[:1],
+            options=case.options,
+            plugins=self.house_rule_plugins,
+            max_actions=min(self.max_actions, 300),
         )
