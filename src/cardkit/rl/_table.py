@@ -145,8 +145,9 @@ class Table:
     def play(self, seat: int, chosen: Any) -> None:
         """Apply the action with id `chosen` for `seat` (raises `IllegalAction`)."""
         state = self.state
-        action = self.codec.decode(state, state.legal_actions(), chosen)
-        self.state = state.apply(action)
+        legal = self._shown_legal(seat)
+        action = self.codec.decode(self._legal_key(seat), legal or (), chosen)
+        self.state = state.act_as(seat, action)
         self.steps += 1
 
     @property
