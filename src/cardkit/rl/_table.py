@@ -152,8 +152,12 @@ class Table:
 
     @property
     def truncated(self) -> bool:
-        """Whether the step limit stopped a game that is not over."""
-        return not self.state.is_over and self.steps >= self.max_steps
+        """Whether a cap stopped the game before its end: `max_steps`, or the game's own
+        action cap (`rules.max_actions`: the state is then over, its result `capped`)."""
+        state = self.state
+        if state.is_over:
+            return state.result().capped
+        return self.steps >= self.max_steps
 
     def payoffs(self) -> list[float]:
         """What the finished game pays each seat."""
