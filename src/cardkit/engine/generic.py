@@ -41,7 +41,7 @@ from cardkit.engine.events import Event
 from cardkit.engine.grammar import Grammar
 from cardkit.engine.rules import Rules
 from cardkit.engine.state import Setup
-from cardkit.engine.views import View
+from cardkit.engine.views import View, ZoneView
 from cardkit.engine.windows import PrivateWindows
 from cardkit.engine.zones import Zone, dynamic_zone_names, visible_zone_names, zone_cards
 from cardkit.engine.zoneviews import ZoneViewer
@@ -80,7 +80,9 @@ class GenericState(PrivateWindows, Generic[R, F, V]):
 
     grammar: ClassVar[Grammar]
     zone_specs: ClassVar[tuple[Zone, ...]] = ()
-    view_model: ClassVar[type[View]] = View
+    view_model: ClassVar[type[View]] = ZoneView
+    """The view model (default: [`ZoneView`][cardkit.engine.views.ZoneView], which shows the
+    declared zones untyped; a game declares its own `View` subclass to type them)."""
     lists_when_over: ClassVar[bool] = False
     """Whether `list_legal` gives no action once the game is over, so that the core
     need not ask `is_over` first (a saving on the hot path of playouts)."""

@@ -245,6 +245,11 @@ def check_midgame_non_interference(
     ``tries`` swaps at each, and
     compares views for ``horizon`` states after each point. Returns how many
     views were compared.
+
+    As at the deal ([check_non_interference][cardkit.testing.check_non_interference]),
+    the seat every view shows to act is observable: a swap that changes a seat
+    to act the rules make public (the holder of 2C leads) is not compared.
+    Whom a private window asks is not observable.
     """
     playout = playout or random_playout(game, players, seed, rules=rules, max_actions=max_actions)
     played = _Game(playout)
