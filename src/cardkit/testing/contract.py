@@ -52,6 +52,7 @@ from cardkit.testing.fastlisting import check_fast_listing
 from cardkit.testing.houserules import check_house_rules
 from cardkit.testing.loops import check_policy_loops
 from cardkit.testing.midgame import check_midgame_non_interference
+from cardkit.testing.refusals import check_refusal_non_interference
 
 __all__ = ["ContractCase", "GameContract", "selected_games"]
 
@@ -274,6 +275,20 @@ class GameContract:
             )
 
         mid_game()
+
+    def test_refusals_say_only_what_the_seat_may_know(self, contract_case: ContractCase) -> None:
+        """From every seat and the spectator, bad inputs are refused the same way when two
+        cards the sender never saw swap places (`act_as` decides who may act first)."""
+        case = contract_case
+
+        @settings(_HYPOTHESIS, max_examples=self.examples)
+        @given(seed=st.integers(min_value=0, max_value=2**32 - 1))
+        def refusals(seed: int) -> None:
+            check_refusal_non_interference(
+                case.game, case.players, seed, rules=case.rules, max_actions=self.max_actions
+            )
+
+        refusals()
 
     def test_readme_loop_ends_or_is_capped(self, contract_case: ContractCase) -> None:
         """The README loop with ``legal_actions()[0]`` and ``[-1]`` ends within the
