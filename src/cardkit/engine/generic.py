@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Collection, Mapping, Sequence
-from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, final
 
 from typing_extensions import TypeVar
@@ -36,6 +35,7 @@ from cardkit.cards.card import Card
 from cardkit.cards.cardset import CardSet
 from cardkit.engine._building import builder_of, replaced
 from cardkit.engine._capping import capped_class
+from cardkit.engine._fieldjson import field_json
 from cardkit.engine.actions import Action, check_action_text
 from cardkit.engine.events import Event
 from cardkit.engine.grammar import Grammar
@@ -377,7 +377,7 @@ class GenericState(PrivateWindows, Generic[R, F, V]):
     def snapshot(self) -> dict[str, Any]:
         """Every field, cards as codes: the full state, hidden cards included."""
         names: tuple[str, ...] = self.f._fields  # type: ignore[attr-defined]  # F is a NamedTuple
-        return {name: _jsonable(value) for name, value in zip(names, self.f, strict=True)}
+        return {name: field_json(value) for name, value in zip(names, self.f, strict=True)}
 
 
 #: By state class, players and seat: the visible zones that depend on nothing else,
@@ -389,19 +389,3 @@ _VIEWERS: dict[type, ZoneViewer] = {}
 # The slot's own setter: the states are immutable (`__setattr__` refuses), and setting
 # a slot through its descriptor costs a third less than `object.__setattr__` by name.
 _set_legal = GenericState.__dict__["_legal"].__set__
-
-
-def _jsonable(value: Any) -> Any:
-    """A field value as JSON-ready data: cards, suits and ranks as codes."""
-    code = getattr(value, "code", None)
-    if isinstance(code, str):
-        return code
-    if isinstance(value, Enum):
-        return value.value
-    if value is None or isinstance(value, (bool, int, str, float)):
-        return value
-    if isinstance(value, CardSet):
-        return value.codes
-    if isinstance(value, Mapping):
-        return {str(k): _jsonable(v) for k, v in value.items()}
-    return [_jsonable(v) for v in value]
