@@ -19,6 +19,7 @@ from fastapi import APIRouter
 from cardkit.engine.tablelayout import TableHint, TableLayout, table_layout
 from cardkit.engine.viewwords import Fact, Words, move_help, view_facts
 from cardkit.errors import CardkitError, TableError
+from cardkit.plugins.registry import registry
 from cardkit.server._models import CreateTable, MoveInfo, SeatSpec, TableInfo
 
 if TYPE_CHECKING:
@@ -26,7 +27,7 @@ if TYPE_CHECKING:
     from cardkit.server._hub import TableServer
     from cardkit.server._table import Table
 
-__all__ = ["layout_of", "layout_router", "message_extras", "moves_of"]
+__all__ = ["layout_of", "layout_router", "message_extras", "moves_of", "rule_options"]
 
 _LAYOUTS: dict[type, TableLayout] = {}
 
@@ -73,13 +74,20 @@ def moves_of(state: GameState, seat: int | None, legal: Sequence[str]) -> list[M
 
 
 def message_extras(
-    state: GameState, view: dict[str, Any], seat: int | None, names: Sequence[str]
+    state: GameState, view: dict[str, Any], seat: int | None, names: Sequence[str], sent: int
 ) -> dict[str, Any]:
-    """A state message's `facts` (of `view`, a view as JSON, in words) and `moves`."""
+    """A state message's `facts` (of `view`, a view as JSON, in words), `moves`, `window`
+    and `first_event` (the message carries the last `sent` events of the deal)."""
     cls = type(state)
     words: dict[str, Words | None] = getattr(cls, "view_words", {})
     facts: list[Fact] = view_facts(view, words, names, layout_of(cls).keys)
-    return {"facts": facts, "moves": moves_of(state, seat, view.get("legal_actions", []))}
+    window = seat is not None and state.to_act == seat and state.shown_to_act(None) != seat
+    return {
+        "facts": facts,
+        "moves": moves_of(state, seat, view.get("legal_actions", [])),
+        "window": window,
+        "first_event": len(state.events) - sent,
+    }
 
 
 def layout_router(server: TableServer) -> APIRouter:
@@ -94,6 +102,11 @@ def layout_router(server: TableServer) -> APIRouter:
         if table.state is None:
             return TableLayout(seats=[], centre=[], keys=[])
         return layout_of(type(table.state))
+
+    @router.get("/api/games/{game}/rules")
+    async def rules(game: str) -> list[dict[str, Any]]:
+        """The game's rules options that a form can offer: name, title, help, type, default."""
+        return rule_options((server.registry or registry()).game(game).rules_model)
 
     @router.post("/api/tables/{table_id}/rematch", response_model=TableInfo, status_code=201)
     async def rematch(table_id: str) -> TableInfo:
@@ -113,6 +126,30 @@ def layout_router(server: TableServer) -> APIRouter:
         return server.info(fresh)
 
     return router
+
+
+def rule_options(model: type) -> list[dict[str, Any]]:
+    """The options of a rules model with a plain value (a yes/no, a number, a choice, a
+    word), each with its name, title, first line of help, type, default and choices."""
+    schema: dict[str, Any] = model.model_json_schema()  # type: ignore[attr-defined]
+    out = []
+    for name, prop in schema.get("properties", {}).items():
+        kind = "choice" if "enum" in prop else prop.get("type")
+        if kind not in ("boolean", "integer", "number", "string", "choice"):
+            continue
+        out.append(
+            {
+                "name": name,
+                "title": prop.get("title", name),
+                "help": (prop.get("description") or "").split("\n\n")[0].replace("\n", " "),
+                "type": kind,
+                "default": prop.get("default"),
+                "choices": prop.get("enum", []),
+                "minimum": prop.get("minimum"),
+                "maximum": prop.get("maximum"),
+            }
+        )
+    return out
 
 
 def _rematch_settings(table: Table) -> CreateTable:

@@ -283,6 +283,9 @@ class StateMessage(_Model):
         facts: the view's other fields in words, as the game labels them
             (see [`cardkit.engine.viewwords`][cardkit.engine.viewwords]).
         moves: the legal actions with what each does and whether it ends the hand.
+        window: this seat alone is asked, out of turn (a private window).
+        first_event: the number in the deal of the first of `events` (from 0):
+            a page numbers the events it logs, and logs none twice.
     """
 
     type: Literal["state"]
@@ -301,6 +304,8 @@ class StateMessage(_Model):
     deadline: float | None
     facts: list[Fact] = Field(default_factory=list)
     moves: list[MoveInfo] = Field(default_factory=list)
+    window: bool = False
+    first_event: int = 0
 
 
 class ErrorMessage(_Model):

@@ -396,5 +396,5 @@ class Table:
             standings=self.standings(),
             seats=self.seat_infos(connected),
             deadline=left,
-            **message_extras(state, shown, seat, names),
+            **message_extras(state, shown, seat, names, len(events)),
         )
