@@ -112,7 +112,7 @@ def assert_fits(page: Page) -> None:
 
 
 def assert_log_once(page: Page) -> None:
-    """Each event is logged once."""
+    """Each event is logged once (after a reconnect too, which sends the history again)."""
     keys = page.eval_on_selector_all("#log li", "items => items.map(i => i.dataset.event)")
     assert keys, "nothing is logged"
     assert len(keys) == len(set(keys)), keys
