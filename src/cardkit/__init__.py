@@ -36,7 +36,7 @@ from cardkit.engine.results import GameResult, Payment
 from cardkit.engine.rules import HouseRule, Rules, Variant
 from cardkit.engine.state import GameState, Setup
 from cardkit.engine.views import View
-from cardkit.engine.zones import Seen, Zone
+from cardkit.engine.zones import Seen, TableRole, Zone
 from cardkit.errors import (
     CardkitError,
     ContractError,
@@ -102,6 +102,7 @@ __all__ = [
     "Setup",
     "Suit",
     "SuitOrder",
+    "TableRole",
     "Turn",
     "UnknownGame",
     "Variant",

@@ -71,6 +71,7 @@ from cardkit.errors import ContractError
 
 __all__ = [
     "Seen",
+    "TableRole",
     "Zone",
     "dynamic_zone_names",
     "visible_zone_names",
@@ -95,6 +96,34 @@ class Seen(StrEnum):
     """Nobody sees the cards, everyone sees how many there are: a face-down stock."""
     NOBODY = "nobody"
     """Neither the cards nor their number are shown."""
+
+
+class TableRole(StrEnum):
+    """Where a zone lies on a card table drawn for people (the browser table).
+
+    A zone that declares none gets one from its visibility (see
+    [`Zone.table_role`][cardkit.engine.zones.Zone.table_role]), so a game that
+    says nothing still lays out.
+    """
+
+    HAND = "hand"
+    """A seat's hand: yours fanned at the bottom, the others' as backs at their seats."""
+    FACE_UP = "face_up"
+    """A seat's face-up row, shown at its seat."""
+    FACE_DOWN = "face_down"
+    """A seat's face-down row, shown as backs at its seat."""
+    PILE = "pile"
+    """A pile in the middle whose cards are shown (a play pile, burned cards)."""
+    STOCK = "stock"
+    """The stock: backs and a count, in the middle."""
+    DISCARD = "discard"
+    """A discard pile: its top card and its size, in the middle."""
+    MELD = "meld"
+    """Spreads or melds on the table, each with its owner."""
+    TRICK = "trick"
+    """The current trick or combination to beat, in the middle."""
+    OFF = "off"
+    """Not drawn on the table."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,6 +161,8 @@ class Zone:
         masks: its cards are bit masks of card indices (as `CardSet.mask`):
             `zones()` gives them as card sets, a view counts them by their
             bits and builds a card set only for the cards it shows.
+        role: where the zone lies on a table drawn for people (`None`: from
+            its visibility, see `table_role`).
 
     Raises:
         ContractError: options that do not go together (`keyed` with `per_seat`...).
@@ -152,6 +183,7 @@ class Zone:
     revealed_key: str = ""
     split_top: bool = False
     masks: bool = False
+    role: TableRole | None = None
 
     def __post_init__(self) -> None:
         """Refuse options that do not go together (see Raises)."""
@@ -178,9 +210,34 @@ class Zone:
         return self.seen in (Seen.EVERYONE, Seen.TOP)
 
     @property
+    def table_role(self) -> TableRole:
+        """Its `role`, else one from its visibility: a per-seat zone seen by its owner is
+        a hand, seen by everyone a face-up row, counted a face-down row; a shared zone
+        counted is the stock, seen top card only a discard pile, seen by everyone a
+        pile (`keyed`: melds); a zone nobody sees, or kept out of the view, is `off`."""
+        if self.role is not None:
+            return self.role
+        if self.seen is Seen.NOBODY or not self.in_view:
+            return TableRole.OFF
+        if self.per_seat:
+            return _SEAT_ROLES.get(self.seen, TableRole.FACE_DOWN)
+        if self.keyed:
+            return TableRole.MELD
+        return _SHARED_ROLES[self.seen]
+
+    @property
     def dynamic(self) -> bool:
         """Whether which of its zones a seat sees depends on the state (`keyed`, `revealed`)."""
         return (self.keyed and self.public) or self.revealed is not None
+
+
+_SEAT_ROLES = {Seen.OWNER: TableRole.HAND, Seen.EVERYONE: TableRole.FACE_UP}
+_SHARED_ROLES = {
+    Seen.OWNER: TableRole.OFF,
+    Seen.EVERYONE: TableRole.PILE,
+    Seen.TOP: TableRole.DISCARD,
+    Seen.COUNT: TableRole.STOCK,
+}
 
 
 def zone_value(zone: Zone, state: Any) -> Any:

@@ -16,6 +16,7 @@ from cardkit.errors import CardkitError, IllegalAction, InvalidRules, TableError
 from cardkit.play.match import has_match_rule
 from cardkit.plugins.registry import Registry, registry
 from cardkit.server._hub import Limits, TableServer
+from cardkit.server._layout import layout_router
 from cardkit.server._models import (
     CreateTable,
     GameInfo,
@@ -77,6 +78,7 @@ def create_app(
     app.state.tables = server
     _errors(app)
     _routes(app, server)
+    app.include_router(layout_router(server))
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
 

@@ -11,6 +11,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
+from cardkit.engine.viewwords import Fact
+
 __all__ = [
     "ActMessage",
     "ClientMessage",
@@ -21,6 +23,7 @@ __all__ = [
     "JoinTable",
     "Joined",
     "LeaveTable",
+    "MoveInfo",
     "SeatInfo",
     "SeatSpec",
     "ServerMessage",
@@ -239,6 +242,21 @@ class ActMessage(_Model):
 ClientMessage = Annotated[HelloMessage | ActMessage, Field(discriminator="type")]
 
 
+class MoveInfo(_Model):
+    """One legal move as the browser table offers it.
+
+    Attributes:
+        action: the action's text (what an ``act`` message sends).
+        help: what the move does, from the game's grammar.
+        ends_hand: it ends the hand while the seat still holds cards (the
+            table asks before playing it).
+    """
+
+    action: str
+    help: str = ""
+    ends_hand: bool = False
+
+
 class StateMessage(_Model):
     """Server → client, after every change it can see: what this client's seat may know now.
 
@@ -262,6 +280,12 @@ class StateMessage(_Model):
         seats: every seat, with who is connected.
         deadline: seconds left on the turn timer of the turn every view but a
             private window's shows, if any.
+        facts: the view's other fields in words, as the game labels them
+            (see [`cardkit.engine.viewwords`][cardkit.engine.viewwords]).
+        moves: the legal actions with what each does and whether it ends the hand.
+        window: this seat alone is asked, out of turn (a private window).
+        first_event: the number in the deal of the first of `events` (from 0):
+            a page numbers the events it logs, and logs none twice.
     """
 
     type: Literal["state"]
@@ -278,6 +302,10 @@ class StateMessage(_Model):
     standings: Standings
     seats: list[SeatInfo]
     deadline: float | None
+    facts: list[Fact] = Field(default_factory=list)
+    moves: list[MoveInfo] = Field(default_factory=list)
+    window: bool = False
+    first_event: int = 0
 
 
 class ErrorMessage(_Model):

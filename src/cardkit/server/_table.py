@@ -23,6 +23,7 @@ from cardkit.errors import InvalidRules, TableError
 from cardkit.play.match import DealRecord, Match, derive_seed, has_match_rule
 from cardkit.plugins.registry import Registry, registry
 from cardkit.server._audience import Audiences
+from cardkit.server._layout import message_extras
 from cardkit.server._models import CreateTable, SeatInfo, Standings, StateMessage, TableInfo
 
 __all__ = ["Table", "TableRecord"]
@@ -385,7 +386,7 @@ class Table:
             seat=seat,
             version=self.audiences.version(seat),
             deal=len(self.match.deals) + (not state.is_over),
-            view=view.model_dump(mode="json"),
+            view=(shown := view.model_dump(mode="json")),
             legal=list(view.legal_actions),
             your_turn=seat is not None and view.to_act == seat,
             events=[event.to_json_dict() for event in events],
@@ -394,4 +395,5 @@ class Table:
             standings=self.standings(),
             seats=self.seat_infos(connected),
             deadline=left,
+            **message_extras(state, shown, seat, names, len(events)),
         )

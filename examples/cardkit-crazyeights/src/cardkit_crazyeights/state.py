@@ -8,7 +8,7 @@ from typing import Any, NamedTuple, Self
 from cardkit import Action, Card, CardSet, Event, GameResult, Rank, Suit
 from cardkit.engine.generic import GenericState
 from cardkit.engine.grammar import Form, Grammar, Verb
-from cardkit.engine.zones import Seen, Zone
+from cardkit.engine.zones import Seen, TableRole, Zone
 from cardkit.errors import Refusal, Refused
 from cardkit_crazyeights.rules import SUIT_NAMES, SUIT_WORDS, CrazyEightsRules
 from cardkit_crazyeights.rules import CrazyEightsRefused as Code
@@ -68,9 +68,11 @@ class CrazyEightsState(GenericState[CrazyEightsRules, Fields, CrazyEightsView]):
     __slots__ = ()
     grammar = GRAMMAR
     view_model = CrazyEightsView
-    zone_specs = (Zone("hand", field="hands", per_seat=True, seen=Seen.OWNER),
-                  Zone("stock", seen=Seen.COUNT),
-                  Zone("discard", seen=Seen.TOP, top_key="top"))  # fmt: skip
+    zone_specs = (
+        Zone("hand", field="hands", per_seat=True, seen=Seen.OWNER, role=TableRole.HAND),
+        Zone("stock", seen=Seen.COUNT, role=TableRole.STOCK),
+        Zone("discard", seen=Seen.TOP, top_key="top", role=TableRole.DISCARD),
+    )
 
     def view_extra(self, seat: int | None) -> dict[str, Any]:
         """Besides the zones, a view shows the suit to follow, the draw flag and the dealer."""

@@ -40,6 +40,8 @@ from cardkit_palace.fields import ADD, COMPLETE, OVER, PHASES, RANK_MASK_BY_OFFS
 from cardkit_palace.listing import legal_of, submasks
 from cardkit_palace.rules import PalaceRules
 from cardkit_palace.views import (
+    TABLE_HINT,
+    VIEW_WORDS,
     ZONES,
     PalaceView,
     latest_events,
@@ -64,6 +66,8 @@ class PalaceState(GenericState[PalaceRules, Fields, PalaceView]):
     __slots__ = ()
     grammar = GRAMMAR
     zone_specs = ZONES
+    table_hint = TABLE_HINT
+    view_words = VIEW_WORDS
     view_model = PalaceView
     private_windows = True
     lists_when_over = True

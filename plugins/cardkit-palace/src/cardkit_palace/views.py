@@ -11,12 +11,22 @@ format) and the result ([`result_of`][cardkit_palace.views.result_of]).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from pydantic import Field
 
 from cardkit import Card, CardSet, Event, GameResult, InvalidState, Rank, View
-from cardkit.engine.zones import Seen, Zone
+from cardkit.engine.tablelayout import TableHint
+from cardkit.engine.viewwords import (
+    Words,
+    card_text,
+    cards_text,
+    count_text,
+    seat_text,
+    seats_text,
+    words_text,
+)
+from cardkit.engine.zones import Seen, TableRole, Zone
 from cardkit_palace.fields import (
     ADD,
     CARDS,
@@ -29,7 +39,16 @@ from cardkit_palace.fields import (
 )
 from cardkit_palace.protocols import PalaceLike
 
-__all__ = ["ZONES", "PalaceView", "latest_events", "result_of", "snapshot_of", "view_extra"]
+__all__ = [
+    "TABLE_HINT",
+    "VIEW_WORDS",
+    "ZONES",
+    "PalaceView",
+    "latest_events",
+    "result_of",
+    "snapshot_of",
+    "view_extra",
+]
 
 
 class PalaceView(View):
@@ -100,18 +119,52 @@ class PalaceView(View):
 #: `hand_counts`, `face_up`, `face_down_counts`, `stock_count`, `pile`, `burned`,
 #: `burned_count`). The stock is top first, the pile bottom to top.
 ZONES: tuple[Zone, ...] = (
-    Zone("hand", field="hands", per_seat=True, seen=Seen.OWNER, masks=True),
-    Zone("face_up", field="ups", per_seat=True, seen=Seen.EVERYONE, masks=True),
+    Zone("hand", field="hands", per_seat=True, seen=Seen.OWNER, masks=True, role=TableRole.HAND),
+    Zone(
+        "face_up",
+        field="ups",
+        per_seat=True,
+        seen=Seen.EVERYONE,
+        masks=True,
+        role=TableRole.FACE_UP,
+    ),
     Zone(
         "face_down",
         per_seat=True,
         seen=Seen.COUNT,
         cards=lambda s: [tuple([CARDS[d] for d in downs if d >= 0]) for downs in s.f.downs],
+        role=TableRole.FACE_DOWN,
     ),
-    Zone("stock", seen=Seen.COUNT, cards=lambda s: s.setup.deck.cards[s.f.stock :]),
-    Zone("pile", seen=Seen.EVERYONE, cards=lambda s: pile_cards(s.f.pile)),
-    Zone("burned", seen=Seen.EVERYONE, masks=True, count_key="burned_count"),
+    Zone(
+        "stock",
+        seen=Seen.COUNT,
+        cards=lambda s: s.setup.deck.cards[s.f.stock :],
+        role=TableRole.STOCK,
+    ),
+    Zone("pile", seen=Seen.EVERYONE, cards=lambda s: pile_cards(s.f.pile), role=TableRole.PILE),
+    Zone("burned", seen=Seen.EVERYONE, masks=True, count_key="burned_count", role=TableRole.PILE),
 )
+
+#: The browser table: labels of the rows and piles (layout hint: 3 lines).
+TABLE_HINT: Final = TableHint(
+    labels={"face_up": "Face up", "face_down": "Face down", "pile": "Pile", "burned": "Burned"}
+)
+
+#: The view's other fields in words, on the browser table (positions are not shown).
+VIEW_WORDS: Final = {
+    "phase": Words("Phase", words_text),
+    "window": Words("Your window", words_text),
+    "face_down_positions": None,
+    "top_run": Words("Top run", count_text("card")),
+    "finished": Words("Out", seats_text),
+    "ready": None,
+    "starter": Words("Started", seat_text),
+    "first_play_rank": Words("Your first play includes a", card_text),
+    "window_seat": Words("Window opened by", seat_text),
+    "addable": Words("You may add", cards_text),
+    "completing": Words("You may complete with", cards_text),
+    "plays_again": Words("Plays again"),
+}
 
 
 def latest_events(log: Any) -> tuple[Event, ...]:

@@ -13,7 +13,7 @@ from cardkit import Action, CardSet, Event, GameResult, IllegalAction, InvalidSt
 from cardkit.engine.actions import split_action_text
 from cardkit.engine.generic import GenericState
 from cardkit.engine.grammar import Form, Grammar
-from cardkit.engine.zones import Seen, Zone
+from cardkit.engine.zones import Seen, TableRole, Zone
 from cardkit.errors import Refusal, Refused
 from cardkit_tienlen.combos import (
     CARD_BY_KEY,
@@ -32,6 +32,8 @@ from cardkit_tienlen.rules import TienLenRefused as Code
 from cardkit_tienlen.scoring import result_for
 from cardkit_tienlen.views import (
     PLAY_EVENTS,
+    TABLE_HINT,
+    VIEW_WORDS,
     TienLenView,
     finish_event,
     game_over_event,
@@ -73,13 +75,14 @@ class TienLenState(GenericState[TienLenRules, Fields, TienLenView]):
     __slots__ = ()
     grammar = GRAMMAR
     view_model = TienLenView
+    table_hint, view_words = TABLE_HINT, VIEW_WORDS
     #: Every card exactly once: ``hand:<seat>``, ``pile`` (this round), ``discard``
     #: (earlier rounds, shown in the view as part of ``played``) and ``undealt``
     #: (2-3 players; the view shows how many).
     zone_specs = (
         Zone("hand", per_seat=True, seen=Seen.OWNER, cards=_hands, count_key="hand_sizes",
-             sort=True, spectator_empty=True),
-        Zone("pile", seen=Seen.EVERYONE, cards=_pile, sort=True),
+             sort=True, spectator_empty=True, role=TableRole.HAND),
+        Zone("pile", seen=Seen.EVERYONE, cards=_pile, sort=True, role=TableRole.PILE),
         Zone("discard", seen=Seen.EVERYONE, cards=_discard, in_view=False),
         Zone("undealt", seen=Seen.COUNT, cards=_undealt, in_view=False),
     )  # fmt: skip

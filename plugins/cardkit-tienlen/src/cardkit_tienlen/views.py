@@ -8,6 +8,9 @@ from pydantic import Field
 
 from cardkit import Card, Event, GameResult, View
 from cardkit.engine.state import Log
+from cardkit.engine.tablelayout import Spot, TableHint
+from cardkit.engine.viewwords import Words, card_text, count_text, seat_text, seats_text
+from cardkit.engine.zones import TableRole
 from cardkit_tienlen.combos import CARD_BY_KEY, Kind, Play, cards_of, describe_kind
 from cardkit_tienlen.fields import Fields
 from cardkit_tienlen.narration import narrate
@@ -16,6 +19,8 @@ from cardkit_tienlen.scoring import deal_points
 
 __all__ = [
     "PLAY_EVENTS",
+    "TABLE_HINT",
+    "VIEW_WORDS",
     "TienLenView",
     "finish_event",
     "game_over_event",
@@ -69,6 +74,30 @@ class TienLenView(View):
     undealt: int | None = None
     instant_winner: int | None = None
     instant_hand: str | None = None
+
+
+#: The browser table: the combination to beat, first in the middle (layout hint: 5 lines).
+TABLE_HINT: Final = TableHint(
+    centre=("current", "pile"),
+    labels={"pile": "This round"},
+    spots=(Spot(zone="current", role=TableRole.TRICK, label="To beat", cards="current"),),
+    moves={"play": "Play these cards: a combination that beats the one to beat, or any lead."},
+)
+
+#: The view's other fields in words, on the browser table.
+VIEW_WORDS: Final = {
+    "current_kind": Words("To beat"),
+    "current_by": Words("Played by", seat_text),
+    "must_include": Words("Your lead must include", card_text),
+    "locked": Words("Out of this round", seats_text),
+    "passed": Words("Passed", seats_text),
+    "finished": Words("Finished", seats_text),
+    "points": Words("Points", count_text("point"), per_seat=True),
+    "played": None,
+    "undealt": Words("Not dealt", count_text("card")),
+    "instant_winner": Words("Instant win", seat_text),
+    "instant_hand": Words("Instant hand", lambda v, n: str(v).replace("_", " ")),
+}
 
 
 def _seats(mask: int) -> list[int]:

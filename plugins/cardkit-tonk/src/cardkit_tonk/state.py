@@ -43,7 +43,15 @@ from cardkit_tonk.fields import MAIN, OVER, RESPONSE, SPADES, START, WINDOW, Tur
 from cardkit_tonk.payouts import default_payout, spades_payments
 from cardkit_tonk.response import Responses
 from cardkit_tonk.spreads import BOOK, TableSpread, may_spread
-from cardkit_tonk.views import ZONES, TonkView, snapshot_of, tonk_result, view_extra
+from cardkit_tonk.views import (
+    TABLE_HINT,
+    VIEW_WORDS,
+    ZONES,
+    TonkView,
+    snapshot_of,
+    tonk_result,
+    view_extra,
+)
 
 __all__ = ["TonkState"]
 
@@ -68,6 +76,8 @@ class TonkState(Responses):
     view_model = TonkView
     lists_when_over = True
     zone_specs = ZONES
+    table_hint = TABLE_HINT
+    view_words = VIEW_WORDS
 
     # -- reading actions ---------------------------------------------------------------
 

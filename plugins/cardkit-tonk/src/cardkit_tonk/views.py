@@ -7,7 +7,9 @@ from typing import Any, Final, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from cardkit import Card, CardSet, GameResult, InvalidState, Payment, View
-from cardkit.engine.zones import Seen, Zone
+from cardkit.engine.tablelayout import Spot, TableHint
+from cardkit.engine.viewwords import Words, card_text, count_text, payments_text, words_text
+from cardkit.engine.zones import Seen, TableRole, Zone
 from cardkit_tonk.actions import spread_cards
 from cardkit_tonk.fields import MAIN, OVER, PHASES
 from cardkit_tonk.payouts import net_of
@@ -15,6 +17,8 @@ from cardkit_tonk.protocols import TonkLike
 from cardkit_tonk.spreads import TableSpread
 
 __all__ = [
+    "TABLE_HINT",
+    "VIEW_WORDS",
     "ZONES",
     "SpadesView",
     "SpreadView",
@@ -167,14 +171,45 @@ def _retired_cards(state: TonkLike) -> CardSet:
 #: their owners and kinds by `view_extra`.
 ZONES: Final = (
     Zone("hand", field="hands", per_seat=True, seen=Seen.OWNER, masks=True,
-         count_key="hand_sizes", revealed=shown_mask, revealed_key="shown_hands"),
+         count_key="hand_sizes", revealed=shown_mask, revealed_key="shown_hands",
+         role=TableRole.HAND),
     Zone("stock", seen=Seen.COUNT, cards=lambda s: s.setup.deck.cards[s.f.stock :],
-         count_key="stock_size"),
+         count_key="stock_size", role=TableRole.STOCK),
     Zone("discard", seen=Seen.TOP, cards=lambda s: s.f.pile, split_top=True,
-         top_key="discard_top", count_key="discard_size"),
-    Zone("spread", seen=Seen.EVERYONE, keyed=True, cards=_spreads, in_view=False),
-    Zone("retired", seen=Seen.EVERYONE, cards=_retired_cards, in_view=False),
+         top_key="discard_top", count_key="discard_size", role=TableRole.DISCARD),
+    Zone("spread", seen=Seen.EVERYONE, keyed=True, cards=_spreads, in_view=False,
+         role=TableRole.MELD),
+    Zone("retired", seen=Seen.EVERYONE, cards=_retired_cards, in_view=False,
+         role=TableRole.MELD),
 )  # fmt: skip
+
+#: The browser table: the spreads and retired books are drawn from the view's lists,
+#: which say who laid each one (layout hint: 4 lines).
+TABLE_HINT: Final = TableHint(spots=(
+    Spot(zone="spread", role=TableRole.MELD, label="Spreads", cards="spreads"),
+    Spot(zone="retired", role=TableRole.MELD, label="Retired books", cards="retired"),
+))  # fmt: skip
+
+
+def _spades_text(pot: Any, names: Any) -> str:
+    joined = ", ".join(names[s] for s in pot["joined"]) or "nobody"
+    won = pot["winner"]
+    return f"joined: {joined}" + (f"; won by {names[won]}" if won is not None else "")
+
+
+#: The view's other fields in words, on the browser table.
+VIEW_WORDS: Final = {
+    "phase": Words("Phase", words_text),
+    "count": Words("Your count"),
+    "drop_locks": Words("Drop locked", count_text("turn"), per_seat=True),
+    "taken": Words("Taken from the discards", card_text),
+    "hits_this_turn": Words("Hits this turn", count_text("hit")),
+    "bonus_discards": Words("Bonus discards", count_text("discard")),
+    "spades": Words("Spades pot", _spades_text),
+    "counts": Words("Count", per_seat=True),
+    "ending": Words("How the hand ended", words_text),
+    "payments": Words("Payments", payments_text),
+}
 
 
 def view_extra(state: TonkLike, seat: int | None) -> dict[str, Any]:

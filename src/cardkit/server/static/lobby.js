@@ -1,9 +1,10 @@
-// The lobby: create a table, list tables, join a free seat or watch.
+// The lobby: create a table (game, variant, players, bots, rules options), join, watch.
 "use strict";
 
 // Where the server is mounted: "" at the root of its host, "/cards" under a prefix.
 const BASE = location.pathname.replace(/\/tables\/[^/]*$/, "/").replace(/\/+$/, "");
 let games = [];
+let options = [];
 const $ = (id) => document.getElementById(id);
 
 function node(tag, text, attrs) {
@@ -21,25 +22,65 @@ function seatSpecs() {
   const game = chosenGame();
   const box = $("seat-specs");
   const players = Number($("players").value) || game.default_players;
-  box.replaceChildren();
+  box.replaceChildren(node("legend", "Who sits where"));
   for (let seat = 0; seat < players; seat++) {
     const select = node("select", undefined, { "data-seat": String(seat), name: "seat-" + seat });
     select.append(node("option", seat === 0 ? "you" : "a person", { value: "" }));
     for (const bot of game.bots) select.append(node("option", "bot: " + bot, { value: bot }));
     if (seat > 0) select.value = game.bots.find((b) => b !== "random") || "random";
-    const label = node("label", "Seat " + seat + " ");
+    const label = node("label", "Seat " + (seat + 1) + " ");
     label.append(select);
     box.append(label);
   }
 }
 
-function gameChanged() {
+function optionInput(option) {
+  const id = "rule-" + option.name;
+  let input;
+  if (option.type === "boolean") {
+    input = node("input", undefined, { type: "checkbox", id });
+    input.checked = Boolean(option.default);
+  } else if (option.type === "choice") {
+    input = node("select", undefined, { id });
+    for (const choice of option.choices) input.append(node("option", String(choice).replace(/_/g, " "), { value: JSON.stringify(choice) }));
+    input.value = JSON.stringify(option.default);
+  } else {
+    const numeric = option.type === "integer" || option.type === "number";
+    input = node("input", undefined, { type: numeric ? "number" : "text", id });
+    if (option.minimum !== null && option.minimum !== undefined) input.min = option.minimum;
+    if (option.maximum !== null && option.maximum !== undefined) input.max = option.maximum;
+    input.value = option.default === null || option.default === undefined ? "" : String(option.default);
+  }
+  input.dataset.rule = option.name;
+  const label = node("label", option.title + " ", { title: option.help });
+  label.append(input);
+  return label;
+}
+
+function ruleValues() {
+  const rules = {};
+  for (const option of options) {
+    const input = $("rule-" + option.name);
+    if (!input) continue;
+    let value;
+    if (option.type === "boolean") value = input.checked;
+    else if (option.type === "choice") value = JSON.parse(input.value);
+    else if (option.type === "integer" || option.type === "number") value = input.value === "" ? option.default : Number(input.value);
+    else value = input.value;
+    if (JSON.stringify(value) !== JSON.stringify(option.default)) rules[option.name] = value;
+  }
+  return rules;
+}
+
+async function gameChanged() {
   const game = chosenGame();
   $("players").min = game.min_players;
   $("players").max = game.max_players;
   $("players").value = game.default_players;
   $("variant").replaceChildren(node("option", "(standard)", { value: "" }), ...game.variants.map((v) => node("option", v, { value: v })));
   seatSpecs();
+  options = await api(BASE + "/api/games/" + encodeURIComponent(game.name) + "/rules");
+  $("rules").replaceChildren(...options.map(optionInput));
 }
 
 async function api(path, body) {
@@ -65,6 +106,7 @@ async function create(event) {
     players: Number($("players").value),
     deals: Number($("deals").value) || 1,
     seats: selects.map((s) => (s.value ? { bot: s.value } : {})),
+    rules: ruleValues(),
   };
   if ($("variant").value) body.variant = $("variant").value;
   if ($("timer").value) body.turn_timer = Number($("timer").value);
@@ -80,22 +122,22 @@ async function create(event) {
 
 async function listTables() {
   const tables = await api(BASE + "/api/tables");
-  const body = $("tables");
-  body.replaceChildren();
+  const list = $("tables");
+  list.replaceChildren();
+  if (!tables.length) list.append(node("li", "No tables yet: create one above.", { class: "empty-list" }));
   for (const t of tables) {
-    const row = node("tr");
+    const item = node("li");
     const seats = t.seats.map((s) => s.name + (s.bot ? " (bot)" : s.taken ? "" : " (free)")).join(", ");
-    row.append(node("td", t.id), node("td", t.title), node("td", seats), node("td", t.status.replace("_", " ")));
-    const cell = node("td");
+    item.append(node("span", t.title + " · " + t.id, { class: "what" }), node("span", t.status.replace("_", " ")), node("span", seats, { class: "seats-text" }));
+    const links = node("span", undefined, { class: "links" });
     for (const seat of t.free) {
-      const b = node("button", "Join seat " + seat, { "data-join": t.id + ":" + seat });
+      const b = node("button", "Join seat " + (seat + 1), { type: "button", "data-join": t.id + ":" + seat });
       b.addEventListener("click", () => join(t.id, seat).catch((e) => alert(e.message)));
-      cell.append(b);
+      links.append(b);
     }
-    const watch = node("a", "Watch", { href: BASE + "/tables/" + t.id + "?watch=1" });
-    cell.append(" ", watch);
-    row.append(cell);
-    body.append(row);
+    links.append(node("a", "Watch", { href: BASE + "/tables/" + t.id + "?watch=1", "aria-label": "Watch table " + t.id }));
+    item.append(links);
+    list.append(item);
   }
 }
 
@@ -105,7 +147,7 @@ async function start() {
   $("game").addEventListener("change", gameChanged);
   $("players").addEventListener("change", seatSpecs);
   $("create").addEventListener("submit", create);
-  gameChanged();
+  await gameChanged();
   await listTables();
   setInterval(listTables, 3000);
 }

@@ -1,0 +1,204 @@
+"""Words, not field names: how a table drawn for people shows a view's other fields.
+
+A game's state class may set `view_words`, a mapping view field ->
+[`Words`][cardkit.engine.viewwords.Words] (its label and how its value reads,
+"Drop locked: 1 turn", "Payments: Ana pays Bo 2"), or `None` for a field that
+is not shown (positions, internal flags). A field the game does not name is
+shown with its name in words and its value read plainly; empty values (`None`,
+`False`, `0` counts of nothing, empty lists and mappings) are never shown.
+[`view_facts`][cardkit.engine.viewwords.view_facts] gives the
+[`Fact`][cardkit.engine.viewwords.Fact]s of one view, and
+[`move_help`][cardkit.engine.viewwords.move_help] what a move does, from the
+game's grammar (the first line of its action class's docstring).
+"""
+
+from __future__ import annotations
+
+import inspect
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+from cardkit.cards.card import Card
+
+__all__ = [
+    "BASE_FIELDS",
+    "Fact",
+    "Words",
+    "card_text",
+    "cards_text",
+    "count_text",
+    "move_help",
+    "payments_text",
+    "seat_text",
+    "seats_text",
+    "view_facts",
+    "words_text",
+]
+
+#: A value and the seats' names -> its text ("" is not shown).
+Format = Callable[[Any, Sequence[str]], str]
+#: Fields of every view that the table shows its own way.
+BASE_FIELDS = frozenset(
+    {"game", "seat", "players", "to_act", "is_over", "legal_actions", "recent", "dealer"}
+)
+
+
+@dataclass(frozen=True)
+class Words:
+    """How one view field is shown.
+
+    Attributes:
+        label: its label ("Drop locked").
+        text: value, seat names -> its text ("" hides it); default: read plainly.
+        per_seat: the field holds one value per seat, each shown at its seat.
+    """
+
+    label: str
+    text: Format | None = None
+    per_seat: bool = False
+
+
+class Fact(BaseModel):
+    """One shown field of a view, in words.
+
+    Attributes:
+        key: the view field.
+        label: its label.
+        text: its value in words.
+        seat: the seat it is about (a per-seat field), else `None`.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    key: str
+    label: str
+    text: str
+    seat: int | None = None
+
+
+_CODE = re.compile(r"^(?:[2-9TJQKA][SHDC]|BJ|RJ)$")
+
+
+def card_text(code: Any, names: Sequence[str] = ()) -> str:
+    """A card code as people read it (`"TH"` -> `"10♥"`); anything else as it is."""
+    if isinstance(code, str) and _CODE.match(code):
+        return Card.parse(code).pretty
+    return str(code)
+
+
+def cards_text(value: Any, names: Sequence[str] = ()) -> str:
+    """A list of cards as people read them (`"10♥ J♥"`)."""
+    return " ".join(card_text(c) for c in value)
+
+
+def seat_text(value: Any, names: Sequence[str]) -> str:
+    """A seat number as the seat's name."""
+    if isinstance(value, int) and 0 <= value < len(names):
+        return names[value]
+    return "" if value is None else str(value)
+
+
+def seats_text(value: Any, names: Sequence[str]) -> str:
+    """Seat numbers as the seats' names, in order."""
+    return ", ".join(seat_text(s, names) for s in value)
+
+
+def words_text(value: Any, names: Sequence[str] = ()) -> str:
+    """A code word in words (`"drop_win"` -> `"drop win"`)."""
+    return str(value).replace("_", " ")
+
+
+def count_text(noun: str, plural: str = "") -> Format:
+    """A number with its noun (`count_text("turn")` reads 1 as "1 turn", 0 as nothing)."""
+
+    def text(value: Any, names: Sequence[str] = ()) -> str:
+        if not value:
+            return ""
+        return f"{value} {noun if value == 1 else plural or noun + 's'}"
+
+    return text
+
+
+def payments_text(value: Any, names: Sequence[str]) -> str:
+    """Payments (`payer`, `payee`, `amount`) as "Ana pays Bo 2"."""
+    parts = []
+    for pay in value:
+        get = pay.get if isinstance(pay, Mapping) else lambda k, p=pay: getattr(p, k, None)
+        text = f"{seat_text(get('payer'), names)} pays {seat_text(get('payee'), names)} "
+        parts.append(text + str(get("amount")))
+    return "; ".join(parts)
+
+
+def _empty(value: Any) -> bool:
+    return value is None or value is False or (isinstance(value, (list, dict, str)) and not value)
+
+
+def _plain(value: Any, names: Sequence[str]) -> str:
+    if value is True:
+        return "yes"
+    if isinstance(value, list):
+        return ", ".join(_plain(v, names) for v in value)
+    if isinstance(value, dict):
+        return ", ".join(f"{words_text(k)}: {_plain(v, names)}" for k, v in value.items())
+    if isinstance(value, str):
+        return card_text(value) if _CODE.match(value) else words_text(value)
+    return str(value)
+
+
+def _label(key: str) -> str:
+    text = key.replace("_", " ")
+    return text[:1].upper() + text[1:]
+
+
+def view_facts(
+    view: Mapping[str, Any],
+    words: Mapping[str, Words | None],
+    names: Sequence[str],
+    skip: Iterable[str] = (),
+) -> list[Fact]:
+    """The facts a table shows for `view` (a view as JSON): every field but the base
+    ones, those in `skip` (drawn as zones) and those `words` hides, in words."""
+    left_out = BASE_FIELDS | set(skip)
+    facts: list[Fact] = []
+    for key, value in view.items():
+        if key in left_out or _empty(value):
+            continue
+        shown = words.get(key, Words(_label(key))) if key in words else Words(_label(key))
+        if shown is None:
+            continue
+        text = shown.text or _plain
+        if shown.per_seat and isinstance(value, list):
+            for seat, item in enumerate(value):
+                said = "" if _empty(item) else text(item, names)
+                if said:
+                    facts.append(Fact(key=key, label=shown.label, text=said, seat=seat))
+            continue
+        said = text(value, names)
+        if said:
+            facts.append(Fact(key=key, label=shown.label, text=said))
+    return facts
+
+
+_EXAMPLE_HEAD = re.compile(r"^``[^`]*``:\s*")
+_EXAMPLE_IN = re.compile(r"\s*\(``[^`]*``\)")
+_EXAMPLE_TAIL = re.compile(r"\s*:\s*``[^`]*``(\s*;.*)?\s*\.?\s*$")
+
+
+def move_help(grammar: Any, action: str, own: Mapping[str, str] | None = None) -> str:
+    """What the move `action` (its text) does: `own[verb]` if given, else the first line
+    of the docstring of its form's action class, without its example."""
+    verb = action.split(" ", 1)[0].lower()
+    if own and verb in own:
+        return own[verb]
+    for form in getattr(grammar, "forms", ()):
+        if form.verb == verb:
+            doc = inspect.getdoc(form.make) or ""
+            line = doc.split("\n\n", 1)[0].replace("\n", " ").strip()
+            line = _EXAMPLE_IN.sub("", _EXAMPLE_HEAD.sub("", line))
+            line = _EXAMPLE_TAIL.sub("", line).replace("``", "").rstrip(".")
+            return line[:1].upper() + line[1:] + ("." if line else "")
+    return ""

@@ -1,0 +1,143 @@
+"""The browser table's layout, facts and moves, built from each game's declaration.
+
+No browser here: the layout of every installed game comes from its zones (and
+its small hint), every shown fact is in words, no internal field is shown, and
+a move that ends the hand is flagged, as `cardkit play` asks about it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from cardkit import load_game
+from cardkit.engine.tablelayout import Spot, TableHint, table_layout
+from cardkit.engine.viewwords import Words, count_text, move_help, payments_text, view_facts
+from cardkit.engine.zones import Seen, TableRole, Zone
+from cardkit.server._layout import layout_of, message_extras, rule_options
+
+NAMES = ["Ana", "Bo", "Cy"]
+GAMES = ["tienlen", "palace", "tonk", "crazyeights"]
+
+
+def test_a_zone_without_a_role_gets_one_from_its_visibility() -> None:
+    assert Zone("hand", per_seat=True, seen=Seen.OWNER).table_role is TableRole.HAND
+    assert Zone("up", per_seat=True, seen=Seen.EVERYONE).table_role is TableRole.FACE_UP
+    assert Zone("down", per_seat=True, seen=Seen.COUNT).table_role is TableRole.FACE_DOWN
+    assert Zone("stock", seen=Seen.COUNT).table_role is TableRole.STOCK
+    assert Zone("discard", seen=Seen.TOP).table_role is TableRole.DISCARD
+    assert Zone("pile", seen=Seen.EVERYONE).table_role is TableRole.PILE
+    assert Zone("melds", seen=Seen.EVERYONE, keyed=True).table_role is TableRole.MELD
+    assert Zone("box", seen=Seen.NOBODY).table_role is TableRole.OFF
+    assert Zone("pile", seen=Seen.EVERYONE, in_view=False).table_role is TableRole.OFF
+    declared = Zone("pile", seen=Seen.EVERYONE, role=TableRole.TRICK)
+    assert declared.table_role is TableRole.TRICK
+
+
+def test_the_layout_names_the_view_fields_the_zone_view_gives() -> None:
+    zones = (
+        Zone("hand", field="hands", per_seat=True, seen=Seen.OWNER),
+        Zone("stock", seen=Seen.COUNT),
+        Zone("discard", seen=Seen.TOP, top_key="top"),
+    )
+    layout = table_layout(zones)
+    (hand,) = layout.seats
+    assert (hand.cards, hand.count) == ("hand", "hand_counts")
+    stock, discard = layout.centre
+    assert (stock.role, stock.count) == (TableRole.STOCK, "stock_count")
+    assert (discard.role, discard.count, discard.top) == (TableRole.DISCARD, "discard_count", "top")
+    assert set(layout.keys) == {"hand", "hand_counts", "stock_count", "discard_count", "top"}
+
+
+def test_a_hint_orders_labels_and_adds_spots() -> None:
+    zones = (Zone("stock", seen=Seen.COUNT), Zone("pile", seen=Seen.EVERYONE))
+    trick = Spot(zone="trick", role=TableRole.TRICK, label="To beat", cards="current")
+    hint = TableHint(centre=("trick", "pile"), labels={"pile": "Played"}, spots=(trick,))
+    layout = table_layout(zones, hint)
+    assert [s.zone for s in layout.centre] == ["trick", "pile", "stock"]
+    assert layout.centre[1].label == "Played"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_game_lays_out_from_its_zones(name: str) -> None:
+    game = load_game(name)
+    state = game.start(players=3, seed=4)
+    layout = layout_of(type(state))
+    assert layout.seats[0].role is TableRole.HAND
+    assert layout.centre, "nothing in the middle"
+    view = state.view(state.to_act).model_dump(mode="json")
+    for spot in [*layout.seats, *layout.centre]:
+        for key in spot.keys:
+            assert key in view, f"{name}: {spot.zone} is drawn from {key!r}, not in the view"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_facts_are_in_words_and_internal_fields_are_not_shown(name: str) -> None:
+    game = load_game(name)
+    state = game.start(players=3, seed=4)
+    for _ in range(12):
+        if state.is_over:
+            break
+        seat = state.to_act
+        assert seat is not None
+        view = state.view(seat).model_dump(mode="json")
+        extras = message_extras(state, view, seat, NAMES, 0)
+        for fact in extras["facts"]:
+            assert "_" not in fact.label, fact
+            assert fact.text, fact
+            assert "{" not in fact.text, fact
+            assert "[" not in fact.text, fact
+            assert fact.key not in ("face_down_positions", "legal_actions", "hand")
+        for move in extras["moves"]:
+            assert move.help, move
+            assert "``" not in move.help, move
+        state = state.apply(state.legal_actions()[0])
+
+
+def test_words_read_values_with_names() -> None:
+    words: dict[str, Words | None] = {
+        "drop_locks": Words("Drop locked", count_text("turn"), per_seat=True),
+        "payments": Words("Payments", payments_text),
+        "positions": None,
+    }
+    view: dict[str, Any] = {
+        "drop_locks": [0, 1, 2],
+        "payments": [{"payer": 0, "payee": 1, "amount": 2}],
+        "positions": [[1, 2]],
+        "shown": {},
+        "suit": "hearts",
+    }
+    facts = [(f.label, f.text, f.seat) for f in view_facts(view, words, NAMES)]
+    assert facts == [
+        ("Drop locked", "1 turn", 1),
+        ("Drop locked", "2 turns", 2),
+        ("Payments", "Ana pays Bo 2", None),
+        ("Suit", "hearts", None),
+    ]
+
+
+def test_a_move_says_what_it_does_from_the_grammar() -> None:
+    tonk = type(load_game("tonk").start(players=3, seed=1))
+    assert move_help(tonk.grammar, "draw") == "Draw the top card of the stock."
+    assert move_help(tonk.grammar, "hit 8C 2") == (
+        "Add one card from your hand to a spread on the table."
+    )
+    palace = type(load_game("palace").start(players=3, seed=1))
+    assert move_help(palace.grammar, "flip 2").startswith("Turn over a face-down card")
+
+
+def test_the_drop_that_ends_a_tonk_hand_is_flagged() -> None:
+    state = load_game("tonk").start(players=3, seed=1)
+    seat = state.to_act
+    view = state.view(seat).model_dump(mode="json")
+    moves = {m.action: m for m in message_extras(state, view, seat, NAMES, 0)["moves"]}
+    assert moves["drop"].ends_hand
+    assert not moves["draw"].ends_hand
+
+
+def test_the_lobby_lists_plain_rules_options() -> None:
+    options = {o["name"]: o for o in rule_options(load_game("crazyeights").rules_model)}
+    assert options["eights_wild"]["type"] == "boolean"
+    assert options["target_score"]["type"] == "integer"
+    assert "house_rules" not in options
