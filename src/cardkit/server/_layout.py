@@ -45,7 +45,7 @@ def layout_of(state_class: type) -> TableLayout:
 def _ends_hand(state: GameState, seat: int, action: str) -> bool:
     """Whether `action` ends the hand while `seat` still holds cards (what it can see)."""
     try:
-        after = state.apply_as(seat, action)
+        after = state.act_as(seat, action)
     except CardkitError:
         return False
     return after.is_over and bool(getattr(after.view(seat), "hand", None))
