@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from cardkit.cli import _info, _new, _play, _replay, _run, _serve, _soak, _tournament
-from cardkit.cli._common import clean_errors
+from cardkit.cli._common import clean_errors, remember_plugins_dir
 from cardkit.cli._options import (
     DEFAULT_MAX_ACTIONS,
     BotsOpt,
@@ -31,6 +31,8 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=True,
     pretty_exceptions_enable=False,
+    # Help texts are plain text: rich markup would eat `[eval]` in "cardkit[eval]".
+    rich_markup_mode=None,
 )
 app.add_typer(_new.new_app, name="new")
 
@@ -60,6 +62,7 @@ def _main(
         typer.Option(
             "--plugins-dir",
             help="Also load single-file plugins from this directory (like CARDKIT_PLUGINS_DIR).",
+            exists=True,
             file_okay=False,
         ),
     ] = None,
@@ -67,6 +70,7 @@ def _main(
     """Card games as plugins: list them, read their rules, watch bots, simulate, play, replay."""
     # Plugin problems are listed by 'cardkit plugins', not as Python warnings.
     warnings.filterwarnings("ignore", category=PluginWarning)
+    remember_plugins_dir(plugins_dir)
     if plugins_dir is not None:
         from cardkit.plugins.registry import Registry, reset_registry
 

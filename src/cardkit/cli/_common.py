@@ -196,3 +196,19 @@ def random_seed() -> int:
     import random
 
     return random.randrange(1 << 31)
+
+
+#: The ``--plugins-dir`` of this run (set by the ``cardkit`` callback), for commands to rerun.
+_given_plugins_dir: list[str] = []
+
+
+def remember_plugins_dir(path: object) -> None:
+    """Keep the ``--plugins-dir`` given to this run (None: none), for `command_prefix`."""
+    _given_plugins_dir[:] = [] if path is None else [str(path)]
+
+
+def command_prefix() -> str:
+    """``cardkit`` and this run's ``--plugins-dir``: the start of a command to rerun."""
+    import shlex
+
+    return " ".join(["cardkit", *(f"--plugins-dir {shlex.quote(p)}" for p in _given_plugins_dir)])

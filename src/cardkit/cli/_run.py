@@ -13,6 +13,7 @@ from rich.text import Text
 from cardkit.cli._common import (
     auto_delay,
     best_bot,
+    command_prefix,
     default_game,
     err,
     fail,
@@ -121,11 +122,12 @@ def demo(
         write_replay(state, save)
         console.print(Text(f"Saved the replay to {save} (cardkit replay {save})", style="dim"))
     bots_arg = names[0] if len(set(names)) == 1 else ",".join(names)
-    again = f"cardkit demo {game.name} --players {players} --seed {seed} --bots {bots_arg}"
+    again = f"{command_prefix()} demo {game.name} --players {players} --seed {seed}"
+    again += f" --bots {bots_arg}"
     if variant:
         again += f" --variant {shlex.quote(variant)}"
     again += "".join(f" --rules {shlex.quote(item)}" for item in rules_items or ())
-    console.print(Text(f"Same game again: {again}", style="dim"))
+    console.print(Text(f"Same game again: {again}", style="dim"), soft_wrap=True)
 
 
 def simulate_cmd(
