@@ -7,6 +7,7 @@ Like tests/test_cli.py these use the run-time game ``tinyshed``
 from __future__ import annotations
 
 import importlib
+import json
 import shlex
 import sys
 from collections.abc import Iterator
@@ -98,3 +99,48 @@ def test_a_missing_plugins_dir_is_an_error(tmp_path: Path) -> None:
     assert result.exit_code == 2
     assert "does not exist" in result.output
     assert "Traceback" not in result.output
+
+
+# -- corrupted saves ------------------------------------------------------------------------------
+
+
+def _edited_save(tmp_path: Path, **changes: object) -> Path:
+    path = tmp_path / "game.json"
+    ok("demo", "tiny", "--seed", "2", "--delay", "0", "--save", str(path))
+    data = json.loads(path.read_text(encoding="utf-8"))
+    for key, value in changes.items():
+        if key.startswith("rules."):
+            data["rules"][key.removeprefix("rules.")] = value
+        else:
+            data[key] = value
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def _one_clean_line(result: Result) -> str:
+    assert result.exit_code == 2, result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1, result.output
+    assert "pydantic" not in lines[0]
+    assert "validation error" not in lines[0]
+    return lines[0]
+
+
+@pytest.mark.parametrize("command", ["replay", "play"])
+def test_a_save_with_bad_options_is_one_clean_line(tmp_path: Path, command: str) -> None:
+    path = _edited_save(tmp_path, **{"rules.hand_size": 99, "rules.bogus": 1})
+    args = ["replay", str(path)] if command == "replay" else ["play", "--resume", str(path)]
+    line = _one_clean_line(run(*args, columns=60))
+    assert line.startswith("Error: the saved setup is invalid: not tinyshed rules: ")
+    assert "hand_size: Input should be less than or equal to 10 (and 1 more)" in line
+
+
+def test_a_save_of_another_game_is_one_clean_line(tmp_path: Path) -> None:
+    path = _edited_save(tmp_path)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["game"] = "dirshed"  # same rules version, same options: a clean refusal
+    data["rules"]["stake"] = 0
+    path.write_text(json.dumps(data), encoding="utf-8")
+    plugins = _plugin_dir(tmp_path / "plugins")
+    line = _one_clean_line(run("--plugins-dir", str(plugins), "replay", str(path)))
+    assert "not dirshed rules: stake: Input should be greater than or equal to 1" in line

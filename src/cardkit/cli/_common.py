@@ -43,7 +43,7 @@ def err() -> Console:
 
 def fail(message: str, code: int = USAGE_ERROR) -> NoReturn:
     """Print ``Error: message`` in red on standard error and exit with ``code``."""
-    err().print(f"[bold red]Error:[/] {_escape(message)}")
+    err().print(f"[bold red]Error:[/] {_escape(message)}", soft_wrap=True)
     raise typer.Exit(code)
 
 
