@@ -17,6 +17,7 @@ from types import ModuleType
 import pytest
 from typer.testing import CliRunner, Result
 
+import cardkit
 from cardkit.cli import app
 from cardkit.plugins.registry import registry, reset_registry
 
@@ -144,3 +145,41 @@ def test_a_save_of_another_game_is_one_clean_line(tmp_path: Path) -> None:
     plugins = _plugin_dir(tmp_path / "plugins")
     line = _one_clean_line(run("--plugins-dir", str(plugins), "replay", str(path)))
     assert "not dirshed rules: stake: Input should be greater than or equal to 1" in line
+
+
+# -- --json means one thing ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["games"],
+        ["plugins"],
+        ["rules", "tiny"],
+        ["simulate", "tiny", "-n", "4", "-s", "1"],
+        ["match", "tiny", "-s", "1", "--deals", "2"],
+        ["tournament", "tiny", "-n", "4", "-s", "1", "-b", "first,random"],
+    ],
+)
+def test_json_prints_json_on_standard_output_for_every_command(args: list[str]) -> None:
+    result = CliRunner().invoke(app, [*args, "--json"], env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result.output
+    json.loads(result.stdout)  # standard output is the JSON and nothing else
+
+
+@pytest.mark.parametrize("command", ["simulate", "match", "tournament"])
+def test_out_writes_the_json_file_and_still_prints_the_tables(tmp_path: Path, command: str) -> None:
+    path = tmp_path / "result.json"
+    args = {"simulate": ["-n", "4"], "match": ["--deals", "2"], "tournament": ["-n", "4"]}
+    out = ok(command, "tiny", "-s", "1", *args[command], "--out", str(path))
+    assert json.loads(path.read_text(encoding="utf-8"))
+    assert "Wrote the " in out
+    assert '"game"' not in out  # tables, not JSON, on the terminal
+
+
+def test_match_plays_the_best_bot_by_default() -> None:
+    """Like play and simulate; `match` used to fill the seats with random bots."""
+    data = json.loads(ok("match", "tiny", "-s", "1", "--deals", "1", "--json"))
+    best = cardkit.load_game("tiny").best_bot
+    assert best != "random"
+    assert data["bots"] == [best] * len(data["bots"])

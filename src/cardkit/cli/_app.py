@@ -8,7 +8,17 @@ from typing import Annotated
 
 import typer
 
-from cardkit.cli import _info, _new, _play, _replay, _run, _serve, _soak, _tournament
+from cardkit.cli import (
+    _info,
+    _match_cmd,
+    _new,
+    _play,
+    _replay,
+    _run,
+    _serve,
+    _soak,
+    _tournament,
+)
 from cardkit.cli._common import clean_errors, remember_plugins_dir
 from cardkit.cli._options import (
     DEFAULT_MAX_ACTIONS,
@@ -16,7 +26,9 @@ from cardkit.cli._options import (
     DaskOpt,
     GameArg,
     JobsOpt,
+    JsonOpt,
     MaxActionsOpt,
+    OutOpt,
     PlayersOpt,
     RulesOpt,
     SeedOpt,
@@ -151,15 +163,13 @@ def simulate(
         bool,
         typer.Option("--rotate/--fixed", help="Rotate the bots through the seats game by game."),
     ] = False,
-    json_path: Annotated[
-        Path | None,
-        typer.Option("--json", help="Also write the full report as JSON here.", dir_okay=False),
-    ] = None,
+    as_json: JsonOpt = False,
+    out_path: OutOpt = None,
 ) -> None:
     """Play many bot games: win and loss rates with 95% intervals, mean points or payments."""
     _run.simulate_cmd(
-        game, games, players, bots, seed, jobs, rules_, variant, max_actions, rotate, json_path,
-        dask,
+        game, games, players, bots, seed, jobs, rules_, variant, max_actions, rotate, out_path,
+        dask, as_json,
     )  # fmt: skip
 
 
@@ -188,14 +198,14 @@ def tournament(
     rules_: RulesOpt = None,
     variant: VariantOpt = None,
     max_actions: MaxActionsOpt = DEFAULT_MAX_ACTIONS,
-    as_json: Annotated[
-        bool, typer.Option("--json", help="Print the report as JSON instead of tables.")
-    ] = False,
+    as_json: JsonOpt = False,
+    out_path: OutOpt = None,
 ) -> None:
     """Round robin between bots with duplicate deals: ratings, win rates, head to head."""
     _tournament.tournament_cmd(
-        game, bots, games, players, seed, jobs, dask, rules_, variant, max_actions, as_json
-    )
+        game, bots, games, players, seed, jobs, dask, rules_, variant, max_actions, as_json,
+        out_path,
+    )  # fmt: skip
 
 
 @app.command("match")
@@ -217,13 +227,13 @@ def match(
     max_actions: MaxActionsOpt = DEFAULT_MAX_ACTIONS,
     rules_: RulesOpt = None,
     variant: VariantOpt = None,
-    json_path: Annotated[
-        Path | None,
-        typer.Option("--json", help="Also write the match result as JSON here.", dir_okay=False),
-    ] = None,
+    as_json: JsonOpt = False,
+    out_path: OutOpt = None,
 ) -> None:
     """Play a match (a series of deals) with bots; standings after each deal."""
-    _run.match_cmd(game, players, bots, seed, deals, max_actions, rules_, variant, json_path)
+    _match_cmd.match_cmd(
+        game, players, bots, seed, deals, max_actions, rules_, variant, out_path, as_json
+    )
 
 
 @app.command("play")

@@ -9,6 +9,7 @@ import os
 import re
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any, NoReturn, ParamSpec, TypeVar
 
 import typer
@@ -212,3 +213,12 @@ def command_prefix() -> str:
     import shlex
 
     return " ".join(["cardkit", *(f"--plugins-dir {shlex.quote(p)}" for p in _given_plugins_dir)])
+
+
+def write_json(path: Path, text: str, what: str) -> None:
+    """Write the JSON ``text`` to ``path`` (``--out``); say so on standard error."""
+    try:
+        path.write_text(text + "\n", encoding="utf-8")
+    except OSError as exc:
+        fail(f"cannot write {str(path)!r}: {exc.strerror or exc}")
+    err().print(f"[dim]Wrote {what} to {_escape(str(path))}[/]", soft_wrap=True)
