@@ -183,3 +183,49 @@ def test_match_plays_the_best_bot_by_default() -> None:
     best = cardkit.load_game("tiny").best_bot
     assert best != "random"
     assert data["bots"] == [best] * len(data["bots"])
+
+
+# -- resuming a match -----------------------------------------------------------------------------
+
+
+def _play(*args: str, input: str) -> str:
+    result = CliRunner().invoke(app, ["play", *args], input=input, env={"COLUMNS": "120"})
+    assert result.exit_code == 0, result.output
+    assert "Traceback" not in result.output
+    return result.output
+
+
+def test_resuming_a_deal_of_a_match_resumes_the_match(tmp_path: Path) -> None:
+    """`play --deals 3 --save x.json`, leave in deal 2, `--resume x-deal2.json`: deals 2-3."""
+    moves = "1\n" * 400
+    whole = _play("tiny", "--deals", "3", "--seed", "1", "--save", str(tmp_path / "w.json"),
+                  input=moves)  # fmt: skip
+    assert "Match over" in whole
+    first = whole.split("Deal 2\n", 1)[0]
+    standings1 = first[first.index("Standings after deal 1") :]
+    mine = first.count("Your move")
+    save = tmp_path / "x.json"
+    left = _play("tiny", "--deals", "3", "--seed", "1", "--save", str(save),
+                 input="1\n" * mine + "quit\n")  # fmt: skip
+    assert "Deal 2\n" in left
+    assert "Go on with the match later: cardkit play --resume" in left
+    assert sorted(p.name for p in tmp_path.glob("x*")) == ["x-deal1.json", "x-deal2.json", "x.json"]
+
+    resumed = _play("--resume", str(tmp_path / "x-deal2.json"), input=moves)
+    assert "1 of up to 3 deals played, one in play" in " ".join(resumed.split())
+    assert standings1 in resumed  # deal 1's totals are back
+    assert "Deal 2\n" in resumed
+    assert "Deal 3\n" in resumed
+    assert "Standings after deal 3" in resumed
+    assert "Match over" in resumed
+    again = run("play", "--resume", str(save))
+    assert again.exit_code == 2
+    assert "is over" in again.output
+
+
+def test_a_single_game_still_resumes_as_one_game(tmp_path: Path) -> None:
+    save = tmp_path / "one.json"
+    _play("tiny", "--seed", "1", "--save", str(save), input="quit\n")
+    resumed = _play("--resume", str(save), input="1\n" * 100)
+    assert "Resuming" in resumed
+    assert "Deal " not in resumed

@@ -13,6 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cardkit.cards.card import Card
+from cardkit.cli import _play_match
 from cardkit.cli._common import best_bot, fail, load_game, make_rules, out, parse_bots, random_seed
 from cardkit.cli._screen import (
     legal_table,
@@ -28,7 +29,7 @@ from cardkit.engine.bots import Bot, Turn
 from cardkit.engine.game import Game
 from cardkit.engine.state import GameState
 from cardkit.errors import CardkitError, IllegalAction
-from cardkit.play.match import Match, fill_seats, has_match_rule, resolve_bots
+from cardkit.play.match import Match, fill_seats, resolve_bots
 from cardkit.play.narrate import Narrator, action_lines, seat_label, standings_table
 from cardkit.play.replay import read_replay, write_replay
 from cardkit.play.runner import seat_rngs
@@ -302,7 +303,7 @@ def play(
         fail(f"--deals must be at least 1, not {deals}")
     match = Match(game, players, rules, bots=specs, seed=seed, max_deals=deals)
     match.labels = list(names)
-    _match(console, match, seat, deals, save)
+    _play_match.play_match(console, match, seat, save, specs)
 
 
 def _seats(
@@ -351,38 +352,20 @@ def _single(
     _finish(deal, deal.play(), save)
 
 
-def _match(console: Console, match: Match, seat: int, deals: int, save: Path | None) -> None:
-    names = list(match.labels)
-    if has_match_rule(match.game):
-        console.print(Text(f"A match of up to {deals} deals.", style="dim"))
-    while not match.is_over:
-        console.print(Text(f"Deal {match.next_number}", style="bold"))
-        state = match.start_deal()
-        seat_bots, rngs = match.bots_for_deal()
-        deal = _Deal(console, match.game, state, seat, names, seat_bots, rngs, save)
-        deal.standings = lambda: standings_table(match.standings())
-        deal_save = None
-        if save is not None:
-            deal_save = save.with_name(f"{save.stem}-deal{match.next_number}{save.suffix}")
-            deal.save = deal_save
-        quit_ = deal.play()
-        _finish(deal, quit_, deal_save)
-        if quit_:
-            return
-        record = match.finish_deal(deal.state)
-        console.print(standings_table(match.standings(), f"Standings after deal {record.number}"))
-    result = match.result()
-    winners = " and ".join(seat_label(s, names) for s in result.winners)
-    verb = ("win" if winners == "You" else "won") if result.finished else "lead"
-    console.print(Text(f"Match over: {winners} {verb}.", style="bold"))
-
-
 def _resume(
     path: Path, seat: int, bots: str | None, seed: int | None, save: Path | None, deals: int | None
 ) -> None:
-    """Go on with the game saved in ``path`` (saved back there unless ``--save`` says where)."""
+    """Go on with the game saved in ``path`` (saved back there unless ``--save`` says where).
+
+    A match file, or the deal in play of a match (``x-deal2.json`` next to
+    ``x.json``), goes on with the whole match.
+    """
     if deals is not None:
-        raise CardkitError("--resume goes on with one saved hand; leave out --deals")
+        raise CardkitError("--resume goes on where the save left off; leave out --deals")
+    match_path = _play_match.match_file_for(path)
+    if match_path is not None:
+        _resume_match(match_path, save)
+        return
     rep = read_replay(path)
     state = rep.final
     if state.is_over:
@@ -396,3 +379,18 @@ def _resume(
     said = f"Resuming {path} after {moves} move{'s' if moves != 1 else ''}."
     console.print(Text(said, style="dim"))
     _single(console, rep.game, state, seat, names, specs, seed, save or path)
+
+
+def _resume_match(path: Path, save: Path | None) -> None:
+    """Go on with the match saved in the match file ``path``, deal by deal to its end."""
+    match, record, current = _play_match.load_match(path)
+    if match.is_over:
+        raise CardkitError(f"the match in {path} is over; watch a deal: cardkit replay DEAL_FILE")
+    console = out()
+    _intro(console, match.game, match.players, match.seed, record.seat, match.labels)
+    played = len(match.deals)
+    said = f"Resuming the match in {path}: {played} of up to {record.max_deals} deals played"
+    console.print(Text(said + (", one in play." if current is not None else "."), style="dim"))
+    if played:
+        console.print(standings_table(match.standings(), f"Standings after deal {played}"))
+    _play_match.play_match(console, match, record.seat, save or path, record.bots, current)
