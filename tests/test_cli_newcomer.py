@@ -229,3 +229,62 @@ def test_a_single_game_still_resumes_as_one_game(tmp_path: Path) -> None:
     resumed = _play("--resume", str(save), input="1\n" * 100)
     assert "Resuming" in resumed
     assert "Deal " not in resumed
+
+
+# -- wording (bug 8) ------------------------------------------------------------------------------
+
+
+def test_a_note_about_you_says_you() -> None:
+    """Tonk's "seat 0 wins the drop with 6" was shown as is to seat 0."""
+    from cardkit import Event
+
+    event = Event("hand_over", None, note="seat 0 wins the drop with 6")
+    assert event.describe(viewer=0) == "The hand is over: you win the drop with 6"
+    assert event.describe(viewer=1) == "The hand is over: seat 0 wins the drop with 6"
+    assert event.describe() == "The hand is over: seat 0 wins the drop with 6"
+    caught = Event("hand_over", None, note="seat 2 is caught with 35; lowest 30")
+    assert caught.describe(viewer=2) == "The hand is over: you are caught with 35; lowest 30"
+
+
+def test_a_refusal_is_said_to_the_player_plainly() -> None:
+    from cardkit.cli._screen import pretty_codes, to_player
+
+    said = to_player("seat 0 is to act and does not hold 9H", 0)
+    assert pretty_codes(said).plain == "You do not hold 9♥"
+
+
+def test_palace_names_ranks_as_people_write_them() -> None:
+    """ "a 4 may not be played on a A; allowed: 2 T K A" read badly."""
+    palace = pytest.importorskip("cardkit_palace.turns")
+    from cardkit import Rank
+
+    assert [palace._a(r) for r in (Rank.FOUR, Rank.ACE, Rank.EIGHT, Rank.TEN)] == [
+        "a 4",
+        "an A",
+        "an 8",
+        "a 10",
+    ]
+
+
+def test_a_payment_on_the_table_reads_as_a_sentence() -> None:
+    """The play screen showed "payer You payee Seat 1 amount 1 reason low_hand"."""
+    from cardkit import Payment
+    from cardkit.cli._screen import _model_line
+
+    labels = ["you", "heuristic", "heuristic"]
+    line = _model_line(Payment(payer=0, payee=1, amount=1, reason="low_hand"), labels).plain
+    assert line == "You pay Seat 1 (heuristic) 1 (low hand)"
+    line = _model_line(Payment(payer=2, payee=1, amount=2, reason="caught"), labels).plain
+    assert line == "Seat 2 (heuristic) pays Seat 1 (heuristic) 2 (caught)"
+
+
+def test_a_broken_plugin_under_strict_plugins_is_one_clean_line(tmp_path: Path) -> None:
+    """CARDKIT_STRICT_PLUGINS=1 printed a 57-line traceback."""
+    (tmp_path / "broken.py").write_text("import nope_not_here\n", encoding="utf-8")
+    result = CliRunner().invoke(
+        app,
+        ["--plugins-dir", str(tmp_path), "games"],
+        env={"COLUMNS": "60", "CARDKIT_STRICT_PLUGINS": "1"},
+    )
+    _one_clean_line(result)
+    assert "plugin 'broken' (import): ModuleNotFoundError" in result.output

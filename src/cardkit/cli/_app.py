@@ -19,7 +19,7 @@ from cardkit.cli import (
     _soak,
     _tournament,
 )
-from cardkit.cli._common import clean_errors, remember_plugins_dir
+from cardkit.cli._common import clean_errors, fail, remember_plugins_dir
 from cardkit.cli._options import (
     DEFAULT_MAX_ACTIONS,
     BotsOpt,
@@ -35,6 +35,7 @@ from cardkit.cli._options import (
     VariantOpt,
     complete_games,
 )
+from cardkit.errors import CardkitError
 from cardkit.plugins.registry import PluginWarning
 
 app = typer.Typer(
@@ -86,7 +87,10 @@ def _main(
     if plugins_dir is not None:
         from cardkit.plugins.registry import Registry, reset_registry
 
-        reset_registry(Registry(plugins_dir=plugins_dir))
+        try:
+            reset_registry(Registry(plugins_dir=plugins_dir))
+        except CardkitError as exc:  # CARDKIT_STRICT_PLUGINS=1 and a broken plugin
+            fail(str(exc))
 
 
 @app.command("games")

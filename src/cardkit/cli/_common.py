@@ -69,8 +69,8 @@ def clean_errors(func: Callable[P, T]) -> Callable[P, T]:
             raise
         except CardkitError as exc:
             message = with_suggestion(exc)
-            problems = len(registry().problems)
-            if isinstance(exc, UnknownGame) and problems:
+            problems = len(registry().problems) if isinstance(exc, UnknownGame) else 0
+            if problems:
                 message += f" ({problems} plugin problem(s): see 'cardkit plugins')"
             fail(message)
         except KeyboardInterrupt:

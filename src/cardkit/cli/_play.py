@@ -162,6 +162,7 @@ class _Deal:
             self.state.apply(action)
         except IllegalAction as exc:
             message = to_player(str(exc), self.seat)
+            message = "you " + message[4:] if message.startswith("You ") else message
             self._say(Text("Not allowed: ").append_text(pretty_codes(message)))
             return None
         return action

@@ -62,6 +62,8 @@ def to_player(text: str, seat: int) -> str:
         return text
     for third, second in (("does", "do"), ("has", "have"), ("is", "are"), ("was", "were")):
         said = said.replace(f" and {third} ", f" and {second} ")
+    # Only the seat to act is asked for a move: "you are to act and do not hold 9H" says it twice.
+    said = said.replace("you are to act and ", "you ")
     return said[:1].upper() + said[1:]
 
 
@@ -141,6 +143,13 @@ def _model_line(model: BaseModel, labels: Sequence[str]) -> Text:
     """A model on the table (a spread, a side pot): its owner, kind and cards first."""
     data = dict(model)
     out = Text()
+    if {"payer", "payee", "amount"} <= data.keys() and isinstance(data["payer"], int):
+        payer = seat_label(data["payer"], labels)
+        verb = "pay" if payer == "You" else "pays"
+        out.append(f"{payer} {verb} {seat_label(data['payee'], labels)} {data['amount']}")
+        if data.get("reason"):
+            out.append(f" ({_words(str(data['reason']))})", style="dim")
+        return out
     owner = data.pop("owner", data.pop("seat", None))
     if isinstance(owner, int):
         out.append(seat_label(owner, labels) + ": ", style="dim")
@@ -157,6 +166,8 @@ def _model_line(model: BaseModel, labels: Sequence[str]) -> Text:
         out.append(f"  {_words(key)} ", style="dim")
         if key in ("payer", "payee", "by", "winner") and isinstance(value, int):
             out.append(seat_label(value, labels))
+        elif isinstance(value, str):
+            out.append(_words(value))
         else:
             out.append_text(value_text(value))
     return out
