@@ -304,7 +304,7 @@ def play(
         fail(f"--deals must be at least 1, not {deals}")
     match = Match(game, players, rules, bots=specs, seed=seed, max_deals=deals)
     match.labels = list(names)
-    _play_match.play_match(console, match, seat, save, specs)
+    _play_match.play_match(console, match, seat, save, specs, _Deal, _finish)
 
 
 def _seats(
@@ -394,4 +394,6 @@ def _resume_match(path: Path, save: Path | None) -> None:
     console.print(Text(said + (", one in play." if current is not None else "."), style="dim"))
     if played:
         console.print(standings_table(match.standings(), f"Standings after deal {played}"))
-    _play_match.play_match(console, match, record.seat, save or path, record.bots, current)
+    _play_match.play_match(
+        console, match, record.seat, save or path, record.bots, _Deal, _finish, current
+    )

@@ -12,6 +12,7 @@ dealer, and the match goes on from the saved deal to its end.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -94,11 +95,15 @@ def play_match(
     seat: int,
     save: Path | None,
     specs: list[str],
+    deal_type: Callable[..., Any],
+    finish: Callable[[Any, bool, Path | None], None],
     resumed: GameState | None = None,
 ) -> None:
-    """Play the match's deals at the terminal (the first from ``resumed`` if given)."""
-    from cardkit.cli._play import _Deal, _finish
+    """Play the match's deals at the terminal (the first from ``resumed`` if given).
 
+    ``deal_type`` and ``finish`` are ``cardkit play``'s hand at the terminal
+    and its ending (given by `cardkit.cli._play`, which imports this module).
+    """
     names = list(match.labels)
     if has_match_rule(match.game) and match.max_deals is not None:
         console.print(Text(f"A match of up to {match.max_deals} deals.", style="dim"))
@@ -107,7 +112,7 @@ def play_match(
         state = match.start_deal() if resumed is None else resumed
         resumed = None
         seat_bots, rngs = match.bots_for_deal()
-        deal = _Deal(console, match.game, state, seat, names, seat_bots, rngs, save)
+        deal = deal_type(console, match.game, state, seat, names, seat_bots, rngs, save)
         deal.standings = lambda: standings_table(match.standings())
         deal_save = None
         if save is not None:
@@ -115,7 +120,7 @@ def play_match(
             deal.save = deal_save
             _write(save, match, seat, specs, deal_save)
         quit_ = deal.play()
-        _finish(deal, quit_, deal_save)
+        finish(deal, quit_, deal_save)
         if quit_:
             if save is not None:
                 again = f"{command_prefix()} play --resume {save}"
