@@ -288,3 +288,10 @@ def test_a_broken_plugin_under_strict_plugins_is_one_clean_line(tmp_path: Path) 
     )
     _one_clean_line(result)
     assert "plugin 'broken' (import): ModuleNotFoundError" in result.output
+
+
+def test_a_move_number_from_an_old_help_list_is_refused_and_the_moves_listed() -> None:
+    """A number typed from an earlier `help` list used to play from the current list."""
+    out = _play("tiny", "--seed", "1", input="help\n1\n1\nquit\n")
+    assert "The moves have changed since 'help' numbered them; they are now:" in out
+    assert out.count("You  play") + out.count("You play") == 1  # only the first number played

@@ -9,13 +9,14 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console, Group, RenderableType
-from rich.table import Table
 from rich.text import Text
 
 from cardkit.cards.card import Card
 from cardkit.cli import _play_match
 from cardkit.cli._common import best_bot, fail, load_game, make_rules, out, parse_bots, random_seed
 from cardkit.cli._screen import (
+    COMMANDS,
+    help_table,
     legal_table,
     pretty_codes,
     screen,
@@ -34,17 +35,6 @@ from cardkit.play.narrate import Narrator, action_lines, seat_label, standings_t
 from cardkit.play.replay import read_replay, write_replay
 from cardkit.play.runner import seat_rngs
 
-#: The words ``cardkit play`` understands besides moves, with what each does.
-COMMANDS: dict[str, str] = {
-    "help": "this list and your legal moves (then type a move or its number)",
-    "hand": "your hand again",
-    "pile": "the cards on the table again",
-    "scores": "the seats: cards, points and locks (and the match standings)",
-    "history": "every move of this hand so far",
-    "undo": "take back your last move and the bots' replies",
-    "save": "write the game so far to the --save file (or: save FILE)",
-    "quit": "leave (the game is saved when --save is given)",
-}
 _ALIASES = {"?": "help", "h": "help", "q": "quit", "exit": "quit", "view": "scores"}
 _YES = frozenset({"y", "yes"})
 
@@ -70,6 +60,7 @@ class _Deal:
     since: list[Text] = field(default_factory=list)
     marks: list[tuple[GameState, int]] = field(default_factory=list)
     drew: list[Card] = field(default_factory=list)
+    listed: list[Action] = field(default_factory=list)  # the moves 'help' numbered last
 
     def play(self) -> bool:
         """Play to the end of the hand; ``True`` when the player left first."""
@@ -153,6 +144,11 @@ class _Deal:
     def _parse(self, text: str, legal: Sequence[Action]) -> Action | None:
         if text.isdigit():
             number = int(text)
+            if self.listed and self.listed != list(legal):  # a number from an old list
+                self.listed = list(legal)
+                self._say("The moves have changed since 'help' numbered them; they are now:")
+                self.console.print(legal_table(legal))
+                return None
             if 1 <= number <= len(legal):
                 return legal[number - 1]
             self._say(f"There is no move number {number}; 'help' lists moves 1-{len(legal)}.")
@@ -196,6 +192,7 @@ class _Deal:
         if command == "help":
             self.console.print(help_table())
             self.console.print(legal_table(legal))
+            self.listed = list(legal)
         elif command == "hand":
             self.show()
         elif command == "pile":
@@ -241,16 +238,6 @@ class _Deal:
         )
         self.console.print(Text(said, style="yellow"))
         return True
-
-
-def help_table() -> Table:
-    """The commands ``cardkit play`` understands besides moves."""
-    table = Table(title="Commands", title_justify="left", box=None, padding=(0, 1))
-    table.add_column("command", style="bold")
-    table.add_column("")
-    for name, what in COMMANDS.items():
-        table.add_row(name, what)
-    return table
 
 
 def _finish(deal: _Deal, quit_: bool, save: Path | None) -> None:

@@ -286,3 +286,26 @@ def legal_table(legal: Sequence[Action]) -> Group:
         table.add_row(str(number), action_text(action))
     note = "Your moves (type one as shown, cards also as 10h, th or qs; or its number):"
     return Group(Text(note, style="bold"), table)
+
+
+#: The words ``cardkit play`` understands besides moves, with what each does.
+COMMANDS: dict[str, str] = {
+    "help": "this list and your legal moves (then type a move or its number)",
+    "hand": "your hand again",
+    "pile": "the cards on the table again",
+    "scores": "the seats: cards, points and locks (and the match standings)",
+    "history": "every move of this hand so far",
+    "undo": "take back your last move and the bots' replies",
+    "save": "write the game so far to the --save file (or: save FILE)",
+    "quit": "leave (the game is saved when --save is given)",
+}
+
+
+def help_table() -> Table:
+    """The commands ``cardkit play`` understands besides moves."""
+    table = Table(title="Commands", title_justify="left", box=None, padding=(0, 1))
+    table.add_column("command", style="bold")
+    table.add_column("")
+    for name, what in COMMANDS.items():
+        table.add_row(name, what)
+    return table
