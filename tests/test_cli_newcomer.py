@@ -295,3 +295,10 @@ def test_a_move_number_from_an_old_help_list_is_refused_and_the_moves_listed() -
     out = _play("tiny", "--seed", "1", input="help\n1\n1\nquit\n")
     assert "The moves have changed since 'help' numbered them; they are now:" in out
     assert out.count("You  play") + out.count("You play") == 1  # only the first number played
+
+
+def test_new_plugin_refuses_the_name_of_an_installed_game(tmp_path: Path) -> None:
+    """`cardkit new plugin tonk` wrote a cardkit-tonk that clashed with the installed one."""
+    line = _one_clean_line(run("new", "plugin", "tinyshed", "--dir", str(tmp_path)))
+    assert "a game named 'tinyshed' is already installed" in line
+    assert list(tmp_path.iterdir()) == []
