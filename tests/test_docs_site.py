@@ -49,6 +49,10 @@ class Flip(Action):
 """
 
 
+def test_naming_a_directive_in_inline_code_is_not_a_problem() -> None:
+    assert check_site.check_page(_page("<p>drops <code># doctest:</code> lines</p>")) == []
+
+
 def test_a_good_page_has_no_problem() -> None:
     assert check_site.check_page(_page(GOOD), api=True) == []
 
