@@ -309,7 +309,8 @@ def _summary_table(report: SimulationReport) -> Table:
     )
     if report.max_actions is not None:
         summary.add_row("action cap", str(report.max_actions))
-    summary.add_row("endings", ", ".join(f"{k} {v}" for k, v in report.reasons.items()))
+    endings = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in report.reasons.items())
+    summary.add_row("endings", endings)
     summary.add_row("decisions", f"{report.decisions} ({report.mean_decisions:.1f} per game)")
     summary.add_row(
         "speed",
