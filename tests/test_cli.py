@@ -355,7 +355,7 @@ def test_demo_saves_a_replay(tmp_path: Path) -> None:
 def test_simulate_prints_results_and_writes_json(tmp_path: Path) -> None:
     path = tmp_path / "report.json"
     args = ["--games", "60", "--players", "3", "--bots", "first,random,drawer", "--seed", "4"]
-    out = ok("simulate", "tinyshed", *args, "--json", str(path))
+    out = ok("simulate", "tinyshed", *args, "--out", str(path))
     assert "Results by seat and bot" in out
     for column in ("Win rate", "Loss rate", "Mean points", "Mean net", "Mean place"):
         assert column in out
@@ -380,8 +380,8 @@ def test_simulate_prints_results_and_writes_json(tmp_path: Path) -> None:
 def test_simulate_with_jobs_and_rotation_gives_the_same_report(tmp_path: Path) -> None:
     one, two = tmp_path / "one.json", tmp_path / "two.json"
     args = ["tinyshed", "-n", "40", "-p", "4", "-b", "first,random", "-s", "6", "--rotate"]
-    out = ok("simulate", *args, "--json", str(one), "--jobs", "1")
-    ok("simulate", *args, "--json", str(two), "--jobs", "2")
+    out = ok("simulate", *args, "--out", str(one), "--jobs", "1")
+    ok("simulate", *args, "--out", str(two), "--jobs", "2")
     a = SimulationReport.model_validate_json(one.read_text())
     b = SimulationReport.model_validate_json(two.read_text())
     assert a.outcome() == b.outcome()
@@ -404,7 +404,7 @@ def test_simulate_refuses_bad_options(tmp_path: Path) -> None:
     refused("simulate", "tiny", "--jobs", "-1")
     assert "no bot" in refused("simulate", "tiny", "-n", "2", "--bots", "nope")
     assert "cannot write" in refused(
-        "simulate", "tiny", "-n", "2", "--json", str(tmp_path / "no" / "dir" / "r.json")
+        "simulate", "tiny", "-n", "2", "--out", str(tmp_path / "no" / "dir" / "r.json")
     )
 
 
@@ -415,7 +415,7 @@ def test_match_prints_standings_after_each_deal(tmp_path: Path) -> None:
     path = tmp_path / "match.json"
     out = ok(
         "match", "tinyshed", "-p", "3", "-b", "first,random", "-s", "4", "-r", "target=12",
-        "--json", str(path),
+        "--out", str(path),
     )  # fmt: skip
     data = json.loads(path.read_text())
     deals = len(data["deals"])

@@ -134,3 +134,60 @@ def test_install_core_alone_then_one_plugin_then_uninstall(dist: Path, venv: Pat
 
     _run(_uv(), "pip", "uninstall", "--quiet", "--python", python, "cardkit-tienlen")
     assert "tienlen" not in _games(venv)
+
+
+# -- the wheels with plain pip, and the example plugin outside the repository ---------------------
+
+ALL_GAMES = (*SEED_GAMES, "crazyeights")
+
+
+@pytest.fixture(scope="module")
+def pip_venv(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A fresh virtual environment made by the standard library, with its own pip."""
+    path = tmp_path_factory.mktemp("pip-venv") / "env"
+    _run(sys.executable, "-m", "venv", path)
+    return path
+
+
+def test_the_wheels_install_with_plain_pip_and_every_game_plays(
+    dist: Path, pip_venv: Path, tmp_path: Path
+) -> None:
+    """The route of the install page: `uv build --all-packages`, then `pip install` the wheels.
+
+    The example plugin is installed from a copy of its directory outside the
+    repository, with `uv pip install`, as the plugin tutorial quotes its
+    pyproject.toml (a `[tool.uv.sources]` workspace entry there broke it).
+    """
+    pip = pip_venv / "bin" / "pip"
+    wheels = [_wheel(dist, d) for d in ("cardkit", "cardkit-tienlen", "cardkit-palace")]
+    _run(pip, "install", "--quiet", *wheels, _wheel(dist, "cardkit-tonk"))
+    example = tmp_path / "cardkit-crazyeights"
+    shutil.copytree(
+        ROOT / "examples" / "cardkit-crazyeights",
+        example,
+        ignore=shutil.ignore_patterns(".venv", "__pycache__", "tests"),
+    )
+    _run(_uv(), "pip", "install", "--quiet", "--python", pip_venv / "bin" / "python", example)
+    cardkit = pip_venv / "bin" / "cardkit"
+    games = {g["name"] for g in json.loads(_run(cardkit, "games", "--json").stdout)}
+    assert set(ALL_GAMES) <= games, games
+    for game in ALL_GAMES:
+        demo = _run(cardkit, "demo", game, "--seed", "1", "--delay", "0")
+        assert "Same game again: cardkit demo " + game in demo.stdout, demo.stdout[-400:]
+    shown = _run(pip_venv / "bin" / "python", "-c", "import cardkit; print(cardkit.__file__)")
+    assert str(ROOT) not in shown.stdout  # the wheel, not the workspace
+
+
+def test_no_member_pyproject_points_at_the_workspace() -> None:
+    """`[tool.uv.sources]` workspace entries belong in the root pyproject.toml only.
+
+    A plugin's pyproject.toml is what its authors copy; with `cardkit = {
+    workspace = true }` in it, `uv pip install` outside this repository fails
+    ("references a workspace in tool.uv.sources ... but is not a workspace member").
+    """
+    members = sorted(ROOT.glob("plugins/*/pyproject.toml")) + sorted(
+        ROOT.glob("examples/*/pyproject.toml")
+    )
+    assert members
+    found = [str(p.relative_to(ROOT)) for p in members if "[tool.uv.sources]" in p.read_text()]
+    assert found == []

@@ -8,21 +8,34 @@ from typing import Annotated
 
 import typer
 
-from cardkit.cli import _info, _new, _play, _replay, _run, _serve, _soak, _tournament
-from cardkit.cli._common import clean_errors
+from cardkit.cli import (
+    _info,
+    _match_cmd,
+    _new,
+    _play,
+    _replay,
+    _run,
+    _serve,
+    _soak,
+    _tournament,
+)
+from cardkit.cli._common import clean_errors, fail, remember_plugins_dir
 from cardkit.cli._options import (
     DEFAULT_MAX_ACTIONS,
     BotsOpt,
     DaskOpt,
     GameArg,
     JobsOpt,
+    JsonOpt,
     MaxActionsOpt,
+    OutOpt,
     PlayersOpt,
     RulesOpt,
     SeedOpt,
     VariantOpt,
     complete_games,
 )
+from cardkit.errors import CardkitError
 from cardkit.plugins.registry import PluginWarning
 
 app = typer.Typer(
@@ -31,6 +44,8 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=True,
     pretty_exceptions_enable=False,
+    # Help texts are plain text: rich markup would eat `[eval]` in "cardkit[eval]".
+    rich_markup_mode=None,
 )
 app.add_typer(_new.new_app, name="new")
 
@@ -60,6 +75,7 @@ def _main(
         typer.Option(
             "--plugins-dir",
             help="Also load single-file plugins from this directory (like CARDKIT_PLUGINS_DIR).",
+            exists=True,
             file_okay=False,
         ),
     ] = None,
@@ -67,10 +83,14 @@ def _main(
     """Card games as plugins: list them, read their rules, watch bots, simulate, play, replay."""
     # Plugin problems are listed by 'cardkit plugins', not as Python warnings.
     warnings.filterwarnings("ignore", category=PluginWarning)
+    remember_plugins_dir(plugins_dir)
     if plugins_dir is not None:
         from cardkit.plugins.registry import Registry, reset_registry
 
-        reset_registry(Registry(plugins_dir=plugins_dir))
+        try:
+            reset_registry(Registry(plugins_dir=plugins_dir))
+        except CardkitError as exc:  # CARDKIT_STRICT_PLUGINS=1 and a broken plugin
+            fail(str(exc))
 
 
 @app.command("games")
@@ -147,15 +167,13 @@ def simulate(
         bool,
         typer.Option("--rotate/--fixed", help="Rotate the bots through the seats game by game."),
     ] = False,
-    json_path: Annotated[
-        Path | None,
-        typer.Option("--json", help="Also write the full report as JSON here.", dir_okay=False),
-    ] = None,
+    as_json: JsonOpt = False,
+    out_path: OutOpt = None,
 ) -> None:
     """Play many bot games: win and loss rates with 95% intervals, mean points or payments."""
     _run.simulate_cmd(
-        game, games, players, bots, seed, jobs, rules_, variant, max_actions, rotate, json_path,
-        dask,
+        game, games, players, bots, seed, jobs, rules_, variant, max_actions, rotate, out_path,
+        dask, as_json,
     )  # fmt: skip
 
 
@@ -184,14 +202,14 @@ def tournament(
     rules_: RulesOpt = None,
     variant: VariantOpt = None,
     max_actions: MaxActionsOpt = DEFAULT_MAX_ACTIONS,
-    as_json: Annotated[
-        bool, typer.Option("--json", help="Print the report as JSON instead of tables.")
-    ] = False,
+    as_json: JsonOpt = False,
+    out_path: OutOpt = None,
 ) -> None:
     """Round robin between bots with duplicate deals: ratings, win rates, head to head."""
     _tournament.tournament_cmd(
-        game, bots, games, players, seed, jobs, dask, rules_, variant, max_actions, as_json
-    )
+        game, bots, games, players, seed, jobs, dask, rules_, variant, max_actions, as_json,
+        out_path,
+    )  # fmt: skip
 
 
 @app.command("match")
@@ -213,13 +231,13 @@ def match(
     max_actions: MaxActionsOpt = DEFAULT_MAX_ACTIONS,
     rules_: RulesOpt = None,
     variant: VariantOpt = None,
-    json_path: Annotated[
-        Path | None,
-        typer.Option("--json", help="Also write the match result as JSON here.", dir_okay=False),
-    ] = None,
+    as_json: JsonOpt = False,
+    out_path: OutOpt = None,
 ) -> None:
     """Play a match (a series of deals) with bots; standings after each deal."""
-    _run.match_cmd(game, players, bots, seed, deals, max_actions, rules_, variant, json_path)
+    _match_cmd.match_cmd(
+        game, players, bots, seed, deals, max_actions, rules_, variant, out_path, as_json
+    )
 
 
 @app.command("play")

@@ -9,6 +9,7 @@ import os
 import re
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any, NoReturn, ParamSpec, TypeVar
 
 import typer
@@ -43,7 +44,7 @@ def err() -> Console:
 
 def fail(message: str, code: int = USAGE_ERROR) -> NoReturn:
     """Print ``Error: message`` in red on standard error and exit with ``code``."""
-    err().print(f"[bold red]Error:[/] {_escape(message)}")
+    err().print(f"[bold red]Error:[/] {_escape(message)}", soft_wrap=True)
     raise typer.Exit(code)
 
 
@@ -68,8 +69,8 @@ def clean_errors(func: Callable[P, T]) -> Callable[P, T]:
             raise
         except CardkitError as exc:
             message = with_suggestion(exc)
-            problems = len(registry().problems)
-            if isinstance(exc, UnknownGame) and problems:
+            problems = len(registry().problems) if isinstance(exc, UnknownGame) else 0
+            if problems:
                 message += f" ({problems} plugin problem(s): see 'cardkit plugins')"
             fail(message)
         except KeyboardInterrupt:
@@ -196,3 +197,28 @@ def random_seed() -> int:
     import random
 
     return random.randrange(1 << 31)
+
+
+#: The ``--plugins-dir`` of this run (set by the ``cardkit`` callback), for commands to rerun.
+_given_plugins_dir: list[str] = []
+
+
+def remember_plugins_dir(path: object) -> None:
+    """Keep the ``--plugins-dir`` given to this run (None: none), for `command_prefix`."""
+    _given_plugins_dir[:] = [] if path is None else [str(path)]
+
+
+def command_prefix() -> str:
+    """``cardkit`` and this run's ``--plugins-dir``: the start of a command to rerun."""
+    import shlex
+
+    return " ".join(["cardkit", *(f"--plugins-dir {shlex.quote(p)}" for p in _given_plugins_dir)])
+
+
+def write_json(path: Path, text: str, what: str) -> None:
+    """Write the JSON ``text`` to ``path`` (``--out``); say so on standard error."""
+    try:
+        path.write_text(text + "\n", encoding="utf-8")
+    except OSError as exc:
+        fail(f"cannot write {str(path)!r}: {exc.strerror or exc}")
+    err().print(f"[dim]Wrote {what} to {_escape(str(path))}[/]", soft_wrap=True)

@@ -18,6 +18,8 @@ from cardkit.cli.scaffold import (
     new_house_rule,
     new_plugin,
 )
+from cardkit.errors import CardkitError
+from cardkit.plugins.registry import registry
 
 __all__ = ["new_app"]
 
@@ -48,6 +50,8 @@ def plugin(
     ] = Path("."),
 ) -> None:
     """Write a game plugin package that passes its own tests (with the conformance kit)."""
+    if name in registry().available():  # cardkit-NAME would clash with the installed game
+        raise CardkitError(f"a game named {name!r} is already installed; choose another name")
     root = new_plugin(name, directory)
     names = PluginNames.from_name(name)
     files = sorted(p for p in root.rglob("*") if p.is_file())

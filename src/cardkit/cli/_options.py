@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -78,5 +79,18 @@ MaxActionsOpt = Annotated[
         help="Cap each game at this many actions (the max_actions rule; default: the "
         "game's own cap). A capped game has no winner and scores nothing.",
         min=1,
+    ),
+]
+
+#: ``--json`` means the same for every command: print the result as JSON on standard output
+#: (instead of tables); notes and progress go to standard error.
+JsonOpt = Annotated[
+    bool, typer.Option("--json", help="Print the result as JSON on standard output, not tables.")
+]
+#: ``--out FILE`` writes the full result as JSON to FILE (the tables are still printed).
+OutOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--out", "-o", help="Also write the full result as JSON to this file.", dir_okay=False
     ),
 ]

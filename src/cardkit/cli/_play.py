@@ -9,12 +9,14 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console, Group, RenderableType
-from rich.table import Table
 from rich.text import Text
 
 from cardkit.cards.card import Card
+from cardkit.cli import _play_match
 from cardkit.cli._common import best_bot, fail, load_game, make_rules, out, parse_bots, random_seed
 from cardkit.cli._screen import (
+    COMMANDS,
+    help_table,
     legal_table,
     pretty_codes,
     screen,
@@ -28,22 +30,11 @@ from cardkit.engine.bots import Bot, Turn
 from cardkit.engine.game import Game
 from cardkit.engine.state import GameState
 from cardkit.errors import CardkitError, IllegalAction
-from cardkit.play.match import Match, fill_seats, has_match_rule, resolve_bots
+from cardkit.play.match import Match, fill_seats, resolve_bots
 from cardkit.play.narrate import Narrator, action_lines, seat_label, standings_table
 from cardkit.play.replay import read_replay, write_replay
 from cardkit.play.runner import seat_rngs
 
-#: The words ``cardkit play`` understands besides moves, with what each does.
-COMMANDS: dict[str, str] = {
-    "help": "this list and your legal moves (then type a move or its number)",
-    "hand": "your hand again",
-    "pile": "the cards on the table again",
-    "scores": "the seats: cards, points and locks (and the match standings)",
-    "history": "every move of this hand so far",
-    "undo": "take back your last move and the bots' replies",
-    "save": "write the game so far to the --save file (or: save FILE)",
-    "quit": "leave (the game is saved when --save is given)",
-}
 _ALIASES = {"?": "help", "h": "help", "q": "quit", "exit": "quit", "view": "scores"}
 _YES = frozenset({"y", "yes"})
 
@@ -69,6 +60,7 @@ class _Deal:
     since: list[Text] = field(default_factory=list)
     marks: list[tuple[GameState, int]] = field(default_factory=list)
     drew: list[Card] = field(default_factory=list)
+    listed: list[Action] = field(default_factory=list)  # the moves 'help' numbered last
 
     def play(self) -> bool:
         """Play to the end of the hand; ``True`` when the player left first."""
@@ -152,6 +144,11 @@ class _Deal:
     def _parse(self, text: str, legal: Sequence[Action]) -> Action | None:
         if text.isdigit():
             number = int(text)
+            if self.listed and self.listed != list(legal):  # a number from an old list
+                self.listed = list(legal)
+                self._say("The moves have changed since 'help' numbered them; they are now:")
+                self.console.print(legal_table(legal))
+                return None
             if 1 <= number <= len(legal):
                 return legal[number - 1]
             self._say(f"There is no move number {number}; 'help' lists moves 1-{len(legal)}.")
@@ -161,6 +158,7 @@ class _Deal:
             self.state.apply(action)
         except IllegalAction as exc:
             message = to_player(str(exc), self.seat)
+            message = "you " + message[4:] if message.startswith("You ") else message
             self._say(Text("Not allowed: ").append_text(pretty_codes(message)))
             return None
         return action
@@ -194,6 +192,7 @@ class _Deal:
         if command == "help":
             self.console.print(help_table())
             self.console.print(legal_table(legal))
+            self.listed = list(legal)
         elif command == "hand":
             self.show()
         elif command == "pile":
@@ -239,16 +238,6 @@ class _Deal:
         )
         self.console.print(Text(said, style="yellow"))
         return True
-
-
-def help_table() -> Table:
-    """The commands ``cardkit play`` understands besides moves."""
-    table = Table(title="Commands", title_justify="left", box=None, padding=(0, 1))
-    table.add_column("command", style="bold")
-    table.add_column("")
-    for name, what in COMMANDS.items():
-        table.add_row(name, what)
-    return table
 
 
 def _finish(deal: _Deal, quit_: bool, save: Path | None) -> None:
@@ -302,7 +291,7 @@ def play(
         fail(f"--deals must be at least 1, not {deals}")
     match = Match(game, players, rules, bots=specs, seed=seed, max_deals=deals)
     match.labels = list(names)
-    _match(console, match, seat, deals, save)
+    _play_match.play_match(console, match, seat, save, specs, _Deal, _finish)
 
 
 def _seats(
@@ -351,38 +340,20 @@ def _single(
     _finish(deal, deal.play(), save)
 
 
-def _match(console: Console, match: Match, seat: int, deals: int, save: Path | None) -> None:
-    names = list(match.labels)
-    if has_match_rule(match.game):
-        console.print(Text(f"A match of up to {deals} deals.", style="dim"))
-    while not match.is_over:
-        console.print(Text(f"Deal {match.next_number}", style="bold"))
-        state = match.start_deal()
-        seat_bots, rngs = match.bots_for_deal()
-        deal = _Deal(console, match.game, state, seat, names, seat_bots, rngs, save)
-        deal.standings = lambda: standings_table(match.standings())
-        deal_save = None
-        if save is not None:
-            deal_save = save.with_name(f"{save.stem}-deal{match.next_number}{save.suffix}")
-            deal.save = deal_save
-        quit_ = deal.play()
-        _finish(deal, quit_, deal_save)
-        if quit_:
-            return
-        record = match.finish_deal(deal.state)
-        console.print(standings_table(match.standings(), f"Standings after deal {record.number}"))
-    result = match.result()
-    winners = " and ".join(seat_label(s, names) for s in result.winners)
-    verb = ("win" if winners == "You" else "won") if result.finished else "lead"
-    console.print(Text(f"Match over: {winners} {verb}.", style="bold"))
-
-
 def _resume(
     path: Path, seat: int, bots: str | None, seed: int | None, save: Path | None, deals: int | None
 ) -> None:
-    """Go on with the game saved in ``path`` (saved back there unless ``--save`` says where)."""
+    """Go on with the game saved in ``path`` (saved back there unless ``--save`` says where).
+
+    A match file, or the deal in play of a match (``x-deal2.json`` next to
+    ``x.json``), goes on with the whole match.
+    """
     if deals is not None:
-        raise CardkitError("--resume goes on with one saved hand; leave out --deals")
+        raise CardkitError("--resume goes on where the save left off; leave out --deals")
+    match_path = _play_match.match_file_for(path)
+    if match_path is not None:
+        _resume_match(match_path, save)
+        return
     rep = read_replay(path)
     state = rep.final
     if state.is_over:
@@ -396,3 +367,20 @@ def _resume(
     said = f"Resuming {path} after {moves} move{'s' if moves != 1 else ''}."
     console.print(Text(said, style="dim"))
     _single(console, rep.game, state, seat, names, specs, seed, save or path)
+
+
+def _resume_match(path: Path, save: Path | None) -> None:
+    """Go on with the match saved in the match file ``path``, deal by deal to its end."""
+    match, record, current = _play_match.load_match(path)
+    if match.is_over:
+        raise CardkitError(f"the match in {path} is over; watch a deal: cardkit replay DEAL_FILE")
+    console = out()
+    _intro(console, match.game, match.players, match.seed, record.seat, match.labels)
+    played = len(match.deals)
+    said = f"Resuming the match in {path}: {played} of up to {record.max_deals} deals played"
+    console.print(Text(said + (", one in play." if current is not None else "."), style="dim"))
+    if played:
+        console.print(standings_table(match.standings(), f"Standings after deal {played}"))
+    _play_match.play_match(
+        console, match, record.seat, save or path, record.bots, _Deal, _finish, current
+    )

@@ -1,4 +1,4 @@
-"""``cardkit demo``, ``simulate``, ``match`` and ``replay``: bots playing, and games told."""
+"""``cardkit demo`` and ``simulate``: bots playing, narrated or counted."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ import shlex
 from pathlib import Path
 from typing import Any
 
+import typer
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
@@ -13,14 +14,14 @@ from rich.text import Text
 from cardkit.cli._common import (
     auto_delay,
     best_bot,
+    command_prefix,
     default_game,
-    err,
-    fail,
     load_game,
     make_rules,
     out,
     parse_bots,
     random_seed,
+    write_json,
 )
 from cardkit.cli._tournament import executor_for, progress_bar
 from cardkit.engine.bots import Turn
@@ -28,16 +29,11 @@ from cardkit.engine.game import Game
 from cardkit.engine.results import GameResult
 from cardkit.engine.rules import Rules
 from cardkit.eval.stats import wilson_interval
-from cardkit.play.match import DealRecord, Match, fill_seats, has_match_rule, resolve_bots
-from cardkit.play.narrate import Narrator, seat_label, standings_table
+from cardkit.play.match import fill_seats, resolve_bots
+from cardkit.play.narrate import Narrator, seat_label
 from cardkit.play.replay import write_replay
 from cardkit.play.runner import seat_rngs
 from cardkit.play.simulate import SimulationReport, simulate
-
-#: ``cardkit match`` plays at most this many deals when the game's rule has not ended it.
-MATCH_SAFETY_DEALS = 1_000
-#: Deals of a ``cardkit match`` of a game without a match-ending rule, unless ``--deals``.
-MATCH_DEFAULT_DEALS = 5
 
 
 def _changed_options(game: Game[Any, Any], rules: Rules) -> str:
@@ -47,7 +43,7 @@ def _changed_options(game: Game[Any, Any], rules: Rules) -> str:
     return ", ".join(changed)
 
 
-def _header(
+def header(
     console: Console,
     game: Game[Any, Any],
     rules: Rules,
@@ -56,6 +52,7 @@ def _header(
     variant: str | None,
     what: str,
 ) -> None:
+    """Print the title line of a bot run: the game, what it is, the seats and the rules."""
     head = Text()
     head.append(f"{game.title}", style="bold")
     head.append(f" · {what} · {len(labels)} players · seed {seed}", style="dim")
@@ -97,7 +94,7 @@ def demo(
     rngs = seat_rngs(seed, players)
     seat_bots = [factory(rng) for factory, rng in zip(factories, rngs, strict=True)]
     console = out()
-    _header(console, game, rules, names, seed, variant, "bot demo")
+    header(console, game, rules, names, seed, variant, "bot demo")
     narrator = Narrator(console, names, delay=pause)
     narrator.deal(state)
     result: GameResult | None = None
@@ -118,11 +115,12 @@ def demo(
         write_replay(state, save)
         console.print(Text(f"Saved the replay to {save} (cardkit replay {save})", style="dim"))
     bots_arg = names[0] if len(set(names)) == 1 else ",".join(names)
-    again = f"cardkit demo {game.name} --players {players} --seed {seed} --bots {bots_arg}"
+    again = f"{command_prefix()} demo {game.name} --players {players} --seed {seed}"
+    again += f" --bots {bots_arg}"
     if variant:
         again += f" --variant {shlex.quote(variant)}"
     again += "".join(f" --rules {shlex.quote(item)}" for item in rules_items or ())
-    console.print(Text(f"Same game again: {again}", style="dim"))
+    console.print(Text(f"Same game again: {again}", style="dim"), soft_wrap=True)
 
 
 def simulate_cmd(
@@ -136,10 +134,11 @@ def simulate_cmd(
     variant: str | None,
     max_actions: int | None,
     rotate: bool,
-    json_path: Path | None,
+    out_path: Path | None,
     dask: str | None = None,
+    as_json: bool = False,
 ) -> None:
-    """Play many bot games with a progress bar, then print the results tables."""
+    """Play many bot games with a progress bar, then print the results tables (or the JSON)."""
     game = load_game(game_name)
     rules = make_rules(game, variant, rules_items)
     seed = random_seed() if seed is None else seed
@@ -159,14 +158,13 @@ def simulate_cmd(
             progress=lambda done, total: progress.update(task, completed=done),
             executor=executor,
         )
-    console = out()
-    print_report(console, game, report, variant)
-    if json_path is not None:
-        try:
-            json_path.write_text(report.model_dump_json(indent=2) + "\n", encoding="utf-8")
-        except OSError as exc:
-            fail(f"cannot write {str(json_path)!r}: {exc.strerror or exc}")
-        console.print(Text(f"Wrote the report to {json_path}", style="dim"))
+    text = report.model_dump_json(indent=2)
+    if out_path is not None:
+        write_json(out_path, text, "the report")
+    if as_json:
+        typer.echo(text)
+        return
+    print_report(out(), game, report, variant)
 
 
 def _rate(value: float) -> str:
@@ -307,7 +305,8 @@ def _summary_table(report: SimulationReport) -> Table:
     )
     if report.max_actions is not None:
         summary.add_row("action cap", str(report.max_actions))
-    summary.add_row("endings", ", ".join(f"{k} {v}" for k, v in report.reasons.items()))
+    endings = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in report.reasons.items())
+    summary.add_row("endings", endings)
     summary.add_row("decisions", f"{report.decisions} ({report.mean_decisions:.1f} per game)")
     summary.add_row(
         "speed",
@@ -315,75 +314,3 @@ def _summary_table(report: SimulationReport) -> Table:
         f" · {report.elapsed:.2f} s on {report.jobs} job{'s' if report.jobs != 1 else ''}",
     )
     return summary
-
-
-def match_cmd(
-    game_name: str,
-    players: int | None,
-    bots: str | None,
-    seed: int | None,
-    deals: int | None,
-    max_actions: int | None,
-    rules_items: list[str] | None,
-    variant: str | None,
-    json_path: Path | None,
-) -> None:
-    """Play a match with bots and print the standings after each deal."""
-    game = load_game(game_name)
-    rules = make_rules(game, variant, rules_items)
-    console = out()
-    seed = random_seed() if seed is None else seed
-    if deals is None:
-        if has_match_rule(game):
-            deals = MATCH_SAFETY_DEALS
-        else:
-            deals = MATCH_DEFAULT_DEALS
-            err().print(
-                f"[yellow]{game.name} has no rule that ends a match; "
-                f"playing {deals} deals (use --deals N).[/]"
-            )
-    match = Match(
-        game,
-        players,
-        rules,
-        bots=parse_bots(bots),
-        seed=seed,
-        max_deals=deals,
-        max_actions=max_actions,
-    )
-    _header(console, game, rules, match.labels, seed, variant, "match")
-
-    def after(record: DealRecord, m: Match) -> None:
-        console.print(_deal_line(record, m.labels))
-        console.print(standings_table(m.standings(), title=f"Standings after deal {record.number}"))
-
-    result = match.run(after)
-    winners = " and ".join(seat_label(s, match.labels) for s in result.winners)
-    if result.finished:
-        console.print(Text(f"Match over after {len(result.deals)} deals: {winners} won.", "bold"))
-    else:
-        console.print(
-            Text(f"Stopped after {len(result.deals)} deals: {winners} leading.", style="bold")
-        )
-    if result.capped_deals:
-        console.print(Text(f"{result.capped_deals} deal(s) hit the action cap.", style="yellow"))
-    if json_path is not None:
-        try:
-            json_path.write_text(result.model_dump_json(indent=2) + "\n", encoding="utf-8")
-        except OSError as exc:
-            fail(f"cannot write {str(json_path)!r}: {exc.strerror or exc}")
-        console.print(Text(f"Wrote the match to {json_path}", style="dim"))
-
-
-def _deal_line(record: DealRecord, labels: list[str]) -> Text:
-    line = Text()
-    line.append(f"Deal {record.number}", style="bold")
-    line.append(f" (dealer {seat_label(record.dealer, labels)}, {record.decisions} actions): ")
-    res = record.result
-    if res.capped:
-        line.append("stopped by the action cap; no score", style="yellow")
-    else:
-        won = " and ".join(seat_label(s, labels) for s in res.winners) or "nobody"
-        line.append(f"{won} won", style="green")
-        line.append(f" ({res.reason.replace('_', ' ')})", style="dim")
-    return line

@@ -62,6 +62,8 @@ def to_player(text: str, seat: int) -> str:
         return text
     for third, second in (("does", "do"), ("has", "have"), ("is", "are"), ("was", "were")):
         said = said.replace(f" and {third} ", f" and {second} ")
+    # Only the seat to act is asked for a move: "you are to act and do not hold 9H" says it twice.
+    said = said.replace("you are to act and ", "you ")
     return said[:1].upper() + said[1:]
 
 
@@ -141,6 +143,13 @@ def _model_line(model: BaseModel, labels: Sequence[str]) -> Text:
     """A model on the table (a spread, a side pot): its owner, kind and cards first."""
     data = dict(model)
     out = Text()
+    if {"payer", "payee", "amount"} <= data.keys() and isinstance(data["payer"], int):
+        payer = seat_label(data["payer"], labels)
+        verb = "pay" if payer == "You" else "pays"
+        out.append(f"{payer} {verb} {seat_label(data['payee'], labels)} {data['amount']}")
+        if data.get("reason"):
+            out.append(f" ({_words(str(data['reason']))})", style="dim")
+        return out
     owner = data.pop("owner", data.pop("seat", None))
     if isinstance(owner, int):
         out.append(seat_label(owner, labels) + ": ", style="dim")
@@ -157,6 +166,8 @@ def _model_line(model: BaseModel, labels: Sequence[str]) -> Text:
         out.append(f"  {_words(key)} ", style="dim")
         if key in ("payer", "payee", "by", "winner") and isinstance(value, int):
             out.append(seat_label(value, labels))
+        elif isinstance(value, str):
+            out.append(_words(value))
         else:
             out.append_text(value_text(value))
     return out
@@ -275,3 +286,26 @@ def legal_table(legal: Sequence[Action]) -> Group:
         table.add_row(str(number), action_text(action))
     note = "Your moves (type one as shown, cards also as 10h, th or qs; or its number):"
     return Group(Text(note, style="bold"), table)
+
+
+#: The words ``cardkit play`` understands besides moves, with what each does.
+COMMANDS: dict[str, str] = {
+    "help": "this list and your legal moves (then type a move or its number)",
+    "hand": "your hand again",
+    "pile": "the cards on the table again",
+    "scores": "the seats: cards, points and locks (and the match standings)",
+    "history": "every move of this hand so far",
+    "undo": "take back your last move and the bots' replies",
+    "save": "write the game so far to the --save file (or: save FILE)",
+    "quit": "leave (the game is saved when --save is given)",
+}
+
+
+def help_table() -> Table:
+    """The commands ``cardkit play`` understands besides moves."""
+    table = Table(title="Commands", title_justify="left", box=None, padding=(0, 1))
+    table.add_column("command", style="bold")
+    table.add_column("")
+    for name, what in COMMANDS.items():
+        table.add_row(name, what)
+    return table

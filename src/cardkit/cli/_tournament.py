@@ -6,8 +6,10 @@ import json
 from collections.abc import Iterator
 from concurrent.futures import Executor
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
+import typer
 from rich.console import Console
 from rich.progress import (
     BarColumn,
@@ -20,7 +22,16 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
-from cardkit.cli._common import err, fail, load_game, make_rules, out, parse_bots, random_seed
+from cardkit.cli._common import (
+    err,
+    fail,
+    load_game,
+    make_rules,
+    out,
+    parse_bots,
+    random_seed,
+    write_json,
+)
 from cardkit.engine.game import Game
 from cardkit.eval.ratings import TournamentReport
 from cardkit.eval.tournament import run_tournament
@@ -65,6 +76,7 @@ def tournament_cmd(
     variant: str | None,
     max_actions: int | None,
     as_json: bool,
+    out_path: Path | None = None,
 ) -> None:
     """Run the round robin with a progress bar, then print the tables (or the JSON)."""
     game = load_game(game_name)
@@ -91,8 +103,11 @@ def tournament_cmd(
         )
     where = f"{report.jobs} job{'s' if report.jobs != 1 else ''}" if dask is None else "Dask"
     timing = f"{report.games} games in {report.elapsed:.2f} s on {where}"
+    text = json.dumps(report.outcome(), indent=2, ensure_ascii=False)
+    if out_path is not None:
+        write_json(out_path, text, "the report")
     if as_json:
-        out().print_json(json.dumps(report.outcome()))
+        typer.echo(text)
         err().print(Text(timing, style="dim"))
         return
     print_tournament(out(), game, report)

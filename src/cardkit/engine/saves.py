@@ -126,7 +126,9 @@ class SavedGame(BaseModel):
         try:
             rules = game.rules_model.model_validate(self.rules)
         except ValidationError as exc:
-            raise InvalidState(f"the saved setup is invalid: {exc}") from None
+            raise InvalidState(
+                f"the saved setup is invalid: not {game.name} rules: {_all_errors(exc)}"
+            ) from None
         missing = sorted(rules.house_rules - game.house_rules.keys())
         if missing:
             raise InvalidState(self._missing_house_rules(game, missing))
@@ -140,7 +142,9 @@ class SavedGame(BaseModel):
                 previous=self.previous,
                 seed=self.seed,
             )
-        except (CardkitError, ValidationError, ValueError) as exc:
+        except ValidationError as exc:
+            raise InvalidState(f"the saved setup is invalid: {_all_errors(exc)}") from None
+        except (CardkitError, ValueError) as exc:
             raise InvalidState(f"the saved setup is invalid: {exc}") from None
         for number, text in enumerate(self.actions, start=1):
             try:
@@ -173,6 +177,12 @@ class SavedGame(BaseModel):
 
 def _canonical(data: dict[str, Any]) -> str:
     return json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+
+def _all_errors(exc: ValidationError) -> str:
+    """The first error of ``exc`` on one line, and how many more there are."""
+    more = exc.error_count() - 1
+    return _first_error(exc) + (f" (and {more} more)" if more > 0 else "")
 
 
 def _first_error(exc: ValidationError) -> str:

@@ -261,7 +261,7 @@ def _field(name: str, how: str | None, event: EventLike, speaker: Speaker) -> Pi
         if name == "cards":
             return Piece(pretty(event.cards), Role.CARDS, tuple(event.cards))
         if name == "note":
-            return Piece(event.note, Role.NOTE)
+            return Piece(_note(event.note, speaker), Role.NOTE)
         if event.count is None:
             return Piece("")
         return Piece(card_count(event.count) if name == "card_count" else str(event.count))
@@ -282,3 +282,20 @@ def _field(name: str, how: str | None, event: EventLike, speaker: Speaker) -> Pi
         cards = tuple(Card.parse(str(c)) for c in value)
         return Piece(pretty(cards), Role.CARDS, cards)
     return Piece(str(value))
+
+
+#: ``seat 0 wins``: a seat and its verb, in a game's free-text note.
+_SEAT_NOTE = re.compile(r"\bseat (\d+) ([a-z]+)\b")
+
+
+def _note(note: str, speaker: Speaker) -> str:
+    """A game's note said to its reader: to seat 0, ``seat 0 wins`` is ``you win``."""
+    if speaker.viewer is None or "seat" not in note:
+        return note
+
+    def swap(match: re.Match[str]) -> str:
+        if int(match.group(1)) != speaker.viewer:
+            return match.group(0)
+        return "you " + second_person(match.group(2))
+
+    return _SEAT_NOTE.sub(swap, note)

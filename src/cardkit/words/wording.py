@@ -259,7 +259,12 @@ def _key(
 ) -> tuple[Any, ...] | None:
     """What a line depends on, or `None` when it cannot be a key (unhashable data)."""
     data = event.data
-    if viewer is not None and viewer != event.seat and viewer not in data.values():
+    if (
+        viewer is not None
+        and viewer != event.seat
+        and viewer not in data.values()
+        and f"seat {viewer}" not in event.note
+    ):
         viewer = None  # a seat the event does not name reads it as a spectator does
     key = (
         event.kind,

@@ -90,8 +90,7 @@ def check_play(state: PalaceLike, action: Play) -> Refusal | None:
             f,
             Code.MUST_INCLUDE_LOWEST,
             action,
-            f"the first play must include a {Rank(f.must).code}, "
-            "the rank that made you the starter",
+            f"the first play must include {_a(Rank(f.must))}, the rank that made you the starter",
         )
     return None
 
@@ -99,8 +98,18 @@ def check_play(state: PalaceLike, action: Play) -> Refusal | None:
 def _too_low(f: Fields, rank: int) -> str:
     top = f.top
     allowed = f.cfg.tables.follow[Rank(top)]
-    names = " ".join(r.code for r in sorted(allowed))
-    return f"a {Rank(rank).code} may not be played on a {Rank(top).code}; allowed: {names}"
+    names = " ".join(_written(r) for r in sorted(allowed))
+    return f"{_a(Rank(rank))} may not be played on {_a(Rank(top))}; allowed: {names}"
+
+
+def _a(rank: Rank) -> str:
+    """``a 4``, ``an A``, ``an 8``, ``a 10``: a rank as people write it, with its article."""
+    return ("an " if rank in (Rank.ACE, Rank.EIGHT) else "a ") + _written(rank)
+
+
+def _written(rank: Rank) -> str:
+    """A rank as the cards show it: ``10``, not its code ``T``."""
+    return "10" if rank == Rank.TEN else rank.code
 
 
 def _not_held(f: Fields, action: Play, p: int) -> Refusal:
