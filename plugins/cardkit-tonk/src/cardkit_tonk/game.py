@@ -13,8 +13,10 @@ from typing import ClassVar, Final
 
 from cardkit import Action, CardValues, Deck, Game, GameResult, Setup
 from cardkit.cards.orders import ACE_LOW, CardOrder, SuitOrder
+from cardkit.engine.actionspace import KeyedActionSpace
 from cardkit.plugins.registry import Registry, registry
 from cardkit_tonk.actions import FIXED_ACTIONS
+from cardkit_tonk.actionspace import ACTION_SPACE
 from cardkit_tonk.config import Config, default_card_values
 from cardkit_tonk.fields import PHASES
 from cardkit_tonk.rules import PRESETS, TonkRules
@@ -42,6 +44,10 @@ class TonkGame(Game[TonkRules, TonkState]):
     rules_version: ClassVar[str] = "2"
     presets = PRESETS
     fixed_actions: ClassVar[tuple[Action, ...]] = FIXED_ACTIONS
+
+    def action_space(self, rules: TonkRules, players: int) -> KeyedActionSpace:
+        """The fixed action space: 1,363 ids (see `cardkit_tonk.actionspace`)."""
+        return ACTION_SPACE
 
     def __init__(self) -> None:
         """Create the game."""
