@@ -28,9 +28,10 @@ import pyspiel
 
 from cardkit.engine.game import Game
 from cardkit.openspiel._game import game_class, game_type, short_name
+from cardkit.openspiel._state import NoWorld
 from cardkit.plugins.registry import registry
 
-__all__ = ["register", "short_name"]
+__all__ = ["NoWorld", "register", "short_name"]
 
 _registered: set[str] = set()
 

@@ -25,10 +25,26 @@ import pyspiel
 from cardkit.cards.card import Card
 from cardkit.cards.deck import Deck
 from cardkit.engine.actions import Action
-from cardkit.engine.determinize import Determinizer
+from cardkit.engine.determinize import TRIES_PER_WORLD, Determinizer
 from cardkit.engine.state import GameState
+from cardkit.errors import CardkitError
 
-__all__ = ["CardkitState", "Shared"]
+__all__ = ["RESAMPLE_ROUNDS", "CardkitState", "NoWorld", "Shared"]
+
+#: How many rounds of the determinizer's tries a resample makes before it gives up.
+RESAMPLE_ROUNDS = 10
+
+
+class NoWorld(CardkitError):
+    """No world consistent with a seat's knowledge was found (see `resample_from_infostate`).
+
+    The determinizer deals the unseen cards at random and keeps a deal only
+    if every move stays legal and the seat's view comes out the same; in
+    games whose later chance depends on the whole deck (Crazy Eights'
+    reshuffles, long runs of draws) most deals are rejected. The real state
+    is never returned instead: a search bot must not see what its seat
+    does not know.
+    """
 
 
 class Shared:
@@ -43,11 +59,11 @@ class Shared:
     def __deepcopy__(self, memo: dict[int, Any]) -> Shared:
         return self
 
-    def __getstate__(self) -> Any:
-        return self.value
+    def __getstate__(self) -> tuple[Any]:
+        return (self.value,)  # a tuple: pickle skips __setstate__ for a false state (None)
 
-    def __setstate__(self, value: Any) -> None:
-        self.value = value
+    def __setstate__(self, state: tuple[Any]) -> None:
+        self.value = state[0]
 
 
 class CardkitState(pyspiel.State):  # type: ignore[misc]
@@ -153,12 +169,23 @@ class CardkitState(pyspiel.State):  # type: ignore[misc]
         history is that world's deck order and the same move ids. `sampler`
         (OpenSpiel's probability sampler) seeds the draw; without one a fresh
         generator is used.
+
+        Raises:
+            NoWorld: no consistent deal was found (see [NoWorld][cardkit.openspiel.NoWorld]).
         """
         state = self.table
         if state is None:
             fresh: CardkitState = self.get_game().new_initial_state()
             return fresh
         seed = None if sampler is None else int(sampler() * 2**53)
-        world = Determinizer(state, player).sample(1, random.Random(seed))[0]
-        sampled: CardkitState = self.get_game().state_of(world)
-        return sampled
+        rng = random.Random(seed)
+        dealer = Determinizer(state, player)
+        for _ in range(RESAMPLE_ROUNDS):
+            found = dealer.sample(1, rng)
+            if found:
+                sampled: CardkitState = self.get_game().state_of(found[0])
+                return sampled
+        raise NoWorld(
+            f"no deal consistent with what seat {player} knows was found in "
+            f"{RESAMPLE_ROUNDS * TRIES_PER_WORLD} tries"
+        )
