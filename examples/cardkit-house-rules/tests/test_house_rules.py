@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+# --8<-- [start:imports]
 import doctest
 import json
 import random
@@ -25,6 +26,8 @@ import cardkit
 from cardkit import GameState, IllegalAction, InvalidRules, InvalidState, Rank
 from cardkit.engine.saves import SavedGame
 from cardkit.plugins.registry import PluginWarning, Registry
+
+# --8<-- [end:imports]
 
 PALACE = cardkit.load_game("palace")
 TONK = cardkit.load_game("tonk")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from cardkit_tienlen.probes import BeatProbes
 
 import cardkit
 from cardkit.testing import check_game
@@ -23,6 +24,9 @@ class TestTienLenContract(GameContract):
     )
     seeds = (0, 1)
     examples = 3
+    # Rules that refuse, and allow, every beat: the listing must follow a house rule's
+    # decision in every case (the house rules installed are checked as well).
+    house_rule_plugins = (BeatProbes(),)
 
 
 @pytest.mark.slow  # a long cross-check: the whole run has it, the quick run not

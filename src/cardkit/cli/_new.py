@@ -1,4 +1,5 @@
-"""``cardkit new plugin NAME``: write a working game plugin package from the template."""
+"""``cardkit new plugin NAME`` and ``cardkit new house-rule GAME NAME``: write a working
+game plugin package, or a house-rule package, from the templates."""
 
 from __future__ import annotations
 
@@ -10,13 +11,20 @@ from rich.text import Text
 
 import cardkit
 from cardkit.cli._common import clean_errors, out
-from cardkit.cli.scaffold import PluginNames, cardkit_checkout, join_workspace, new_plugin
+from cardkit.cli.scaffold import (
+    PluginNames,
+    cardkit_checkout,
+    join_workspace,
+    new_house_rule,
+    new_plugin,
+)
 
 __all__ = ["new_app"]
 
 new_app = typer.Typer(
     name="new",
-    help="Create a new package from a template: 'cardkit new plugin NAME'.",
+    help="Create a new package from a template: 'cardkit new plugin NAME', "
+    "'cardkit new house-rule GAME NAME'.",
     no_args_is_help=True,
 )
 
@@ -53,14 +61,44 @@ def plugin(
         console.print(Text(f"  {line}"))
 
 
-def next_steps(root: Path, names: PluginNames, checkout: Path | None) -> list[str]:
+@new_app.command("house-rule")
+@clean_errors
+def house_rule(
+    game: Annotated[str, typer.Argument(help="The game: palace, tienlen or tonk.")],
+    name: Annotated[
+        str,
+        typer.Argument(help="The rule's name: lower-case letters, digits and hyphens."),
+    ],
+    directory: Annotated[
+        Path,
+        typer.Option(
+            "--dir", help="Where to write the package folder cardkit-NAME.", file_okay=False
+        ),
+    ] = Path("."),
+) -> None:
+    """Write a house-rule package for GAME that passes its tests (and the contract suite)."""
+    root = new_house_rule(game, name, directory)
+    names = PluginNames.from_name(name)
+    files = sorted(p for p in root.rglob("*") if p.is_file())
+    console = out()
+    console.print(Text(f"Wrote {names.distribution} ({len(files)} files) in {root}", style="bold"))
+    for path in files:
+        console.print(Text(f"  {path.relative_to(root)}", style="dim"))
+    checkout = join_workspace(root)
+    console.print(Text("Next:", style="bold"))
+    for line in next_steps(root, names, checkout, demo=f"cardkit demo {game} --rules "
+                           f"house_rules={names.name} --seed 1"):  # fmt: skip
+        console.print(Text(f"  {line}"))
+
+
+def next_steps(root: Path, names: PluginNames, checkout: Path | None, demo: str = "") -> list[str]:
     """The commands that install and test the new package, as printed."""
-    demo = f"cardkit demo {names.name} --seed 1"
+    demo = demo or f"cardkit demo {names.name} --seed 1"
     if checkout is not None:
         where = root.resolve().relative_to(checkout).as_posix()
         return [
             f"cd {checkout}",
-            "uv sync --all-packages          # the new plugin is a member of this workspace",
+            "uv sync --all-packages          # the new package is a member of this workspace",
             f"uv run pytest {where}",
             f"uv run {demo}",
         ]

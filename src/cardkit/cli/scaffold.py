@@ -1,4 +1,5 @@
-"""Scaffolding: ``cardkit new plugin NAME`` writes a working game plugin package.
+"""Scaffolding: ``cardkit new plugin NAME`` writes a working game plugin package, and
+``cardkit new house-rule GAME NAME`` a house-rule package for one of the bundled games.
 
 The package holds a small but complete shedding game on
 [`GenericState`][cardkit.engine.generic.GenericState] (match the pile's suit or rank,
@@ -16,6 +17,13 @@ game step by step::
 The templates live in ``cardkit/cli/templates/plugin``; ``{{key}}`` in a
 template (and ``__module__`` in a path) is replaced by the names of
 [`PluginNames`][cardkit.cli.scaffold.PluginNames].
+
+A house-rule package (``cardkit/cli/templates/house-rule``, see
+[`new_house_rule`][cardkit.cli.scaffold.new_house_rule]) holds the whole rule
+in its ``plugin.py``: the rule's declaration, and a working implementation
+of one of the game's own hooks (Palace: a 5 skips the next player; Tonk: a
+low winning drop pays double; Tiến lên: a pair of 3s beats a single 2), with
+a scenario test and the contract suite with the rule on.
 """
 
 from __future__ import annotations
@@ -32,14 +40,20 @@ from pathlib import Path
 from cardkit.errors import CardkitError
 
 __all__ = [
+    "HOUSE_RULE_GAMES",
     "MAX_NAME_LENGTH",
     "PluginNames",
     "ScaffoldError",
     "cardkit_checkout",
+    "house_rule_files",
     "join_workspace",
+    "new_house_rule",
     "new_plugin",
     "plugin_files",
 ]
+
+#: The games a house-rule package can be written for: those with house-rule hooks.
+HOUSE_RULE_GAMES = ("palace", "tienlen", "tonk")
 
 #: The longest game name accepted (the names derived from it must fit a line).
 MAX_NAME_LENGTH = 24
@@ -111,8 +125,8 @@ class PluginNames:
         }
 
 
-def _templates() -> Traversable:
-    return resources.files("cardkit.cli") / "templates" / "plugin"
+def _templates(kind: str = "plugin") -> Traversable:
+    return resources.files("cardkit.cli") / "templates" / kind
 
 
 def _walk(folder: Traversable, prefix: str = "") -> list[tuple[str, Traversable]]:
@@ -152,6 +166,49 @@ def plugin_files(names: PluginNames, *, year: int | None = None) -> dict[str, st
     return files
 
 
+def house_rule_files(game: str, names: PluginNames, *, year: int | None = None) -> dict[str, str]:
+    """The files of a house-rule package for `game`: relative path → text.
+
+    `names` are the rule's (its name is the house rule's and the entry point's).
+
+    Raises:
+        ScaffoldError: `game` is not one of
+            [`HOUSE_RULE_GAMES`][cardkit.cli.scaffold.HOUSE_RULE_GAMES].
+    """
+    if game not in HOUSE_RULE_GAMES:
+        raise ScaffoldError(
+            f"no house-rule template for {game!r}: the games with house-rule hooks are "
+            + ", ".join(HOUSE_RULE_GAMES)
+        )
+    values = {**names.placeholders(year or datetime.date.today().year), "game": game}
+    files: dict[str, str] = {}
+    for path, entry in _walk(_templates("house-rule")):
+        if path.startswith("games/"):
+            if not path.startswith(f"games/{game}/"):
+                continue
+            where = "src/__module__" if path.endswith("plugin.py") else "tests"
+            target = f"{where}/{path.rsplit('/', 1)[1]}"
+        else:
+            target = ".gitignore" if path == "gitignore" else path
+        files[target.replace("__module__", names.module)] = _render(
+            entry.read_text(encoding="utf-8"), values, path
+        )
+    return files
+
+
+def new_house_rule(game: str, name: str, directory: str | Path = ".") -> Path:
+    """Write the house-rule package of the rule `name` for `game` into `directory`.
+
+    Returns the package's root, ``directory/cardkit-<name>``.
+
+    Raises:
+        ScaffoldError: a bad name, a game without house-rule hooks, ``directory``
+            is not a directory, or the package's directory already exists.
+    """
+    names = PluginNames.from_name(name)
+    return _write(names, house_rule_files(game, names), Path(directory))
+
+
 def new_plugin(name: str, directory: str | Path = ".") -> Path:
     """Write the plugin package for the game ``name`` into ``directory``.
 
@@ -162,13 +219,15 @@ def new_plugin(name: str, directory: str | Path = ".") -> Path:
             package's directory already exists (nothing is overwritten).
     """
     names = PluginNames.from_name(name)
-    parent = Path(directory)
+    return _write(names, plugin_files(names), Path(directory))
+
+
+def _write(names: PluginNames, files: dict[str, str], parent: Path) -> Path:
     if not parent.is_dir():
         raise ScaffoldError(f"{str(parent)!r} is not a directory; create it first")
     root = parent / names.distribution
     if root.exists():
         raise ScaffoldError(f"{str(root)!r} already exists; nothing was written")
-    files = plugin_files(names)
     root.mkdir()
     for relative, text in files.items():
         path = root / relative

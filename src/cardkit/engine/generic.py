@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Collection, Mapping, Sequence
-from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, final
 
 from typing_extensions import TypeVar
@@ -36,12 +35,13 @@ from cardkit.cards.card import Card
 from cardkit.cards.cardset import CardSet
 from cardkit.engine._building import builder_of, replaced
 from cardkit.engine._capping import capped_class
+from cardkit.engine._fieldjson import field_json
 from cardkit.engine.actions import Action, check_action_text
 from cardkit.engine.events import Event
 from cardkit.engine.grammar import Grammar
 from cardkit.engine.rules import Rules
 from cardkit.engine.state import Setup
-from cardkit.engine.views import View
+from cardkit.engine.views import View, ZoneView
 from cardkit.engine.windows import PrivateWindows
 from cardkit.engine.zones import Zone, dynamic_zone_names, visible_zone_names, zone_cards
 from cardkit.engine.zoneviews import ZoneViewer
@@ -80,7 +80,9 @@ class GenericState(PrivateWindows, Generic[R, F, V]):
 
     grammar: ClassVar[Grammar]
     zone_specs: ClassVar[tuple[Zone, ...]] = ()
-    view_model: ClassVar[type[View]] = View
+    view_model: ClassVar[type[View]] = ZoneView
+    """The view model (default: [`ZoneView`][cardkit.engine.views.ZoneView], which shows the
+    declared zones untyped; a game declares its own `View` subclass to type them)."""
     lists_when_over: ClassVar[bool] = False
     """Whether `list_legal` gives no action once the game is over, so that the core
     need not ask `is_over` first (a saving on the hot path of playouts)."""
@@ -102,6 +104,7 @@ class GenericState(PrivateWindows, Generic[R, F, V]):
         grammar = cls.__dict__.get("grammar")
         if grammar is None:
             return
+        grammar.check_sources([zone.name for zone in cls.zone_specs])
         moves: dict[type[Action], tuple[_Check, _Do]] = {}
         for form in grammar.forms:
             if form.make in moves:
@@ -273,19 +276,31 @@ class GenericState(PrivateWindows, Generic[R, F, V]):
         return self.reference_legal()
 
     def reference_legal(self) -> list[Action]:
-        """The legal actions as the checks see them: every candidate with no refusal."""
+        """The legal actions as the checks see them: every candidate its check accepts
+        (one call per candidate, and nothing else: no text is made of it)."""
         if self.is_over:
             return []
-        return [a for a in self.candidate_actions() if self.refusal(a) is None]
+        moves = self._moves
+        return [a for a in self.candidate_actions()
+                if (m := moves.get(type(a))) is not None and m[0](self, a) is None]  # fmt: skip
 
     def candidate_actions(self) -> list[Action]:
         """Every action the grammar can spell with this game's cards.
 
-        Forms taking any number of cards (`cards=-1`) give none: a game with
-        such a form overrides this. Seat arguments list the seats of this table.
+        A form with a [`source`][cardkit.engine.grammar.Form] takes its cards
+        from that zone (a hand: the seat to act's), every other form from the
+        whole deck. Forms taking any number of cards (`cards=-1`) give none: a
+        game with such a form overrides this. Seat arguments list the seats
+        of this table.
         """
         deck = list(self.game.new_deck(self.rules))
-        return self.grammar.candidates(deck, players=self.players)
+        return self.grammar.candidates(deck, players=self.players, sources=self.source_cards)
+
+    def source_cards(self, zone: str) -> list[Card]:
+        """The cards of `zone` a form's card arguments may name now (a per-seat zone's: the
+        seat to act's, none when no seat is to act)."""
+        zones = self.zones()
+        return list(zones.get(zone) or zones.get(f"{zone}:{self.to_act}", ()))
 
     # -- zones, views, snapshot: derived ------------------------------------------------
 
@@ -362,7 +377,7 @@ class GenericState(PrivateWindows, Generic[R, F, V]):
     def snapshot(self) -> dict[str, Any]:
         """Every field, cards as codes: the full state, hidden cards included."""
         names: tuple[str, ...] = self.f._fields  # type: ignore[attr-defined]  # F is a NamedTuple
-        return {name: _jsonable(value) for name, value in zip(names, self.f, strict=True)}
+        return {name: field_json(value) for name, value in zip(names, self.f, strict=True)}
 
 
 #: By state class, players and seat: the visible zones that depend on nothing else,
@@ -374,19 +389,3 @@ _VIEWERS: dict[type, ZoneViewer] = {}
 # The slot's own setter: the states are immutable (`__setattr__` refuses), and setting
 # a slot through its descriptor costs a third less than `object.__setattr__` by name.
 _set_legal = GenericState.__dict__["_legal"].__set__
-
-
-def _jsonable(value: Any) -> Any:
-    """A field value as JSON-ready data: cards, suits and ranks as codes."""
-    code = getattr(value, "code", None)
-    if isinstance(code, str):
-        return code
-    if isinstance(value, Enum):
-        return value.value
-    if value is None or isinstance(value, (bool, int, str, float)):
-        return value
-    if isinstance(value, CardSet):
-        return value.codes
-    if isinstance(value, Mapping):
-        return {str(k): _jsonable(v) for k, v in value.items()}
-    return [_jsonable(v) for v in value]

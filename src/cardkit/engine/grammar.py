@@ -74,6 +74,14 @@ class Form:
             [`IntArg`][cardkit.engine.arguments.IntArg]...).
         fillers: words (lower case) the text may add anywhere after the verb,
             which are skipped (`{"seat", "for"}` reads `ask seat 2 for sevens`).
+        source: the zone the card arguments come from, for the reference listing
+            of the legal actions (`"hand"`: a per-seat zone means the seat to
+            act's); `None`: any card of the deck. A form passing 3 of 13 cards
+            held then has C(13, 3) = 286 candidates, not C(52, 3) = 22,100.
+            It changes what is listed only if the check refuses every card
+            from elsewhere (a play of a card not held), which the contract
+            suite proves ([`check_sources`][cardkit.engine.grammar.Grammar.check_sources]
+            is asked when the state class is made).
     """
 
     verb: str
@@ -84,6 +92,7 @@ class Form:
     build: Callable[..., Action] | None = None
     args: tuple[Arg, ...] = ()
     fillers: frozenset[str] = frozenset()
+    source: str | None = None
 
     @property
     def kind(self) -> str:
@@ -178,13 +187,25 @@ class Form:
         words: list[object] = [None]
         if self.words is not None:
             words.extend(dict.fromkeys(self.words.values()))
+        # Actions are immutable: each one is built once and kept (bounded), so a listing
+        # costs a look-up per candidate, not a construction.
+        built = _BUILT.setdefault(id(self), (self, {}))[1]
+        bits = [card.bit for card in deck]
+        # A combination's key: its cards' bits added up (unless a card is twice in the deck).
+        unique = len(set(bits)) == len(bits)
         for values in product(*(arg.values(players) for arg in self.args)):
+            keys = map(sum, combinations(bits, self.cards)) if unique else None
             for cards in combinations(deck, self.cards):
-                if self.words is None:
-                    yield self._build(*values, *cards)
-                else:
-                    for word in words:
-                        yield self._build(*values, *cards, word)
+                mask = cards if keys is None else next(keys)
+                for word in words:
+                    key = (values, mask, word)
+                    action = built.get(key)
+                    if action is None:
+                        extra = () if self.words is None else (word,)
+                        action = self._build(*values, *cards, *extra)
+                        if len(built) < _KEEP:
+                            built[key] = action
+                    yield action
 
 
 class Grammar:
@@ -209,19 +230,46 @@ class Grammar:
         """The action classes of the forms, each once."""
         return list(dict.fromkeys(form.make for form in self.forms))
 
-    def candidates(self, deck: Sequence[Card], *, players: int | None = None) -> list[Action]:
+    def candidates(
+        self,
+        deck: Sequence[Card],
+        *,
+        players: int | None = None,
+        sources: Callable[[str], Sequence[Card]] | None = None,
+    ) -> list[Action]:
         """Every form's [`candidates`][cardkit.engine.grammar.Form.candidates], in order.
+
+        Args:
+            deck: the game's cards.
+            players: the number of players (for seat arguments).
+            sources: the cards of a zone by name (the seat to act's for a
+                per-seat zone), for the forms with a `source`; without it
+                every form takes its cards from `deck`.
 
         A `Form` subclass whose `candidates` predates `players` (it takes only
         the deck) is still asked, without it.
         """
         out: list[Action] = []
         for form in self.forms:
+            cards = deck if form.source is None or sources is None else sources(form.source)
             if _takes_players(type(form)):
-                out.extend(form.candidates(deck, players=players))
+                out.extend(form.candidates(cards, players=players))
             else:
-                out.extend(form.candidates(deck))
+                out.extend(form.candidates(cards))
         return out
+
+    def check_sources(self, zones: Sequence[str]) -> None:
+        """Check that every form's `source` names one of `zones`.
+
+        Raises:
+            TypeError: a form's source is not a zone of the state class.
+        """
+        for form in self.forms:
+            if form.source is not None and form.source not in zones:
+                raise TypeError(
+                    f"the form {form.verb!r} takes its cards from {form.source!r}, "
+                    f"which is not a zone: {', '.join(zones) or 'no zones declared'}"
+                )
 
     def parse(self, text: str, title: str, allowed: Sequence[str] = ()) -> Action:
         """Read `text` as an action of the game called `title`.
@@ -258,3 +306,7 @@ def _takes_players(form: type[Form]) -> bool:
 
 
 _TAKES_PLAYERS: dict[type[Form], bool] = {}
+#: The candidate actions built so far, by form (kept with it) and arguments.
+_BUILT: dict[int, tuple[Form, dict[tuple[object, ...], Action]]] = {}
+#: How many candidates a form keeps (C(52, 3) = 22,100 fit).
+_KEEP = 50_000

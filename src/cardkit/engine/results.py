@@ -31,6 +31,9 @@ class GameResult(BaseModel):
     Attributes:
         reason: why the game ended, in the game's words (``"all_placed"``,
             ``"instant_win"``, ``"tonk_out"``, ``"capped"``...).
+        players: the number of seats of the game; every seat number in
+            ``order``, ``winners``, ``losers`` and ``payments`` is below it,
+            and ``points``, when given, has one entry per seat.
         order: seats from best to worst placing, where the game ranks
             everyone (a shedding game's finishing order); may be partial.
         winners: the seats that won.

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field
+from typing import Any
 
-__all__ = ["View"]
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+__all__ = ["View", "ZoneView"]
 
 
 class View(BaseModel):
@@ -36,3 +38,42 @@ class View(BaseModel):
     is_over: bool
     legal_actions: list[str] = Field(default_factory=list)
     recent: list[str] = Field(default_factory=list)
+
+
+class ZoneView(View):
+    """The default view model of a [`GenericState`][cardkit.engine.generic.GenericState]:
+    the fields of [`View`][cardkit.engine.views.View], and one entry per declared zone
+    (and per entry of `view_extra`) as the core builds it.
+
+    A game that declares no view model of its own gets this one, so that its
+    declared zones show without more code (``view.model_dump()["hand"]``: the
+    card codes of the seat's own hand; ``hand_counts``: every hand's size).
+    The zone entries are extra fields, not typed; declare a `View` subclass
+    (``view_model = MyView``) to type them (``hand: list[Card] | None``).
+    """
+
+    model_config = ConfigDict(frozen=True, extra="allow")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _cards_as_codes(cls, data: Any) -> Any:
+        """The zone entries' cards as their codes, so that the view is JSON-ready."""
+        if not isinstance(data, dict):
+            return data
+        base = View.model_fields
+        return {k: v if k in base else _codes(v) for k, v in data.items()}
+
+
+def _codes(value: Any) -> Any:
+    """``value`` with every card (and card set) as its code (codes)."""
+    code = getattr(value, "code", None)
+    if isinstance(code, str):
+        return code
+    codes = getattr(value, "codes", None)
+    if isinstance(codes, list | tuple):
+        return list(codes)
+    if isinstance(value, dict):
+        return {k: _codes(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_codes(v) for v in value]
+    return value

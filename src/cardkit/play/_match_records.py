@@ -8,7 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from cardkit.engine.results import GameResult
 
-__all__ = ["DealRecord", "MatchResult", "Standing"]
+__all__ = ["DealRecord", "MatchResult", "Standing", "standing_order"]
 
 
 class DealRecord(BaseModel):
@@ -104,3 +104,27 @@ class MatchResult(BaseModel):
         if number == 0:
             return [0] * self.players
         return list(self.deals[number - 1].totals)
+
+
+def standing_order(totals: list[int], winners: list[int]) -> list[tuple[int, int]]:
+    """The seats best first, each with its place, following the game's declared ``winners``.
+
+    The winners (``Game.match_winners``) come first; the other seats follow by
+    total in the direction the winners show: lowest first when the winners
+    hold the lowest total and it is not also the highest (a game where the
+    lowest total wins), else highest first. Ties by seat; seats of equal
+    total on the same side of the win share a place.
+    """
+    won = set(winners)
+    low = bool(won) and min(totals) != max(totals) and all(totals[w] == min(totals) for w in won)
+    sign = 1 if low else -1
+    seats = sorted(range(len(totals)), key=lambda s: (s not in won, sign * totals[s], s))
+    rows: list[tuple[int, int]] = []
+    for index, seat in enumerate(seats):
+        place = index + 1
+        if index:
+            before = seats[index - 1]
+            if totals[seat] == totals[before] and (seat in won) == (before in won):
+                place = rows[-1][1]
+        rows.append((seat, place))
+    return rows

@@ -30,7 +30,7 @@ from cardkit.engine.results import GameResult
 from cardkit.engine.rules import Rules
 from cardkit.engine.state import GameState
 from cardkit.errors import CardkitError, InvalidRules
-from cardkit.play._match_records import DealRecord, MatchResult, Standing
+from cardkit.play._match_records import DealRecord, MatchResult, Standing, standing_order
 from cardkit.play._match_setup import (
     BotSpec,
     bot_name,
@@ -60,6 +60,7 @@ __all__ = [
     "play_match",
     "resolve_bots",
     "resolve_game",
+    "standing_order",
 ]
 
 
@@ -268,18 +269,17 @@ class Match:
     # -- reporting ------------------------------------------------------------------------
 
     def standings(self) -> list[Standing]:
-        """The standings now, best total first (ties share a place, then by seat)."""
+        """The standings now, best first: the game's declared winners
+        ([`match_winners`][cardkit.engine.game.Game.match_winners], the leaders so far
+        while the match goes on), then the others by total in the same direction
+        (see [`standing_order`][cardkit.play.match.standing_order]); ties share a place."""
         last = self.deals[-1].scores if self.deals else [0] * self.players
         won = [0] * self.players
         for deal in self.deals:
             for seat in deal.result.winners:
                 won[seat] += 1
-        seats = sorted(range(self.players), key=lambda s: (-self.totals[s], s))
         rows: list[Standing] = []
-        for index, seat in enumerate(seats):
-            place = index + 1
-            if index and self.totals[seat] == self.totals[seats[index - 1]]:
-                place = rows[-1].place
+        for seat, place in standing_order(list(self.totals), self.winners()):
             rows.append(
                 Standing(
                     place=place,

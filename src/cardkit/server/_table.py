@@ -300,10 +300,9 @@ class Table:
         assert state is not None
         seat = state.to_act if seat is None else seat
         assert seat is not None
-        if seat == state.to_act:
-            legal = state.legal_actions()
-        else:
-            legal = [state.parse_action(text) for text in state.view(seat).legal_actions]
+        # The seat asked decides among its own window's actions; the seat shown to act
+        # among those its view shows (`legal_actions_for`), and its action declines the window.
+        legal = state.legal_actions() if seat == state.to_act else state.legal_actions_for(seat)
         bot = self._bots[seat] or self.timer_bot
         rng = random.Random(derive_seed(self.seed, "bot", self.match.next_number, self.version))
         return self._advance(state.act_as(seat, bot.choose(Turn(state, seat, legal, rng))))

@@ -60,6 +60,7 @@ from cardkit.testing.checks import (
 from cardkit.testing.copies import check_copies
 from cardkit.testing.corrupt import corrupted_saves
 from cardkit.testing.playthrough import Playthrough, check_playthrough, record_playthrough
+from cardkit.testing.refusals import check_refusal_non_interference
 
 __all__ = [
     "NONSENSE_ACTIONS",
@@ -83,6 +84,7 @@ __all__ = [
     "check_playthrough",
     "check_policy_loops",
     "check_random_playouts",
+    "check_refusal_non_interference",
     "check_result",
     "check_rules_model",
     "check_save_round_trip",

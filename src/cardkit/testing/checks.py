@@ -50,6 +50,7 @@ from cardkit.testing.loops import PolicyLoopReport, check_policy_loops, policy_l
 from cardkit.testing.metadata import check_bots, check_rules_model
 from cardkit.testing.midgame import check_midgame_non_interference, unexpected_points
 from cardkit.testing.playouts import Playout, PlayoutReport, random_playout
+from cardkit.testing.refusals import check_refusal_non_interference
 from cardkit.testing.replays import (
     check_corrupted_saves,
     check_determinism,
@@ -214,6 +215,8 @@ class ContractReport:
         views_compared: how many views the non-interference checks compared
             (from the deal and mid-game).
         corruptions: how many corrupted saves were refused.
+        refusals_compared: how many answers to bad inputs the refusal
+            non-interference check compared.
         policy_loops: the README loop runs (``legal_actions()[0]`` and
             ``[-1]``), by player count.
     """
@@ -222,6 +225,7 @@ class ContractReport:
     playouts: dict[int, list[PlayoutReport]] = field(default_factory=dict)
     views_compared: int = 0
     corruptions: int = 0
+    refusals_compared: int = 0
     policy_loops: dict[int, list[PolicyLoopReport]] = field(default_factory=dict)
 
 
@@ -268,6 +272,9 @@ def check_game(
                 game, count, seed, rules=rules, playout=playout
             )
             report.views_compared += check_midgame_non_interference(
+                game, count, seed, rules=rules, playout=playout
+            )
+            report.refusals_compared += check_refusal_non_interference(
                 game, count, seed, rules=rules, playout=playout
             )
             check_determinism(game, count, seed, rules=rules, max_actions=max_actions)

@@ -50,8 +50,10 @@ from cardkit.testing.checks import (
 )
 from cardkit.testing.copies import check_copies
 from cardkit.testing.fastlisting import check_fast_listing
+from cardkit.testing.houserules import check_house_rules
 from cardkit.testing.loops import check_policy_loops
 from cardkit.testing.midgame import check_midgame_non_interference
+from cardkit.testing.refusals import check_refusal_non_interference
 
 __all__ = ["ContractCase", "GameContract", "selected_games"]
 
@@ -117,6 +119,9 @@ class GameContract:
         stride: the per-state checks (legal and illegal actions, saves)
             run on every ``stride``-th state of a game...
         max_states: ...but on at most this many states of one game.
+        house_rule_plugins: plugins registered while the house-rule test runs,
+            whose house rules it checks with the installed ones (probe rules,
+            such as `cardkit_tienlen.probes.BeatProbes()`).
     """
 
     game_name: ClassVar[str | None] = None
@@ -127,6 +132,7 @@ class GameContract:
     examples: ClassVar[int] = 4
     stride: ClassVar[int] = 3
     max_states: ClassVar[int] = 40
+    house_rule_plugins: ClassVar[Sequence[object]] = ()
 
     @classmethod
     def contract_games(cls, config: pytest.Config) -> list[str]:
@@ -271,6 +277,20 @@ class GameContract:
 
         mid_game()
 
+    def test_refusals_say_only_what_the_seat_may_know(self, contract_case: ContractCase) -> None:
+        """From every seat and the spectator, bad inputs are refused the same way when two
+        cards the sender never saw swap places (`act_as` decides who may act first)."""
+        case = contract_case
+
+        @settings(_HYPOTHESIS, max_examples=self.examples)
+        @given(seed=st.integers(min_value=0, max_value=2**32 - 1))
+        def refusals(seed: int) -> None:
+            check_refusal_non_interference(
+                case.game, case.players, seed, rules=case.rules, max_actions=self.max_actions
+            )
+
+        refusals()
+
     def test_readme_loop_ends_or_is_capped(self, contract_case: ContractCase) -> None:
         """The README loop with ``legal_actions()[0]`` and ``[-1]`` ends within the
         action cap, or is reported as capped, and the state does not grow on the way."""
@@ -295,4 +315,20 @@ class GameContract:
             pytest.skip(f"{case.game.name} declares no action space")
         check_action_spaces(
             case.game, case.players, self.seeds, rules=case.rules, max_actions=self.max_actions
+        )
+
+    def test_every_house_rule_keeps_the_contract(self, contract_case: ContractCase) -> None:
+        """With each house rule of the game on (installed, or a probe of
+        `house_rule_plugins`), random games keep every invariant and the fast
+        listing equals the checks (`cardkit.testing.houserules`)."""
+        case = contract_case
+        if not case.game.house_rules and not self.house_rule_plugins:
+            pytest.skip(f"{case.game.name} has no house rule installed")
+        check_house_rules(
+            case.game,
+            case.players,
+            self.seeds[:1],
+            options=case.options,
+            plugins=self.house_rule_plugins,
+            max_actions=min(self.max_actions, 300),
         )

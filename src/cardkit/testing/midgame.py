@@ -11,9 +11,13 @@ has never seen. The game is dealt again with the two cards swapped in the
 deck and the same actions are replayed. As long as everything the observer
 may observe is the same in both games (the public events so far, whether the
 game is over, the cards of the zones it can see), its view must be the same
-too. Unlike [check_non_interference][cardkit.testing.check_non_interference],
-the seat to act is *not* taken as observable: who is asked in a private
-window is exactly what may not leak (Palace rules 4.5).
+too. As in [check_non_interference][cardkit.testing.check_non_interference],
+the seat to act that every view shows is observable: a seat the rules make
+public (the holder of 2C leads in Hearts, the holder of the lowest card
+starts Palace) changes with the swap in every view, so the two games are
+told apart and not compared. But who is asked in a private window is *not*
+observable (only [`shown_to_act(None)`][cardkit.engine.state.GameState.shown_to_act]
+is): that is exactly what may not leak (Palace rules 4.5).
 
 Replaying uses ``state.act_as(seat, action)`` when the game has it, so an
 action of the next player declines a window that is open only in the
@@ -110,7 +114,9 @@ def _observed(state: GameState, seat: int | None, stream: str) -> tuple[Any, ...
     zones = state.zones()
     names = tuple(state.visible_zones(seat))
     shown = tuple(_zone_set(zones[n]).mask for n in names if n in zones)
-    return (state.is_over, names, shown, stream)
+    # The seat every view no window asks shows to act is public (as at the deal): a swap that
+    # changes it (the holder of 2C leads) is seen by everyone. Whom a window asks is not.
+    return (state.is_over, state.shown_to_act(None), names, shown, stream)
 
 
 class _Game:
@@ -239,6 +245,11 @@ def check_midgame_non_interference(
     ``tries`` swaps at each, and
     compares views for ``horizon`` states after each point. Returns how many
     views were compared.
+
+    As at the deal ([check_non_interference][cardkit.testing.check_non_interference]),
+    the seat every view shows to act is observable: a swap that changes a seat
+    to act the rules make public (the holder of 2C leads) is not compared.
+    Whom a private window asks is not observable.
     """
     playout = playout or random_playout(game, players, seed, rules=rules, max_actions=max_actions)
     played = _Game(playout)

@@ -2,23 +2,63 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from cardkit import GameResult, InvalidState
-from cardkit_crazyeights.rules import card_points
+from cardkit import CardSet, GameResult, InvalidState
+from cardkit_crazyeights.rules import CrazyEightsRules, card_points
 
-if TYPE_CHECKING:
-    from cardkit_crazyeights.state import CrazyEightsState
-
-__all__ = ["eights_result", "hand_points"]
+__all__ = ["EndFields", "Scored", "eights_result", "hand_points"]
 
 
-def hand_points(state: CrazyEightsState) -> list[int]:
+class EndFields(Protocol):
+    """The fields a score reads (the state's `Fields` has them)."""
+
+    @property
+    def hands(self) -> tuple[CardSet, ...]:
+        """Each seat's hand."""
+        ...
+
+    @property
+    def seat(self) -> int:
+        """The seat to act; once a player has gone out, that player."""
+        ...
+
+    @property
+    def outcome(self) -> str | None:
+        """How the game ended, ``None`` while it goes on."""
+        ...
+
+
+class Scored(Protocol):
+    """A game as its score sees it (`CrazyEightsState` is one): this module does not import it."""
+
+    @property
+    def f(self) -> EndFields:
+        """The fields of the game."""
+        ...
+
+    @property
+    def rules(self) -> CrazyEightsRules:
+        """The game's rules."""
+        ...
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        ...
+
+    @property
+    def action_count(self) -> int:
+        """How many actions have been played."""
+        ...
+
+
+def hand_points(state: Scored) -> list[int]:
     """What each hand is worth now (8 = 50 with wild 8s, pictures 10, ace 1)."""
     return [card_points(h, eights_wild=state.rules.eights_wild) for h in state.f.hands]
 
 
-def eights_result(state: CrazyEightsState) -> GameResult:
+def eights_result(state: Scored) -> GameResult:
     """The winner, and the points they score from the other hands.
 
     A player who goes out wins; a blocked game is won by the lowest hand

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+# --8<-- [start:imports]
 from cardkit_palace import CardEffect, PalaceRules
 
 from cardkit import HouseRule, Rank, hookimpl
+
+# --8<-- [end:imports]
 
 __all__ = ["EIGHT_SKIPS", "NINE_REVERSES", "palace_card_effect"]
 

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+# --8<-- [start:imports]
 from cardkit_tienlen import BeatsRule, Kind, Play, TienLenRules
 
 from cardkit import HouseRule, Rank, hookimpl
+
+# --8<-- [end:imports]
 
 __all__ = ["THREES_BEAT_A_TWO", "pair_of_threes_on_a_two", "tienlen_beats"]
 

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+# --8<-- [start:imports]
 from cardkit_tonk import Ending, TonkRules
 
 from cardkit import HouseRule, Payment, hookimpl
+
+# --8<-- [end:imports]
 
 __all__ = ["LOW_DROP_DOUBLE", "LOW_DROP_LIMIT", "tonk_payout"]
 

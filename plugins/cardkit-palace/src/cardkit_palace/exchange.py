@@ -7,8 +7,6 @@ face-up cards (a card a swap has moved is not swapped again), then says
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from cardkit import Event
 from cardkit.cards.cardset import ranks_present
 from cardkit.errors import Refusal
@@ -32,17 +30,15 @@ from cardkit_palace.fields import (
     put,
     thaw,
 )
+from cardkit_palace.protocols import PalaceLike, S
 from cardkit_palace.rules import FirstPlayerRule
 from cardkit_palace.rules import PalaceRefused as Code
 from cardkit_palace.turns import refuse, wrong_phase
 
-if TYPE_CHECKING:
-    from cardkit_palace.state import PalaceState
-
 __all__ = ["check_ready", "check_swap", "do_ready", "do_swap", "starter"]
 
 
-def check_swap(state: PalaceState, action: Swap) -> Refusal | None:
+def check_swap(state: PalaceLike, action: Swap) -> Refusal | None:
     """Why ``swap`` is refused: not this seat's hand and face-up cards, or moved already."""
     f = state.f
     if f.phase != EXCHANGE:
@@ -71,7 +67,7 @@ def check_swap(state: PalaceState, action: Swap) -> Refusal | None:
     return None
 
 
-def do_swap(state: PalaceState, action: Swap) -> PalaceState:
+def do_swap(state: S, action: Swap) -> S:
     """The fields after ``swap``: the hand card goes face up, the face-up card to the hand."""
     f = state.f
     events: list[Event] = []
@@ -86,13 +82,13 @@ def do_swap(state: PalaceState, action: Swap) -> PalaceState:
     return state.successor(action, events, freeze(n))
 
 
-def check_ready(state: PalaceState, action: PalaceAction) -> Refusal | None:
+def check_ready(state: PalaceLike, action: PalaceAction) -> Refusal | None:
     """Why ``ready`` is refused: only in the exchange."""
     f = state.f
     return None if f.phase == EXCHANGE else wrong_phase(f, action)
 
 
-def do_ready(state: PalaceState, action: PalaceAction) -> PalaceState:
+def do_ready(state: S, action: PalaceAction) -> S:
     """The fields after ``ready``: the next seat exchanges, or the starter leads."""
     f = state.f
     events: list[Event] = []

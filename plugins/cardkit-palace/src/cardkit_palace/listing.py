@@ -11,7 +11,7 @@ shared between states that allow the same actions.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from cardkit.cards.cardset import ranks_present as _ranks_present
 from cardkit_palace.actions import (
@@ -28,9 +28,7 @@ from cardkit_palace.actions import (
 from cardkit_palace.fields import ADD, COMPLETE, EXCHANGE, RANK_MASK, TURN, Fields
 from cardkit_palace.fields import RANK_MASK_BY_OFFSET as _RANK_MASK_BY_OFFSET
 from cardkit_palace.fields import cards_of as _cards_of
-
-if TYPE_CHECKING:
-    from cardkit_palace.state import PalaceState
+from cardkit_palace.protocols import PalaceLike
 
 __all__ = ["PILE_CARDS", "legal_of", "submasks"]
 
@@ -117,7 +115,7 @@ def _turn_actions(playable: int, pile: bool, voluntary: bool) -> tuple[PalaceAct
     return plays
 
 
-def legal_of(state: PalaceState) -> tuple[PalaceAction, ...]:
+def legal_of(state: PalaceLike) -> tuple[PalaceAction, ...]:
     """Exactly the legal actions of the seat to act, in a stable order (the game is not over).
 
     Plays come by rank (low to high), each rank's card subsets smallest

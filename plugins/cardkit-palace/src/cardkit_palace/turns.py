@@ -8,7 +8,7 @@ calls as `check_<kind>` and `do_<kind>`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from cardkit import Event, Rank
 from cardkit.errors import Refusal
@@ -27,13 +27,11 @@ from cardkit_palace.fields import (
     put,
     thaw,
 )
+from cardkit_palace.protocols import PalaceLike, S
 from cardkit_palace.resolve import pick_up, resolve
 from cardkit_palace.rules import PalaceRefused as Code
 
 _fields = tuple.__new__
-
-if TYPE_CHECKING:
-    from cardkit_palace.state import PalaceState
 
 __all__ = [
     "check_flip",
@@ -60,7 +58,7 @@ def wrong_phase(f: Fields, action: PalaceAction) -> Refusal:
     )
 
 
-def check_play(state: PalaceState, action: Play) -> Refusal | None:
+def check_play(state: PalaceLike, action: Play) -> Refusal | None:
     """Why ``play`` is refused: the active source, one rank, the rank rule, the first play."""
     f = state.f
     if f.phase != TURN:
@@ -133,7 +131,7 @@ def _not_held(f: Fields, action: Play, p: int) -> Refusal:
     )
 
 
-def do_play(state: PalaceState, action: Play) -> PalaceState:
+def do_play(state: S, action: Play) -> S:
     """The state after ``play`` (a legal one): the hot path of every playout."""
     f = state.f
     p = f.actor
@@ -150,7 +148,7 @@ def do_play(state: PalaceState, action: Play) -> PalaceState:
     return state.successor(action, events, _fields(Fields, n))  # freeze(n), inlined
 
 
-def check_pickup(state: PalaceState, action: PalaceAction) -> Refusal | None:
+def check_pickup(state: PalaceLike, action: PalaceAction) -> Refusal | None:
     """Why ``pickup`` is refused: no pile, only face-down cards, or a play exists."""
     f = state.f
     if f.phase != TURN:
@@ -168,7 +166,7 @@ def check_pickup(state: PalaceState, action: PalaceAction) -> Refusal | None:
     return None
 
 
-def do_pickup(state: PalaceState, action: PalaceAction) -> PalaceState:
+def do_pickup(state: S, action: PalaceAction) -> S:
     """The fields after ``pickup``."""
     f = state.f
     events: list[Event] = []
@@ -178,7 +176,7 @@ def do_pickup(state: PalaceState, action: PalaceAction) -> PalaceState:
     return state.successor(action, events, _fields(Fields, n))  # freeze(n), inlined
 
 
-def check_flip(state: PalaceState, action: Flip) -> Refusal | None:
+def check_flip(state: PalaceLike, action: Flip) -> Refusal | None:
     """Why ``flip`` is refused: cards left in hand or face up, or no card there."""
     f = state.f
     if f.phase != TURN:
@@ -198,7 +196,7 @@ def check_flip(state: PalaceState, action: Flip) -> Refusal | None:
     return None
 
 
-def do_flip(state: PalaceState, action: Flip) -> PalaceState:
+def do_flip(state: S, action: Flip) -> S:
     """The fields after ``flip``: the card is played if it may be, else picked up with the pile."""
     f = state.f
     events: list[Event] = []

@@ -11,7 +11,7 @@ format) and the result ([`result_of`][cardkit_palace.views.result_of]).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pydantic import Field
 
@@ -27,9 +27,7 @@ from cardkit_palace.fields import (
     PUBLIC_PHASES,
     pile_cards,
 )
-
-if TYPE_CHECKING:
-    from cardkit_palace.state import PalaceState
+from cardkit_palace.protocols import PalaceLike
 
 __all__ = ["ZONES", "PalaceView", "latest_events", "result_of", "snapshot_of", "view_extra"]
 
@@ -123,7 +121,7 @@ def latest_events(log: Any) -> tuple[Event, ...]:
     return () if log is None else log[2]
 
 
-def view_extra(state: PalaceState, seat: int | None) -> dict[str, Any]:
+def view_extra(state: PalaceLike, seat: int | None) -> dict[str, Any]:
     """What ``seat``'s view shows besides the zones (no window open, or ``seat`` is the one
     asked): the phase, the exchange, the starter and the open window."""
     f = state.f
@@ -152,7 +150,7 @@ def view_extra(state: PalaceState, seat: int | None) -> dict[str, Any]:
     }
 
 
-def snapshot_of(state: PalaceState) -> dict[str, Any]:
+def snapshot_of(state: PalaceLike) -> dict[str, Any]:
     """The full state, face-down cards and stock order included, as JSON-ready data."""
     f = state.f
     window = f.phase in (ADD, COMPLETE)
@@ -181,7 +179,7 @@ def snapshot_of(state: PalaceState) -> dict[str, Any]:
     }
 
 
-def result_of(state: PalaceState) -> GameResult:
+def result_of(state: PalaceLike) -> GameResult:
     """The finishing order, the loser and the winners (see `PalaceState.result`).
 
     Raises:

@@ -8,8 +8,6 @@ declined window records no event; and the next player's action
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from cardkit import Event
 from cardkit.errors import Refusal
 from cardkit_palace.actions import Add, Complete, PalaceAction
@@ -25,12 +23,10 @@ from cardkit_palace.fields import (
     put,
     thaw,
 )
+from cardkit_palace.protocols import PalaceLike, S
 from cardkit_palace.resolve import completion_window, end_window, resolve
 from cardkit_palace.rules import PalaceRefused as Code
 from cardkit_palace.turns import refuse, wrong_phase
-
-if TYPE_CHECKING:
-    from cardkit_palace.state import PalaceState
 
 __all__ = [
     "check_add",
@@ -48,7 +44,7 @@ def in_window(f: Fields) -> bool:
     return f.phase == ADD or f.phase == COMPLETE
 
 
-def check_add(state: PalaceState, action: Add) -> Refusal | None:
+def check_add(state: PalaceLike, action: Add) -> Refusal | None:
     """Why ``add`` is refused: only just-drawn cards of the rank just played."""
     f = state.f
     if f.phase != ADD:
@@ -64,7 +60,7 @@ def check_add(state: PalaceState, action: Add) -> Refusal | None:
     return None
 
 
-def do_add(state: PalaceState, action: Add) -> PalaceState:
+def do_add(state: S, action: Add) -> S:
     """The fields after ``add``: the cards go on the pile, as a play of the same rank."""
     f = state.f
     events: list[Event] = []
@@ -77,7 +73,7 @@ def do_add(state: PalaceState, action: Add) -> PalaceState:
     return state.successor(action, events, freeze(n))
 
 
-def check_complete(state: PalaceState, action: Complete) -> Refusal | None:
+def check_complete(state: PalaceLike, action: Complete) -> Refusal | None:
     """Why ``complete`` is refused: exactly the missing cards complete a four of a kind."""
     f = state.f
     if f.phase != COMPLETE:
@@ -92,7 +88,7 @@ def check_complete(state: PalaceState, action: Complete) -> Refusal | None:
     return None
 
 
-def do_complete(state: PalaceState, action: Complete) -> PalaceState:
+def do_complete(state: S, action: Complete) -> S:
     """The fields after ``complete``: the asked seat plays the missing cards out of turn."""
     f = state.f
     events: list[Event] = []
@@ -110,13 +106,13 @@ def do_complete(state: PalaceState, action: Complete) -> PalaceState:
     return state.successor(action, events, freeze(n))
 
 
-def check_decline(state: PalaceState, action: PalaceAction) -> Refusal | None:
+def check_decline(state: PalaceLike, action: PalaceAction) -> Refusal | None:
     """Why ``decline`` is refused: no window is open."""
     f = state.f
     return None if in_window(f) else wrong_phase(f, action)
 
 
-def do_decline(state: PalaceState, action: PalaceAction) -> PalaceState:
+def do_decline(state: S, action: PalaceAction) -> S:
     """The fields after ``decline`` (no event: a declined window leaves no trace)."""
     f = state.f
     events: list[Event] = []

@@ -20,6 +20,7 @@ from cardkit.engine.actionspace import KeyedActionSpace
 from cardkit_tienlen.actionspace import ACTION_SPACE
 from cardkit_tienlen.beating import Beating, build_beating
 from cardkit_tienlen.combos import BIT_BY_INDEX, CARD_ORDER, cards_of
+from cardkit_tienlen.fields import Config, Fields
 from cardkit_tienlen.rules import InstantWin, PlayUntil, TienLenRules
 from cardkit_tienlen.scoring import (
     INSTANT_WIN_LABELS,
@@ -27,7 +28,7 @@ from cardkit_tienlen.scoring import (
     match_over,
     result_for,
 )
-from cardkit_tienlen.state import Config, Fields, TienLenState
+from cardkit_tienlen.state import TienLenState
 from cardkit_tienlen.views import TienLenView, game_over_event, narrate
 
 __all__ = ["HAND_SIZE", "TienLen", "TienLenState", "TienLenView", "narrate"]

@@ -12,13 +12,11 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from cardkit.engine.results import GameResult
+from cardkit_tienlen.fields import Fields
 from cardkit_tienlen.rules import InstantWin, PlayUntil
-
-if TYPE_CHECKING:
-    from cardkit_tienlen.state import Fields
 
 __all__ = [
     "INSTANT_WIN_ORDER",

@@ -7,8 +7,7 @@ the transitions of rules spec section 4, and `list_legal` the fast listing.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Final, NamedTuple, Self
+from typing import Any, Final, Self
 
 from cardkit import Action, CardSet, Event, GameResult, IllegalAction, InvalidState
 from cardkit.engine.actions import split_action_text
@@ -16,7 +15,6 @@ from cardkit.engine.generic import GenericState
 from cardkit.engine.grammar import Form, Grammar
 from cardkit.engine.zones import Seen, Zone
 from cardkit.errors import Refusal, Refused
-from cardkit_tienlen.beating import Beating
 from cardkit_tienlen.combos import (
     CARD_BY_KEY,
     PASS,
@@ -27,8 +25,9 @@ from cardkit_tienlen.combos import (
     explain_invalid,
     play_of_mask,
 )
+from cardkit_tienlen.fields import Fields
 from cardkit_tienlen.handcombos import hand_combos_after
-from cardkit_tienlen.rules import InstantWin, PlayUntil, TienLenRules
+from cardkit_tienlen.rules import PlayUntil, TienLenRules
 from cardkit_tienlen.rules import TienLenRefused as Code
 from cardkit_tienlen.scoring import result_for
 from cardkit_tienlen.views import (
@@ -43,56 +42,10 @@ from cardkit_tienlen.views import (
     view_extra_of,
 )
 
-__all__ = ["GRAMMAR", "Config", "Fields", "TienLenState"]
+__all__ = ["GRAMMAR", "TienLenState"]
 
 #: ``play <cards>`` (any number of cards, any order and case) and ``pass``.
 GRAMMAR: Final = Grammar(Form("play", Play, -1, usage=("play <cards>",)), Form("pass", Pass))
-
-
-@dataclass(frozen=True, slots=True)
-class Config:
-    """The rules of one deal, as plain values for the hot path, and its constant parts."""
-
-    players: int
-    pass_lock: bool
-    bomb_overrides_pass: bool
-    first_out: bool
-    beating: Beating
-    points: tuple[int, ...]
-    undealt: int
-    pass_events: tuple[tuple[Event, ...], ...]
-
-
-class Fields(NamedTuple):
-    """The fields of a Tiến lên state (`state.f`).
-
-    Attributes:
-        hands: each seat's cards, as game masks.
-        finished: the seats that have finished, in order.
-        current: the combination to beat, or None when someone leads.
-        last: the seat that played ``current`` (-1 when leading).
-        locked: the seats locked this round (bit per seat).
-        passed: the seats that passed since the last play (bit per seat).
-        to_act: the seat to act, or None when the deal is over.
-        pile: the cards played this round (game mask).
-        over: why the deal ended, or None.
-        instant: ``(seat, hand)`` of an instant win, or None.
-        required: on the first lead of a match, the card the lead must hold (game mask), else 0.
-        cfg: the deal's constant configuration.
-    """
-
-    hands: tuple[int, ...]
-    finished: tuple[int, ...]
-    current: Play | None
-    last: int
-    locked: int
-    passed: int
-    to_act: int | None
-    pile: int
-    over: str | None
-    instant: tuple[int, InstantWin] | None
-    required: int
-    cfg: Config
 
 
 _new_fields = tuple.__new__

@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 from pydantic import Field
 
 from cardkit import Card, Event, GameResult, View
 from cardkit.engine.state import Log
 from cardkit_tienlen.combos import CARD_BY_KEY, Kind, Play, cards_of, describe_kind
+from cardkit_tienlen.fields import Fields
 from cardkit_tienlen.narration import narrate
+from cardkit_tienlen.protocols import TienLenLike
 from cardkit_tienlen.scoring import deal_points
-
-if TYPE_CHECKING:
-    from cardkit_tienlen.state import Fields, TienLenState
 
 __all__ = [
     "PLAY_EVENTS",
@@ -87,7 +86,7 @@ def _codes(mask: int) -> list[str]:
     return [c.code for c in cards_of(mask)]
 
 
-def view_extra_of(state: TienLenState, seat: int | None) -> dict[str, Any]:
+def view_extra_of(state: TienLenLike, seat: int | None) -> dict[str, Any]:
     """What ``seat`` of ``state`` may know besides the zones (the hand and the pile)."""
     f = state.f
     current, instant = f.current, f.instant
@@ -111,7 +110,7 @@ def view_extra_of(state: TienLenState, seat: int | None) -> dict[str, Any]:
     }
 
 
-def recent_of(state: TienLenState, seat: int | None) -> list[str]:
+def recent_of(state: TienLenLike, seat: int | None) -> list[str]:
     """The view's ``recent``: the last few events of the deal, worded for ``seat``."""
     chunks: list[tuple[Event, ...]] = []
     count = 0

@@ -11,6 +11,7 @@ from cardkit import Card, Event, Game, Setup, Suit
 from cardkit.cards.cardset import cards_of_mask
 from cardkit.errors import Refusal
 from cardkit_tonk.actions import Join, Pass
+from cardkit_tonk.base import TonkBase
 from cardkit_tonk.config import Config
 from cardkit_tonk.events import CLAIM_WORDS, deal_events, over
 from cardkit_tonk.fields import (
@@ -23,7 +24,6 @@ from cardkit_tonk.fields import (
     WINDOW,
     Extra,
     Fields,
-    TonkBase,
     new_tuple,
 )
 from cardkit_tonk.payouts import Ending

@@ -16,13 +16,10 @@ this module is the built-in default implementation of that hook.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
-from cardkit import GameResult, InvalidState, Payment
+from cardkit import Payment
 from cardkit_tonk.rules import TonkRules
-
-if TYPE_CHECKING:
-    from cardkit_tonk.state import TonkState
 
 __all__ = [
     "ENDING_REASONS",
@@ -31,7 +28,6 @@ __all__ = [
     "default_payout",
     "net_of",
     "spades_payments",
-    "tonk_result",
 ]
 
 #: Every way a hand can end, as ``Ending.reason`` and ``GameResult.reason``.
@@ -201,46 +197,3 @@ def net_of(payments: Sequence[Payment], players: int) -> list[int]:
         net[p.payer] -= p.amount
         net[p.payee] += p.amount
     return net
-
-
-def tonk_result(state: TonkState) -> GameResult:
-    """How the hand of `state` ended: reason, winners, transfers (side pot included), details.
-
-    Raises:
-        InvalidState: the hand is not over.
-    """
-    end = state.ending
-    if end is None:
-        raise InvalidState("the hand is not over yet; play on until is_over")
-    main = state.main_payments()
-    side = state.spades_payments()
-    losers = [end.dropper] if end.reason == "drop_caught" and end.dropper is not None else []
-    details: dict[str, object] = {
-        "ending": end.reason,
-        "counts": list(end.counts) if end.counts is not None else None,
-        "dropper": end.dropper,
-        "tonker": end.tonker,
-        "responder": end.responder,
-        "claim": end.claim,
-        "main_net": net_of(main, end.players),
-        "dealer": state.setup.dealer,
-    }
-    if state.rules.six_card_tonk and end.reason == "tonk_out":
-        details["full_tonk"] = end.full_tonk
-    x = state.f.extra
-    if x.spades_settled:
-        details["spades"] = {
-            "joined": list(x.spades_joined),
-            "shown": {str(p): (c.code if c else None) for p, c in x.spades_shown},
-            "winner": x.spades_winner,
-            "net": net_of(side, end.players),
-        }
-    return GameResult(
-        reason=end.reason,
-        players=end.players,
-        winners=list(end.winners),
-        losers=losers,
-        payments=[*main, *side],
-        actions=state.action_count,
-        details=details,
-    )

@@ -40,10 +40,10 @@ from cardkit_tonk.actions import (
 )
 from cardkit_tonk.config import Config
 from cardkit_tonk.fields import MAIN, OVER, RESPONSE, SPADES, START, WINDOW, Turn
-from cardkit_tonk.payouts import default_payout, spades_payments, tonk_result
+from cardkit_tonk.payouts import default_payout, spades_payments
 from cardkit_tonk.response import Responses
 from cardkit_tonk.spreads import BOOK, TableSpread, may_spread
-from cardkit_tonk.views import ZONES, TonkView, snapshot_of, view_extra
+from cardkit_tonk.views import ZONES, TonkView, snapshot_of, tonk_result, view_extra
 
 __all__ = ["TonkState"]
 

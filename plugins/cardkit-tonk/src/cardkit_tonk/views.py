@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final, Literal
+from typing import Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from cardkit import Card, CardSet, Payment, View
+from cardkit import Card, CardSet, GameResult, InvalidState, Payment, View
 from cardkit.engine.zones import Seen, Zone
 from cardkit_tonk.actions import spread_cards
 from cardkit_tonk.fields import MAIN, OVER, PHASES
+from cardkit_tonk.payouts import net_of
+from cardkit_tonk.protocols import TonkLike
 from cardkit_tonk.spreads import TableSpread
-
-if TYPE_CHECKING:
-    from cardkit_tonk.state import TonkState
 
 __all__ = [
     "ZONES",
@@ -22,6 +21,7 @@ __all__ = [
     "TonkView",
     "shown_mask",
     "snapshot_of",
+    "tonk_result",
     "view_extra",
 ]
 
@@ -121,7 +121,7 @@ class TonkView(View):
     payments: list[Payment] = Field(default_factory=list)
 
 
-def shown_mask(state: TonkState) -> int:
+def shown_mask(state: TonkLike) -> int:
     """The seats whose hands everyone has seen: all after a showdown, deal claimers."""
     end = state.ending
     if end is None:
@@ -135,7 +135,7 @@ def shown_mask(state: TonkState) -> int:
     return 0
 
 
-def _spades_view(state: TonkState) -> SpadesView | None:
+def _spades_view(state: TonkLike) -> SpadesView | None:
     if not state.rules.spades_side_pot:
         return None
     x = state.f.extra
@@ -148,11 +148,11 @@ def _spades_view(state: TonkState) -> SpadesView | None:
     )
 
 
-def _spreads(state: TonkState) -> dict[int, CardSet]:
+def _spreads(state: TonkLike) -> dict[int, CardSet]:
     return {s.id: CardSet.from_mask(s.mask) for s in state.f.table.spreads}
 
 
-def _retired_cards(state: TonkState) -> CardSet:
+def _retired_cards(state: TonkLike) -> CardSet:
     retired = 0
     for s in state.f.table.retired:
         retired |= s.mask
@@ -177,7 +177,7 @@ ZONES: Final = (
 )  # fmt: skip
 
 
-def view_extra(state: TonkState, seat: int | None) -> dict[str, Any]:
+def view_extra(state: TonkLike, seat: int | None) -> dict[str, Any]:
     """What ``seat``'s view shows besides the zones: the phase, the table, the turn, the end."""
     f = state.f
     end = state.ending
@@ -201,7 +201,7 @@ def view_extra(state: TonkState, seat: int | None) -> dict[str, Any]:
     }
 
 
-def snapshot_of(state: TonkState) -> dict[str, Any]:
+def snapshot_of(state: TonkLike) -> dict[str, Any]:
     """The full state (hidden cards included) as JSON-ready data."""
     f = state.f
     turn, x, end, n = f.turn, f.extra, f.end, state.players
@@ -256,3 +256,46 @@ def _spread_json(s: TableSpread) -> dict[str, Any]:
         "kind": s.kind,
         "cards": [c.code for c in spread_cards(s.mask)],
     }
+
+
+def tonk_result(state: TonkLike) -> GameResult:
+    """How the hand of `state` ended: reason, winners, transfers (side pot included), details.
+
+    Raises:
+        InvalidState: the hand is not over.
+    """
+    end = state.ending
+    if end is None:
+        raise InvalidState("the hand is not over yet; play on until is_over")
+    main = state.main_payments()
+    side = state.spades_payments()
+    losers = [end.dropper] if end.reason == "drop_caught" and end.dropper is not None else []
+    details: dict[str, object] = {
+        "ending": end.reason,
+        "counts": list(end.counts) if end.counts is not None else None,
+        "dropper": end.dropper,
+        "tonker": end.tonker,
+        "responder": end.responder,
+        "claim": end.claim,
+        "main_net": net_of(main, end.players),
+        "dealer": state.setup.dealer,
+    }
+    if state.rules.six_card_tonk and end.reason == "tonk_out":
+        details["full_tonk"] = end.full_tonk
+    x = state.f.extra
+    if x.spades_settled:
+        details["spades"] = {
+            "joined": list(x.spades_joined),
+            "shown": {str(p): (c.code if c else None) for p, c in x.spades_shown},
+            "winner": x.spades_winner,
+            "net": net_of(side, end.players),
+        }
+    return GameResult(
+        reason=end.reason,
+        players=end.players,
+        winners=list(end.winners),
+        losers=losers,
+        payments=[*main, *side],
+        actions=state.action_count,
+        details=details,
+    )

@@ -1,0 +1,113 @@
+"""The base every Tonk action family builds on: the contract's basics and the table accessors.
+
+The action families (`cardkit_tonk.deal`, `cardkit_tonk.turn`,
+`cardkit_tonk.play`, `cardkit_tonk.response`) are mixins of
+[`TonkBase`][cardkit_tonk.base.TonkBase];
+[`TonkState`][cardkit_tonk.state.TonkState] joins them. It sits above
+`views` (it names the view model) and `fields`; `views` takes the state as a
+[`TonkLike`][cardkit_tonk.protocols.TonkLike].
+"""
+
+from __future__ import annotations
+
+from cardkit import Card, CardSet, Event
+from cardkit.cards.cardset import cards_of_mask
+from cardkit.engine.generic import GenericState
+from cardkit.errors import Refusal
+from cardkit_tonk.events import over
+from cardkit_tonk.fields import OVER, PHASES, START, Extra, Fields
+from cardkit_tonk.payouts import Ending
+from cardkit_tonk.rules import TonkRefused, TonkRules
+from cardkit_tonk.spreads import TableSpread
+from cardkit_tonk.views import TonkView
+
+__all__ = ["TonkBase"]
+
+
+class TonkBase(GenericState[TonkRules, Fields, TonkView]):
+    """What every Tonk action family shares: the contract's basics and the table accessors."""
+
+    __slots__ = ()
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat that must decide now, or ``None`` once the hand is over."""
+        f = self.f
+        return None if f.phase == OVER else f.seat
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the hand has ended."""
+        return self.f.phase == OVER
+
+    @property
+    def phase(self) -> str:
+        """The phase: ``spades``, ``drop_window``, ``turn_start``, ``turn``, ``response``
+        or ``over``."""
+        return PHASES[self.f.phase]
+
+    @property
+    def first_seat(self) -> int:
+        """The seat left of the dealer, who acts first."""
+        return (self.setup.dealer + 1) % self.setup.players
+
+    @property
+    def ending(self) -> Ending | None:
+        """How the hand ended (``None`` until it is over)."""
+        return self.f.end if self.f.phase == OVER else None
+
+    def count(self, seat: int) -> int:
+        """The current count of ``seat``'s hand (full-state knowledge)."""
+        return self.f.c.count(self.f.hands[seat])
+
+    def hand(self, seat: int) -> CardSet:
+        """The cards ``seat`` holds (full-state knowledge: not for bots)."""
+        return CardSet.from_mask(self.f.hands[seat])
+
+    @property
+    def spreads(self) -> tuple[TableSpread, ...]:
+        """The spreads on the table."""
+        return self.f.table.spreads
+
+    @property
+    def drop_locks(self) -> tuple[int, ...]:
+        """Every player's drop lock."""
+        return self.f.locks
+
+    @property
+    def discard_top(self) -> Card | None:
+        """The top card of the discard pile."""
+        pile = self.f.pile
+        return pile[-1] if pile else None
+
+    def may_drop(self, seat: int, hand: int) -> bool:
+        """Whether `seat` holding `hand` may drop as far as its lock and count go."""
+        if self.f.locks[seat]:
+            return False
+        limit = self.f.c.drop_max
+        return limit is None or self.f.c.count(hand) <= limit
+
+    def enter_turn(self, seat: int, x: Extra) -> tuple[int, int, Ending | None, list[Event]]:
+        """TURN_START(seat): a pending 49 is claimed now; else the seat acts.
+
+        Returns (phase, seat, ending, events).
+        """
+        if x.pending49 >> seat & 1:
+            end = Ending("deal_win", self.setup.players, (seat,), x.dealt_counts, claim="deal_49")
+            claim = Event(
+                "deal_claim",
+                seat,
+                cards_of_mask(self.f.hands[seat]),
+                note="claims a dealt 49 at the first turn:",
+                data={"claim": "deal_49", "count": 49},
+            )
+            return OVER, seat, end, [claim, over(f"seat {seat} wins on the dealt 49")]
+        return START, seat, None, []
+
+    def not_allowed(self, action: object) -> Refusal:
+        """The refusal of an action this phase does not offer."""
+        return self.refuse(TonkRefused.NOT_ALLOWED, f"{str(action)!r} is not legal now")
+
+    def refuse(self, code: str, why: str) -> Refusal:
+        """A refusal that names the phase, as every Tonk refusal does."""
+        return Refusal(code, f"{why} ({PHASES[self.f.phase]})")

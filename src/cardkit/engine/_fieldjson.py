@@ -1,0 +1,27 @@
+"""Field values as JSON-ready data, for the snapshot a `GenericState` derives from its fields."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from enum import Enum
+from typing import Any
+
+from cardkit.cards.cardset import CardSet
+
+__all__ = ["field_json"]
+
+
+def field_json(value: Any) -> Any:
+    """A field value as JSON-ready data: cards, suits and ranks as codes."""
+    code = getattr(value, "code", None)
+    if isinstance(code, str):
+        return code
+    if isinstance(value, Enum):
+        return value.value
+    if value is None or isinstance(value, (bool, int, str, float)):
+        return value
+    if isinstance(value, CardSet):
+        return value.codes
+    if isinstance(value, Mapping):
+        return {str(k): field_json(v) for k, v in value.items()}
+    return [field_json(v) for v in value]
