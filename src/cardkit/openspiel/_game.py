@@ -9,7 +9,6 @@ subclass that OpenSpiel instantiates with the game's parameters.
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 import pyspiel
@@ -78,12 +77,13 @@ def game_class(game: Game[Any, Any]) -> type:
             self.returns: Returns = returns_for(game, rules, players, returns_kind)
             deck = game.new_deck(rules)
             self.deck_size = len(deck)
-            self._cards = Counter(card.index for card in deck)
+            self.deck_indices = tuple(sorted(card.index for card in deck))
+            self.distinct = len(set(self.deck_indices)) == self.deck_size
             sample = game.start(players, rules, deck=deck)
             self.layout = Shared(ObservationLayout(sample))
             info = pyspiel.GameInfo(
                 num_distinct_actions=self.space.size,
-                max_chance_outcomes=max(self._cards) + 1,
+                max_chance_outcomes=self.deck_indices[-1] + 1,
                 num_players=players,
                 min_utility=self.returns.low,
                 max_utility=self.returns.high,
@@ -104,12 +104,6 @@ def game_class(game: Game[Any, Any]) -> type:
             """The observer of one seat: information state (perfect recall) or observation."""
             recall = iig_obs_type is None or bool(iig_obs_type.perfect_recall)
             return CardkitObserver(self.layout.value, self.players, perfect_recall=recall)
-
-        def left_after(self, dealt: tuple[int, ...]) -> Counter[int]:
-            """How many of each card are still to be drawn after `dealt`."""
-            left = self._cards.copy()
-            left.subtract(dealt)
-            return +left
 
         def state_of(self, world: GameState) -> CardkitState:
             """The OpenSpiel state whose history deals `world`'s deck and plays its moves."""

@@ -73,6 +73,7 @@ class CardkitState(pyspiel.State):  # type: ignore[misc]
         """The start of a playout: no card of the deck drawn yet."""
         super().__init__(game)
         self.dealt: tuple[int, ...] = ()
+        self.left: tuple[int, ...] = game.deck_indices  # the cards still to draw, sorted
         self.moves: tuple[tuple[int, str], ...] = ()
         self.cardkit = Shared(None)
         self._forced = Shared(None)
@@ -103,9 +104,15 @@ class CardkitState(pyspiel.State):  # type: ignore[misc]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The cards left to draw, each with the probability of coming next."""
-        left = self.get_game().left_after(self.dealt)
-        total = sum(left.values())
-        return [(index, count / total) for index, count in sorted(left.items())]
+        left = self.left
+        if self.get_game().distinct:
+            p = 1.0 / len(left)
+            return [(index, p) for index in left]
+        total = len(left)
+        counts: dict[int, int] = {}
+        for index in left:
+            counts[index] = counts.get(index, 0) + 1
+        return [(index, n / total) for index, n in counts.items()]
 
     def _apply_action(self, action: int) -> None:
         if self.table is None:
@@ -123,6 +130,8 @@ class CardkitState(pyspiel.State):  # type: ignore[misc]
     def _draw(self, index: int) -> None:
         game = self.get_game()
         self.dealt = (*self.dealt, index)
+        at = self.left.index(index)
+        self.left = self.left[:at] + self.left[at + 1 :]
         if len(self.dealt) == game.deck_size:
             deck = Deck(Card.from_index(i) for i in self.dealt)
             start = game.cardkit.start(game.players, game.rules, deck=deck)
