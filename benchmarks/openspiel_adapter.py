@@ -36,13 +36,8 @@ def _adapter_playout(game: Any, rng: random.Random) -> int:
     decisions = 0
     while not state.is_terminal():
         if state.is_chance_node():
-            outcomes = state.chance_outcomes()
-            pick = rng.random()
-            for outcome, p in outcomes:
-                pick -= p
-                if pick <= 0:
-                    break
-            state.apply_action(outcome)
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(outcomes, probs)[0])
         else:
             state.apply_action(rng.choice(state.legal_actions()))
             decisions += 1
