@@ -1,7 +1,7 @@
 """The OpenSpiel state of a cardkit game: the deal as chance nodes, then the game's own moves.
 
 A playout starts at a chance node for each card of the deck, top first: each
-outcome is a card (its [index][cardkit.cards.card.Card.index]), with the
+outcome is a card (its index, `Card.index`), with the
 probability of drawing it from the cards not dealt yet, so the deck order is
 uniform, as `Deck.shuffled` deals it. Once the deck is complete, the game is
 dealt from it ([`Game.start(deck=...)`][cardkit.engine.game.Game.start]).
