@@ -84,6 +84,7 @@ class Determinizer:
 
     __slots__ = (
         "_actions",
+        "_asked",
         "_deck",
         "_hidden",
         "_positions",
@@ -112,6 +113,7 @@ class Determinizer:
         self._deck = list(deck)
         self._actions = state.history
         self._target = state.view(seat)
+        self._asked = state.to_act == seat
         self._setup = setup
         return setup
 
@@ -146,7 +148,10 @@ class Determinizer:
                 s = s.apply(action)
         except (CardkitError, ValueError):
             return None  # an action that was legal for real is not legal in this deal
-        return s if s.view(self._seat) == self._target else None
+        # The seat also knows whether it is asked to act now: a world where a private
+        # window asks another seat instead shows it the same view, but is not its world.
+        asked = (s.to_act == self._seat) == self._asked
+        return s if asked and s.view(self._seat) == self._target else None
 
 
 def sample_worlds(state: GameState, seat: int, n: int, rng: random.Random) -> list[GameState]:

@@ -26,6 +26,7 @@ from cardkit.engine._game_checks import (
 )
 from cardkit.engine._registry_link import GameRegistry, default_registry
 from cardkit.engine.actions import Action
+from cardkit.engine.actionspace import ActionSpace
 from cardkit.engine.bots import BotFactory, RandomBot
 from cardkit.engine.gamehooks import GameHooks
 from cardkit.engine.results import GameResult
@@ -56,11 +57,8 @@ class Game(ABC, Generic[R, S]):
         presets: the game's own named variants.
         hand_order: how a player sorts a hand, low to high (screens show hands
             in it); by default ace high, suits clubs, diamonds, hearts, spades.
-        fixed_actions: actions that keep one meaning in every state (Tonk's
-            `draw`, `take`, `drop`, `discard <card>`), in a fixed order. The
-            RL environments ([cardkit.rl][]) give each its own action id and
-            index the other legal actions after them; a game without such a
-            list leaves it empty.
+        fixed_actions: actions with one meaning in every state, in a fixed
+            order (superseded by [`action_space`][cardkit.engine.game.Game.action_space]).
 
     House rules are not class attributes: plugins declare them with the hook
     ``cardkit_register_house_rules`` (see [`house_rules`][cardkit.engine.game.Game.house_rules]),
@@ -341,9 +339,7 @@ class Game(ABC, Generic[R, S]):
     def match_over(self, rules: R, totals: list[int], deals: int) -> bool:
         """Whether a match ends after ``deals`` deals with these totals.
 
-        The default never ends a match by score; the match runner then
-        stops after its fixed number of deals. Games with a target score
-        override it.
+        Default: never by score (the runner stops after its deals); games with a target override it.
         """
         return False
 
@@ -380,6 +376,10 @@ class Game(ABC, Generic[R, S]):
         if name in self.bots:
             raise InvalidRules(f"{self.name} already has a bot named {name!r}")
         self._bots[name] = factory
+
+    def action_space(self, rules: R, players: int) -> ActionSpace | None:
+        """The game's fixed action space ([cardkit.engine.actionspace][]); `None`: none declared."""
+        return None
 
     def __repr__(self) -> str:
         return f"<Game {self.name}>"

@@ -34,6 +34,7 @@ from cardkit.engine.game import Game
 from cardkit.engine.generic import GenericState
 from cardkit.engine.rules import Rules
 from cardkit.engine.state import GameState
+from cardkit.testing.actionids import check_action_spaces
 from cardkit.testing.checks import (
     check_bots,
     check_corrupted_saves,
@@ -304,6 +305,16 @@ class GameContract:
         case = contract_case
         check_bots(
             case.game, case.players, self.seeds[:1], rules=case.rules, max_actions=self.max_actions
+        )
+
+    def test_action_ids_keep_their_meaning(self, contract_case: ContractCase) -> None:
+        """Every legal action has an id of the game's action space, and each id decodes to
+        the same move in every state of random games (games without a space skip it)."""
+        case = contract_case
+        if case.game.action_space(case.rules, case.players) is None:
+            pytest.skip(f"{case.game.name} declares no action space")
+        check_action_spaces(
+            case.game, case.players, self.seeds, rules=case.rules, max_actions=self.max_actions
         )
 
     def test_every_house_rule_keeps_the_contract(self, contract_case: ContractCase) -> None:

@@ -11,7 +11,9 @@ from typing import ClassVar
 
 from cardkit import Event, Game, GameResult, Setup, Variant
 from cardkit.cards.orders import CardOrder, RankOrder, SuitOrder
+from cardkit.engine.actionspace import KeyedActionSpace
 from cardkit.plugins.registry import Registry, registry
+from cardkit_palace.actionspace import ACTION_SPACE
 from cardkit_palace.effects import PalaceTables, build_tables
 from cardkit_palace.fields import EXCHANGE, PHASES, Config, Fields
 from cardkit_palace.rules import (
@@ -104,6 +106,10 @@ class PalaceGame(Game[PalaceRules, PalaceState]):
             rules, hooks.palace_card_effect, hooks.palace_follow_ranks
         )
         return tables
+
+    def action_space(self, rules: PalaceRules, players: int) -> KeyedActionSpace:
+        """The fixed action space: 438 ids (see `cardkit_palace.actionspace`)."""
+        return ACTION_SPACE
 
     def deal(self, setup: Setup[PalaceRules]) -> PalaceState:
         """Deal face-down, face-up and hand cards, one at a time from the dealer's left."""

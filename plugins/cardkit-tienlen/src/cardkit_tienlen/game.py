@@ -16,6 +16,8 @@ from typing import ClassVar, Final
 
 from cardkit import Event, Game, Setup, Variant
 from cardkit.cards.orders import CardOrder
+from cardkit.engine.actionspace import KeyedActionSpace
+from cardkit_tienlen.actionspace import ACTION_SPACE
 from cardkit_tienlen.beating import Beating, build_beating
 from cardkit_tienlen.combos import BIT_BY_INDEX, CARD_ORDER, cards_of
 from cardkit_tienlen.fields import Config, Fields
@@ -94,6 +96,10 @@ class TienLen(Game[TienLenRules, TienLenState]):
                 rules, hooks.call("tienlen_beats"), hooks.call("tienlen_combination")
             ),
         )
+
+    def action_space(self, rules: TienLenRules, players: int) -> KeyedActionSpace:
+        """The abstract action space: 898 ids (see `cardkit_tienlen.actionspace`)."""
+        return ACTION_SPACE
 
     def deal(self, setup: Setup[TienLenRules]) -> TienLenState:
         """Deal 13 cards each, one at a time from the top, starting left of the dealer."""

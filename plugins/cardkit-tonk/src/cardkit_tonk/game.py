@@ -13,8 +13,10 @@ from typing import ClassVar, Final
 
 from cardkit import Action, CardValues, Deck, Game, GameResult, Setup
 from cardkit.cards.orders import ACE_LOW, CardOrder, SuitOrder
+from cardkit.engine.actionspace import KeyedActionSpace
 from cardkit.plugins.registry import Registry, registry
 from cardkit_tonk.actions import FIXED_ACTIONS
+from cardkit_tonk.actionspace import ACTION_SPACE
 from cardkit_tonk.config import Config, default_card_values
 from cardkit_tonk.fields import PHASES
 from cardkit_tonk.rules import PRESETS, TonkRules
@@ -42,6 +44,10 @@ class TonkGame(Game[TonkRules, TonkState]):
     rules_version: ClassVar[str] = "2"
     presets = PRESETS
     fixed_actions: ClassVar[tuple[Action, ...]] = FIXED_ACTIONS
+
+    def action_space(self, rules: TonkRules, players: int) -> KeyedActionSpace:
+        """The fixed action space: 1,363 ids (see `cardkit_tonk.actionspace`)."""
+        return ACTION_SPACE
 
     def __init__(self) -> None:
         """Create the game."""
@@ -101,6 +107,19 @@ class TonkGame(Game[TonkRules, TonkState]):
     def deal(self, setup: Setup[TonkRules]) -> TonkState:
         """Deal a hand: cards one at a time from the left of the dealer, then the upcard."""
         return TonkState.dealt(self, setup, self.config(setup.rules, setup.players))
+
+    def payment_bound(self, rules: TonkRules, players: int) -> float:
+        """The most one seat can win or lose in one hand under `rules` (built-in payouts).
+
+        A seat is paid by, or pays, each other seat at most the largest
+        ending's stakes (4 for a double-double, 3 for a low deal, the 49 and
+        50 multipliers, 2 for a tonk or a catch), plus the Spades side pot's
+        stake when it is played. Front ends that need a range of returns
+        (the OpenSpiel adapter, [cardkit.openspiel][]) read it.
+        """
+        most = max(4, 3, 2, rules.deal_50_multiplier, rules.deal_49_multiplier) * rules.stake
+        side = rules.side_stake if rules.spades_side_pot else 0
+        return float((players - 1) * (most + side))
 
     def deal_score(self, result: GameResult) -> list[int]:
         """A hand adds each seat's net money (side pot included) to its match balance."""

@@ -1,0 +1,113 @@
+"""Palace's fixed action space: 438 ids for every rules and player count.
+
+| ids | block | one id means |
+|---|---|---|
+| 0–2 | `verbs` | `ready`, `pickup`, `decline` |
+| 3–8 | `flip` | `flip 1` … `flip 6` |
+| 9–164 | `play` | rank (2 … A) major, count (1-4), source (hand, face up, both) |
+| 165–216 | `add` | window: add drawn cards, rank major, count (1-4) minor |
+| 217–268 | `complete` | window: complete a four of a kind, rank major, count (1-4) minor |
+| 269–437 | `swap` | swap: the hand card's rank major, the face-up card's minor |
+
+Plays, adds, completions and swaps are abstract: an id names the ranks and
+the count, not the suits. Its canonical move, what `decode(id, state)`
+gives among the legal moves with that id, is the one with the lowest suits
+(clubs, diamonds, hearts, spades: the lowest card mask; for a swap, the
+lowest hand card, then the lowest face-up card). Suits never matter in
+Palace's rules, so the canonical move is as good as any other. A play's
+source (the hand, the face-up cards, or both under
+`allow_mixed_source_play`) is read from the state; without a state,
+`encode` takes it to be the hand.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from cardkit import Action, GameState
+from cardkit.engine.actionspace import ActionBlock, KeyedActionSpace
+from cardkit_palace.actions import Add, Complete, Decline, Flip, Pickup, Play, Ready, Swap
+
+__all__ = ["ACTION_SPACE"]
+
+_RANKS: Final = "23456789TJQKA"
+_SOURCES: Final = ("hand", "face up", "both")
+_SIZES: Final = (
+    ("verbs", 3, "ready, pickup, decline"),
+    ("flip", 6, "flip the face-down card at that position (1-6)"),
+    ("play", 13 * 4 * 3, "play: rank major, count (1-4), source (hand, face up, both) minor"),
+    ("add", 13 * 4, "add drawn cards: rank major, count (1-4) minor"),
+    ("complete", 13 * 4, "complete a four of a kind: rank major, count (1-4) minor"),
+    ("swap", 13 * 13, "swap: the hand card's rank major, the face-up card's rank minor"),
+)
+_START: Final = {name: sum(s for _, s, _ in _SIZES[:i]) for i, (name, _, _) in enumerate(_SIZES)}
+
+
+def _rank_count(mask: int) -> tuple[int, int]:
+    """The rank offset (0: a 2) and the number of cards of a one-rank mask."""
+    low = (mask & -mask).bit_length() - 1
+    return low % 13, mask.bit_count()
+
+
+def _source(mask: int, state: GameState | None) -> int:
+    if state is None:
+        return 0
+    f: Any = getattr(state, "f", None)
+    if f is None or f.actor < 0:
+        return 0
+    hand = f.hands[f.actor]
+    if mask & ~hand == 0:
+        return 0
+    return 1 if mask & hand == 0 else 2
+
+
+def _key(action: Action, state: GameState | None) -> int:
+    if isinstance(action, Play):
+        rank, count = _rank_count(action.mask)
+        return _START["play"] + (rank * 4 + count - 1) * 3 + _source(action.mask, state)
+    if isinstance(action, (Add, Complete)):
+        rank, count = _rank_count(action.mask)
+        block = "add" if isinstance(action, Add) else "complete"
+        return _START[block] + rank * 4 + min(count, 4) - 1
+    if isinstance(action, Swap):
+        return _START["swap"] + action.hand_card.index % 13 * 13 + action.up_card.index % 13
+    if isinstance(action, Flip):
+        return _START["flip"] + action.position - 1 if 1 <= action.position <= 6 else -1
+    for i, verb in enumerate((Ready, Pickup, Decline)):
+        if isinstance(action, verb):
+            return i
+    return -1
+
+
+def _name(action_id: int) -> str:
+    for name, _, _ in reversed(_SIZES):
+        at = action_id - _START[name]
+        if at < 0:
+            continue
+        if name == "verbs":
+            return ("ready", "pickup", "decline")[at]
+        if name == "flip":
+            return f"flip {at + 1}"
+        if name == "swap":
+            return f"swap {_RANKS[at // 13]} for {_RANKS[at % 13]}"
+        if name == "play":
+            rank, count, source = at // 12, at // 3 % 4 + 1, at % 3
+            return f"play {count}x{_RANKS[rank]} from {_SOURCES[source]}"
+        return f"{name} {at % 4 + 1}x{_RANKS[at // 4]}"
+    raise AssertionError(action_id)  # pragma: no cover - ids are checked first
+
+
+def _canonical(action: Action) -> tuple[int, int]:
+    if isinstance(action, Swap):
+        return action.hand_card.index, action.up_card.index
+    mask = getattr(action, "mask", 0)
+    return (mask if isinstance(mask, int) else 0), 0
+
+
+#: The one space of the game: the same ids under every rules and player count.
+ACTION_SPACE: Final = KeyedActionSpace(
+    [ActionBlock(name, _START[name], size, text) for name, size, text in _SIZES],
+    _key,
+    _name,
+    _canonical,
+)
