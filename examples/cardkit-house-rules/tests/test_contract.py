@@ -61,4 +61,14 @@ class TestTienLenWithHouseRules(GameContract):
     examples = 2
 
 
+class TestTienLenWithWrappingRuns(GameContract):
+    """Tiến lên with wrapping-runs (an added combination) still honours the game contract."""
+
+    game_name = "tienlen"
+    player_counts = (4,)
+    rule_sets: ClassVar[tuple[dict[str, Any], ...]] = ({"house_rules": ["wrapping-runs"]},)
+    seeds = (0, 1)
+    examples = 2
+
+
 # --8<-- [end:contract]

@@ -290,6 +290,7 @@ def test_the_house_rules_and_presets_come_from_this_plugin() -> None:
         "tonk:low-drop-double",
         "tienlen:threes-beat-a-two",
         "palace:nine-reverses",
+        "tienlen:wrapping-runs",
     ]
     assert sorted(info.variants) == [
         "palace:eight-skips",

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from typing import Any
+
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-__all__ = ["GameResult", "Payment"]
+__all__ = ["GameResult", "Payment", "low_hand_result"]
 
 
 class Payment(BaseModel):
@@ -95,3 +98,40 @@ class GameResult(BaseModel):
     def score(self) -> list[int]:
         """The per-seat number a match adds up: ``points`` if set, else ``net``."""
         return list(self.points) if self.points else self.net
+
+
+def low_hand_result(
+    hand_points: Sequence[int],
+    *,
+    reason: str,
+    actions: int,
+    out: int | None = None,
+    details: Mapping[str, Any] | None = None,
+) -> GameResult:
+    """The result of a shedding game scored by the cards left in the hands.
+
+    The seat ``out`` (the player who emptied their hand) wins; without one
+    (a blocked game), the lowest hands win. A sole winner scores the
+    difference between each hand and the lowest (no points on a tie for
+    lowest). The order is the winners, then by hand points, then by seat.
+    ``details`` holds ``hand_points`` and the game's own ``details``.
+
+    >>> low_hand_result([3, 0, 20], reason="went_out", actions=31, out=1).points
+    [0, 23, 0]
+    """
+    values = list(hand_points)
+    players, low = len(values), min(values)
+    winners = [out] if out is not None else [s for s, v in enumerate(values) if v == low]
+    points = [0] * players
+    if len(winners) == 1:
+        points[winners[0]] = sum(v - low for v in values)
+    order = sorted(range(players), key=lambda s: (s not in winners, values[s], s))
+    return GameResult(
+        reason=reason,
+        players=players,
+        order=order,
+        winners=winners,
+        points=points,
+        actions=actions,
+        details={"hand_points": values, **(details or {})},
+    )

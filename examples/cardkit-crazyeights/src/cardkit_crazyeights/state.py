@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple, Self
 
 from cardkit import Action, Card, CardSet, Event, GameResult, Rank, Suit
+from cardkit.engine.drawing import draw_cards
 from cardkit.engine.generic import GenericState
 from cardkit.engine.grammar import Form, Grammar, Verb
 from cardkit.engine.zones import Seen, TableRole, Zone
@@ -81,7 +82,8 @@ class CrazyEightsState(GenericState[CrazyEightsRules, Fields, CrazyEightsView]):
 
     def result(self) -> GameResult:
         """The winner and the points they score (`scoring.eights_result`)."""
-        return eights_result(self)
+        f = self.f
+        return eights_result(f.hands, f.seat, f.outcome, self.rules, self.action_count)
 
     # --8<-- [start:legal]
     @property
@@ -170,24 +172,12 @@ class CrazyEightsState(GenericState[CrazyEightsRules, Fields, CrazyEightsView]):
     def do_draw(self, action: Draw) -> Self:
         """Draw one card, or until one can be played; reshuffle the pile when the stock is out."""
         f = self.f
-        hand, stock, discard, reshuffles = f.hands[f.seat], f.stock, f.discard, f.reshuffles
-        events: list[Event] = []
-        drawn = 0  # cards drawn since the last draw event
-        while stock or len(discard) > 1:
-            if not stock:
-                events += [Event("draw", f.seat, count=drawn)] if drawn else []
-                drawn = 0
-                stock = self.hidden_shuffle(discard[:-1], reshuffles)
-                reshuffles, discard = reshuffles + 1, discard[-1:]
-                events.append(Event("reshuffle", count=len(stock), note="discard pile into stock"))
-            card, stock = stock[0], stock[1:]
-            hand, drawn = hand.add(card), drawn + 1
-            if not self.rules.draw_until_playable or self.can_play(card):
-                break
-        events += [Event("draw", f.seat, count=drawn)] if drawn else []
+        until = self.can_play if self.rules.draw_until_playable else None
+        got = draw_cards(f.seat, f.stock, f.discard, f.reshuffles, self.hidden_shuffle, until=until)
+        hand = f.hands[f.seat] | CardSet(got.cards)
         hands = (*f.hands[: f.seat], hand, *f.hands[f.seat + 1 :])
-        return self.evolve(action, events, hands=hands, stock=stock, discard=discard, drew=True,
-                           reshuffles=reshuffles)  # fmt: skip
+        return self.evolve(action, got.events, hands=hands, stock=got.stock, discard=got.discard,
+                           drew=True, reshuffles=got.reshuffles)  # fmt: skip
 
     def do_pass(self, action: Pass) -> Self:
         """End the turn; a whole round of passes with nothing to draw blocks the game."""

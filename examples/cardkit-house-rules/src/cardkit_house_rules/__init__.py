@@ -1,7 +1,7 @@
 """cardkit_house_rules: house rules and presets for Palace, Tonk and Tiến lên, in a package of
 their own.
 
-Installed, the package declares four house rules and adds five presets. A house
+Installed, the package declares five house rules and adds five presets. A house
 rule is a rules option like any other, off by default, and recorded in saved
 games:
 
@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from cardkit import HouseRule, Variant
 from cardkit_house_rules.palace import EIGHT_SKIPS, NINE_REVERSES
-from cardkit_house_rules.tienlen import THREES_BEAT_A_TWO
+from cardkit_house_rules.tienlen import THREES_BEAT_A_TWO, WRAPPING_RUNS
 from cardkit_house_rules.tonk import LOW_DROP_DOUBLE
 
 __all__ = [
@@ -31,6 +31,7 @@ __all__ = [
     "NINE_REVERSES",
     "PRESETS",
     "THREES_BEAT_A_TWO",
+    "WRAPPING_RUNS",
 ]
 
 #: The house rules of this package (``source`` is filled in when cardkit registers them).
@@ -39,6 +40,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
     LOW_DROP_DOUBLE,
     THREES_BEAT_A_TWO,
     NINE_REVERSES,
+    WRAPPING_RUNS,
 )
 
 # --8<-- [start:presets]

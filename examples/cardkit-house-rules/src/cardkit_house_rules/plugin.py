@@ -15,7 +15,7 @@ from cardkit_house_rules import HOUSE_RULES, PRESETS
 # The games' hooks: pluggy finds them in this module. Each one returns None
 # unless its house rule is in rules.house_rules.
 from cardkit_house_rules.palace import palace_card_effect
-from cardkit_house_rules.tienlen import tienlen_beats
+from cardkit_house_rules.tienlen import tienlen_add_combinations, tienlen_beats
 from cardkit_house_rules.tonk import tonk_payout
 
 __all__ = [
@@ -23,6 +23,7 @@ __all__ = [
     "cardkit_register_house_rules",
     "cardkit_register_variants",
     "palace_card_effect",
+    "tienlen_add_combinations",
     "tienlen_beats",
     "tonk_payout",
 ]
@@ -34,7 +35,7 @@ CARDKIT_API_VERSION = "1.0"
 @hookimpl
 def cardkit_register_house_rules(register: RegisterHouseRule) -> None:
     """Declare ``eight-skips`` (Palace), ``low-drop-double`` (Tonk), ``threes-beat-a-two``
-    (Tiến lên) and ``nine-reverses`` (Palace)."""
+    and ``wrapping-runs`` (Tiến lên) and ``nine-reverses`` (Palace)."""
     for rule in HOUSE_RULES:
         register(rule.game, rule.name, rule.description)
 

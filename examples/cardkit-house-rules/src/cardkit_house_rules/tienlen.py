@@ -3,13 +3,24 @@
 from __future__ import annotations
 
 # --8<-- [start:imports]
-from cardkit_tienlen import BeatsRule, Kind, Play, TienLenRules
+from itertools import product
+
+from cardkit_tienlen import AddedCombination, BeatsRule, Kind, Play, TienLenRules
 
 from cardkit import HouseRule, Rank, hookimpl
 
 # --8<-- [end:imports]
 
-__all__ = ["THREES_BEAT_A_TWO", "pair_of_threes_on_a_two", "tienlen_beats"]
+__all__ = [
+    "THREES_BEAT_A_TWO",
+    "WRAPPED_RUN",
+    "WRAPPING_RUNS",
+    "pair_of_threes_on_a_two",
+    "tienlen_add_combinations",
+    "tienlen_beats",
+    "wrapped_run_key",
+    "wrapped_runs",
+]
 
 # --8<-- [start:threes-beat-a-two]
 #: ``threes-beat-a-two``: a pair of 3s beats a single 2.
@@ -40,3 +51,58 @@ def tienlen_beats(rules: TienLenRules) -> BeatsRule | None:
 
 
 # --8<-- [end:threes-beat-a-two]
+
+
+# --8<-- [start:wrapping-runs]
+#: ``wrapping-runs``: a run may wrap from 2 round to 3 (``K A 2 3``); its top card is its last.
+WRAPPING_RUNS = HouseRule(
+    name="wrapping-runs",
+    game="tienlen",
+    description="Runs may wrap from 2 to 3 (K A 2 3); a wrapped run ranks by its last card.",
+)
+
+
+def _ranks(bits: int) -> list[int]:
+    """The rank positions (3 is 0 … 2 is 12) of a game mask with one card per rank, else []."""
+    ranks = [r for r in range(13) if bits >> (4 * r) & 15]
+    return ranks if len(ranks) == bits.bit_count() else []
+
+
+def wrapped_run_key(bits: int) -> int | None:
+    """The game key of a wrapped run's last card (the 3 of ``K A 2 3``), or ``None``.
+
+    A wrapped run is 3 to 12 cards of consecutive ranks, one card each,
+    going up through the 2 and on to the 3: ``A 2 3``, ``K A 2 3``, ``2 3 4``.
+    """
+    ranks = _ranks(bits)
+    if not 3 <= len(ranks) <= 12 or ranks[0] != 0 or ranks[-1] != 12:
+        return None
+    end = next(i for i, r in enumerate(ranks) if r != i) - 1  # the ranks 3 … end
+    if ranks[end + 1 :] != list(range(13 - len(ranks) + end + 1, 13)):
+        return None
+    top = bits >> (4 * end) & 15
+    return 4 * end + top.bit_length() - 1
+
+
+def wrapped_runs(hand: int) -> list[int]:
+    """The game masks of every wrapped run inside ``hand``."""
+    out = []
+    for length in range(3, 13):
+        for end in range(length - 1):  # the run's ranks: 13 - (length - end - 1) … 12, 0 … end
+            ranks = [*range(13 - (length - end - 1), 13), *range(end + 1)]
+            suits = [[1 << (4 * r + s) for s in range(4) if hand >> (4 * r + s) & 1] for r in ranks]
+            out += [sum(cards) for cards in product(*suits)]
+    return out
+
+
+#: The combination ``wrapping-runs`` adds: wrapped runs count as sequences.
+WRAPPED_RUN = AddedCombination(Kind.SEQUENCE, wrapped_run_key, wrapped_runs)
+
+
+@hookimpl
+def tienlen_add_combinations(rules: TienLenRules) -> AddedCombination | None:
+    """Wrapped runs under ``wrapping-runs``; ``None`` (no combination added) otherwise."""
+    return WRAPPED_RUN if WRAPPING_RUNS.name in rules.house_rules else None
+
+
+# --8<-- [end:wrapping-runs]

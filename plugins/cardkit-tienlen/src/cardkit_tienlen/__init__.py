@@ -9,7 +9,7 @@
 
 from __future__ import annotations
 
-from cardkit_tienlen.beating import Beating, BeatsRule
+from cardkit_tienlen.beating import AddedCombination, Beating, BeatsRule
 from cardkit_tienlen.bots import GreedyBot, HeuristicBot
 from cardkit_tienlen.combos import (
     CARD_ORDER,
@@ -30,6 +30,7 @@ __all__ = [
     "PASS",
     "RANK_ORDER",
     "SUIT_ORDER",
+    "AddedCombination",
     "BeatRules",
     "Beating",
     "BeatsRule",

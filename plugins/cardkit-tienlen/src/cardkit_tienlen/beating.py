@@ -23,21 +23,46 @@ False
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
 from cardkit import Action, InvalidRules
 from cardkit.engine.gamehooks import HookCall
-from cardkit_tienlen.combos import PASS, BeatRules, Kind, Play, beats, describe_kind
+from cardkit_tienlen.combos import PASS, BeatRules, Kind, Play, _make, beats, describe_kind
 from cardkit_tienlen.handcombos import SINGLES, hand_combos
 from cardkit_tienlen.rules import TienLenRules
 
-__all__ = ["Beating", "BeatsRule", "build_beating"]
+__all__ = ["AddedCombination", "Beating", "BeatsRule", "build_beating"]
 
 #: A house rule's decision: ``True`` (``play`` beats ``current``), ``False``, or ``None``
 #: (no opinion). See `cardkit_tienlen.hookspecs.tienlen_beats`.
 BeatsRule = Callable[[Play, Play], bool | None]
+
+
+@dataclass(frozen=True, slots=True)
+class AddedCombination:
+    """A combination a house rule adds (see `cardkit_tienlen.hookspecs.tienlen_add_combinations`).
+
+    Its plays count as combinations of type ``kind``: they beat, and are
+    beaten by, the combinations of that type and length by their key, with
+    the built-in comparison and the house rules' ``tienlen_beats``
+    decisions, and a rule removing ``kind`` removes them too.
+
+    Attributes:
+        kind: the type its plays count as (any `Kind` but ``INVALID``).
+        key: given the game mask of some cards that form no built-in
+            combination, the game key of the card the play is compared by
+            (one of those cards), or ``None`` when they do not form this
+            combination either.
+        find: given a hand (a game mask), the game masks of every such
+            combination inside it; each must be one that ``key`` accepts.
+    """
+
+    kind: Kind
+    key: Callable[[int], int | None]
+    find: Callable[[int], Iterable[int]]
+
 
 _TWOS: Final = 48  # the game key of 2S: keys from here on are 2s
 _KINDS: Final = tuple(k for k in Kind if k != Kind.INVALID)
@@ -52,17 +77,52 @@ class Beating:
         house: the house rules' decisions, asked in order before the built-in one.
         removed: the kinds a house rule removed (never `Kind.SINGLE`).
         names: the house rules named by the game's rules, for refusal messages.
+        added: the combinations house rules add.
     """
 
     rules: BeatRules
     house: tuple[BeatsRule, ...] = ()
     removed: frozenset[Kind] = frozenset()
     names: tuple[str, ...] = ()
+    added: tuple[AddedCombination, ...] = ()
 
     @property
     def fast(self) -> bool:
         """Whether the built-in fast listing is used (no house rule decides what beats what)."""
-        return not self.house
+        return not self.house and not self.added
+
+    def classified(self, play: Play) -> Play:
+        """``play``, or, when its cards form no built-in combination but one a house rule
+        adds, the play of that combination (same cards, its kind and key)."""
+        if play.kind or not self.added:
+            return play
+        bits = play.bits
+        for added in self.added:
+            key = added.key(bits)
+            if key is not None:
+                if not bits >> key & 1:
+                    raise TypeError(
+                        f"an added {added.kind.label} gave the key {key} for {play!r}, "
+                        "which is not one of its cards"
+                    )
+                return _make(bits, added.kind, play.size, key)
+        return play
+
+    def added_plays(self, hand: int) -> list[Play]:
+        """The combinations inside ``hand`` that house rules add (their kinds not removed)."""
+        out: list[Play] = []
+        for added in self.added:
+            if added.kind in self.removed:
+                continue
+            for bits in added.find(hand):
+                key = added.key(bits)
+                if key is None or bits & ~hand or not bits >> key & 1:
+                    raise TypeError(
+                        f"an added {added.kind.label} found {bits:#x} in the hand {hand:#x}, "
+                        "which its key function refuses or the hand does not hold"
+                    )
+                out.append(_make(bits, added.kind, bits.bit_count(), key))
+        return out
 
     def exists(self, play: Play) -> bool:
         """Whether ``play`` is a combination of this deal (valid, and its kind not removed)."""
@@ -84,14 +144,17 @@ class Beating:
             plays = tuple([p for p in plays if p.bits & required])
         if self.removed:
             plays = tuple([p for p in plays if p.kind not in self.removed])
+        if self.added:
+            more = [p for p in self.added_plays(hand) if not required or p.bits & required]
+            plays = (*plays, *more)
         return plays
 
     def follows(self, hand: int, current: Play, bombs_only: bool) -> list[Play]:
         """Every combination of ``hand`` that beats ``current`` (only bombs with ``bombs_only``)."""
-        if self.house:
+        if self.house or self.added:
             return [
                 p
-                for p in hand_combos(hand).all()
+                for p in (*hand_combos(hand).all(), *self.added_plays(hand))
                 if (p.is_bomb or not bombs_only)
                 and p.kind not in self.removed
                 and self.beats(p, current)
@@ -116,7 +179,7 @@ class Beating:
     def follow_actions(self, hand: int, current: Play, bombs_only: bool) -> tuple[Action, ...]:
         """A follower's legal actions: `follows`, then `PASS`."""
         key = current.key
-        if current.kind != Kind.SINGLE or key >= _TWOS or bombs_only or self.house:
+        if current.kind != Kind.SINGLE or key >= _TWOS or bombs_only or not self.fast:
             return (*self.follows(hand, current, bombs_only), PASS)
         # the most common case, as in `follows`: a single that is not a 2
         single = SINGLES
@@ -161,15 +224,17 @@ def build_beating(
     rules: TienLenRules,
     beats_hooks: HookCall | Sequence[Callable[..., Any]] = (),
     combination_hooks: HookCall | Sequence[Callable[..., Any]] = (),
+    add_hooks: HookCall | Sequence[Callable[..., Any]] = (),
 ) -> Beating:
     """Resolve the deal's `Beating` from ``rules`` and the hooks: the core's callers of
-    ``tienlen_beats`` and ``tienlen_combination`` (`cardkit.engine.gamehooks.HookCall`), or
-    plain implementations in call order.
+    ``tienlen_beats``, ``tienlen_combination`` and ``tienlen_add_combinations``
+    (`cardkit.engine.gamehooks.HookCall`), or plain implementations in call order.
 
     Raises:
         InvalidRules: a ``tienlen_combination`` implementation removed singles.
         TypeError: an implementation answered something that is not a
-            function, a bool or ``None``; the message names the hook.
+            function, a bool, an `AddedCombination` of a valid kind or
+            ``None``; the message names the hook.
     """
     if not isinstance(beats_hooks, HookCall):
         beats_hooks = HookCall("tienlen_beats", beats_hooks)
@@ -186,7 +251,25 @@ def build_beating(
         tuple(house),
         _removed(rules, combination_hooks),
         tuple(sorted(rules.house_rules)),
+        _added(rules, add_hooks),
     )
+
+
+def _added(
+    rules: TienLenRules, hooks: HookCall | Sequence[Callable[..., Any]]
+) -> tuple[AddedCombination, ...]:
+    if not isinstance(hooks, HookCall):
+        hooks = HookCall("tienlen_add_combinations", hooks)
+    out: list[AddedCombination] = []
+    for answer in hooks(rules=rules) if hooks else ():
+        for added in answer if isinstance(answer, (list, tuple)) else (answer,):
+            if not isinstance(added, AddedCombination) or added.kind == Kind.INVALID:
+                raise TypeError(
+                    f"tienlen_add_combinations returned {added!r}; expected AddedCombination "
+                    "objects of a valid kind, or None"
+                )
+            out.append(added)
+    return tuple(out)
 
 
 def _removed(

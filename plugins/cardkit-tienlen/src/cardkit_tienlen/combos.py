@@ -200,8 +200,10 @@ class Play(_PlayFields, Action):
 
     @property
     def high(self) -> Card:
-        """The highest card (the key card)."""
-        return CARD_BY_KEY[self.bits.bit_length() - 1]
+        """The key card: the highest card, or the top of a house rule's combination
+        (the 3 of a run wrapped as ``K A 2 3``)."""
+        key = self.key
+        return CARD_BY_KEY[key if key >= 0 else self.bits.bit_length() - 1]
 
     @property
     def pairs(self) -> int:

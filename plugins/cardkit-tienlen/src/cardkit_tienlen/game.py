@@ -93,7 +93,10 @@ class TienLen(Game[TienLenRules, TienLenState]):
         return hooks.resolved(
             ("tienlen.beating", rules),
             lambda: build_beating(
-                rules, hooks.call("tienlen_beats"), hooks.call("tienlen_combination")
+                rules,
+                hooks.call("tienlen_beats"),
+                hooks.call("tienlen_combination"),
+                hooks.call("tienlen_add_combinations"),
             ),
         )
 

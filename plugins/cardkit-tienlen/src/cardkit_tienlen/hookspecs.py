@@ -3,7 +3,7 @@
 The tienlen plugin publishes these with the core hook
 ``cardkit_add_hookspecs``, so any other plugin can implement them with
 ``@cardkit.hookimpl`` and change what beats what, or which combinations
-exist, without forking the game::
+exist, or add combinations, without forking the game::
 
     import cardkit
     from cardkit_tienlen import Kind
@@ -32,26 +32,28 @@ does not use.
 
 **What stays fast.** When no implementation answers for a game's rules,
 the game lists legal plays with its fast built-in listing. When a
-``tienlen_beats`` rule answers, the game lists a follower's plays by asking
+``tienlen_beats`` rule answers, or ``tienlen_add_combinations`` adds a
+combination, the game lists a follower's plays by asking
 the one "beats" decision about every combination in the hand: listing,
 `apply` and the refusal reason then agree by construction.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from cardkit import hookspec
 
 if TYPE_CHECKING:
-    from cardkit_tienlen.beating import BeatsRule
+    from cardkit_tienlen.beating import AddedCombination, BeatsRule
     from cardkit_tienlen.combos import Kind
     from cardkit_tienlen.rules import TienLenRules
 
-__all__ = ["HOOK_NAMES", "tienlen_beats", "tienlen_combination"]
+__all__ = ["HOOK_NAMES", "tienlen_add_combinations", "tienlen_beats", "tienlen_combination"]
 
 #: The names of the hooks this module specifies.
-HOOK_NAMES = ("tienlen_beats", "tienlen_combination")
+HOOK_NAMES = ("tienlen_beats", "tienlen_combination", "tienlen_add_combinations")
 
 
 @hookspec
@@ -89,4 +91,28 @@ def tienlen_combination(rules: TienLenRules, kind: Kind) -> bool | None:
     play: an answer of ``False`` for `Kind.SINGLE` is refused.
 
     Called once per kind when a game starts. Since cardkit-tienlen 0.1.
+    """
+
+
+@hookspec
+def tienlen_add_combinations(
+    rules: TienLenRules,
+) -> AddedCombination | Sequence[AddedCombination] | None:
+    """Combinations a house rule adds to games played under ``rules``.
+
+    Return ``None`` when the rule is off for these rules. Otherwise return
+    one `cardkit_tienlen.beating.AddedCombination` (or several): the type
+    its plays count as (a run wrapped from 2 to 3 counts as a
+    `Kind.SEQUENCE`), a function giving the key card of some cards that form
+    it, and a function finding every such combination in a hand. Cards that
+    form a built-in combination are always that one: an added combination
+    only gives a meaning to cards that form none.
+
+    The added plays are listed, parsed (``play K♠ A♠ 2♠ 3♠``), accepted by
+    `apply` and compared like the combinations of their type and length, by
+    their key; ``tienlen_beats`` decisions and ``tienlen_combination``
+    removals apply to them too. While one is added the game lists a
+    follower's plays with the checked listing.
+
+    Called once per game start. Since cardkit-tienlen 0.2.
     """

@@ -144,8 +144,10 @@ class TienLenState(GenericState[TienLenRules, Fields, TienLenView]):
             bits.append(hand & -hand)  # the hand's cards, one bit each
             hand ^= bits[-1]
         plays: list[Action] = []
+        classified = self.f.cfg.beating.classified
         for mask in range(1, 1 << len(bits)):
-            plays.append(play_of_mask(sum(b for i, b in enumerate(bits) if mask >> i & 1)))
+            play = play_of_mask(sum(b for i, b in enumerate(bits) if mask >> i & 1))
+            plays.append(classified(play))
         return [*plays, PASS]
 
     def parse_action(self, text: str) -> Action:
@@ -166,10 +168,12 @@ class TienLenState(GenericState[TienLenRules, Fields, TienLenView]):
                 if verb == "play":  # a card that is not one: the card parser's message
                     raise
             else:
-                return PASS if type(action) is Pass else action  # the one pass
+                if type(action) is Pass:
+                    return PASS  # the one pass
+                return self.f.cfg.beating.classified(action) if isinstance(action, Play) else action
         else:
             try:
-                return Play([verb, *args])
+                return self.f.cfg.beating.classified(Play([verb, *args]))
             except IllegalAction:
                 pass
         raise IllegalAction(
@@ -189,9 +193,11 @@ class TienLenState(GenericState[TienLenRules, Fields, TienLenView]):
             return Refusal(
                 Refused.NOT_IN_HAND, f"seat {seat} is to act and does not hold {missing}"
             )
-        if not play.kind:
-            return Refusal(Code.NOT_A_COMBINATION, explain_invalid(play.cardset))
         beating, current = f.cfg.beating, f.current
+        if not play.kind:
+            play = beating.classified(play)
+            if not play.kind:
+                return Refusal(Code.NOT_A_COMBINATION, explain_invalid(play.cardset))
         if beating.removed and play.kind in beating.removed:
             return Refusal(Code.NOT_A_COMBINATION, beating.not_a_kind(play))
         if current is None:
@@ -224,6 +230,8 @@ class TienLenState(GenericState[TienLenRules, Fields, TienLenView]):
         f = self.f
         cfg, seat = f.cfg, f.to_act
         assert seat is not None
+        if not play.kind:  # cards a house rule's combination gives a meaning to
+            play = cfg.beating.classified(play)
         bits = play.bits
         hands = list(f.hands)
         before = hands[seat]

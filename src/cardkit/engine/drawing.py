@@ -1,0 +1,78 @@
+"""Drawing from a stock, with the discard pile shuffled into a new stock when it runs out.
+
+The plumbing of every game that draws from a stock and turns its discard pile
+over (Crazy Eights, Rummy-like games): `draw_cards` draws one card, or until a
+card is accepted, and records the public events of it: how many cards were
+drawn (never which) and each reshuffle.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import NamedTuple
+
+from cardkit.cards.card import Card
+from cardkit.engine.events import Event
+
+__all__ = ["Drawn", "draw_cards"]
+
+
+class Drawn(NamedTuple):
+    """What `draw_cards` drew, and the piles after it.
+
+    Attributes:
+        cards: the cards drawn, in order (hidden: for the drawer only).
+        stock: the stock after the draw, top first.
+        discard: the discard pile after the draw, top last.
+        reshuffles: the number of reshuffles so far, this draw's included.
+        events: the public events: ``draw`` (with ``count``) and ``reshuffle``.
+    """
+
+    cards: tuple[Card, ...]
+    stock: tuple[Card, ...]
+    discard: tuple[Card, ...]
+    reshuffles: int
+    events: list[Event]
+
+
+def draw_cards(
+    seat: int,
+    stock: Sequence[Card],
+    discard: Sequence[Card],
+    reshuffles: int,
+    shuffle: Callable[[Sequence[Card], int], tuple[Card, ...]],
+    *,
+    until: Callable[[Card], bool] | None = None,
+) -> Drawn:
+    """Draw for ``seat`` from the top of ``stock``: one card, or with ``until`` until a card
+    it accepts (or nothing is left to draw).
+
+    When the stock is empty, the discard pile but its top card becomes the
+    new stock, shuffled by ``shuffle(cards, reshuffles)`` (a state's
+    [`hidden_shuffle`][cardkit.engine.generic.GenericState.hidden_shuffle]).
+
+    >>> from cardkit import parse_cards
+    >>> got = draw_cards(0, (), parse_cards("5D 9C KH"), 0, lambda cards, salt: tuple(cards))
+    >>> [c.code for c in got.cards], [c.code for c in got.discard], got.reshuffles
+    (['5D'], ['KH'], 1)
+    >>> tuple(e.kind for e in got.events)
+    ('reshuffle', 'draw')
+    """
+    stock, discard = tuple(stock), tuple(discard)
+    drawn: list[Card] = []
+    events: list[Event] = []
+    count = 0  # cards drawn since the last draw event
+    while stock or len(discard) > 1:
+        if not stock:
+            events += [Event("draw", seat, count=count)] if count else []
+            count = 0
+            stock = shuffle(discard[:-1], reshuffles)
+            reshuffles, discard = reshuffles + 1, discard[-1:]
+            events.append(Event("reshuffle", count=len(stock), note="discard pile into stock"))
+        card, stock = stock[0], stock[1:]
+        drawn.append(card)
+        count += 1
+        if until is None or until(card):
+            break
+    events += [Event("draw", seat, count=count)] if count else []
+    return Drawn(tuple(drawn), stock, discard, reshuffles, events)
