@@ -212,10 +212,16 @@ class ObservationLayout:
             scalars += field.width
         return low, high
 
-    def encode(self, state: GameState, seat: int | None) -> npt.NDArray[np.float32]:
-        """The observation vector of `seat` (`None`: a spectator) in `state`."""
+    def encode(
+        self, state: GameState, seat: int | None, *, everything: bool = False
+    ) -> npt.NDArray[np.float32]:
+        """The observation vector of `seat` (`None`: a spectator) in `state`.
+
+        With `everything`, every zone's cards are shown (the whole state, for
+        a centralised critic), and the seat to act is that of the state.
+        """
         zones = state.zones()
-        visible = set(state.visible_zones(seat))
+        visible = set(zones) if everything else set(state.visible_zones(seat))
         masks: list[int] = []
         tops: list[int] = []
         counts: list[int] = []
@@ -252,10 +258,15 @@ class ObservationLayout:
         masks.append(other)
         counts.append(other_count)
         masks.extend(tops)
-        return self._assemble(state, seat, masks, counts)
+        return self._assemble(state, seat, masks, counts, everything)
 
     def _assemble(
-        self, state: GameState, seat: int | None, masks: list[int], counts: list[int]
+        self,
+        state: GameState,
+        seat: int | None,
+        masks: list[int],
+        counts: list[int],
+        everything: bool = False,
     ) -> npt.NDArray[np.float32]:
         """Unpack the card masks and append counts, one-hots and view fields."""
         stride = self.cards
@@ -270,7 +281,8 @@ class ObservationLayout:
         tail = [0.0] * (2 * players + 1)
         if seat is not None:
             tail[seat] = 1.0
-        to_act = state.shown_to_act(seat)  # view(seat).to_act: private windows stay private
+        # view(seat).to_act: private windows stay private
+        to_act = state.to_act if everything else state.shown_to_act(seat)
         tail[players + (players if to_act is None else (to_act - (seat or 0)) % players)] = 1.0
         if self.view_fields:
             tail.extend(self._view_fields(state.view(seat)))
