@@ -167,22 +167,20 @@ def gym_env(
             `"heuristic"`, the default, falls back to `"random"` for a game
             without one).
         rules: the rules (default: `game.rules()`).
-        render_mode: `None`; `"ansi"`: `render()` returns the seat's view
-            as text, as the terminal shows it; `"human"`: it prints it.
+        render_mode: `None`; `"ansi"`: `render()` returns the seat's view as
+            text; `"human"`: it prints it.
         reward: `"auto"`, `"placement"`, `"payment"`, `"win"` or a function
             of the result ([cardkit.rl.rewards][]).
         view_fields: carry the game's scalar view fields in observations.
-        extra_actions: only for a game that declares no action space: how
-            many ids index legal actions outside its fixed action list
-            (default: 32 with a list, 256 without).
+        extra_actions: for a game without an action space, ids for the legal
+            actions outside its fixed list (default: 32 with one, 256 without).
         max_steps: truncate a game after this many actions (all seats').
         candidates: put the exact legal moves in the observation as this
             many padded card planes (`candidates`), their ids (`candidate_ids`,
             -1 for padding) and a mask (`candidate_mask`); 0, the default: not.
-        illegal: `"lose"`, the default: an illegal id (an unmasked sample,
-            as Gymnasium's `check_env` steps with) ends the episode with
-            reward -1 and `info["illegal"]` saying why; `"raise"`: it raises
-            `IllegalAction`, as the core does, and nothing changes.
+        illegal: `"lose"` (default): an illegal id (an unmasked sample, as
+            `check_env` steps with) ends the episode, reward -1, the reason in
+            `info["illegal"]`; `"raise"`: it raises `IllegalAction`.
 
     Raises:
         UnknownGame: no such game.
