@@ -69,7 +69,9 @@ def test_planes_show_own_hand_and_counts_of_others() -> None:
         c.code for c in hand
     }
     assert not any(v for n, v in value.items() if n.startswith("hand:+1/"))
-    assert value["count/hand:+1"] == len(state.zones()[f"hand:{(seat + 1) % 4}"])
+    assert value["count/hand:+1"] == pytest.approx(
+        len(state.zones()[f"hand:{(seat + 1) % 4}"]) / 52
+    )
     assert value["to_act/+0"] == 1.0
     assert value[f"seat/{seat}"] == 1.0
 
@@ -295,4 +297,23 @@ def test_zones_that_appear_during_play_share_the_other_plane() -> None:
     assert {n.split("/")[1] for n, v in value.items() if n.startswith("other/") and v} == {
         c.code for c in spread
     }
-    assert value["count/other"] == len(spread)
+    assert value["count/other"] == pytest.approx(len(spread) / 52)
+
+
+@pytest.mark.parametrize("game", cardkit.available_games())
+def test_every_entry_is_bounded_and_seat_fields_are_relative(game: str) -> None:
+    env = cardkit.rl.aec_env(game, players=3 if game != "tienlen" else 4)
+    box = env.table.observation_space["observation"]
+    assert np.isfinite(box.low).all()
+    assert np.isfinite(box.high).all()
+    env.reset(seed=1)
+    for _ in range(30):
+        agent = env.agent_selection
+        observation, _, terminated, truncated, _ = env.last()
+        assert box.contains(env.observe(agent)["observation"])
+        if terminated or truncated:
+            break
+        env.step(int(np.flatnonzero(observation["action_mask"])[0]))
+    seats = [f.name for f in env.table.layout.view_fields if f.seat]
+    if game == "tienlen":
+        assert "current_by" in seats

@@ -44,15 +44,21 @@ class ScalarField:
         name: the field's name.
         choices: for a field with a fixed set of values (a `Literal` or an
             `Enum`, such as a phase), the values in one-hot order; empty for
-            a number or a flag, which is carried as it is (`None` as -1).
+            a number or a flag: a seat (see `seat`) relative to the observer,
+            over the number of seats; any other number `x` as `x / (1 + |x|)`,
+            in (-1, 1); `None` as -1.
         open: a text field whose values were found by playing a few random
             games (a phase typed as plain `str`): its one-hot has one more
             entry, for any value not seen then.
+        seat: an `int` field that holds a seat, by its name (`dealer`,
+            `starter`, `leader`, `opener`, or ending in `_seat` or `_by`):
+            carried relative to the observer, like the card planes.
     """
 
     name: str
     choices: tuple[object, ...] = ()
     open: bool = False
+    seat: bool = False
 
     @property
     def width(self) -> int:
@@ -67,7 +73,7 @@ def _scalar_field(name: str, annotation: Any) -> ScalarField | None:
         others = [a for a in get_args(annotation) if a is not type(None)]
         return _scalar_field(name, others[0]) if len(others) == 1 else None
     if annotation in (bool, int, float):
-        return ScalarField(name)
+        return ScalarField(name, seat=annotation is int and _is_seat_name(name))
     if origin is Literal:
         return ScalarField(name, tuple(get_args(annotation)))
     if isinstance(annotation, type) and issubclass(annotation, Enum):
@@ -75,6 +81,14 @@ def _scalar_field(name: str, annotation: Any) -> ScalarField | None:
     if annotation is str:
         return ScalarField(name, open=True)
     return None
+
+
+#: View fields that hold a seat, besides those named `*_seat` and `*_by`.
+SEAT_FIELDS = frozenset({"dealer", "starter", "leader", "opener", "winner", "actor"})
+
+
+def _is_seat_name(name: str) -> bool:
+    return name in SEAT_FIELDS or name.endswith(("_seat", "_by"))
 
 
 def _text_values(state: GameState, fields: tuple[ScalarField, ...]) -> tuple[ScalarField, ...]:
@@ -124,7 +138,8 @@ class ObservationLayout:
     Per zone slot (in this order): a multi-hot plane of its cards when the
     seat may see them (zeros otherwise), then, for an ordered zone, a
     one-hot plane of its last card (the top of a pile) on the same terms.
-    Then one count per slot (zone sizes are public), a one-hot of the seat,
+    Then one count per slot (zone sizes are public, over the deck's size, so
+    in [0, 1]), a one-hot of the seat,
     a one-hot of the seat to act relative to the observer (0: the observer
     itself; the last entry: nobody, the game is over), and the scalar view
     fields when `view_fields` is set.
@@ -203,12 +218,10 @@ class ObservationLayout:
         high = np.ones(self.size, dtype=np.float32)
         start = self.planes * self.cards
         slots = len(self.slot_names)
-        high[start : start + slots] = self.cards
         scalars = start + slots + 2 * self.players + 1
         for field in self.view_fields:
             if not field.choices and not field.open:
-                low[scalars] = -np.inf
-                high[scalars] = np.inf
+                low[scalars] = -1.0
             scalars += field.width
         return low, high
 
@@ -286,7 +299,8 @@ class ObservationLayout:
         tail[players + (players if to_act is None else (to_act - (seat or 0)) % players)] = 1.0
         if self.view_fields:
             tail.extend(self._view_fields(state.view(seat)))
-        out[end:] = counts + tail
+        scale = 1.0 / stride
+        out[end:] = [c * scale for c in counts] + tail
         return out
 
     def _view_fields(self, view: View) -> list[float]:
@@ -297,8 +311,14 @@ class ObservationLayout:
                 values.extend(1.0 if value == choice else 0.0 for choice in field.choices)
                 if field.open:
                     values.append(0.0 if value is None or value in field.choices else 1.0)
+            elif value is None:
+                values.append(-1.0)
+            elif field.seat:
+                players = self.players
+                values.append(((int(value) - (view.seat or 0)) % players) / players)
             else:
-                values.append(-1.0 if value is None else float(value))
+                number = float(value)
+                values.append(number / (1.0 + abs(number)))
         return values
 
     def describe(self) -> list[str]:
