@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 import types
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Literal, Union, get_args, get_origin
@@ -20,6 +20,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cardkit.cards.cardset import CardSet
+from cardkit.engine.generic import GenericState
 from cardkit.engine.state import GameState
 from cardkit.engine.views import View
 
@@ -120,6 +121,18 @@ def _text_values(state: GameState, fields: tuple[ScalarField, ...]) -> tuple[Sca
     )
 
 
+def _not_from_zones(state: GameState, fields: tuple[ScalarField, ...]) -> tuple[ScalarField, ...]:
+    """The fields but those a `GenericState`'s view draws from its zones (`stock_count`...):
+    the zone counts of the observation carry them already, and leaving them out lets the
+    observation read the others from `view_extra` without building a view."""
+    if not isinstance(state, GenericState):
+        return fields
+    from cardkit.engine.zoneviews import ZoneViewer
+
+    drawn = set(ZoneViewer(state.zone_specs, state.view_model)(state, 0)) - set(state.view_extra(0))
+    return tuple(f for f in fields if f.name not in drawn)
+
+
 def scalar_fields(view_type: type[View]) -> tuple[ScalarField, ...]:
     """The game-specific scalar fields of a view model, in declaration order."""
     found = []
@@ -183,9 +196,12 @@ class ObservationLayout:
             + ("other",)
         )
         self.view_fields = (
-            _text_values(state, scalar_fields(type(state.view(0)))) if view_fields else ()
+            _text_values(state, _not_from_zones(state, scalar_fields(type(state.view(0)))))
+            if view_fields
+            else ()
         )
         self._seat_zones = {s: self._slot_names_of(s) for s in [None, *range(players)]}
+        self._names = frozenset(f.name for f in self.view_fields)
         self._tops = sum(1 for n in self._slot_zones(0) if n in self.ordered)
         slots = len(self.slot_names)
         self.planes = slots + self._tops
@@ -298,15 +314,27 @@ class ObservationLayout:
         to_act = state.to_act if everything else state.shown_to_act(seat)
         tail[players + (players if to_act is None else (to_act - (seat or 0)) % players)] = 1.0
         if self.view_fields:
-            tail.extend(self._view_fields(state.view(seat)))
+            tail.extend(self._view_fields(self._scalars(state, seat), seat))
         scale = 1.0 / stride
         out[end:] = [c * scale for c in counts] + tail
         return out
 
-    def _view_fields(self, view: View) -> list[float]:
+    def _scalars(self, state: GameState, seat: int | None) -> Mapping[str, Any]:
+        """The view's scalar fields: from `view_extra` where the state has one with them all
+        (a `GenericState`: no view model is built), else from the view."""
+        if isinstance(state, GenericState):
+            shown: GenericState[Any, Any] = state
+            if state.private_windows and seat != state.to_act:
+                shown = state.public_state()
+            extra = shown.view_extra(seat)
+            if self._names.issubset(extra):
+                return extra
+        return dict(state.view(seat))
+
+    def _view_fields(self, scalars: Mapping[str, Any], seat: int | None) -> list[float]:
         values: list[float] = []
         for field in self.view_fields:
-            value = getattr(view, field.name)
+            value = scalars[field.name]
             if field.choices or field.open:
                 values.extend(1.0 if value == choice else 0.0 for choice in field.choices)
                 if field.open:
@@ -315,7 +343,7 @@ class ObservationLayout:
                 values.append(-1.0)
             elif field.seat:
                 players = self.players
-                values.append(((int(value) - (view.seat or 0)) % players) / players)
+                values.append(((int(value) - (seat or 0)) % players) / players)
             else:
                 number = float(value)
                 values.append(number / (1.0 + abs(number)))
