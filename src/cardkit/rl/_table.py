@@ -226,7 +226,12 @@ class Table:
 
     @property
     def truncated(self) -> bool:
-        """Whether the step limit stopped a game that is not over."""
+        """Whether the step limit stopped a game that is not over.
+
+        The one place that decides truncation: when games get their own action
+        cap (a `max_actions` rules option and `GameResult.capped`), it becomes
+        "the state is over with a capped result", and `max_steps` goes.
+        """
         return not self.state.is_over and self.steps >= self.max_steps
 
     def payoffs(self) -> list[float]:
