@@ -75,9 +75,7 @@ class Score:
 
 def make_env() -> cardkit.rl.CardkitGymEnv:
     """Two-player Tonk, seat 0 learns, seat 1 is the random bot; reward: stakes won."""
-    return cardkit.rl.gym_env(
-        "tonk", players=2, seat=0, opponents="random", view_fields=False, action_cards=False
-    )
+    return cardkit.rl.gym_env("tonk", players=2, seat=0, opponents="random", view_fields=False)
 
 
 # --8<-- [start:train]

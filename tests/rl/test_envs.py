@@ -69,7 +69,9 @@ def test_planes_show_own_hand_and_counts_of_others() -> None:
         c.code for c in hand
     }
     assert not any(v for n, v in value.items() if n.startswith("hand:+1/"))
-    assert value["count/hand:+1"] == len(state.zones()[f"hand:{(seat + 1) % 4}"])
+    assert value["count/hand:+1"] == pytest.approx(
+        len(state.zones()[f"hand:{(seat + 1) % 4}"]) / 52
+    )
     assert value["to_act/+0"] == 1.0
     assert value[f"seat/{seat}"] == 1.0
 
@@ -84,29 +86,45 @@ def test_view_fields_carry_the_phase_as_a_one_hot() -> None:
     assert value["phase/play"] == 0.0
 
 
-def test_tonk_ids_follow_its_fixed_action_list() -> None:
+def test_ids_are_the_games_fixed_action_space() -> None:
     env = cardkit.rl.gym_env("tonk", players=2, opponents="random")
     observation, info = env.reset(seed=1)
-    fixed = cardkit.load_game("tonk").fixed_actions
+    game = cardkit.load_game("tonk")
+    space = game.action_space(game.rules(), 2)
     legal = env.table.state.legal_actions()
-    ids = {fixed.index(a) for a in legal if a in fixed}
-    assert set(np.flatnonzero(observation["action_mask"])) == ids == set(info["legal_ids"])
-    assert env.action_space.n == len(fixed) + 32
+    ids = {space.encode(a) for a in legal}
+    assert set(np.flatnonzero(observation["action_mask"])) == ids
+    assert env.action_space.n == space.size == 1363
+    assert info == {}
 
 
-def test_index_ids_and_action_cards_describe_the_sorted_legal_actions() -> None:
+def test_candidates_are_the_exact_legal_moves_as_padded_card_planes() -> None:
+    env = cardkit.rl.aec_env("tienlen", players=4, candidates=300)
+    env.reset(seed=3)
+    state = env.table.state
+    observation = env.observe(env.agent_selection)
+    ordered = sorted(state.legal_actions(), key=str)
+    assert observation["candidates"].shape == (300, 52)
+    assert int(observation["candidate_mask"].sum()) == len(ordered)
+    space = state.game.action_space(state.rules, 4)
+    for row, i, action in zip(
+        observation["candidates"], observation["candidate_ids"], ordered, strict=False
+    ):
+        codes = {cardkit.Card.from_index(k).code for k in np.flatnonzero(row)}
+        assert codes == set(str(action).split()[1:])
+        assert i == space.encode(action)
+    assert set(observation["candidate_ids"][len(ordered) :]) == {-1}
+    assert env.observation_space(env.agent_selection).contains(observation)
+
+
+def test_an_abstract_id_plays_the_canonical_move() -> None:
     env = cardkit.rl.aec_env("tienlen", players=4)
     env.reset(seed=3)
     state = env.table.state
-    agent = env.agent_selection
-    info = env.infos[agent]
-    ordered = sorted(state.legal_actions(), key=str)
-    assert list(info["legal_ids"]) == list(range(len(ordered)))
-    for row, action in zip(info["action_cards"], ordered, strict=True):
-        codes = {cardkit.Card.from_index(i).code for i in np.flatnonzero(row)}
-        assert codes == set(str(action).split()[1:])
-    env.step(len(ordered) - 1)
-    assert env.table.state.history[-1] == ordered[-1]
+    space = state.game.action_space(state.rules, 4)
+    ids, actions = space.legal(state)
+    env.step(ids[-1])
+    assert env.table.state.history[-1] == actions[-1] == space.decode(ids[-1], state)
 
 
 def test_illegal_ids_raise_and_change_nothing() -> None:
@@ -120,16 +138,10 @@ def test_illegal_ids_raise_and_change_nothing() -> None:
     with pytest.raises(IllegalAction):
         env.step("draw")
     assert env.table.state is before
-    gym = cardkit.rl.gym_env("tonk", players=2)
+    gym = cardkit.rl.gym_env("tonk", players=2, illegal="raise")
     gym.reset(seed=4)
     with pytest.raises(IllegalAction):
         gym.step(bad)
-
-
-def test_too_many_legal_actions_for_the_extra_ids_is_a_clear_error() -> None:
-    env = cardkit.rl.aec_env("tienlen", players=4, extra_actions=2)
-    with pytest.raises(InvalidState, match="larger extra_actions"):
-        env.reset(seed=3)
 
 
 def test_bad_options_are_refused() -> None:
@@ -140,7 +152,9 @@ def test_bad_options_are_refused() -> None:
     with pytest.raises(InvalidRules, match="seat must be"):
         cardkit.rl.gym_env("tonk", players=2, seat=2)
     with pytest.raises(InvalidRules, match="render_mode"):
-        cardkit.rl.aec_env("tonk", render_mode="human")
+        cardkit.rl.aec_env("tonk", render_mode="rgb_array")
+    with pytest.raises(InvalidRules, match="candidates"):
+        cardkit.rl.aec_env("tonk", candidates=-1)
     with pytest.raises(cardkit.UnknownGame):
         cardkit.rl.aec_env("go-fish")
 
@@ -244,10 +258,10 @@ def test_opponents_may_differ_per_seat() -> None:
         cardkit.rl.gym_env("tonk", players=3, opponents=["random"])
 
 
-def test_illegal_lose_ends_the_episode_with_a_penalty() -> None:
-    env = cardkit.rl.gym_env("tonk", players=2, illegal="lose", action_cards=False)
+def test_illegal_lose_is_the_default_and_ends_the_episode_with_a_penalty() -> None:
+    env = cardkit.rl.gym_env("tonk", players=2)
     observation, info = env.reset(seed=4)
-    assert "action_cards" not in info
+    assert info == {}
     bad = int(np.flatnonzero(observation["action_mask"] == 0)[0])
     _, reward, terminated, truncated, info = env.step(bad)
     assert (reward, terminated, truncated) == (-1.0, True, False)
@@ -283,4 +297,23 @@ def test_zones_that_appear_during_play_share_the_other_plane() -> None:
     assert {n.split("/")[1] for n, v in value.items() if n.startswith("other/") and v} == {
         c.code for c in spread
     }
-    assert value["count/other"] == len(spread)
+    assert value["count/other"] == pytest.approx(len(spread) / 52)
+
+
+@pytest.mark.parametrize("game", cardkit.available_games())
+def test_every_entry_is_bounded_and_seat_fields_are_relative(game: str) -> None:
+    env = cardkit.rl.aec_env(game, players=3 if game != "tienlen" else 4)
+    box = env.table.observation_space["observation"]
+    assert np.isfinite(box.low).all()
+    assert np.isfinite(box.high).all()
+    env.reset(seed=1)
+    for _ in range(30):
+        agent = env.agent_selection
+        observation, _, terminated, truncated, _ = env.last()
+        assert box.contains(env.observe(agent)["observation"])
+        if terminated or truncated:
+            break
+        env.step(int(np.flatnonzero(observation["action_mask"])[0]))
+    seats = [f.name for f in env.table.layout.view_fields if f.seat]
+    if game == "tienlen":
+        assert "current_by" in seats

@@ -149,16 +149,23 @@ class ActionSpace(ABC):
         cached = self._legal
         if cached is not None and cached[0] is state and cached[1] == seat:
             return cached[2]
+        result = self.number(legal_actions_of(state, seat), state)
+        self._legal = (state, seat, result)
+        return result
+
+    def number(
+        self, actions: Sequence[Action], state: GameState | None = None
+    ) -> tuple[list[int], list[Action]]:
+        """The ascending ids of `actions` (legal in `state`) and, for each id, its action:
+        for an id several share (an abstract space), the canonical one among them."""
         chosen: dict[int, Action] = {}
-        for action in legal_actions_of(state, seat):
+        for action in actions:
             i = self.encode(action, state)
             held = chosen.get(i)
             if held is None or self._prefer(action, held):
                 chosen[i] = action
         ids = sorted(chosen)
-        result = (ids, [chosen[i] for i in ids])
-        self._legal = (state, seat, result)
-        return result
+        return ids, [chosen[i] for i in ids]
 
     def legal_ids(self, state: GameState, seat: int | None = None) -> list[int]:
         """The ascending ids of the legal actions of `seat` (default: the seat to act)."""

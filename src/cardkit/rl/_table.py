@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -14,7 +13,7 @@ from cardkit.engine.actions import Action
 from cardkit.engine.game import Game
 from cardkit.engine.rules import Rules
 from cardkit.engine.state import GameState
-from cardkit.errors import InvalidRules
+from cardkit.errors import IllegalAction, InvalidRules
 from cardkit.rl.actions import ActionCodec, LegalDiscrete
 from cardkit.rl.observe import ObservationLayout
 from cardkit.rl.rewards import RewardFunction, pays, reward_function
@@ -25,6 +24,30 @@ Observation = dict[str, npt.NDArray[Any]]
 EXTRA_WITH_LIST = 32
 #: Ids for games without one: every legal action is indexed.
 EXTRA_WITHOUT_LIST = 256
+
+
+#: The render modes of both environments, and the frame rate `"human"` is shown at.
+RENDER_MODES = ("ansi", "human")
+RENDER_FPS = 4
+
+
+def check_render_mode(mode: str | None) -> str | None:
+    """The render mode, if it is one (`None`, `"ansi"`, `"human"`).
+
+    Raises:
+        InvalidRules: another mode.
+    """
+    if mode is not None and mode not in RENDER_MODES:
+        raise InvalidRules(f"render_mode must be None, 'ansi' or 'human', not {mode!r}")
+    return mode
+
+
+def show(mode: str | None, text: str) -> str | None:
+    """Render `text` in `mode`: returned for `"ansi"`, printed for `"human"`."""
+    if mode == "human":
+        print(text)
+        return None
+    return text if mode == "ansi" else None
 
 
 def resolve_game(game: str | Game[Any, Any]) -> Game[Any, Any]:
@@ -39,15 +62,23 @@ def resolve_game(game: str | Game[Any, Any]) -> Game[Any, Any]:
 class Table:
     """One game being played: the state, its encoding and its spaces.
 
+    Action ids come from the game's fixed action space
+    ([`Game.action_space`][cardkit.engine.game.Game.action_space]); a game
+    that declares none gets the older numbering of
+    [ActionCodec][cardkit.rl.actions.ActionCodec] (its fixed list, then the
+    other legal actions by text), whose ids are not fixed.
+
     Args:
         game: the game.
         players: the number of seats (default: the game's default).
         rules: the rules (default: the game's defaults).
         reward: a reward name or function ([cardkit.rl.rewards][]).
         view_fields: carry the game's scalar view fields in observations.
-        extra_actions: ids for legal actions outside the game's fixed list.
+        extra_actions: for a game without an action space: ids for legal
+            actions outside its fixed list.
         max_steps: truncate a game after this many actions.
-        action_cards: put the card planes of the legal actions in `info`.
+        candidates: put the exact legal moves in the observation, as this
+            many padded card planes with a mask (0: not).
     """
 
     def __init__(
@@ -60,7 +91,7 @@ class Table:
         view_fields: bool,
         extra_actions: int | None,
         max_steps: int,
-        action_cards: bool,
+        candidates: int = 0,
     ) -> None:
         """Deal a probe game to derive the layout and the spaces."""
         self.game = game
@@ -69,86 +100,132 @@ class Table:
         self.players = probe.players
         if not isinstance(max_steps, int) or max_steps < 1:
             raise InvalidRules(f"max_steps must be a positive number of actions, not {max_steps!r}")
+        if not isinstance(candidates, int) or candidates < 0:
+            raise InvalidRules(f"candidates must be 0 or a positive number, not {candidates!r}")
         self.max_steps = max_steps
         self.reward = reward_function(reward)
         self.layout = ObservationLayout(probe, view_fields=view_fields)
+        self.space = game.action_space(self.rules, self.players)
         fixed = game.fixed_actions
         if extra_actions is None:
             extra_actions = EXTRA_WITH_LIST if fixed else EXTRA_WITHOUT_LIST
         self.codec = ActionCodec(fixed, extra_actions, self.layout.cards)
-        self.action_cards = action_cards
-        low, high = self.layout.bounds()
-        self.observation_space = spaces.Dict(
-            {
-                "observation": spaces.Box(low, high, dtype=np.float32),
-                "action_mask": spaces.Box(0, 1, shape=(self.codec.n,), dtype=np.int8),
-            }
-        )
+        self.n = self.codec.n if self.space is None else self.space.size
+        self.candidates = candidates
+        self.observation_space = spaces.Dict(self._spaces())
         self.state: GameState = probe
         self.steps = 0
 
+    def _spaces(self) -> dict[str, spaces.Space[Any]]:
+        low, high = self.layout.bounds()
+        found: dict[str, spaces.Space[Any]] = {
+            "observation": spaces.Box(low, high, dtype=np.float32),
+            "action_mask": spaces.Box(0, 1, shape=(self.n,), dtype=np.int8),
+        }
+        if self.candidates:
+            k, cards = self.candidates, self.layout.cards
+            found["candidates"] = spaces.Box(0, 1, shape=(k, cards), dtype=np.int8)
+            found["candidate_ids"] = spaces.Box(-1, self.n - 1, shape=(k,), dtype=np.int64)
+            found["candidate_mask"] = spaces.Box(0, 1, shape=(k,), dtype=np.int8)
+        return found
+
     def action_space(self) -> LegalDiscrete:
         """A new action space of this table's size."""
-        return LegalDiscrete(self.codec.n)
+        return LegalDiscrete(self.n)
 
     def deal(self, seed: int) -> None:
         """Start a new game from `seed`."""
         self.state = self.game.start(players=self.players, rules=self.rules, seed=seed)
         self.steps = 0
 
-    def _shown_legal(self, seat: int) -> Sequence[Action] | None:
-        """The legal actions ``view(seat)`` shows, or ``None`` when it shows none.
+    def _acting_state(self, seat: int) -> GameState | None:
+        """The state whose seat to act is `seat` as `view(seat)` shows it, or `None`.
 
         While a private window asks another seat (Palace, rules 4.5), the
-        next player's view shows it to act with its legal actions; its mask
-        must show them too, or the mask would tell that a window is open.
+        next player's view shows it to act in the state with every window
+        declined; its mask must show those moves, or it would tell that a
+        window is open.
         """
         state = self.state
         if state.is_over or state.shown_to_act(seat) != seat:
             return None
         if state.to_act == seat:
-            return state.legal_actions()
-        return [state.parse_action(text) for text in state.view(seat).legal_actions]
+            return state
+        public = getattr(state, "public_state", None)
+        return None if public is None else cast("GameState", public())
+
+    def legal(self, seat: int) -> tuple[list[int], list[Action]]:
+        """The ascending legal ids of `seat` as its view shows them, and their actions."""
+        state = self._acting_state(seat)
+        if state is None:
+            return [], []
+        if self.space is not None:
+            return self.space.legal(state)
+        return self.codec.legal(state, state.legal_actions())
 
     def legal_mask(self, seat: int) -> npt.NDArray[np.int8]:
         """The action mask of `seat`: the legal ids its view shows, else zeros."""
-        legal = self._shown_legal(seat)
-        if legal is None:
-            return np.zeros(self.codec.n, dtype=np.int8)
-        ids, _ = self.codec.legal(self._legal_key(seat), legal)
-        return self.codec.mask(ids)
-
-    def _legal_key(self, seat: int) -> object:
-        """What the codec caches legal ids under: the state, or a key of its own for a
-        seat that views show to act while a window asks another (other actions)."""
-        state = self.state
-        return state if state.to_act == seat else (state, seat)
+        out = np.zeros(self.n, dtype=np.int8)
+        ids = self.legal(seat)[0]
+        if ids:
+            out[ids] = 1
+        return out
 
     def observe(self, seat: int) -> Observation:
         """The observation of `seat` now."""
-        return {
+        found: Observation = {
             "observation": self.layout.encode(self.state, seat),
             "action_mask": self.legal_mask(seat),
         }
+        if self.candidates:
+            found.update(self._candidates(seat))
+        return found
+
+    def _candidates(self, seat: int) -> Observation:
+        """The exact legal moves of `seat`: card planes, their ids, a mask (padded, cut at k)."""
+        k = self.candidates
+        planes = np.zeros((k, self.layout.cards), dtype=np.int8)
+        ids = np.full(k, -1, dtype=np.int64)
+        mask = np.zeros(k, dtype=np.int8)
+        state = self._acting_state(seat)
+        if state is not None:
+            actions = sorted(state.legal_actions(), key=self.codec.text)[:k]
+            n = len(actions)
+            if n:
+                planes[:n] = self.codec.action_cards(actions)
+                mask[:n] = 1
+                if self.space is not None:
+                    ids[:n] = [self.space.encode(a, state) for a in actions]
+        return {"candidates": planes, "candidate_ids": ids, "candidate_mask": mask}
 
     def info(self, seat: int) -> dict[str, Any]:
-        """The `info` of `seat`: its legal ids and, if asked for, their card planes."""
-        legal = self._shown_legal(seat)
-        if legal is None:
-            return {"legal_ids": np.zeros(0, dtype=np.int64)}
-        ids, actions = self.codec.legal(self._legal_key(seat), legal)
-        info: dict[str, Any] = {"legal_ids": np.array(ids, dtype=np.int64)}
-        if self.action_cards:
-            info["action_cards"] = self.codec.action_cards(actions)
-        return info
+        """The `info` of `seat`: empty (every entry of a step must batch in a vector env)."""
+        return {}
 
     def play(self, seat: int, chosen: Any) -> None:
         """Apply the action with id `chosen` for `seat` (raises `IllegalAction`)."""
+        ids, actions = self.legal(seat)
+        try:
+            number = int(chosen)
+        except (TypeError, ValueError):
+            number = -1
+        if number != chosen or number not in ids:
+            shown = ", ".join(f"{i} ({a})" for i, a in zip(ids[:40], actions, strict=False))
+            raise IllegalAction(
+                "not_legal",
+                f"action id {chosen!r} is not legal now; expected one of: {shown or 'none'}",
+                action=chosen,
+            )
+        action = actions[ids.index(number)]
         state = self.state
-        legal = self._shown_legal(seat)
-        action = self.codec.decode(self._legal_key(seat), legal or (), chosen)
         self.state = state.act_as(seat, action)
         self.steps += 1
+
+    @property
+    def terminated(self) -> bool:
+        """Whether the game ended by its rules (a game stopped at its action cap did not)."""
+        state = self.state
+        return state.is_over and not state.result().capped
 
     @property
     def truncated(self) -> bool:

@@ -5,13 +5,22 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import numpy as np
+import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from cardkit.engine.game import Game
 from cardkit.engine.rules import Rules
-from cardkit.errors import InvalidRules
-from cardkit.rl._table import Observation, Table, resolve_game
+from cardkit.rl._table import (
+    RENDER_FPS,
+    RENDER_MODES,
+    Observation,
+    Table,
+    check_render_mode,
+    resolve_game,
+    show,
+)
 from cardkit.rl.actions import LegalDiscrete
 from cardkit.rl.rewards import RewardFunction
 
@@ -23,9 +32,11 @@ class CardkitAECEnv(AECEnv[str, Observation, Any]):
 
     Agents are `player_0 … player_<n-1>` (seat numbers); the agent selected
     is always the seat to act. `observe(agent)` gives that seat's
-    observation (a `Dict` of `observation` and `action_mask`); the mask is
-    all zeros for seats that are not to act. `infos[agent]` holds
-    `legal_ids` and, by default, `action_cards`. `reset(seed=s)` deals the
+    observation (a `Dict` of `observation` and `action_mask`, and the exact
+    legal moves with `candidates`); the mask is all zeros for seats that are
+    not to act. `infos[agent]` is empty. `state()` is the whole state (every
+    card shown, seats from seat 0), for centralised critics; `state_space`
+    its `Box`. `reset(seed=s)` deals the
     same cards for the same `s`; `reset()` without a seed goes on with the
     stream of the last seed. A game cut off by `max_steps` is truncated for
     every agent. A deal that ends the game at once (an instant win) is
@@ -33,7 +44,8 @@ class CardkitAECEnv(AECEnv[str, Observation, Any]):
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012 -- PettingZoo's own name and shape
-        "render_modes": ["ansi"],
+        "render_modes": list(RENDER_MODES),
+        "render_fps": RENDER_FPS,
         "name": "cardkit_v0",
         "is_parallelizable": False,
     }
@@ -41,9 +53,7 @@ class CardkitAECEnv(AECEnv[str, Observation, Any]):
     def __init__(self, table: Table, render_mode: str | None = None) -> None:
         """Wrap a table (use [aec_env][cardkit.rl.aec_env] to build one)."""
         super().__init__()
-        if render_mode not in (None, "ansi"):
-            raise InvalidRules(f"render_mode must be None or 'ansi', not {render_mode!r}")
-        self.render_mode = render_mode
+        self.render_mode = check_render_mode(render_mode)
         self.table = table
         self.metadata = {**self.metadata, "name": f"cardkit_{table.game.name}_v0"}
         self.possible_agents = [f"player_{seat}" for seat in range(table.players)]
@@ -95,6 +105,20 @@ class CardkitAECEnv(AECEnv[str, Observation, Any]):
             acting = seat == to_act and not table.state.is_over
             self._action_spaces[agent].legal = table.legal_mask(seat) if acting else None
 
+    @property
+    def state_space(self) -> spaces.Box:
+        """The space of `state()`: the observation vector's `Box`."""
+        box = self.table.observation_space["observation"]
+        assert isinstance(box, spaces.Box)
+        return box
+
+    def state(self) -> npt.NDArray[np.float32]:
+        """The whole state as one vector: every zone's cards shown, seats counted from seat 0.
+
+        For centralised critics (training only: it shows every hidden card).
+        """
+        return self.table.layout.encode(self.table.state, None, everything=True)
+
     def observe(self, agent: str) -> Observation:
         """The observation of `agent`'s seat now."""
         return self.table.observe(self._seats[agent])
@@ -118,7 +142,7 @@ class CardkitAECEnv(AECEnv[str, Observation, Any]):
     def _settle(self) -> None:
         """Set the rewards, and end the game for every agent once it is over or cut off."""
         table = self.table
-        if table.state.is_over:
+        if table.terminated:
             payoffs = table.payoffs()
             self.rewards = {a: payoffs[self._seats[a]] for a in self.agents}
             self.terminations = dict.fromkeys(self.agents, True)
@@ -127,11 +151,12 @@ class CardkitAECEnv(AECEnv[str, Observation, Any]):
             if table.truncated:
                 self.truncations = dict.fromkeys(self.agents, True)
 
-    def render(self) -> str:
-        """The selected agent's view as the terminal shows it (`render_mode="ansi"`)."""
+    def render(self) -> str | None:
+        """The selected agent's view as the terminal shows it: returned (`"ansi"`) or printed
+        (`"human"`)."""
         if not self.agents:
-            return ""
-        return self.table.render(self._seats[self.agent_selection])
+            return show(self.render_mode, "")
+        return show(self.render_mode, self.table.render(self._seats[self.agent_selection]))
 
     def close(self) -> None:
         """Nothing to release."""
@@ -147,7 +172,7 @@ def aec_env(
     view_fields: bool = True,
     extra_actions: int | None = None,
     max_steps: int = 10_000,
-    action_cards: bool = True,
+    candidates: int = 0,
 ) -> CardkitAECEnv:
     """A PettingZoo `AECEnv` of `game` with every seat an agent.
 
@@ -155,16 +180,19 @@ def aec_env(
         game: an installed game's name (or alias), or a game object.
         players: the number of seats (default: the game's default).
         rules: the rules (default: `game.rules()`).
-        render_mode: `None`, or `"ansi"`: `render()` returns the selected
-            seat's view as text, as the terminal shows it.
+        render_mode: `None`; `"ansi"`: `render()` returns the selected
+            seat's view as text, as the terminal shows it; `"human"`: it prints it.
         reward: `"auto"`, `"placement"`, `"payment"`, `"win"` or a function
             of the result ([cardkit.rl.rewards][]).
         view_fields: carry the game's scalar view fields (phase, flags,
             numbers) in observations; `False` is faster.
-        extra_actions: how many ids index legal actions outside the game's
-            fixed action list (default: 32 with a list, 256 without).
+        extra_actions: only for a game that declares no action space: how
+            many ids index legal actions outside its fixed action list
+            (default: 32 with a list, 256 without).
         max_steps: truncate a game after this many actions.
-        action_cards: put the legal actions' card planes in `infos`.
+        candidates: put the exact legal moves in the observation as this
+            many padded card planes (`candidates`), their ids (`candidate_ids`,
+            -1 for padding) and a mask (`candidate_mask`); 0, the default: not.
 
     Raises:
         UnknownGame: no such game.
@@ -178,6 +206,6 @@ def aec_env(
         view_fields=view_fields,
         extra_actions=extra_actions,
         max_steps=max_steps,
-        action_cards=action_cards,
+        candidates=candidates,
     )
     return CardkitAECEnv(table, render_mode=render_mode)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 import types
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Literal, Union, get_args, get_origin
@@ -20,6 +20,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cardkit.cards.cardset import CardSet
+from cardkit.engine.generic import GenericState
 from cardkit.engine.state import GameState
 from cardkit.engine.views import View
 
@@ -44,15 +45,21 @@ class ScalarField:
         name: the field's name.
         choices: for a field with a fixed set of values (a `Literal` or an
             `Enum`, such as a phase), the values in one-hot order; empty for
-            a number or a flag, which is carried as it is (`None` as -1).
+            a number or a flag: a seat (see `seat`) relative to the observer,
+            over the number of seats; any other number `x` as `x / (1 + |x|)`,
+            in (-1, 1); `None` as -1.
         open: a text field whose values were found by playing a few random
             games (a phase typed as plain `str`): its one-hot has one more
             entry, for any value not seen then.
+        seat: an `int` field that holds a seat, by its name (`dealer`,
+            `starter`, `leader`, `opener`, or ending in `_seat` or `_by`):
+            carried relative to the observer, like the card planes.
     """
 
     name: str
     choices: tuple[object, ...] = ()
     open: bool = False
+    seat: bool = False
 
     @property
     def width(self) -> int:
@@ -67,7 +74,7 @@ def _scalar_field(name: str, annotation: Any) -> ScalarField | None:
         others = [a for a in get_args(annotation) if a is not type(None)]
         return _scalar_field(name, others[0]) if len(others) == 1 else None
     if annotation in (bool, int, float):
-        return ScalarField(name)
+        return ScalarField(name, seat=annotation is int and _is_seat_name(name))
     if origin is Literal:
         return ScalarField(name, tuple(get_args(annotation)))
     if isinstance(annotation, type) and issubclass(annotation, Enum):
@@ -75,6 +82,14 @@ def _scalar_field(name: str, annotation: Any) -> ScalarField | None:
     if annotation is str:
         return ScalarField(name, open=True)
     return None
+
+
+#: View fields that hold a seat, besides those named `*_seat` and `*_by`.
+SEAT_FIELDS = frozenset({"dealer", "starter", "leader", "opener", "winner", "actor"})
+
+
+def _is_seat_name(name: str) -> bool:
+    return name in SEAT_FIELDS or name.endswith(("_seat", "_by"))
 
 
 def _text_values(state: GameState, fields: tuple[ScalarField, ...]) -> tuple[ScalarField, ...]:
@@ -106,6 +121,18 @@ def _text_values(state: GameState, fields: tuple[ScalarField, ...]) -> tuple[Sca
     )
 
 
+def _not_from_zones(state: GameState, fields: tuple[ScalarField, ...]) -> tuple[ScalarField, ...]:
+    """The fields but those a `GenericState`'s view draws from its zones (`stock_count`...):
+    the zone counts of the observation carry them already, and leaving them out lets the
+    observation read the others from `view_extra` without building a view."""
+    if not isinstance(state, GenericState):
+        return fields
+    from cardkit.engine.zoneviews import ZoneViewer
+
+    drawn = set(ZoneViewer(state.zone_specs, state.view_model)(state, 0)) - set(state.view_extra(0))
+    return tuple(f for f in fields if f.name not in drawn)
+
+
 def scalar_fields(view_type: type[View]) -> tuple[ScalarField, ...]:
     """The game-specific scalar fields of a view model, in declaration order."""
     found = []
@@ -124,7 +151,8 @@ class ObservationLayout:
     Per zone slot (in this order): a multi-hot plane of its cards when the
     seat may see them (zeros otherwise), then, for an ordered zone, a
     one-hot plane of its last card (the top of a pile) on the same terms.
-    Then one count per slot (zone sizes are public), a one-hot of the seat,
+    Then one count per slot (zone sizes are public, over the deck's size, so
+    in [0, 1]), a one-hot of the seat,
     a one-hot of the seat to act relative to the observer (0: the observer
     itself; the last entry: nobody, the game is over), and the scalar view
     fields when `view_fields` is set.
@@ -168,9 +196,12 @@ class ObservationLayout:
             + ("other",)
         )
         self.view_fields = (
-            _text_values(state, scalar_fields(type(state.view(0)))) if view_fields else ()
+            _text_values(state, _not_from_zones(state, scalar_fields(type(state.view(0)))))
+            if view_fields
+            else ()
         )
         self._seat_zones = {s: self._slot_names_of(s) for s in [None, *range(players)]}
+        self._names = frozenset(f.name for f in self.view_fields)
         self._tops = sum(1 for n in self._slot_zones(0) if n in self.ordered)
         slots = len(self.slot_names)
         self.planes = slots + self._tops
@@ -203,19 +234,23 @@ class ObservationLayout:
         high = np.ones(self.size, dtype=np.float32)
         start = self.planes * self.cards
         slots = len(self.slot_names)
-        high[start : start + slots] = self.cards
         scalars = start + slots + 2 * self.players + 1
         for field in self.view_fields:
             if not field.choices and not field.open:
-                low[scalars] = -np.inf
-                high[scalars] = np.inf
+                low[scalars] = -1.0
             scalars += field.width
         return low, high
 
-    def encode(self, state: GameState, seat: int | None) -> npt.NDArray[np.float32]:
-        """The observation vector of `seat` (`None`: a spectator) in `state`."""
+    def encode(
+        self, state: GameState, seat: int | None, *, everything: bool = False
+    ) -> npt.NDArray[np.float32]:
+        """The observation vector of `seat` (`None`: a spectator) in `state`.
+
+        With `everything`, every zone's cards are shown (the whole state, for
+        a centralised critic), and the seat to act is that of the state.
+        """
         zones = state.zones()
-        visible = set(state.visible_zones(seat))
+        visible = set(zones) if everything else set(state.visible_zones(seat))
         masks: list[int] = []
         tops: list[int] = []
         counts: list[int] = []
@@ -252,10 +287,15 @@ class ObservationLayout:
         masks.append(other)
         counts.append(other_count)
         masks.extend(tops)
-        return self._assemble(state, seat, masks, counts)
+        return self._assemble(state, seat, masks, counts, everything)
 
     def _assemble(
-        self, state: GameState, seat: int | None, masks: list[int], counts: list[int]
+        self,
+        state: GameState,
+        seat: int | None,
+        masks: list[int],
+        counts: list[int],
+        everything: bool = False,
     ) -> npt.NDArray[np.float32]:
         """Unpack the card masks and append counts, one-hots and view fields."""
         stride = self.cards
@@ -270,23 +310,43 @@ class ObservationLayout:
         tail = [0.0] * (2 * players + 1)
         if seat is not None:
             tail[seat] = 1.0
-        to_act = state.shown_to_act(seat)  # view(seat).to_act: private windows stay private
+        # view(seat).to_act: private windows stay private
+        to_act = state.to_act if everything else state.shown_to_act(seat)
         tail[players + (players if to_act is None else (to_act - (seat or 0)) % players)] = 1.0
         if self.view_fields:
-            tail.extend(self._view_fields(state.view(seat)))
-        out[end:] = counts + tail
+            tail.extend(self._view_fields(self._scalars(state, seat), seat))
+        scale = 1.0 / stride
+        out[end:] = [c * scale for c in counts] + tail
         return out
 
-    def _view_fields(self, view: View) -> list[float]:
+    def _scalars(self, state: GameState, seat: int | None) -> Mapping[str, Any]:
+        """The view's scalar fields: from `view_extra` where the state has one with them all
+        (a `GenericState`: no view model is built), else from the view."""
+        if isinstance(state, GenericState):
+            shown: GenericState[Any, Any] = state
+            if state.private_windows and seat != state.to_act:
+                shown = state.public_state()
+            extra = shown.view_extra(seat)
+            if self._names.issubset(extra):
+                return extra
+        return dict(state.view(seat))
+
+    def _view_fields(self, scalars: Mapping[str, Any], seat: int | None) -> list[float]:
         values: list[float] = []
         for field in self.view_fields:
-            value = getattr(view, field.name)
+            value = scalars[field.name]
             if field.choices or field.open:
                 values.extend(1.0 if value == choice else 0.0 for choice in field.choices)
                 if field.open:
                     values.append(0.0 if value is None or value in field.choices else 1.0)
+            elif value is None:
+                values.append(-1.0)
+            elif field.seat:
+                players = self.players
+                values.append(((int(value) - (seat or 0)) % players) / players)
             else:
-                values.append(-1.0 if value is None else float(value))
+                number = float(value)
+                values.append(number / (1.0 + abs(number)))
         return values
 
     def describe(self) -> list[str]:

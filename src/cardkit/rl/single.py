@@ -12,7 +12,15 @@ from cardkit.engine.bots import Bot, Turn
 from cardkit.engine.game import Game
 from cardkit.engine.rules import Rules
 from cardkit.errors import IllegalAction, InvalidRules, InvalidState
-from cardkit.rl._table import Observation, Table, resolve_game
+from cardkit.rl._table import (
+    RENDER_FPS,
+    RENDER_MODES,
+    Observation,
+    Table,
+    check_render_mode,
+    resolve_game,
+    show,
+)
 from cardkit.rl.actions import LegalDiscrete
 from cardkit.rl.rewards import RewardFunction
 
@@ -27,13 +35,17 @@ class CardkitGymEnv(gym.Env[Observation, Any]):
 
     The other seats are played by registered bots, each with its own random
     generator; `reset(seed=s)` reproduces the deal and every bot's choice.
-    Observations are a `Dict` of `observation` and `action_mask`; `info`
-    holds `legal_ids` and, by default, `action_cards`. The reward is 0 until
+    Observations are a `Dict` of `observation` and `action_mask` (and the
+    exact legal moves with `candidates`); `info` is empty, so that vector
+    envs batch it (`info["illegal"]` after an illegal id). The reward is 0 until
     the game ends, then the seat's share of the result
     ([cardkit.rl.rewards][]). Build it with [gym_env][cardkit.rl.gym_env].
     """
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012 -- Gymnasium's shape
+    metadata: dict[str, Any] = {  # noqa: RUF012 -- Gymnasium's shape
+        "render_modes": list(RENDER_MODES),
+        "render_fps": RENDER_FPS,
+    }
 
     def __init__(
         self,
@@ -41,12 +53,10 @@ class CardkitGymEnv(gym.Env[Observation, Any]):
         seat: int,
         opponents: Sequence[str],
         render_mode: str | None = None,
-        illegal: str = "raise",
+        illegal: str = "lose",
     ) -> None:
         """Wrap a table (use [gym_env][cardkit.rl.gym_env] to build one)."""
-        if render_mode not in (None, "ansi"):
-            raise InvalidRules(f"render_mode must be None or 'ansi', not {render_mode!r}")
-        self.render_mode = render_mode
+        self.render_mode = check_render_mode(render_mode)
         self.table = table
         self.seat = seat
         others = [s for s in range(table.players) if s != seat]
@@ -120,15 +130,15 @@ class CardkitGymEnv(gym.Env[Observation, Any]):
             info = {**table.info(self.seat), "illegal": str(exc)}
             return self._observe(), -1.0, True, False, info
         self._play_bots()
-        terminated = table.state.is_over
+        terminated = table.terminated
         self._ended = terminated or table.truncated
         reward = table.payoffs()[self.seat] if terminated else 0.0
         observation = self._observe()
         return observation, reward, terminated, table.truncated, table.info(self.seat)
 
-    def render(self) -> str:
-        """The seat's view as the terminal shows it (`render_mode="ansi"`)."""
-        return self.table.render(self.seat)
+    def render(self) -> str | None:
+        """The seat's view as the terminal shows it: returned (`"ansi"`) or printed (`"human"`)."""
+        return show(self.render_mode, self.table.render(self.seat))
 
 
 def gym_env(
@@ -143,8 +153,8 @@ def gym_env(
     view_fields: bool = True,
     extra_actions: int | None = None,
     max_steps: int = 10_000,
-    action_cards: bool = True,
-    illegal: str = "raise",
+    candidates: int = 0,
+    illegal: str = "lose",
 ) -> CardkitGymEnv:
     """A Gymnasium `Env` of `game` for `seat`, the other seats played by bots.
 
@@ -157,19 +167,20 @@ def gym_env(
             `"heuristic"`, the default, falls back to `"random"` for a game
             without one).
         rules: the rules (default: `game.rules()`).
-        render_mode: `None`, or `"ansi"`: `render()` returns the seat's view
-            as text, as the terminal shows it.
+        render_mode: `None`; `"ansi"`: `render()` returns the seat's view as
+            text; `"human"`: it prints it.
         reward: `"auto"`, `"placement"`, `"payment"`, `"win"` or a function
             of the result ([cardkit.rl.rewards][]).
         view_fields: carry the game's scalar view fields in observations.
-        extra_actions: how many ids index legal actions outside the game's
-            fixed action list (default: 32 with a list, 256 without).
+        extra_actions: for a game without an action space, ids for the legal
+            actions outside its fixed list (default: 32 with one, 256 without).
         max_steps: truncate a game after this many actions (all seats').
-        action_cards: put the legal actions' card planes in `info`.
-        illegal: `"raise"`: an illegal id raises `IllegalAction`, as the
-            core does; `"lose"`: it ends the episode with reward -1 (for
-            tools that step with unmasked samples, such as Gymnasium's
-            `check_env`).
+        candidates: put the exact legal moves in the observation as this
+            many padded card planes (`candidates`), their ids (`candidate_ids`,
+            -1 for padding) and a mask (`candidate_mask`); 0, the default: not.
+        illegal: `"lose"` (default): an illegal id (an unmasked sample, as
+            `check_env` steps with) ends the episode, reward -1, the reason in
+            `info["illegal"]`; `"raise"`: it raises `IllegalAction`.
 
     Raises:
         UnknownGame: no such game.
@@ -184,7 +195,7 @@ def gym_env(
         view_fields=view_fields,
         extra_actions=extra_actions,
         max_steps=max_steps,
-        action_cards=action_cards,
+        candidates=candidates,
     )
     if not isinstance(seat, int) or not 0 <= seat < table.players:
         raise InvalidRules(f"seat must be a seat 0-{table.players - 1}, not {seat!r}")
