@@ -24,6 +24,7 @@ from cardkit.play.match import DealRecord, Match, derive_seed, has_match_rule
 from cardkit.plugins.registry import Registry, registry
 from cardkit.server._audience import Audiences
 from cardkit.server._models import CreateTable, SeatInfo, Standings, StateMessage, TableInfo
+from cardkit.server._shown import named_recent, standing_rows
 
 __all__ = ["Table", "TableRecord"]
 
@@ -337,7 +338,7 @@ class Table:
             deal=len(match.deals) + (self.status == "playing"),
             deals=match.max_deals,
             totals=list(match.totals),
-            rows=[row.model_dump(mode="json") for row in match.standings()],
+            rows=standing_rows(match, self.seats),
             over=over,
             winners=match.winners() if over else [],
         )
@@ -379,6 +380,7 @@ class Table:
         assert state is not None
         view = state.view(seat)
         names = [s.name + (" (bot)" if s.bot else "") for s in self.seats]  # as the page shows
+        shown = named_recent(state, view.model_dump(mode="json"), seat, names)
         left = None if self.deadline is None else max(0.0, self.deadline - time.monotonic())
         return StateMessage(
             type="state",
@@ -386,7 +388,7 @@ class Table:
             seat=seat,
             version=self.audiences.version(seat),
             deal=len(self.match.deals) + (not state.is_over),
-            view=view.model_dump(mode="json"),
+            view=shown,
             legal=list(view.legal_actions),
             your_turn=seat is not None and view.to_act == seat,
             events=[event.to_json_dict() for event in events],
