@@ -378,7 +378,7 @@ class Table:
         """What ``seat`` (``None``: a spectator) is sent: built from ``state.view(seat)`` only."""
         state = self.state
         assert state is not None
-        view = state.view(seat)
+        view = self.audiences.view(state, seat)
         names = [s.name + (" (bot)" if s.bot else "") for s in self.seats]  # as the page shows
         shown = named_recent(state, view.model_dump(mode="json"), seat, names)
         left = None if self.deadline is None else max(0.0, self.deadline - time.monotonic())
