@@ -7,6 +7,7 @@ import json
 import random
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -21,7 +22,9 @@ from cardkit.server import (
     SQLiteStorage,
     Table,
     TableServer,
+    client_schema,
     create_app,
+    server_schema,
     websocket_schema,
 )
 from cardkit.server._models import CreateTable
@@ -159,24 +162,28 @@ def test_the_turn_timer_plays_with_the_timer_bot() -> None:
     assert seats == 2
 
 
-def test_the_websocket_schema_page_is_up_to_date() -> None:
-    text = json.dumps(websocket_schema(), indent=2, ensure_ascii=False) + "\n"
-    assert SCHEMA.read_text(encoding="utf-8") == text, (
-        "docs/server/messages.schema.json is out of date: run "
-        '`uv run python -c "import json; from cardkit.server import websocket_schema; '
-        'print(json.dumps(websocket_schema(), indent=2, ensure_ascii=False))" '
-        "> docs/server/messages.schema.json`"
-    )
+REGENERATE = (
+    'run `uv run python -c "import json; from cardkit.server import create_app, client_schema, '
+    "server_schema, websocket_schema; w = lambda p, d: open(p, 'w').write(json.dumps(d, indent=2, "
+    "ensure_ascii=False) + '\\n'); w('docs/server/openapi.json', create_app().openapi()); "
+    "w('docs/server/messages.schema.json', websocket_schema()); "
+    "w('docs/server/client-messages.schema.json', client_schema()); "
+    "w('docs/server/server-messages.schema.json', server_schema())\"`"
+)
 
 
-def test_the_openapi_page_is_up_to_date() -> None:
-    text = json.dumps(create_app().openapi(), indent=2, ensure_ascii=False) + "\n"
-    assert (DOCS / "openapi.json").read_text(encoding="utf-8") == text, (
-        "docs/server/openapi.json is out of date: run "
-        '`uv run python -c "import json; from cardkit.server import create_app; '
-        'print(json.dumps(create_app().openapi(), indent=2, ensure_ascii=False))" '
-        "> docs/server/openapi.json`"
-    )
+@pytest.mark.parametrize(
+    ("name", "make"),
+    [
+        ("messages.schema.json", websocket_schema),
+        ("client-messages.schema.json", client_schema),
+        ("server-messages.schema.json", server_schema),
+        ("openapi.json", lambda: create_app().openapi()),
+    ],
+)
+def test_the_published_schemas_are_up_to_date(name: str, make: Any) -> None:
+    text = json.dumps(make(), indent=2, ensure_ascii=False) + "\n"
+    assert (DOCS / name).read_text(encoding="utf-8") == text, f"docs/server/{name}: {REGENERATE}"
 
 
 def test_serve_without_the_extra_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -317,7 +317,9 @@ def replay(
 @clean_errors
 def serve(
     host: Annotated[str, typer.Option("--host", help="The address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", help="The port to listen on.")] = 8000,
+    port: Annotated[
+        int, typer.Option("--port", help="The port to listen on.", min=1, max=65535)
+    ] = 8000,
     db: Annotated[
         Path,
         typer.Option("--db", help="The SQLite file tables are kept in.", dir_okay=False),
@@ -338,6 +340,14 @@ def serve(
         float,
         typer.Option("--actions-per-second", help="Messages per second per connection.", min=0.1),
     ] = 10.0,
+    allow_origin: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--allow-origin",
+            help="An origin (https://host[:port]) whose pages may open WebSockets besides "
+            "the server's own; repeat it for more, '*' for any.",
+        ),
+    ] = None,
 ) -> None:
     """Host tables: a lobby and a browser table over HTTP and WebSocket (the server extra)."""
     _serve.serve(
@@ -349,6 +359,7 @@ def serve(
         max_tables=max_tables,
         max_message_bytes=max_message_bytes,
         actions_per_second=actions_per_second,
+        allowed_origins=allow_origin or [],
     )
 
 

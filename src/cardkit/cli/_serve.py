@@ -23,6 +23,7 @@ def serve(
     max_tables: int,
     max_message_bytes: int,
     actions_per_second: float,
+    allowed_origins: list[str],
 ) -> None:
     """Run the game server until interrupted; tables are written through to ``db``."""
     try:
@@ -36,7 +37,16 @@ def serve(
         actions_per_second=actions_per_second,
         max_tables=max_tables,
     )
-    app = create_app(db, limits=limits, bot_delay=bot_delay, deal_pause=deal_pause)
+    try:
+        app = create_app(
+            db,
+            limits=limits,
+            bot_delay=bot_delay,
+            deal_pause=deal_pause,
+            allowed_origins=allowed_origins,
+        )
+    except ValueError as exc:  # an origin that is not one
+        fail(f"--allow-origin: {exc}")
     from rich.markup import escape
 
     shown = f"[{host}]" if ":" in host else host

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -19,18 +19,24 @@ from cardkit.server._hub import Limits, TableServer
 from cardkit.server._layout import layout_router
 from cardkit.server._models import (
     CreateTable,
+    ErrorAnswer,
     GameInfo,
     Joined,
     JoinTable,
     LeaveTable,
     TableInfo,
+    client_schema,
+    server_schema,
     websocket_schema,
 )
+from cardkit.server._security import Origins, SecurityHeaders
 from cardkit.server._storage import MemoryStorage, SQLiteStorage, Storage
 
 __all__ = ["create_app"]
 
 STATIC = Path(__file__).parent / "static"
+#: The API page's own files (its assets are fastapi-offline's: no CDN).
+APIDOCS = Path(__file__).parent / "apidocs"
 
 
 def create_app(
@@ -41,6 +47,7 @@ def create_app(
     bot_delay: float = 0.6,
     deal_pause: float = 4.0,
     registry: Registry | None = None,
+    allowed_origins: Iterable[str] = (),
 ) -> FastAPI:
     """The game server as an ASGI app, to serve with uvicorn or mount in your own app.
 
@@ -52,12 +59,18 @@ def create_app(
         bot_delay: seconds a bot waits before it plays.
         deal_pause: seconds between two deals of a match.
         registry: where games come from (default: the installed plugins).
+        allowed_origins: origins whose pages may open WebSockets besides the
+            server's own (``"https://cards.example.org"``, ``"*"``: any); others get 403.
+
+    Raises:
+        ValueError: an allowed origin is not ``scheme://host[:port]``.
 
     The app's ``state.tables`` is the [TableServer][cardkit.server.TableServer].
     Its lifespan loads the stored tables and resumes their bots; Starlette
     does not run a mounted app's lifespan, so an app that mounts it passes
     it on: ``FastAPI(lifespan=cards.router.lifespan_context)``.
     """
+    origins = Origins(allowed_origins)
     if storage is None:
         storage = MemoryStorage() if db is None else SQLiteStorage(db)
     server = TableServer(
@@ -74,13 +87,35 @@ def create_app(
         title="cardkit table server",
         summary="Card game tables: seats, tokens, spectators; play over one WebSocket per client.",
         lifespan=lifespan,
+        docs_url=None,
+        redoc_url=None,
     )
     app.state.tables = server
+    app.add_middleware(SecurityHeaders)
     _errors(app)
     _routes(app, server)
     app.include_router(layout_router(server))
+    _schema_routes(app)
+    _socket_route(app, server, origins)
+    _api_page(app)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
+
+
+def _api_page(app: FastAPI) -> None:
+    """``/docs``: Swagger UI, its assets from the fastapi-offline package, offline."""
+    import fastapi_offline
+
+    assets = Path(fastapi_offline.__file__).parent / "static"
+    app.mount("/docs-assets", StaticFiles(directory=assets), name="docs-assets")
+
+    @app.get("/docs", include_in_schema=False)
+    async def api_page() -> FileResponse:
+        return FileResponse(APIDOCS / "docs.html")
+
+    @app.get("/docs/init.js", include_in_schema=False)
+    async def api_page_script() -> FileResponse:
+        return FileResponse(APIDOCS / "init.js", media_type="text/javascript")
 
 
 def _error_body(code: str, message: str) -> dict[str, Any]:
@@ -108,6 +143,19 @@ def _errors(app: FastAPI) -> None:
         return JSONResponse(_error_body("bad_request", "; ".join(parts)), status_code=422)
 
 
+def _refusals(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """The OpenAPI ``responses`` of a route's refusals: each an `ErrorAnswer`."""
+    said = {
+        400: "Refused settings (`invalid_rules`)",
+        403: "Not a seat's token (`bad_token`)",
+        404: "No such table, seat or game (`no_such_table`, `no_such_seat`, `unknown_game`)",
+        409: "The seat is taken or the table full (`seat_taken`, `table_full`)",
+        422: "The body is not the expected JSON (`bad_request`)",
+        429: "The server holds its limit of tables (`too_many_tables`)",
+    }
+    return {status: {"model": ErrorAnswer, "description": said[status]} for status in statuses}
+
+
 def _routes(app: FastAPI, server: TableServer) -> None:
     reg = server.registry
 
@@ -131,34 +179,62 @@ def _routes(app: FastAPI, server: TableServer) -> None:
         found = sorted(server.tables.values(), key=lambda t: -t.created)
         return [server.info(t) for t in found]
 
-    @app.post("/api/tables", response_model=TableInfo, status_code=201)
+    @app.post(
+        "/api/tables",
+        response_model=TableInfo,
+        status_code=201,
+        responses=_refusals(400, 404, 422, 429),
+    )
     async def create(settings: CreateTable) -> TableInfo:
         """Create a table; its first deal is dealt and bots start playing."""
         return server.info(server.create(settings))
 
-    @app.get("/api/tables/{table_id}", response_model=TableInfo)
+    @app.get("/api/tables/{table_id}", response_model=TableInfo, responses=_refusals(404, 422))
     async def table(table_id: str) -> TableInfo:
         """One table: seats, free seats, status and standings."""
         return server.info(server.table(table_id))
 
-    @app.post("/api/tables/{table_id}/join", response_model=Joined)
+    @app.post(
+        "/api/tables/{table_id}/join", response_model=Joined, responses=_refusals(404, 409, 422)
+    )
     async def join(table_id: str, body: JoinTable) -> Joined:
         """Take a free seat: the answer holds the seat's secret token."""
         seat, token = server.join(table_id, body.seat, body.name)
         return Joined(table=table_id, seat=seat, token=token)
 
-    @app.post("/api/tables/{table_id}/leave")
+    @app.post("/api/tables/{table_id}/leave", responses=_refusals(403, 404, 422))
     async def leave(table_id: str, body: LeaveTable) -> dict[str, int]:
         """Give a seat up: its token stops working and the seat is free again."""
         return {"seat": server.leave(table_id, body.token)}
 
+
+def _schema_routes(app: FastAPI) -> None:
+    """The JSON Schemas of the WebSocket messages."""
+
     @app.get("/api/protocol.json")
     async def protocol() -> dict[str, Any]:
-        """The JSON Schema of the WebSocket messages."""
+        """The JSON Schema of every WebSocket message, both directions, as one root."""
         return websocket_schema()
+
+    @app.get("/api/schema/client.json")
+    async def client_messages() -> dict[str, Any]:
+        """The JSON Schema of the WebSocket messages a client sends."""
+        return client_schema()
+
+    @app.get("/api/schema/server.json")
+    async def server_messages() -> dict[str, Any]:
+        """The JSON Schema of the WebSocket messages the server sends."""
+        return server_schema()
+
+
+def _socket_route(app: FastAPI, server: TableServer, origins: Origins) -> None:
+    """The WebSocket endpoint: an origin not let in is refused before the handshake."""
 
     @app.websocket("/api/tables/{table_id}/ws")
     async def socket(websocket: WebSocket, table_id: str) -> None:
+        if not origins.allows(websocket.headers.get("origin"), websocket.headers.get("host")):
+            await websocket.close(code=1008)  # before accept: the handshake answers 403
+            return
         await server.serve_socket(websocket, table_id)
 
 

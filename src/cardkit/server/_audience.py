@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cardkit.engine.state import GameState
+from cardkit.engine.views import View
 
 __all__ = ["Audiences"]
 
@@ -26,23 +27,34 @@ class Audiences:
         """Start with nothing shown yet; `show` records the first views without counting."""
         self.seats: list[int | None] = [*range(players), None]
         self.versions = list(versions or [0] * (players + 1))
-        self._shown: list[str | None] = [None] * (players + 1)
+        self._shown: list[View | None] = [None] * (players + 1)
+        self._state: GameState | None = None
 
     def version(self, seat: int | None) -> int:
         """The ``version`` ``seat`` (``None``: a spectator) is sent."""
         return self.versions[-1 if seat is None else seat]
 
+    def view(self, state: GameState, seat: int | None) -> View:
+        """``state.view(seat)``: the one `show` built, when ``state`` is the state it showed."""
+        if state is self._state:
+            found = self._shown[-1 if seat is None else seat]
+            if found is not None:
+                return found
+        return state.view(seat)
+
     def show(self, state: GameState | None, *, count: bool = True) -> bool:
         """Record every audience's view of ``state``; whether the spectators' changed.
 
         With ``count``, an audience whose view changed counts one change more.
+        The views are kept: the messages of this state are built from them
+        (a view is built once per audience and change, not once per client).
         """
         changed = False
+        self._state = state
         for index, seat in enumerate(self.seats):
-            key = None if state is None else state.view(seat).model_dump_json()
-            if key != self._shown[index]:
-                self._shown[index] = key
-                if count:
-                    self.versions[index] += 1
-                    changed = changed or seat is None
+            view = None if state is None else state.view(seat)
+            if count and view != self._shown[index]:
+                self.versions[index] += 1
+                changed = changed or seat is None
+            self._shown[index] = view
         return changed

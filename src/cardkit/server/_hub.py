@@ -13,7 +13,6 @@ import logging
 import secrets
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 
 from pydantic import ValidationError
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -21,10 +20,10 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from cardkit.engine.events import Event
 from cardkit.errors import CardkitError, IllegalAction, TableError
 from cardkit.plugins.registry import Registry
+from cardkit.server._clients import Limits, _Client, _error
 from cardkit.server._models import (
     ActMessage,
     CreateTable,
-    ErrorMessage,
     HelloMessage,
     TableInfo,
     client_messages,
@@ -35,40 +34,6 @@ from cardkit.server._table import Table, TableRecord
 __all__ = ["Limits", "TableServer"]
 
 log = logging.getLogger("cardkit.server")
-
-
-@dataclass(frozen=True)
-class Limits:
-    """What one server accepts; past a limit a request is refused with a clear error.
-
-    Attributes:
-        max_message_bytes: the largest WebSocket message a client may send
-            (larger ones get ``message_too_large``).
-        actions_per_second: messages per second one connection may send,
-            in bursts of as many (more get ``rate_limited``).
-        max_tables: tables not yet over that one server holds (more get
-            ``too_many_tables``).
-        hello_timeout: seconds a new WebSocket has to send its ``hello``.
-    """
-
-    max_message_bytes: int = 4096
-    actions_per_second: float = 10.0
-    max_tables: int = 200
-    hello_timeout: float = 10.0
-
-
-@dataclass
-class _Client:
-    """One WebSocket client: its seat (``None``: a spectator) and its outgoing queue."""
-
-    socket: WebSocket
-    seat: int | None
-    token: str | None
-    queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
-    allowance: float = 0.0
-    checked: float = field(default_factory=time.monotonic)
-    #: What the last message sent said (its deadline as a time, not as seconds left).
-    sent: str | None = None
 
 
 class TableServer:
@@ -101,6 +66,8 @@ class TableServer:
         self.clients: dict[str, list[_Client]] = {}
         self._drivers: dict[str, asyncio.Task[None]] = {}
         self._wake: dict[str, asyncio.Event] = {}
+        #: The drivers' changes not yet stored (then sent): stored together, once a tick.
+        self._pending: dict[str, tuple[Table, list[Event]]] = {}
 
     # -- life cycle -------------------------------------------------------------------------
 
@@ -121,6 +88,7 @@ class TableServer:
         for task in self._drivers.values():
             with contextlib.suppress(asyncio.CancelledError):
                 await task
+        self._flush()
         for clients in self.clients.values():
             for client in clients:
                 client.queue.put_nowait(None)
@@ -167,7 +135,8 @@ class TableServer:
         return table
 
     def info(self, table: Table) -> TableInfo:
-        """The public description of a table."""
+        """The public description of a table (its pending change stored first)."""
+        self._flush()
         return table.info(self._connected(table))
 
     def join(self, table_id: str, seat: int | None, name: str | None) -> tuple[int, str]:
@@ -198,16 +167,44 @@ class TableServer:
 
     def _commit(self, table: Table, events: Sequence[Event]) -> None:
         """Write the table through to storage, then send every client its own message."""
+        self._flush()  # the drivers' changes first: messages go out in order
         self.storage.save(table.id, table.record().model_dump_json())
         self._publish(table, events)
+
+    def _commit_soon(self, table: Table, events: Sequence[Event]) -> None:
+        """A driver's change: stored with the other tables' changes of this tick, then sent.
+
+        One transaction stores them all (`SQLiteStorage.save_many`); no
+        message of any of them is sent before it has committed.
+        """
+        if not self._pending:
+            asyncio.get_running_loop().call_soon(self._flush)
+        self._pending[table.id] = (table, list(events))
+
+    def _flush(self) -> None:
+        """Store every pending change in one go, then send their messages."""
+        if not self._pending:
+            return
+        pending, self._pending = list(self._pending.values()), {}
+        records = [(table.id, table.record().model_dump_json()) for table, _ in pending]
+        save_many = getattr(self.storage, "save_many", None)
+        if save_many is not None:
+            save_many(records)
+        else:
+            for table_id, data in records:
+                self.storage.save(table_id, data)
+        for table, events in pending:
+            self._publish(table, events)
 
     def _publish(self, table: Table, events: Sequence[Event], skip: _Client | None = None) -> None:
         """Send each client (but ``skip``) its message, if it says anything new to it.
 
         A client whose view, seats, standings and deadline are as its last
         message said, with no new event, gets nothing: a declined private
-        window must leave no trace for the seats it did not ask.
+        window must leave no trace for the seats it did not ask. Pending
+        changes are stored and sent first: a message shows only stored states.
         """
+        self._flush()
         connected = self._connected(table)
         built: dict[int | None, tuple[str, str]] = {}
         for client in self.clients.get(table.id, ()):
@@ -241,17 +238,19 @@ class TableServer:
     async def _steps(self, table: Table) -> None:
         wake = self._wake[table.id]
         while True:
+            if table.id in self._pending:  # its last change is stored and sent first
+                self._flush()
             status = table.status
             if status == "over":
                 return
             if status == "between_deals":
                 await asyncio.sleep(self.deal_pause)
-                self._commit(table, table.next_deal())
+                self._commit_soon(table, table.next_deal())
             elif (seat := table.bot_seat()) is not None:
                 version = table.version
                 await asyncio.sleep(self.bot_delay)
                 if table.version == version:  # else a person acted meanwhile (a window)
-                    self._commit(table, table.play_bot(seat))
+                    self._commit_soon(table, table.play_bot(seat))
             else:
                 await self._wait_for_person(table, wake)
 
@@ -292,6 +291,7 @@ class TableServer:
         except WebSocketDisconnect:
             return
         writer = asyncio.create_task(self._write(client))
+        self._flush()  # the first message shows a stored state
         self.clients[table.id].append(client)
         history = table.state.events[-100:] if table.state is not None else ()
         first, client.sent = self._build(table, client.seat, history, self._connected(table))
@@ -393,8 +393,3 @@ class TableServer:
         with contextlib.suppress(Exception):
             await socket.send_text(_error(exc.code, str(exc)))
             await socket.close(code=4000 + min(exc.status, 999))
-
-
-def _error(code: str, message: str, legal: Sequence[str] = ()) -> str:
-    message_ = ErrorMessage(type="error", code=code, message=message, legal=list(legal))
-    return message_.model_dump_json()

@@ -17,6 +17,8 @@ __all__ = [
     "ActMessage",
     "ClientMessage",
     "CreateTable",
+    "ErrorAnswer",
+    "ErrorDetail",
     "ErrorMessage",
     "GameInfo",
     "HelloMessage",
@@ -27,11 +29,14 @@ __all__ = [
     "SeatInfo",
     "SeatSpec",
     "ServerMessage",
+    "StandingRow",
     "Standings",
     "StateMessage",
     "TableInfo",
     "client_messages",
+    "client_schema",
     "server_messages",
+    "server_schema",
     "websocket_schema",
 ]
 
@@ -135,6 +140,28 @@ class SeatInfo(_Model):
     connected: int
 
 
+class StandingRow(_Model):
+    """One row of the standings, as everybody may see it.
+
+    Attributes:
+        place: 1 for the leader; tied totals share a place.
+        seat: the seat.
+        name: the seat's display name (a person's, or the bot seat's).
+        bot: the bot playing the seat, or ``None`` for a person's seat.
+        total: the seat's running total.
+        last: what the latest deal added.
+        deals_won: how many deals the seat won (shared wins count).
+    """
+
+    place: int
+    seat: int
+    name: str
+    bot: str | None
+    total: int
+    last: int
+    deals_won: int
+
+
 class Standings(_Model):
     """The match so far, as everybody may see it.
 
@@ -142,7 +169,7 @@ class Standings(_Model):
         deal: the number of the deal being played (or the last one).
         deals: the match length in deals, or ``None`` when the game's rule ends it.
         totals: each seat's running total.
-        rows: the standings table, best first (``cardkit.play.match.Standing`` rows).
+        rows: the standings table, best first.
         over: whether the match has ended.
         winners: the match winners once it is over.
     """
@@ -150,7 +177,7 @@ class Standings(_Model):
     deal: int
     deals: int | None
     totals: list[int]
-    rows: list[dict[str, Any]]
+    rows: list[StandingRow]
     over: bool
     winners: list[int]
 
@@ -184,6 +211,28 @@ class TableInfo(_Model):
     version: int
     turn_timer: float | None
     standings: Standings
+
+
+class ErrorDetail(_Model):
+    """What an HTTP refusal says.
+
+    Attributes:
+        code: a short machine-readable reason (``"no_such_table"``, ``"seat_taken"``...).
+        message: what was wrong and what is expected.
+    """
+
+    code: str
+    message: str
+
+
+class ErrorAnswer(_Model):
+    """The body of every HTTP refusal: ``{"error": {"code": ..., "message": ...}}``.
+
+    Attributes:
+        error: the refusal.
+    """
+
+    error: ErrorDetail
 
 
 class GameInfo(_Model):
@@ -334,11 +383,40 @@ client_messages: TypeAdapter[HelloMessage | ActMessage] = TypeAdapter(ClientMess
 server_messages: TypeAdapter[StateMessage | ErrorMessage] = TypeAdapter(ServerMessage)
 
 
-def websocket_schema() -> dict[str, Any]:
-    """The JSON Schema of the WebSocket messages, both directions."""
+_DRAFT = "https://json-schema.org/draft/2020-12/schema"
+
+
+def client_schema() -> dict[str, Any]:
+    """The JSON Schema of the messages a client sends (a root schema, usable as it is)."""
     return {
-        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$schema": _DRAFT,
+        "title": "cardkit table WebSocket: client to server",
+        **client_messages.json_schema(),
+    }
+
+
+def server_schema() -> dict[str, Any]:
+    """The JSON Schema of the messages the server sends (a root schema, usable as it is)."""
+    return {
+        "$schema": _DRAFT,
+        "title": "cardkit table WebSocket: server to client",
+        **server_messages.json_schema(),
+    }
+
+
+def websocket_schema() -> dict[str, Any]:
+    """One root schema of every WebSocket message, both directions, with shared ``$defs``.
+
+    ``$defs/ClientMessage`` is what a client sends, ``$defs/ServerMessage``
+    what the server sends; the root accepts either.
+    """
+    client, server = client_messages.json_schema(), server_messages.json_schema()
+    defs = {**client.pop("$defs"), **server.pop("$defs")}
+    defs["ClientMessage"] = client
+    defs["ServerMessage"] = server
+    return {
+        "$schema": _DRAFT,
         "title": "cardkit table WebSocket messages",
-        "client_to_server": client_messages.json_schema(),
-        "server_to_client": server_messages.json_schema(),
+        "oneOf": [{"$ref": "#/$defs/ClientMessage"}, {"$ref": "#/$defs/ServerMessage"}],
+        "$defs": defs,
     }

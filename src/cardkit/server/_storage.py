@@ -15,6 +15,11 @@ from typing import Protocol, runtime_checkable
 
 __all__ = ["MemoryStorage", "SQLiteStorage", "Storage"]
 
+_UPSERT = (
+    "INSERT INTO cardkit_tables (id, data) VALUES (?, ?) "
+    "ON CONFLICT(id) DO UPDATE SET data = excluded.data, updated = julianday('now')"
+)
+
 
 @runtime_checkable
 class Storage(Protocol):
@@ -65,11 +70,22 @@ class SQLiteStorage:
     def save(self, table_id: str, data: str) -> None:
         """Store one table's JSON in its own committed transaction."""
         with self._lock:
-            self._db.execute(
-                "INSERT INTO cardkit_tables (id, data) VALUES (?, ?) "
-                "ON CONFLICT(id) DO UPDATE SET data = excluded.data, updated = julianday('now')",
-                (table_id, data),
-            )
+            self._db.execute(_UPSERT, (table_id, data))
+
+    def save_many(self, items: list[tuple[str, str]]) -> None:
+        """Store several tables' JSON, ``(id, data)`` pairs, in one committed transaction.
+
+        The server stores the changes of one event-loop tick together: one
+        commit instead of one per table, each still durable before it is sent.
+        """
+        with self._lock:
+            self._db.execute("BEGIN")
+            try:
+                self._db.executemany(_UPSERT, items)
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
 
     def load_all(self) -> dict[str, str]:
         """Every stored table's JSON, by id, oldest first."""

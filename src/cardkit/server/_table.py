@@ -1,8 +1,7 @@
 """One table: its seats and tokens, its match, the current deal, and what each seat is sent.
 
-A [Table][cardkit.server.Table] is plain synchronous logic: the server
-(``_hub``) calls it, writes it through to storage after every change and
-sends each client the message `Table.message` builds for its seat.
+A [Table][cardkit.server.Table] is plain synchronous logic: the server (``_hub``) calls it,
+stores it after every change and sends each client what `Table.message` builds for it.
 """
 
 from __future__ import annotations
@@ -25,6 +24,7 @@ from cardkit.plugins.registry import Registry, registry
 from cardkit.server._audience import Audiences
 from cardkit.server._layout import message_extras
 from cardkit.server._models import CreateTable, SeatInfo, Standings, StateMessage, TableInfo
+from cardkit.server._shown import named_recent, standing_rows
 
 __all__ = ["Table", "TableRecord"]
 
@@ -337,7 +337,7 @@ class Table:
             deal=len(match.deals) + (self.status == "playing"),
             deals=match.max_deals,
             totals=list(match.totals),
-            rows=[row.model_dump(mode="json") for row in match.standings()],
+            rows=standing_rows(match, self.seats),
             over=over,
             winners=match.winners() if over else [],
         )
@@ -377,8 +377,9 @@ class Table:
         """What ``seat`` (``None``: a spectator) is sent: built from ``state.view(seat)`` only."""
         state = self.state
         assert state is not None
-        view = state.view(seat)
+        view = self.audiences.view(state, seat)
         names = [s.name + (" (bot)" if s.bot else "") for s in self.seats]  # as the page shows
+        shown = named_recent(state, view.model_dump(mode="json"), seat, names)
         left = None if self.deadline is None else max(0.0, self.deadline - time.monotonic())
         return StateMessage(
             type="state",
@@ -386,7 +387,7 @@ class Table:
             seat=seat,
             version=self.audiences.version(seat),
             deal=len(self.match.deals) + (not state.is_over),
-            view=(shown := view.model_dump(mode="json")),
+            view=shown,
             legal=list(view.legal_actions),
             your_turn=seat is not None and view.to_act == seat,
             events=[event.to_json_dict() for event in events],
