@@ -41,6 +41,10 @@ class GameResult(BaseModel):
         capped: ``True`` when the game was stopped by an action cap before
             it ended; such a game has no winner and no loser.
         actions: the number of actions played.
+        teams: the partnerships, each a list of seats (empty: every seat
+            plays for itself); every seat is in exactly one team.
+        team_points: this game's score per team, in the order of `teams`
+            (empty: each team scores the sum of its seats' `score()`).
         details: game-specific JSON-ready facts (hand counts, bonuses...).
     """
 
@@ -55,6 +59,8 @@ class GameResult(BaseModel):
     payments: list[Payment] = Field(default_factory=list)
     capped: bool = False
     actions: int = 0
+    teams: list[list[int]] = Field(default_factory=list)
+    team_points: list[int] = Field(default_factory=list)
     details: dict[str, object] = Field(default_factory=dict)
 
     @model_validator(mode="after")
@@ -73,6 +79,15 @@ class GameResult(BaseModel):
                 raise ValueError(f"payment {p} is not between two different seats")
         if self.capped and (self.winners or self.losers):
             raise ValueError("a capped game has no winner and no loser")
+        if self.teams:
+            members = sorted(seat for team in self.teams for seat in team)
+            if members != list(seats) or not all(self.teams):
+                raise ValueError(
+                    f"teams {self.teams} must hold each seat 0-{self.players - 1} exactly once"
+                )
+        if self.team_points and len(self.team_points) != len(self.teams):
+            raise ValueError(f"team_points has {len(self.team_points)} entries for "
+                             f"{len(self.teams)} teams")  # fmt: skip
         return self
 
     @classmethod
@@ -88,6 +103,21 @@ class GameResult(BaseModel):
             net[p.payer] -= p.amount
             net[p.payee] += p.amount
         return net
+
+    def team_of(self, seat: int) -> int | None:
+        """The index in `teams` of `seat`'s team (`None` without teams)."""
+        for index, team in enumerate(self.teams):
+            if seat in team:
+                return index
+        return None
+
+    def team_scores(self) -> list[int]:
+        """The number a match adds up per team: `team_points` if set, else each team's
+        sum of `score()` (empty without teams)."""
+        if self.team_points:
+            return list(self.team_points)
+        scores = self.score()
+        return [sum(scores[seat] for seat in team) for team in self.teams]
 
     def score(self) -> list[int]:
         """The per-seat number a match adds up: ``points`` if set, else ``net``."""
