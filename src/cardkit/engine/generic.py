@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import fields, is_dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, final
 
@@ -376,4 +377,6 @@ def _jsonable(value: Any) -> Any:
         return value.codes
     if isinstance(value, Mapping):
         return {str(k): _jsonable(v) for k, v in value.items()}
+    if is_dataclass(value):  # a value of the cards layer: a `Trick`
+        return {f.name: _jsonable(getattr(value, f.name)) for f in fields(value)}
     return [_jsonable(v) for v in value]

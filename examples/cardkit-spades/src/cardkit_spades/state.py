@@ -1,0 +1,225 @@
+"""Spades: its actions, its state and their transitions (the rules in `docs/games/spades.md`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, NamedTuple, Self
+
+from cardkit import Action, Card, CardSet, Event, GameResult, Suit
+from cardkit.cards.orders import ACE_HIGH
+from cardkit.cards.tricks import Trick, legal_plays
+from cardkit.engine.arguments import IntArg
+from cardkit.engine.generic import GenericState
+from cardkit.engine.grammar import Form, Grammar, Verb
+from cardkit.engine.tricktaking import play_to_trick
+from cardkit.engine.zones import Seen, Zone
+from cardkit.errors import Refusal, Refused
+from cardkit_spades.rules import SpadesRefused as Code
+from cardkit_spades.rules import SpadesRules
+from cardkit_spades.scoring import spades_result
+from cardkit_spades.views import SpadesView
+
+__all__ = ["GRAMMAR", "Bid", "Blind", "Fields", "Look", "Play", "SpadesState"]
+
+
+@dataclass(frozen=True, slots=True)
+class Bid(Action):
+    """Bid a number of tricks for your partnership, 0 for nil: ``bid 4``, ``bid 0``."""
+
+    tricks: int
+
+    def __str__(self) -> str:
+        return f"bid {self.tricks}"
+
+
+@dataclass(frozen=True, slots=True)
+class Play(Action):
+    """Play a card to the trick: ``play QS``."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"play {self.card.code}"
+
+
+class Blind(Verb):
+    """Bid blind nil, before looking at your cards (option `blind_nil`): ``blind``."""
+
+    verb = "blind"
+
+
+class Look(Verb):
+    """Look at your cards, giving up blind nil (option `blind_nil`): ``look``."""
+
+    verb = "look"
+
+
+_BLIND, _LOOK = Blind(), Look()
+GRAMMAR = Grammar(Form("bid", Bid, args=(IntArg(0, 13, "tricks"),)), Form("play", Play, 1),
+                  Form("blind", Blind), Form("look", Look))  # fmt: skip
+
+
+# --8<-- [start:state]
+class Fields(NamedTuple):
+    """The fields of a Spades deal; `bids[s]` is `None` until seat `s` has bid."""
+
+    hands: tuple[CardSet, ...]
+    seat: int
+    trick: Trick
+    bids: tuple[int | None, ...] = (None,) * 4
+    looked: int = 0b1111  # the seats that have seen their cards (a mask)
+    blind: int = 0  # the seats that bid blind nil (a mask)
+    last: Trick | None = None
+    taken: tuple[tuple[Card, ...], ...] = ((),) * 4
+    tricks: tuple[int, ...] = (0,) * 4
+    broken: bool = False
+    outcome: str | None = None
+
+
+class SpadesState(GenericState[SpadesRules, Fields, SpadesView]):
+    """A deal of Spades in progress (immutable): its fields are ``state.f``.
+
+    While bidding, the bids are a simultaneous, sealed choice: every seat
+    that has not bid may bid, no view shows another seat's bid before all
+    four have bid, and `to_act` is the lowest seat still to bid.
+    """
+
+    __slots__ = ()
+    grammar = GRAMMAR
+    view_model = SpadesView
+    zone_specs = (Zone("hand", field="hands", per_seat=True, seen=Seen.OWNER),
+                  Zone("trick", seen=Seen.EVERYONE, cards=lambda s: s.f.trick.cards),
+                  Zone("last_trick", seen=Seen.EVERYONE, cards=lambda s: s.last_cards),
+                  Zone("taken", per_seat=True, cards=lambda s: s.face_down,
+                       in_view=False))  # fmt: skip
+
+    @property
+    def bidding(self) -> bool:
+        """Whether the seats are still bidding."""
+        return None in self.f.bids
+
+    @property
+    def last_cards(self) -> tuple[Card, ...]:
+        """The cards of the last complete trick (none before the first)."""
+        return () if self.f.last is None else self.f.last.cards
+
+    @property
+    def face_down(self) -> tuple[tuple[Card, ...], ...]:
+        """Each seat's taken cards, face down: all but the last trick, which lies face up."""
+        last = self.last_cards
+        return tuple(tuple(c for c in t if c not in last) for t in self.f.taken)
+
+    def view_extra(self, seat: int | None) -> dict[str, Any]:
+        """The leaders, tricks, bids (sealed while bidding), broken spades and the dealer."""
+        f, sealed = self.f, self.bidding
+        bids = [b if not sealed or s == seat else None for s, b in enumerate(f.bids)]
+        extra = {"trick_leader": f.trick.leader, "tricks": list(f.tricks), "bids": bids,
+                 "last_leader": None if f.last is None else f.last.leader,
+                 "bid_made": [b is not None for b in f.bids], "broken": f.broken,
+                 "blind": [] if sealed else [s for s in range(4) if f.blind >> s & 1],
+                 "dealer": self.setup.dealer}  # fmt: skip
+        return extra | ({"hand": None} if seat is not None and not f.looked >> seat & 1 else {})
+
+    def result(self) -> GameResult:
+        """Both partnerships' points (`scoring.spades_result`)."""
+        return spades_result(self)
+
+    # --8<-- [start:legal]
+    def check_bid(self, action: Bid) -> Refusal | None:
+        """Bid once, after looking at your cards; nil only with the option `nil`."""
+        if not self.bidding:
+            return Refusal(Code.NOT_BIDDING, "the bidding is over: play a card")
+        if not self.f.looked >> self.f.seat & 1:
+            return Refusal(Code.LOOK_FIRST, "look at your cards first, or bid blind nil: 'blind'")
+        if action.tricks == 0 and not self.rules.nil:
+            return Refusal(Code.NO_NIL, "nil bids are not allowed: bid 1 to 13 tricks")
+        return None
+
+    def check_blind(self, action: Blind) -> Refusal | None:
+        """Bid blind nil: only with the option, before looking at your cards."""
+        if not self.bidding:
+            return Refusal(Code.NOT_BIDDING, "the bidding is over: play a card")
+        if not self.rules.blind_nil or self.f.looked >> self.f.seat & 1:
+            return Refusal(Code.ALREADY_LOOKED, "blind nil is bid before looking at your cards")
+        return None
+
+    def check_look(self, action: Look) -> Refusal | None:
+        """Look at your cards (while you still may bid blind nil)."""
+        return self.check_blind(_BLIND)
+
+    def check_play(self, action: Play) -> Refusal | None:
+        """A card in hand; follow suit when able; lead a spade only once broken (or only spades)."""
+        f = self.f
+        if self.bidding:
+            return Refusal(Code.BIDDING, "every seat bids before the first lead")
+        if action.card not in f.hands[f.seat]:
+            return Refusal(Refused.NOT_IN_HAND, f"{action.card.code} is not in your hand")
+        if action.card in self.playable():
+            return None
+        if f.trick.cards:
+            led = f.trick.cards[0]
+            return Refusal(Code.MUST_FOLLOW, f"follow suit: {led.code} was led")
+        return Refusal(Code.SPADES_NOT_BROKEN, "spades are not broken: lead another suit")
+
+    def playable(self) -> list[Card]:
+        """The cards the seat to play may play to the trick."""
+        f = self.f
+        return legal_plays(f.hands[f.seat], f.trick, trump=Suit.SPADES, lead_trump=f.broken)
+
+    def list_legal(self) -> tuple[Action, ...]:
+        """The legal actions, listed fast (the contract tests compare the checks' listing)."""
+        if not self.bidding:
+            return tuple(Play(card) for card in self.playable())
+        if not self.f.looked >> self.f.seat & 1:
+            return (_BLIND, _LOOK)
+        return tuple(Bid(n) for n in range(0 if self.rules.nil else 1, 14))
+
+    # --8<-- [start:apply]
+    def _chosen(self, action: Action, bid: int, **changes: Any) -> Self:
+        """Seal seat's bid; when every seat has bid, reveal them and the lead begins."""
+        f = self.f
+        bids = (*f.bids[: f.seat], bid, *f.bids[f.seat + 1 :])
+        events = [Event("choose", f.seat, note="has bid")]
+        if None in bids:
+            seat = bids.index(None)
+            return self.evolve(action, events, bids=bids, seat=seat, **changes)
+        blind = changes.get("blind", f.blind)
+        said = [
+            "blind nil" if blind >> s & 1 else "nil" if b == 0 else str(b)
+            for s, b in enumerate(bids)
+        ]
+        events += [Event("reveal", note=", ".join(said))]
+        events += [Event("bid", s, note=word) for s, word in enumerate(said)]
+        return self.evolve(action, events, bids=bids, seat=f.trick.leader, **changes)
+
+    def do_bid(self, action: Bid) -> Self:
+        """Seal a bid."""
+        return self._chosen(action, action.tricks)
+
+    def do_blind(self, action: Blind) -> Self:
+        """Seal a blind nil; the seat then sees its cards."""
+        seat = self.f.seat
+        return self._chosen(
+            action, 0, blind=self.f.blind | 1 << seat, looked=self.f.looked | 1 << seat
+        )
+
+    def do_look(self, action: Look) -> Self:
+        """The seat sees its cards, and bids next."""
+        return self.evolve(
+            action, [Event("look", self.f.seat)], looked=self.f.looked | 1 << self.f.seat
+        )
+
+    def do_play(self, action: Play) -> Self:
+        """Play the card; a full trick goes to its winner, who leads the next."""
+        f, card = self.f, action.card
+        hands = (*f.hands[: f.seat], f.hands[f.seat].remove(card), *f.hands[f.seat + 1 :])
+        step = play_to_trick(f.trick, card, ACE_HIGH, Suit.SPADES, f.broken)
+        changes: dict[str, Any] = {"hands": hands, "trick": step.trick, "broken": step.broken}
+        if (won := step.won) is not None:
+            taken = tuple(
+                (*t, *f.trick.cards, card) if s == won else t for s, t in enumerate(f.taken)
+            )
+            tricks = tuple(n + (s == won) for s, n in enumerate(f.tricks))
+            over = None if hands[won] else "played"
+            changes |= {"last": step.complete, "taken": taken, "tricks": tricks, "outcome": over}
+        return self.evolve(action, step.events, seat=step.trick.to_play, **changes)
