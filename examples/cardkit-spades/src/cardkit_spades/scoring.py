@@ -20,7 +20,7 @@ def _team_score(state: SpadesState, team: tuple[int, ...], bags: int) -> tuple[i
     f, rules = state.f, state.rules
     points, bid, taken = 0, 0, 0
     for seat in team:
-        b = f.bids[seat] or 0
+        b = f.bids.values[seat] or 0
         if b == 0:  # nil: the seat's tricks do not count towards the partner's bid
             worth = 200 if f.blind >> seat & 1 else 100
             points += worth if f.tricks[seat] == 0 else -worth
@@ -63,7 +63,7 @@ def spades_result(state: SpadesState) -> GameResult:
         team_points=team_points,
         details={
             "bags": [b for _, b in scores],
-            "bids": list(state.f.bids),
+            "bids": list(state.f.bids.values),
             "tricks": list(state.f.tricks),
         },
     )

@@ -11,6 +11,7 @@ from cardkit.cards.tricks import Trick, legal_plays
 from cardkit.engine.arguments import IntArg
 from cardkit.engine.generic import GenericState
 from cardkit.engine.grammar import Form, Grammar, Verb
+from cardkit.engine.simultaneous import Sealed
 from cardkit.engine.tricktaking import play_to_trick
 from cardkit.engine.zones import Seen, Zone
 from cardkit.errors import Refusal, Refused
@@ -59,14 +60,14 @@ GRAMMAR = Grammar(Form("bid", Bid, args=(IntArg(0, 13, "tricks"),)), Form("play"
                   Form("blind", Blind), Form("look", Look))  # fmt: skip
 
 
-# --8<-- [start:state]
+# --8<-- [start:fields]
 class Fields(NamedTuple):
-    """The fields of a Spades deal; `bids[s]` is `None` until seat `s` has bid."""
+    """The fields of a Spades deal: the bids are sealed until all four are made."""
 
     hands: tuple[CardSet, ...]
     seat: int
     trick: Trick
-    bids: tuple[int | None, ...] = (None,) * 4
+    bids: Sealed[int] = Sealed.open(4)
     looked: int = 0b1111  # the seats that have seen their cards (a mask)
     blind: int = 0  # the seats that bid blind nil (a mask)
     last: Trick | None = None
@@ -76,6 +77,8 @@ class Fields(NamedTuple):
     outcome: str | None = None
 
 
+# --8<-- [end:fields]
+# --8<-- [start:state]
 class SpadesState(GenericState[SpadesRules, Fields, SpadesView]):
     """A deal of Spades in progress (immutable): its fields are ``state.f``.
 
@@ -96,7 +99,7 @@ class SpadesState(GenericState[SpadesRules, Fields, SpadesView]):
     @property
     def bidding(self) -> bool:
         """Whether the seats are still bidding."""
-        return None in self.f.bids
+        return not self.f.bids.complete
 
     @property
     def last_cards(self) -> tuple[Card, ...]:
@@ -112,10 +115,9 @@ class SpadesState(GenericState[SpadesRules, Fields, SpadesView]):
     def view_extra(self, seat: int | None) -> dict[str, Any]:
         """The leaders, tricks, bids (sealed while bidding), broken spades and the dealer."""
         f, sealed = self.f, self.bidding
-        bids = [b if not sealed or s == seat else None for s, b in enumerate(f.bids)]
-        extra = {"trick_leader": f.trick.leader, "tricks": list(f.tricks), "bids": bids,
+        extra = {"trick_leader": f.trick.leader, "tricks": list(f.tricks),
                  "last_leader": None if f.last is None else f.last.leader,
-                 "bid_made": [b is not None for b in f.bids], "broken": f.broken,
+                 "bids": f.bids.seen_by(seat), "bid_made": f.bids.made, "broken": f.broken,
                  "blind": [] if sealed else [s for s in range(4) if f.blind >> s & 1],
                  "dealer": self.setup.dealer}  # fmt: skip
         return extra | ({"hand": None} if seat is not None and not f.looked >> seat & 1 else {})
@@ -124,6 +126,7 @@ class SpadesState(GenericState[SpadesRules, Fields, SpadesView]):
         """Both partnerships' points (`scoring.spades_result`)."""
         return spades_result(self)
 
+    # --8<-- [end:state]
     # --8<-- [start:legal]
     def check_bid(self, action: Bid) -> Refusal | None:
         """Bid once, after looking at your cards; nil only with the option `nil`."""
@@ -174,23 +177,15 @@ class SpadesState(GenericState[SpadesRules, Fields, SpadesView]):
             return (_BLIND, _LOOK)
         return tuple(Bid(n) for n in range(0 if self.rules.nil else 1, 14))
 
+    # --8<-- [end:legal]
     # --8<-- [start:apply]
     def _chosen(self, action: Action, bid: int, **changes: Any) -> Self:
-        """Seal seat's bid; when every seat has bid, reveal them and the lead begins."""
-        f = self.f
-        bids = (*f.bids[: f.seat], bid, *f.bids[f.seat + 1 :])
-        events = [Event("choose", f.seat, note="has bid")]
-        if None in bids:
-            seat = bids.index(None)
-            return self.evolve(action, events, bids=bids, seat=seat, **changes)
-        blind = changes.get("blind", f.blind)
-        said = [
-            "blind nil" if blind >> s & 1 else "nil" if b == 0 else str(b)
-            for s, b in enumerate(bids)
-        ]
-        events += [Event("reveal", note=", ".join(said))]
-        events += [Event("bid", s, note=word) for s, word in enumerate(said)]
-        return self.evolve(action, events, bids=bids, seat=f.trick.leader, **changes)
+        """Seal the seat's bid; when every seat has bid, they are revealed and play begins."""
+        f, blind = self.f, changes.get("blind", self.f.blind)
+        say = lambda s, b: "blind nil" if blind >> s & 1 else "nil" if b == 0 else str(b)  # noqa: E731
+        bids, events = f.bids.choose(f.seat, bid, kind="bid", say=say)
+        seat = bids.pending[0] if bids.pending else f.trick.leader
+        return self.evolve(action, events, bids=bids, seat=seat, **changes)
 
     def do_bid(self, action: Bid) -> Self:
         """Seal a bid."""
@@ -223,3 +218,5 @@ class SpadesState(GenericState[SpadesRules, Fields, SpadesView]):
             over = None if hands[won] else "played"
             changes |= {"last": step.complete, "taken": taken, "tricks": tricks, "outcome": over}
         return self.evolve(action, step.events, seat=step.trick.to_play, **changes)
+
+    # --8<-- [end:apply]
