@@ -369,7 +369,7 @@ def test_simulate_prints_results_and_writes_json(tmp_path: Path) -> None:
         players=3,
         bots=["first", "random", "drawer"],
         seed=4,
-        max_actions=DEFAULT_MAX_ACTIONS,  # the command line caps bot games by default
+        max_actions=DEFAULT_MAX_ACTIONS,  # the game's own cap, as the command line
     )
     assert report.outcome() == expected.outcome()
     drawer = next(x for x in out.splitlines() if "drawer" in x)

@@ -2,11 +2,11 @@
 
 Read from the sources of every plugin and example package (and the scaffold's
 template): no state class overrides `apply` (the core's is final in effect:
-parse, refuse, check, transition), nothing is built with `object.__new__` or
-filled with `object.__setattr__` (states come from `GenericState.first`/
-`evolve`/`successor`, interned actions from `cardkit.engine.actions.new_action`), and no
-plugin reaches into pluggy's hook caller (`pm.hook.x(...)`): games call their
-hooks through `Game.hooks`.
+parse, refuse, check, transition) or `act_as` (the one seat-scoped way to act),
+nothing is built with `object.__new__` or filled with `object.__setattr__` (states
+come from `GenericState.first`/`evolve`/`successor`, interned actions from
+`cardkit.engine.actions.new_action`), and no plugin reaches into pluggy's hook
+caller (`pm.hook.x(...)`): games call their hooks through `Game.hooks`.
 
 The one `object.__setattr__` allowed is pydantic's idiom for a frozen rules model
 that sets a forced value while it validates (inside a `model_validator`).
@@ -70,12 +70,27 @@ def offences(source: str) -> list[str]:
                 out.append(f"line {node.lineno}: object.__setattr__")
         if isinstance(node, ast.Attribute) and node.attr == "hook":
             out.append(f"line {node.lineno}: calls pluggy's hook caller (.hook)")
-        if isinstance(node, ast.ClassDef) and any(
-            isinstance(item, ast.FunctionDef) and item.name in ("apply", "_apply")
-            for item in node.body
-        ):
-            out.append(f"line {node.lineno}: class {node.name} overrides apply")
+        if isinstance(node, ast.ClassDef):
+            for name in sorted(_defined(node) & _CORE_OWNED):
+                out.append(f"line {node.lineno}: class {node.name} overrides {name}")
     return out
+
+
+#: The state methods that only the core defines: applying, and acting for a seat.
+_CORE_OWNED = {"apply", "_apply", "act_as", "apply_as"}
+
+
+def _defined(node: ast.ClassDef) -> set[str]:
+    """The names a class body defines: its methods and its assigned attributes."""
+    names = set()
+    for item in node.body:
+        if isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef):
+            names.add(item.name)
+        targets = item.targets if isinstance(item, ast.Assign) else []
+        if isinstance(item, ast.AnnAssign):
+            targets = [item.target]
+        names |= {t.id for t in targets if isinstance(t, ast.Name)}
+    return names
 
 
 def test_the_plugin_sources_are_found() -> None:
@@ -99,6 +114,9 @@ def test_no_plugin_writes_again_what_the_core_owns() -> None:
         ("object.__setattr__(s, 'f', 1)", ["line 1: object.__setattr__"]),
         ("pm.hook.tonk_card_values(rules=r)", ["line 1: calls pluggy's hook caller (.hook)"]),
         ("class S:\n    def apply(self, a): ...", ["line 1: class S overrides apply"]),
+        ("class S:\n    def act_as(self, s, a): ...", ["line 1: class S overrides act_as"]),
+        ("class S:\n    act_as = other", ["line 1: class S overrides act_as"]),
+        ("class S:\n    def apply_as(self, s, a): ...", ["line 1: class S overrides apply_as"]),
         (
             "class R:\n    @model_validator(mode='after')\n"
             "    def v(self):\n        object.__setattr__(self, 'x', 1)",

@@ -85,6 +85,8 @@ class IllegalAction(CardkitError, ValueError):
             ``"not_in_hand"``, ``"does_not_beat"`` or ``"unparsable"``.
         action: the action (or text) that was refused.
         allowed: a few of the actions that are legal instead, as text.
+        reason: the message without the listing of ``allowed`` (to build
+            the same refusal again with another listing).
     """
 
     def __init__(
@@ -98,6 +100,7 @@ class IllegalAction(CardkitError, ValueError):
         self.code = code
         self.action = action
         self.allowed = tuple(allowed)
+        self.reason = message
         text = message
         if self.allowed:
             shown = ", ".join(repr(a) for a in self.allowed[:12])

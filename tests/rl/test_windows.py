@@ -49,17 +49,17 @@ def test_an_add_window_shows_only_in_the_asked_seats_observation() -> None:
     assert table.observe(A)["observation"].tobytes() != table.observe(B)["observation"].tobytes()
 
 
-def test_the_default_apply_as_accepts_only_the_seat_to_act() -> None:
+def test_the_default_act_as_accepts_only_the_seat_to_act() -> None:
     state = cardkit.load_game("crazyeights").start(3, seed=5)
     seat = state.to_act
     assert seat is not None
     other = (seat + 1) % 3
     action = str(state.legal_actions()[0])
     with pytest.raises(cardkit.IllegalAction) as err:
-        state.apply_as(other, action)
+        state.act_as(other, action)
     assert err.value.code == "not_your_turn"
     assert f"seat {seat} is to act" in str(err.value)
-    assert state.apply_as(seat, action) == state.apply(action)
+    assert state.act_as(seat, action) == state.apply(action)
     assert state.shown_to_act(other) == seat
 
 

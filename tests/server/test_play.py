@@ -115,7 +115,7 @@ def _play(server: Any, name: str) -> int:
         assert chosen.last is not None
         action = rng.choice(chosen.last["legal"])
         chosen.act(action)
-        state = state.apply_as(chosen.last["seat"], action)
+        state = state.act_as(chosen.last["seat"], action)
         copy.record(state)
         actions += 1
     final = watcher.last
@@ -195,7 +195,7 @@ def test_a_private_window_reaches_only_the_seat_it_asks(
     def play(seat: int, action: str) -> None:
         nonlocal state
         clients[seat].act(action)
-        state = state.apply_as(seat, action)
+        state = state.act_as(seat, action)
         copy.record(state)
         for audience, client in [*enumerate(clients), (None, watcher)]:
             for message in client.until(copy.version[audience]):

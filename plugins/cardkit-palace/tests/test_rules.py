@@ -36,8 +36,8 @@ OPTIONS = {
 
 def test_every_option_has_its_name_default_and_description(game: Any) -> None:
     fields = PalaceRules.model_fields
-    # house_rules is the core's option, shared by every game
-    assert set(fields) - {"house_rules"} == set(OPTIONS)
+    # house_rules and max_actions are the core's options, shared by every game
+    assert set(fields) - {"house_rules", "max_actions"} == set(OPTIONS)
     rules = game.rules()
     dumped = rules.model_dump(mode="json")
     for name, (default, choices) in OPTIONS.items():

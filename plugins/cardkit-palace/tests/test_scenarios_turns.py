@@ -261,21 +261,21 @@ def test_27_illegal_actions_leave_the_state_unchanged(begin: Any, texts: Any) ->
 
 
 def test_27_a_play_by_a_seat_that_may_not_act(begin: Any) -> None:
-    """apply_as(seat, ...) refuses every seat but the one asked, and leaks nothing."""
+    """act_as(seat, ...) refuses every seat but the one asked, and leaks nothing."""
     state = late_game(begin, "2H 3H 9C TS")
     with pytest.raises(IllegalAction) as err:
-        state.apply_as(B, "play 4C")
+        state.act_as(B, "play 4C")
     assert err.value.code == "not_your_turn"
     assert "3C" not in str(err.value)  # A's legal plays are not listed
-    assert state.apply_as(A, "play 3C").to_act == B
+    assert state.act_as(A, "play 3C").to_act == B
     window = begin(4, rules=LEFT, hands=NINES, stock=NINES_STOCK)
     window = window.apply("play 9S").apply("play 9H 9D")
     with pytest.raises(IllegalAction) as err:
-        window.apply_as(A, "play 3C")  # neither asked (C) nor next in turn (C)
+        window.act_as(A, "play 3C")  # neither asked (C) nor next in turn (C)
     assert err.value.code == "not_your_turn"
-    assert window.apply_as(C, "decline").to_act == C
+    assert window.act_as(C, "decline").to_act == C
     # C is asked and also next in turn: C's turn action declines the window first
-    assert [str(a) for a in window.apply_as(C, "play 9C").history[-2:]] == ["decline", "play 9C"]
+    assert [str(a) for a in window.act_as(C, "play 9C").history[-2:]] == ["decline", "play 9C"]
 
 
 def test_27b_a_player_who_is_out_is_never_asked(game: Any) -> None:

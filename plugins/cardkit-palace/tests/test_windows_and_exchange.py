@@ -233,23 +233,23 @@ def test_rule_4_5_the_next_players_action_declines_the_window_then_applies(begin
     window = _completion(begin)
     plain = _completion(begin, out_of_turn_completion=False)
     assert texts(plain) == ["pickup"]  # B holds 3D 4D 5D on the jacks
-    acted = window.apply_as(B, "pickup")
+    acted = window.act_as(B, "pickup")
     assert [str(a) for a in acted.history[-2:]] == ["decline", "pickup"]
     expected = plain.apply("pickup")
     assert views(acted) == views(expected)
     assert events(acted) == events(expected)
     assert acted.to_act == C
     with pytest.raises(IllegalAction) as err:
-        window.apply_as(C, "play 6D")
+        window.act_as(C, "play 6D")
     assert err.value.code == "not_your_turn"
     assert "seat 3" not in str(err.value)  # never says who is asked
     before = window.to_json()
     with pytest.raises(IllegalAction):
-        window.apply_as(B, "play 3D")  # too low: refused, and nothing is declined
+        window.act_as(B, "play 3D")  # too low: refused, and nothing is declined
     assert window.to_json() == before
-    assert window.apply_as(D, "complete JD JC").to_act == D
+    assert window.act_as(D, "complete JD JC").to_act == D
     with pytest.raises(IllegalAction) as err:
-        window.apply_as(D, "play 4S")  # the asked seat is not next: only window actions
+        window.act_as(D, "play 4S")  # the asked seat is not next: only window actions
     assert err.value.code == "wrong_phase"
 
 
@@ -266,7 +266,7 @@ def test_rule_4_5_an_add_window_is_shown_only_to_the_player_who_drew(begin: Any)
     assert views(window)[B] == views(plain)[B]
     assert views(window)[None] == views(plain)[None]
     assert views(window)[A]["window"] == "add"
-    acted = window.apply_as(B, "play 9C")
+    acted = window.act_as(B, "play 9C")
     assert views(acted) == views(plain.apply("play 9C"))
     with pytest.raises(IllegalAction):
         acted.apply("add 7C")
@@ -292,7 +292,7 @@ def test_rule_4_5_after_a_two_the_player_of_the_two_acts_through_the_window(begi
     for seat in (None, A, B):
         assert views(window)[seat] == views(plain)[seat]
     assert views(window)[A]["legal_actions"] == texts(plain)
-    acted = window.apply_as(A, "play 5D")
+    acted = window.act_as(A, "play 5D")
     assert views(acted) == views(plain.apply("play 5D"))
 
 

@@ -26,7 +26,7 @@ def _unchanged(
 ) -> None:
     before = state.to_json()
     snapshot = state.snapshot()
-    act = state.apply if seat is None else lambda a: state.apply_as(seat, a)
+    act = state.apply if seat is None else lambda a: state.act_as(seat, a)
     with pytest.raises(IllegalAction) as err:
         act(action)
     if code is not None:

@@ -67,15 +67,16 @@ DaskOpt = Annotated[
         "(tcp://HOST:8786; needs cardkit[eval]).",
     ),
 ]
-#: Bot games stop here unless ``--max-actions`` says otherwise: a game whose bots can
-#: cycle (as Crazy Eights' heuristic bots once did) must not hang a run.
-DEFAULT_MAX_ACTIONS = 5000
+#: Bot games stop at the game's own action cap (its ``max_actions`` rule) unless
+#: ``--max-actions`` sets another: every game is finite.
+DEFAULT_MAX_ACTIONS = None
 
 MaxActionsOpt = Annotated[
-    int,
+    int | None,
     typer.Option(
         "--max-actions",
-        help="Stop a game after this many actions (capped: no score).",
+        help="Cap each game at this many actions (the max_actions rule; default: the "
+        "game's own cap). A capped game has no winner and scores nothing.",
         min=1,
     ),
 ]

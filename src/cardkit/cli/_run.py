@@ -27,7 +27,6 @@ from cardkit.engine.bots import Turn
 from cardkit.engine.game import Game
 from cardkit.engine.results import GameResult
 from cardkit.engine.rules import Rules
-from cardkit.errors import CardkitError
 from cardkit.eval.stats import wilson_interval
 from cardkit.play.match import DealRecord, Match, fill_seats, has_match_rule, resolve_bots
 from cardkit.play.narrate import Narrator, seat_label, standings_table
@@ -35,8 +34,6 @@ from cardkit.play.replay import write_replay
 from cardkit.play.runner import seat_rngs
 from cardkit.play.simulate import SimulationReport, simulate
 
-#: ``cardkit demo`` stops a game after this many actions unless told otherwise.
-DEMO_MAX_ACTIONS = 10_000
 #: ``cardkit match`` plays at most this many deals when the game's rule has not ended it.
 MATCH_SAFETY_DEALS = 1_000
 #: Deals of a ``cardkit match`` of a game without a match-ending rule, unless ``--deals``.
@@ -93,9 +90,7 @@ def demo(
     players = game.default_players if players is None else players
     seed = random_seed() if seed is None else seed
     pause = auto_delay(delay)
-    cap = DEMO_MAX_ACTIONS if max_actions is None else max_actions
-    if cap < 1:
-        raise CardkitError(f"--max-actions must be at least 1, not {cap}")
+    rules = rules.with_max_actions(max_actions)
     names = [str(b) for b in fill_seats(parse_bots(bots) or [best_bot(game)], players)]
     factories = resolve_bots(game, names, players)
     state = game.start(players, rules, seed=seed)
@@ -107,15 +102,17 @@ def demo(
     narrator.deal(state)
     result: GameResult | None = None
     while not state.is_over:
-        if state.action_count >= cap:
+        if state.action_count >= rules.max_actions:  # a game not on GenericState
             result = GameResult.capped_at(players, state.action_count)
-            console.print(Text(f"Stopped after {cap} actions (--max-actions).", style="yellow"))
             break
         seat = state.to_act
         assert seat is not None
         action = seat_bots[seat].choose(Turn(state, seat, state.legal_actions(), rngs[seat]))
         state = state.apply(action)
         narrator.action(seat, action, state, state.last_events)
+    if (result or state.result()).capped:
+        cap = rules.max_actions
+        console.print(Text(f"Stopped after {cap} actions (the action cap).", style="yellow"))
     narrator.result(state, result)
     if save is not None:
         write_replay(state, save)

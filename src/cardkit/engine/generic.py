@@ -36,6 +36,7 @@ from typing_extensions import TypeVar
 from cardkit.cards.card import Card
 from cardkit.cards.cardset import CardSet
 from cardkit.engine._building import builder_of, replaced
+from cardkit.engine._capping import capped_class
 from cardkit.engine.actions import Action, check_action_text
 from cardkit.engine.events import Event
 from cardkit.engine.grammar import Grammar
@@ -69,12 +70,14 @@ class GenericState(PrivateWindows, Generic[R, F, V]):
     `state.view(seat)` as `MyView`.
     """
 
-    __slots__ = ("_legal", "f")
+    __slots__ = ("_left", "_legal", "f")
 
     f: F
     """The game's fields (a `NamedTuple`)."""
     setup: Setup[R]
     _legal: tuple[Action, ...] | None
+    _left: int
+    """The actions left before the action cap (`rules.max_actions`) ends the game."""
 
     grammar: ClassVar[Grammar]
     zone_specs: ClassVar[tuple[Zone, ...]] = ()
@@ -82,6 +85,8 @@ class GenericState(PrivateWindows, Generic[R, F, V]):
     lists_when_over: ClassVar[bool] = False
     """Whether `list_legal` gives no action once the game is over, so that the core
     need not ask `is_over` first (a saving on the hot path of playouts)."""
+    is_capped: ClassVar[bool] = False
+    """Whether the action cap (`rules.max_actions`) ended the game (`result().capped`)."""
     _plain_apply: ClassVar[bool] = True
     _moves: ClassVar[dict[type[Action], tuple[_Check, _Do]]] = {}
     _building: ClassVar[type[Any]]
@@ -123,6 +128,7 @@ class GenericState(PrivateWindows, Generic[R, F, V]):
         state._log = (None, None, tuple(events))
         state.f = fields
         state._legal = None
+        state._left = setup.rules.max_actions
         state.__class__ = cls
         return state
 
@@ -134,7 +140,8 @@ class GenericState(PrivateWindows, Generic[R, F, V]):
         state._log = (self._log, action, tuple(events))
         state.f = replaced(self.f, changes) if changes else self.f
         state._legal = None
-        state.__class__ = type(self)
+        left = state._left = self._left - 1
+        state.__class__ = type(self) if left > 0 else capped_class(type(self))
         return state
 
     def successor(self, action: Action, events: Sequence[Event], fields: F) -> Self:
@@ -149,8 +156,14 @@ class GenericState(PrivateWindows, Generic[R, F, V]):
         state._log = (self._log, action, tuple(events))
         state.f = fields
         state._legal = None
-        state.__class__ = type(self)
+        left = state._left = self._left - 1
+        state.__class__ = type(self) if left > 0 else capped_class(type(self))
         return state
+
+    @property
+    def action_count(self) -> int:
+        """How many actions have been played (counted as the states are built)."""
+        return self.setup.rules.max_actions - self._left
 
     @property
     def to_act(self) -> int | None:

@@ -4,9 +4,19 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Self
 
-from pydantic import BaseModel, ConfigDict, Field, field_serializer, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    field_serializer,
+    field_validator,
+    model_serializer,
+)
+
+from cardkit.errors import InvalidRules
 
 __all__ = ["HOUSE_RULE_NAME", "HouseRule", "Rules", "Variant"]
 
@@ -38,6 +48,18 @@ class Rules(BaseModel):
     written to JSON as a sorted list. Empty by default: no house rule.
     """
 
+    max_actions: int = Field(default=10_000, ge=1)
+    """The action cap: a game that reaches this many actions is over, and its result
+    is ``capped`` (no winner, no loser, no payment).
+
+    The rules of some games allow endless loops (Tonk's ``take``/``discard``
+    of the same card, Palace's pick-ups); the cap makes every game finite, as
+    OpenSpiel's ``max_game_length`` does. Each game sets a default far above
+    real play (its page names it); simulation, ``--max-actions``, the server
+    and the RL environments use it. Written to saves and dumps only when it
+    is not the game's default, so that older saves read the same.
+    """
+
     @field_validator("house_rules", mode="before")
     @classmethod
     def _split_house_rules(cls, value: Any) -> Any:
@@ -60,6 +82,28 @@ class Rules(BaseModel):
     def _sorted_house_rules(self, value: frozenset[str]) -> list[str]:
         """A sorted list, so that the same rules always give the same JSON."""
         return sorted(value)
+
+    @model_serializer(mode="wrap")
+    def _cap_only_when_set(self, handler: SerializerFunctionWrapHandler) -> Any:
+        """The dump, without ``max_actions`` when it is the game's default."""
+        data = handler(self)
+        if isinstance(data, dict):
+            default = type(self).model_fields["max_actions"].default
+            if data.get("max_actions") == default:
+                del data["max_actions"]
+        return data
+
+    def with_max_actions(self, max_actions: int | None) -> Self:
+        """These rules with the action cap ``max_actions`` (``None``: these rules as they are).
+
+        Raises:
+            InvalidRules: ``max_actions`` is not a whole number of at least 1.
+        """
+        if max_actions is None or max_actions == self.max_actions:
+            return self
+        if type(max_actions) is not int or max_actions < 1:
+            raise InvalidRules(f"max_actions must be at least 1, not {max_actions!r}")
+        return self.model_copy(update={"max_actions": max_actions})
 
     def check_players(self, players: int) -> None:
         """Refuse options that cannot be played with this many players.

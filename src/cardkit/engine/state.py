@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Collection, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Self
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Self, final
 
 from typing_extensions import TypeVar
 
@@ -32,7 +32,7 @@ from cardkit.engine.events import Event
 from cardkit.engine.results import GameResult
 from cardkit.engine.rules import Rules
 from cardkit.engine.views import View
-from cardkit.errors import IllegalAction
+from cardkit.errors import QUOTE_LIMIT, IllegalAction, quote
 
 if TYPE_CHECKING:
     from cardkit.engine.game import Game
@@ -143,27 +143,82 @@ class GameState(ABC):
             action = self.parse_action(check_action_text(action))
         return self._apply(action)
 
-    def apply_as(self, seat: int, action: Action | str) -> Self:
-        """Apply ``action`` on behalf of ``seat``, refusing it if ``seat`` may not act now.
+    # -- acting for a seat: the one seat-scoped way in --------------------------------
 
-        For apps that take moves from several players (the server). The
-        default accepts only the seat to act; games with private out-of-turn
-        windows (Palace) override it so that the player every other view
-        shows to act may act too, and so that a refusal names only what
-        ``seat`` may know.
+    @property
+    def seats_to_act(self) -> tuple[int, ...]:
+        """The seats that may act now, in no particular order; empty once the game is over.
+
+        By default the seat [`to_act`][cardkit.engine.state.GameState.to_act]. Games
+        with private windows (Palace) also let the player every other view shows
+        to act act at once ([`cardkit.engine.windows`][cardkit.engine.windows]); a
+        game where several seats choose at once lists them all. Such a game
+        overrides this together with `_legal_for` (a seat's own legal actions)
+        and `_act_for` (how a seat's action is applied): the three override
+        points of [`act_as`][cardkit.engine.state.GameState.act_as].
+        """
+        to_act = self.to_act
+        return () if to_act is None else (to_act,)
+
+    def may_act(self, seat: int | None) -> bool:
+        """Whether ``seat`` may act now (``None``, a spectator, never may)."""
+        return type(seat) is int and seat in self.seats_to_act
+
+    def legal_actions_for(self, seat: int | None) -> Sequence[Action]:
+        """``seat``'s own legal actions now: empty when it may not act.
+
+        For the seat to act it is [`legal_actions`][cardkit.engine.state.GameState.legal_actions];
+        a seat shown to act while a private window asks another lists the
+        actions its view shows.
+        """
+        if seat is None or not self.may_act(seat):
+            return ()
+        return self._legal_for(seat)
+
+    def _legal_for(self, seat: int) -> Sequence[Action]:
+        """The legal actions of ``seat``, which may act (an override point of `act_as`)."""
+        return self.legal_actions()
+
+    def _act_for(self, seat: int, action: Action) -> Self:
+        """The state after ``seat``, which may act, plays ``action`` (an override point)."""
+        return self.apply(action)
+
+    @final
+    def act_as(self, seat: int | None, action: Action | str) -> Self:
+        """The state after ``seat`` plays ``action`` (an [`Action`][cardkit.engine.actions.Action]
+        or its text): the one way for apps that take moves from several players
+        (the server, the RL environments). No game overrides it.
+
+        Whether ``seat`` may act ([`may_act`][cardkit.engine.state.GameState.may_act]) is
+        decided before the text is read. A refusal is built only from what
+        ``seat`` may know: a seat that may not act gets ``"not_your_turn"``,
+        naming only the seat its own view shows to act, and no legal action;
+        a seat that may act gets the game's code and message with its own
+        legal actions ([`legal_actions_for`][cardkit.engine.state.GameState.legal_actions_for]).
 
         Raises:
-            IllegalAction: code ``"not_your_turn"`` when ``seat`` may not act
-                now, or any reason [`apply`][cardkit.engine.state.GameState.apply]
-                gives; ``self`` is unchanged.
+            IllegalAction: ``seat`` may not act now (code ``"not_your_turn"``), or the
+                action is not legal for it; ``self`` is unchanged.
         """
-        if seat != self.to_act:
-            shown = self.shown_to_act(seat)
-            who = "the game is over" if shown is None else f"seat {shown} is to act"
-            raise IllegalAction(
-                "not_your_turn", f"seat {seat} may not act now: {who}", action=str(action)
-            )
-        return self.apply(action)
+        if seat is None or not self.may_act(seat):
+            raise IllegalAction("not_your_turn", self._not_your_turn(seat), action=_echo(action))
+        try:
+            if isinstance(action, str):
+                action = self.parse_action(check_action_text(action))
+            return self._act_for(seat, action)
+        except IllegalAction as exc:
+            allowed = [str(a) for a in self.legal_actions_for(seat)]
+            raise IllegalAction(exc.code, exc.reason, action=exc.action, allowed=allowed) from None
+
+    def _not_your_turn(self, seat: object) -> str:
+        """Why ``seat`` may not act, in the words of what its own view shows."""
+        if self.is_over:
+            return "the game is over"
+        viewer = seat if type(seat) is int and 0 <= seat < self.players else None
+        shown = self.shown_to_act(viewer)
+        who = "a spectator" if seat is None else f"seat {quote(seat)}"
+        why = "" if shown is None else f": seat {shown} is to act"
+        return f"{who} may not act now{why}"
 
     def shown_to_act(self, seat: int | None) -> int | None:
         """The seat ``view(seat).to_act`` names, without building the view.
@@ -312,3 +367,9 @@ def _replay(game: Game[Any, Any], setup: Setup, actions: tuple[str, ...]) -> Any
     for text in actions:
         state = state.apply(text)
     return state
+
+
+def _echo(action: Action | str) -> str:
+    """The refused input as the refusal quotes it back (short: a huge text is cut)."""
+    text = action if isinstance(action, str) else str(action)
+    return text if len(text) <= QUOTE_LIMIT else text[:QUOTE_LIMIT] + "..."

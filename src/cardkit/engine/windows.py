@@ -4,18 +4,20 @@ A game whose rules open such windows sets `private_windows` and overrides
 [`decline_window`][cardkit.engine.windows.PrivateWindows.decline_window] and
 [`answers_window`][cardkit.engine.windows.PrivateWindows.answers_window]; the core
 then shows every other seat the state with every window declined and lets
-the player that state shows to act act at once
-([`apply_as`][cardkit.engine.windows.PrivateWindows.apply_as]).
+the player that state shows to act act at once: both are in
+[`seats_to_act`][cardkit.engine.windows.PrivateWindows.seats_to_act], and
+[`act_as`][cardkit.engine.state.GameState.act_as] applies the latter's action
+after declining the windows.
 [`GenericState`][cardkit.engine.generic.GenericState] has them, off by default.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar, Self
 
-from cardkit.engine.actions import Action, check_action_text
+from cardkit.engine.actions import Action
 from cardkit.engine.state import GameState
-from cardkit.errors import IllegalAction
 
 __all__ = ["PrivateWindows"]
 
@@ -36,7 +38,7 @@ class PrivateWindows(GameState):
         overrides this and `answers_window`; the core then shows every other
         seat the state with every window declined
         ([`public_state`][cardkit.engine.windows.PrivateWindows.public_state]) and lets the
-        player that state shows to act act at once (`apply_as`). The default: none.
+        player that state shows to act act at once (`act_as`). The default: none.
         """
         return None
 
@@ -59,37 +61,42 @@ class PrivateWindows(GameState):
             return to_act
         return self.public_state().to_act
 
-    def apply_as(self, seat: int, action: Action | str) -> Self:
-        """Apply `action` on behalf of `seat`, refusing it if `seat` may not act now.
-
-        With private windows (`private_windows`): the text is read first; the
-        seat a window asks acts in its window; the player every other view
-        shows to act may act too, and its action declines the open windows
-        first (recorded as declines, with no event), unless it is that
-        player's own answer to a window asking it. Any other seat gets code
-        `"not_your_turn"`, naming only the seat it is shown to act.
-
-        Raises:
-            IllegalAction: `seat` may not act now, or the action is illegal (nothing declined).
-        """
+    @property
+    def seats_to_act(self) -> tuple[int, ...]:
+        """The seats that may act: with a private window open, the seat it asks and the
+        player every other view shows to act (the player of `public_state`)."""
+        to_act = self.to_act
+        if to_act is None:
+            return ()
         if not self.private_windows:
-            return super().apply_as(seat, action)
-        if isinstance(action, str):
-            action = self.parse_action(check_action_text(action))
+            return (to_act,)
+        shown = self.public_state().to_act
+        return (to_act,) if shown is None or shown == to_act else (to_act, shown)
+
+    def _legal_for(self, seat: int) -> Sequence[Action]:
+        """The seat asked lists its window's actions (and, when it is also the player
+        shown to act, that player's); the player shown to act lists its view's."""
+        if not self.private_windows:
+            return self.legal_actions()
         public = self.public_state()
-        shown = public.to_act
-        answers = public is not self and self.answers_window(action)
-        if seat == self.to_act and (public is self or answers or seat != shown):
+        if public is self:
+            return self.legal_actions()
+        if seat != self.to_act:
+            return public.legal_actions()
+        if seat != public.to_act:
+            return self.legal_actions()
+        own = tuple(self.legal_actions())
+        return own + tuple(a for a in public.legal_actions() if a not in own)
+
+    def _act_for(self, seat: int, action: Action) -> Self:
+        """The seat asked answers its window; the player shown to act declines every
+        open window first (recorded as declines, with no event), then acts; a refused
+        action declines nothing."""
+        if not self.private_windows:
             return self.apply(action)
-        if seat != shown:
-            who = "the game is over" if shown is None else f"seat {shown} is to act"
-            raise IllegalAction(
-                "not_your_turn", f"seat {seat} may not act now: {who}", action=action
-            )
-        state = self
-        while not (state.to_act == seat and answers):
-            declined = state.decline_window()
-            if declined is None:
-                break
-            state = declined
-        return state.apply(action)
+        public = self.public_state()
+        if public is self:
+            return self.apply(action)
+        if seat == self.to_act and (seat != public.to_act or self.answers_window(action)):
+            return self.apply(action)
+        return public.apply(action)

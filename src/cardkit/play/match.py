@@ -120,7 +120,8 @@ class Match:
             seed: the match seed (default: a random one, recorded).
             max_deals: stop after this many deals if the game's own rule has
                 not ended the match. Required for games without a match rule.
-            max_actions: cap each deal at this many actions.
+            max_actions: cap each deal at this many actions (the rules'
+                ``max_actions``; default: the game's cap).
             dealer: the first dealer (default: the last seat).
 
         Raises:
@@ -129,7 +130,7 @@ class Match:
         """
         self.game = resolve_game(game)
         self.players = self.game.default_players if players is None else players
-        self.rules = make_rules(self.game, rules)
+        self.rules = make_rules(self.game, rules).with_max_actions(max_actions)
         check_setup(self.game, self.players, self.rules)
         if max_deals is not None and max_deals < 1:
             raise InvalidRules(f"max_deals must be at least 1, not {max_deals}")

@@ -73,12 +73,18 @@ def play_out(
         bots: one bot per seat.
         rngs: one random generator per seat (see [`seat_rngs`][cardkit.play.runner.seat_rngs]).
         max_actions: stop after this many actions; the result is then
-            ``capped`` (never a win or a loss).
+            ``capped`` (never a win or a loss). The game's own cap, its rules'
+            ``max_actions``, ends every game anyway (a state on
+            [`GenericState`][cardkit.engine.generic.GenericState] is then over
+            and its result capped; any other state is stopped here).
         on_events: called with each new state and its events (for narration).
     """
     decisions = 0
+    limit = state.rules.max_actions - state.action_count
+    if max_actions is not None:
+        limit = min(limit, max_actions)
     while not state.is_over:
-        if max_actions is not None and decisions >= max_actions:
+        if decisions >= limit:
             return PlayedGame(state, GameResult.capped_at(state.players, decisions), decisions)
         seat = state.to_act
         legal = state.legal_actions()

@@ -89,7 +89,7 @@ def play_one(
     """
     g = resolve_game(game)
     players = g.default_players if players is None else players
-    rules = make_rules(g, rules)
+    rules = make_rules(g, rules).with_max_actions(max_actions)
     factories = resolve_bots(g, list(bots) if bots else None, players)
     game_s = game_seed(seed, index)
     shift = index % players if rotate else 0
@@ -131,7 +131,8 @@ def simulate(
             enough to gain from it. The report is the same for any value.
         rules: the rules, or a dict of options for ``game.rules(**options)``
             (default: ``game.rules()``).
-        max_actions: cap each game; capped games count as neither won nor lost.
+        max_actions: cap each game (the rules' ``max_actions``; default: the
+            game's cap); capped games count as neither won nor lost.
         rotate: rotate the entries through the seats (in game ``i``, seat
             ``s`` is played by entry ``(s + i) % players``), so every bot is
             measured from every seat.
@@ -148,8 +149,8 @@ def simulate(
     """
     g = resolve_game(game)
     players = g.default_players if players is None else players
-    rules = make_rules(g, rules)
     _check_counts(games, max_actions, jobs)
+    rules = make_rules(g, rules).with_max_actions(max_actions)
     player = _player(g, players, rules, bots, seed=seed, rotate=rotate, max_actions=max_actions)
     jobs = max(1, min(jobs or os.cpu_count() or 1, games))
     return _play_all(player, list(player.spec.bots), games, jobs, executor, progress)

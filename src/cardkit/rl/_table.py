@@ -145,14 +145,19 @@ class Table:
     def play(self, seat: int, chosen: Any) -> None:
         """Apply the action with id `chosen` for `seat` (raises `IllegalAction`)."""
         state = self.state
-        action = self.codec.decode(state, state.legal_actions(), chosen)
-        self.state = state.apply(action)
+        legal = self._shown_legal(seat)
+        action = self.codec.decode(self._legal_key(seat), legal or (), chosen)
+        self.state = state.act_as(seat, action)
         self.steps += 1
 
     @property
     def truncated(self) -> bool:
-        """Whether the step limit stopped a game that is not over."""
-        return not self.state.is_over and self.steps >= self.max_steps
+        """Whether a cap stopped the game before its end: `max_steps`, or the game's own
+        action cap (`rules.max_actions`: the state is then over, its result `capped`)."""
+        state = self.state
+        if state.is_over:
+            return state.result().capped
+        return self.steps >= self.max_steps
 
     def payoffs(self) -> list[float]:
         """What the finished game pays each seat."""

@@ -276,7 +276,7 @@ class Table:
         return None
 
     def act(self, seat: int, text: str) -> tuple[Event, ...]:
-        """Play ``text`` for ``seat`` (through `GameState.apply_as`); the new events.
+        """Play ``text`` for ``seat`` (through `GameState.act_as`); the new events.
 
         Raises:
             IllegalAction: not this seat's decision, or not a legal action
@@ -287,7 +287,7 @@ class Table:
         state = self.state
         if state is None or state.is_over:
             raise TableError("not_playing", "no deal is being played at this table", status=409)
-        return self._advance(state.apply_as(seat, text))
+        return self._advance(state.act_as(seat, text))
 
     def play_bot(self, seat: int | None = None) -> tuple[Event, ...]:
         """Let ``seat``'s bot play (the timer bot for a person's seat).
@@ -306,7 +306,7 @@ class Table:
             legal = [state.parse_action(text) for text in state.view(seat).legal_actions]
         bot = self._bots[seat] or self.timer_bot
         rng = random.Random(derive_seed(self.seed, "bot", self.match.next_number, self.version))
-        return self._advance(state.apply_as(seat, bot.choose(Turn(state, seat, legal, rng))))
+        return self._advance(state.act_as(seat, bot.choose(Turn(state, seat, legal, rng))))
 
     def _advance(self, new: GameState) -> tuple[Event, ...]:
         self.state = new

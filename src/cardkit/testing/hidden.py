@@ -40,7 +40,7 @@ def check_views(state: GameState, knowledge: Knowledge | None = None) -> None:
     other view may show the table as it would be with no window open, the
     next player to act. All those views must then agree on who is shown to
     act, only the seat shown lists actions, and each action it lists must
-    be accepted by ``state.apply_as(seat, action)``.
+    be accepted by ``state.act_as(seat, action)``.
     """
     if knowledge is None:
         knowledge = Knowledge(state.players)
@@ -102,18 +102,11 @@ def _check_shown_actor(
         return
     if seat is None or to_act != seat:
         _fail(state, f"{who} lists legal actions {shown}, but seat {seat} is not to act")
-    apply_as = getattr(state, "apply_as", None)
-    if not callable(apply_as):
-        _fail(
-            state,
-            f"{who} shows seat {seat} to act with {shown} while state.to_act is "
-            f"{state.to_act}, but the state has no apply_as(seat, action) to act for it",
-        )
     for text in shown[:6]:
         try:
-            apply_as(seat, text)
+            state.act_as(seat, text)
         except IllegalAction as exc:
-            _fail(state, f"{who} lists {text!r}, but apply_as({seat}, {text!r}) refused it: {exc}")
+            _fail(state, f"{who} lists {text!r}, but act_as({seat}, {text!r}) refused it: {exc}")
 
 
 def _check_view_data(

@@ -15,7 +15,7 @@ too. Unlike [check_non_interference][cardkit.testing.check_non_interference],
 the seat to act is *not* taken as observable: who is asked in a private
 window is exactly what may not leak (Palace rules 4.5).
 
-Replaying uses ``state.apply_as(seat, action)`` when the game has it, so an
+Replaying uses ``state.act_as(seat, action)`` when the game has it, so an
 action of the next player declines a window that is open only in the
 swapped game; an action that left no event (a declined window) and is not
 legal in the swapped game is skipped.
@@ -101,10 +101,8 @@ def _stream(previous: str, state: GameState) -> str:
 
 
 def _act(state: GameState, seat: int | None, action: Action) -> GameState:
-    apply_as = getattr(state, "apply_as", None)
-    if seat is not None and callable(apply_as):
-        new: GameState = apply_as(seat, action)
-        return new
+    if seat is not None:
+        return state.act_as(seat, action)
     return state.apply(action)
 
 

@@ -30,6 +30,11 @@ class CrazyEightsRules(Rules):
     match is played to 100 points.
     """
 
+    max_actions: int = Field(5_000, ge=1)
+    """The action cap (the core's option): the game is over, capped, after this many
+    actions. Real play ends within about 200 actions (random play: at most 214 with 5
+    players)."""
+
     eights_wild: bool = True
     """8s may be played on any card, and their player names the suit to follow."""
 

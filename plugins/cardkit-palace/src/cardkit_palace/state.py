@@ -12,7 +12,7 @@ as bit masks. Each action kind has one check, `check_<kind>` (the one home
 of its legality), and one transition, `do_<kind>`, written in the modules of
 their phase (`exchange`, `turns`, `windows`); `list_legal` is the fast
 listing (`listing`). The windows between turns (``add`` and ``complete``)
-are private (rules 4.5): the core's `apply_as`, `shown_to_act` and the view
+are private (rules 4.5): the core's `act_as`, `shown_to_act` and the view
 show every seat but the one asked the state with the windows declined.
 """
 

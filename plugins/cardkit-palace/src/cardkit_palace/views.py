@@ -42,7 +42,7 @@ class PalaceView(View):
     Windows are private (rules 4.5): only the seat a window asks sees it.
     Every other view is exactly the view with no window open: the next
     player is shown to act (``to_act``) with its legal actions, and that
-    player may act at once (``apply_as``), which declines the window.
+    player may act at once (``act_as``), which declines the window.
 
     Attributes:
         phase: ``"exchange"``, ``"play"`` or ``"over"``.

@@ -3,7 +3,7 @@
 Each window asks exactly one seat. Windows are private: every view but the
 asked seat's, and every event, is what it would be with no window open; a
 declined window records no event; and the next player's action
-([`apply_as`][cardkit.engine.generic.GenericState.apply_as]) declines it first.
+([`act_as`][cardkit.engine.state.GameState.act_as]) declines it first.
 """
 
 from __future__ import annotations

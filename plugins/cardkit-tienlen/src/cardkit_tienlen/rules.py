@@ -69,6 +69,11 @@ def _default_instant_wins() -> frozenset[InstantWin]:
 class TienLenRules(Rules):
     """The variant options of Tiến lên; the defaults are the traditional rules."""
 
+    max_actions: int = Field(5_000, ge=1)
+    """The action cap (the core's option): the game is over, capped, after this many
+    actions. Real play ends within about 100 actions (random play: at most 104 with 4
+    players)."""
+
     first_lead_requires_3s: bool = True
     """The first lead of a match must contain 3S (or, with 2-3 players, the lowest dealt
     card). False: the holder of that card leads with any combination."""

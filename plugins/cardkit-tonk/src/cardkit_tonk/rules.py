@@ -77,6 +77,11 @@ MAX_DEALT = 45
 class TonkRules(Rules):
     """Every option of a Tonk hand, with the traditional rule as its default."""
 
+    max_actions: int = Field(5_000, ge=1)
+    """The action cap (the core's option): the game is over, capped, after this many
+    actions. Real play ends within about 60 actions; `take`/`discard` of the same card
+    may loop forever without it."""
+
     stake: int = Field(1, ge=1)
     """The basic stake s; every payment is a whole multiple of it."""
 
