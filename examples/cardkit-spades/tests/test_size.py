@@ -36,12 +36,12 @@ def code_lines(path: Path) -> int:
 
 
 def test_the_game_modules_are_counted() -> None:
-    """Today's count (the notes quote it): 254 code lines, 54 over the goal."""
+    """Today's count (the notes quote it): 245 code lines, 45 over the goal."""
     counted = {p.name: code_lines(p) for p in PACKAGE.glob("*.py") if p.name not in NOT_COUNTED}
-    assert sum(counted.values()) <= 260, counted
+    assert sum(counted.values()) <= 250, counted
 
 
-@pytest.mark.xfail(strict=True, reason="254 code lines today: the 200-line goal is not met yet")
+@pytest.mark.xfail(strict=True, reason="245 code lines today: the 200-line goal is not met yet")
 def test_the_game_modules_fit_in_200_code_lines() -> None:
     """The issue's goal: a trick-taking game as short to write as a shedding game."""
     counted = {

@@ -9,9 +9,8 @@ from cardkit import Action, Card, CardSet, Event, GameResult, Suit
 from cardkit.cards.orders import ACE_HIGH
 from cardkit.cards.tricks import Trick, legal_plays
 from cardkit.engine.arguments import IntArg
-from cardkit.engine.generic import GenericState
 from cardkit.engine.grammar import Form, Grammar, Verb
-from cardkit.engine.simultaneous import Sealed
+from cardkit.engine.simultaneous import Sealed, SimultaneousChoices
 from cardkit.engine.tricktaking import play_to_trick
 from cardkit.engine.zones import Seen, Zone
 from cardkit.errors import Refusal, Refused
@@ -79,7 +78,7 @@ class Fields(NamedTuple):
 
 # --8<-- [end:fields]
 # --8<-- [start:state]
-class SpadesState(GenericState[SpadesRules, Fields, SpadesView]):
+class SpadesState(SimultaneousChoices[SpadesRules, Fields, SpadesView]):
     """A deal of Spades in progress (immutable): its fields are ``state.f``.
 
     While bidding, the bids are a simultaneous, sealed choice: every seat
@@ -88,6 +87,7 @@ class SpadesState(GenericState[SpadesRules, Fields, SpadesView]):
     """
 
     __slots__ = ()
+    sealed_field = "bids"
     grammar = GRAMMAR
     view_model = SpadesView
     zone_specs = (Zone("hand", field="hands", per_seat=True, seen=Seen.OWNER),
