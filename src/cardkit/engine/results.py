@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from typing import Any
+
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    model_serializer,
+    model_validator,
+)
 
 __all__ = ["GameResult", "Payment"]
 
@@ -89,6 +98,16 @@ class GameResult(BaseModel):
             raise ValueError(f"team_points has {len(self.team_points)} entries for "
                              f"{len(self.teams)} teams")  # fmt: skip
         return self
+
+    @model_serializer(mode="wrap")
+    def _dump(self, handler: SerializerFunctionWrapHandler) -> Any:
+        """Leave out `teams` and `team_points` when empty: a game without teams dumps as before."""
+        data = handler(self)
+        if isinstance(data, dict):
+            for name in ("teams", "team_points"):
+                if not data.get(name, True):
+                    del data[name]
+        return data
 
     @classmethod
     def capped_at(cls, players: int, actions: int) -> GameResult:
