@@ -43,3 +43,13 @@ def test_team_standings_add_up_team_scores() -> None:
     tied = team_standings([_deal(1, [10, 10], [])], ["a"] * 4)
     assert [r.place for r in tied] == [1, 1]
     assert team_standings([], ["a"] * 4) == []
+
+
+def test_a_result_for_teams_gives_each_seat_its_teams_points() -> None:
+    """`GameResult.for_teams`: partners score alike; the best team wins; a tie has no winner."""
+    result = GameResult.for_teams("played", [(0, 2), (1, 3)], [-40, 90], actions=52)
+    assert result.points == [-40, 90, -40, 90]
+    assert result.winners == [1, 3]
+    assert result.order == [1, 3, 0, 2]
+    assert result.team_scores() == [-40, 90]
+    assert GameResult.for_teams("played", [(0, 2), (1, 3)], [50, 50]).winners == []

@@ -81,7 +81,7 @@ def _check(message: dict[str, Any], copy: _Copy, seed: int) -> None:
     view = state.view(seat)
     assert message["view"] == view.model_dump(mode="json")
     assert message["legal"] == list(view.legal_actions)
-    assert message["your_turn"] == (seat is not None and view.to_act == seat)
+    assert message["your_turn"] == (seat is not None and state.may_act(seat))
     text = json.dumps(message)
     for secret in (str(seed), str(state.setup.seed)):
         assert secret not in text, "a seed was sent to a client"

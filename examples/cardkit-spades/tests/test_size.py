@@ -11,7 +11,6 @@ import tokenize
 from pathlib import Path
 
 import cardkit_spades
-import pytest
 
 PACKAGE = Path(cardkit_spades.__file__).parent
 NOT_COUNTED = {"rules.py", "bots.py", "plugin.py", "__init__.py"}
@@ -35,17 +34,10 @@ def code_lines(path: Path) -> int:
     return len(lines - docstrings)
 
 
-def test_the_game_modules_are_counted() -> None:
-    """Today's count (the notes quote it): 245 code lines, 45 over the goal."""
-    counted = {p.name: code_lines(p) for p in PACKAGE.glob("*.py") if p.name not in NOT_COUNTED}
-    assert sum(counted.values()) <= 250, counted
-
-
-@pytest.mark.xfail(strict=True, reason="245 code lines today: the 200-line goal is not met yet")
 def test_the_game_modules_fit_in_200_code_lines() -> None:
     """The issue's goal: a trick-taking game as short to write as a shedding game."""
     counted = {
         p.name: code_lines(p) for p in sorted(PACKAGE.glob("*.py")) if p.name not in NOT_COUNTED
     }
-    assert set(counted) == {"game.py", "narration.py", "scoring.py", "state.py", "views.py"}
+    assert set(counted) == {"game.py", "scoring.py", "state.py", "views.py"}
     assert sum(counted.values()) <= 200, counted

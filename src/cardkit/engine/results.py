@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from pydantic import (
@@ -108,6 +109,40 @@ class GameResult(BaseModel):
                 if not data.get(name, True):
                     del data[name]
         return data
+
+    @classmethod
+    def for_teams(
+        cls,
+        reason: str,
+        teams: Sequence[Sequence[int]],
+        team_points: Sequence[int],
+        *,
+        actions: int = 0,
+        details: dict[str, object] | None = None,
+    ) -> GameResult:
+        """The result of a game of partnerships: each seat scores its team's points.
+
+        The team with the most points wins (no winner on a tie for the most);
+        `order` ranks the seats by their points, then by seat.
+        """
+        players = sum(len(team) for team in teams)
+        points = [0] * players
+        for team, score in zip(teams, team_points, strict=True):
+            for seat in team:
+                points[seat] = score
+        best = max(team_points)
+        won = [t for t, score in enumerate(team_points) if score == best]
+        return cls(
+            reason=reason,
+            players=players,
+            order=sorted(range(players), key=lambda s: (-points[s], s)),
+            winners=sorted(teams[won[0]]) if len(won) == 1 else [],
+            points=points,
+            actions=actions,
+            teams=[list(team) for team in teams],
+            team_points=list(team_points),
+            details=details or {},
+        )
 
     @classmethod
     def capped_at(cls, players: int, actions: int) -> GameResult:

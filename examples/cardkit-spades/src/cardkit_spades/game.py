@@ -31,9 +31,8 @@ class Spades(Game[SpadesRules, SpadesState]):
         """Deal 13 cards each from left of the dealer, who also leads the first trick."""
         first = (setup.dealer + 1) % 4
         hands, _ = setup.deck.deal_sets(4, 13, first_seat=first)
-        looked = 0 if setup.rules.blind_nil else 0b1111
         events = [Event("deal", setup.dealer, note="13 cards each", data={"cards_each": 13})]
-        fields = Fields(tuple(hands), 0, Trick(first, 4), looked=looked)
+        fields = Fields(tuple(hands), 0, Trick(first, 4), looked=0 if setup.rules.blind_nil else 15)
         return SpadesState.first(self, setup, fields, events)
 
     def match_over(self, rules: SpadesRules, totals: list[int], deals: int) -> bool:

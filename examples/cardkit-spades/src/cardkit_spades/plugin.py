@@ -10,10 +10,9 @@ cardkit finds this module through the entry point declared in
 from __future__ import annotations
 
 from cardkit import hookimpl
-from cardkit.plugins.hookspecs import RegisterBot, RegisterGame, RegisterPhrases
+from cardkit.plugins.hookspecs import RegisterBot, RegisterGame
 from cardkit_spades.bots import HeuristicBot
 from cardkit_spades.game import Spades
-from cardkit_spades.narration import PHRASES
 
 #: The cardkit plugin API this plugin is built for.
 CARDKIT_API_VERSION = "1.0"
@@ -29,9 +28,3 @@ def cardkit_register_games(register: RegisterGame) -> None:
 def cardkit_register_bots(register: RegisterBot) -> None:
     """Register the heuristic bot."""
     register("spades", "heuristic", HeuristicBot)
-
-
-@hookimpl
-def cardkit_register_phrases(register: RegisterPhrases) -> None:
-    """Word Spades' own event kinds (looking at a hand, scoring)."""
-    register("spades", PHRASES)

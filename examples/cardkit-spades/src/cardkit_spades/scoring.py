@@ -22,18 +22,14 @@ def _team_score(state: SpadesState, team: tuple[int, ...], bags: int) -> tuple[i
     for seat in team:
         b = f.bids.values[seat] or 0
         if b == 0:  # nil: the seat's tricks do not count towards the partner's bid
-            worth = 200 if f.blind >> seat & 1 else 100
-            points += worth if f.tricks[seat] == 0 else -worth
+            points += (200 if f.blind >> seat & 1 else 100) * (-1 if f.tricks[seat] else 1)
             bags += f.tricks[seat]
         bid, taken = bid + b, taken + (f.tricks[seat] if b else 0)
-    if taken >= bid:
-        points, bags = points + 10 * bid + taken - bid, bags + taken - bid
-    else:
-        points -= 10 * bid
-    if rules.bag_penalty:
-        points -= rules.bag_penalty * (bags // rules.bag_limit)
-        bags %= rules.bag_limit
-    return points, bags
+    over = taken - bid  # overtricks are bags; a side short of its bid loses 10 a trick
+    points, bags = (
+        (points + 10 * bid + over, bags + over) if over >= 0 else (points - 10 * bid, bags)
+    )
+    return points - rules.bag_penalty * (bags // rules.bag_limit), bags % rules.bag_limit
 
 
 def spades_result(state: SpadesState) -> GameResult:
@@ -48,22 +44,7 @@ def spades_result(state: SpadesState) -> GameResult:
     carried = previous.details.get("bags") if previous is not None else None
     bags = list(carried) if isinstance(carried, list) else [0, 0]
     scores = [_team_score(state, team, bags[t]) for t, team in enumerate(TEAMS)]
-    team_points = [p for p, _ in scores]
-    points = [team_points[seat % 2] for seat in range(4)]
-    best = max(team_points)
-    winners = [s for s in range(4) if team_points[s % 2] == best] if min(team_points) < best else []
-    return GameResult(
-        reason="played",
-        players=4,
-        order=sorted(range(4), key=lambda s: (-points[s], s)),
-        winners=winners,
-        points=points,
-        actions=state.action_count,
-        teams=[list(t) for t in TEAMS],
-        team_points=team_points,
-        details={
-            "bags": [b for _, b in scores],
-            "bids": list(state.f.bids.values),
-            "tricks": list(state.f.tricks),
-        },
-    )
+    details = {"bags": [b for _, b in scores], "bids": list(state.f.bids.values),
+               "tricks": list(state.f.tricks)}  # fmt: skip
+    return GameResult.for_teams("played", TEAMS, [p for p, _ in scores],
+                                actions=state.action_count, details=details)  # fmt: skip

@@ -11,7 +11,7 @@ from cardkit.cards.tricks import Trick, legal_plays
 from cardkit.engine.arguments import IntArg
 from cardkit.engine.grammar import Form, Grammar, Verb
 from cardkit.engine.simultaneous import Sealed, SimultaneousChoices
-from cardkit.engine.tricktaking import play_to_trick
+from cardkit.engine.tricktaking import play_to_trick, trick_zones
 from cardkit.engine.zones import Seen, Zone
 from cardkit.errors import Refusal, Refused
 from cardkit_spades.rules import SpadesRefused as Code
@@ -90,27 +90,12 @@ class SpadesState(SimultaneousChoices[SpadesRules, Fields, SpadesView]):
     sealed_field = "bids"
     grammar = GRAMMAR
     view_model = SpadesView
-    zone_specs = (Zone("hand", field="hands", per_seat=True, seen=Seen.OWNER),
-                  Zone("trick", seen=Seen.EVERYONE, cards=lambda s: s.f.trick.cards),
-                  Zone("last_trick", seen=Seen.EVERYONE, cards=lambda s: s.last_cards),
-                  Zone("taken", per_seat=True, cards=lambda s: s.face_down,
-                       in_view=False))  # fmt: skip
+    zone_specs = (Zone("hand", field="hands", per_seat=True, seen=Seen.OWNER), *trick_zones())
 
     @property
     def bidding(self) -> bool:
         """Whether the seats are still bidding."""
         return not self.f.bids.complete
-
-    @property
-    def last_cards(self) -> tuple[Card, ...]:
-        """The cards of the last complete trick (none before the first)."""
-        return () if self.f.last is None else self.f.last.cards
-
-    @property
-    def face_down(self) -> tuple[tuple[Card, ...], ...]:
-        """Each seat's taken cards, face down: all but the last trick, which lies face up."""
-        last = self.last_cards
-        return tuple(tuple(c for c in t if c not in last) for t in self.f.taken)
 
     def view_extra(self, seat: int | None) -> dict[str, Any]:
         """The leaders, tricks, bids (sealed while bidding), broken spades and the dealer."""
@@ -146,9 +131,7 @@ class SpadesState(SimultaneousChoices[SpadesRules, Fields, SpadesView]):
             return Refusal(Code.ALREADY_LOOKED, "blind nil is bid before looking at your cards")
         return None
 
-    def check_look(self, action: Look) -> Refusal | None:
-        """Look at your cards (while you still may bid blind nil)."""
-        return self.check_blind(_BLIND)
+    check_look = check_blind  # look at your cards while you still may bid blind nil
 
     def check_play(self, action: Play) -> Refusal | None:
         """A card in hand; follow suit when able; lead a spade only once broken (or only spades)."""
@@ -160,8 +143,7 @@ class SpadesState(SimultaneousChoices[SpadesRules, Fields, SpadesView]):
         if action.card in self.playable():
             return None
         if f.trick.cards:
-            led = f.trick.cards[0]
-            return Refusal(Code.MUST_FOLLOW, f"follow suit: {led.code} was led")
+            return Refusal(Code.MUST_FOLLOW, f"follow suit: {f.trick.cards[0].code} was led")
         return Refusal(Code.SPADES_NOT_BROKEN, "spades are not broken: lead another suit")
 
     def playable(self) -> list[Card]:
@@ -193,16 +175,13 @@ class SpadesState(SimultaneousChoices[SpadesRules, Fields, SpadesView]):
 
     def do_blind(self, action: Blind) -> Self:
         """Seal a blind nil; the seat then sees its cards."""
-        seat = self.f.seat
-        return self._chosen(
-            action, 0, blind=self.f.blind | 1 << seat, looked=self.f.looked | 1 << seat
-        )
+        bit = 1 << self.f.seat
+        return self._chosen(action, 0, blind=self.f.blind | bit, looked=self.f.looked | bit)
 
     def do_look(self, action: Look) -> Self:
         """The seat sees its cards, and bids next."""
-        return self.evolve(
-            action, [Event("look", self.f.seat)], looked=self.f.looked | 1 << self.f.seat
-        )
+        look = Event("look", self.f.seat, note="looks at the cards dealt")
+        return self.evolve(action, [look], looked=self.f.looked | 1 << self.f.seat)
 
     def do_play(self, action: Play) -> Self:
         """Play the card; a full trick goes to its winner, who leads the next."""
@@ -211,9 +190,8 @@ class SpadesState(SimultaneousChoices[SpadesRules, Fields, SpadesView]):
         step = play_to_trick(f.trick, card, ACE_HIGH, Suit.SPADES, f.broken)
         changes: dict[str, Any] = {"hands": hands, "trick": step.trick, "broken": step.broken}
         if (won := step.won) is not None:
-            taken = tuple(
-                (*t, *f.trick.cards, card) if s == won else t for s, t in enumerate(f.taken)
-            )
+            got = step.complete.cards if step.complete else ()
+            taken = tuple((*t, *got) if s == won else t for s, t in enumerate(f.taken))
             tricks = tuple(n + (s == won) for s, n in enumerate(f.tricks))
             over = None if hands[won] else "played"
             changes |= {"last": step.complete, "taken": taken, "tricks": tricks, "outcome": over}
