@@ -44,3 +44,22 @@ def test_an_out_of_turn_text_is_refused_when_it_is_not_that_seats() -> None:
     with pytest.raises(IllegalAction) as refused:
         state.apply("bid 3 as 1")
     assert refused.value.code == "not_your_turn"
+
+
+def test_worlds_do_not_know_the_other_seats_sealed_bids() -> None:
+    """ISMCTS' worlds for seat 0 vary seats 2 and 3's hidden bids; seat 0's own bid is kept."""
+    import random
+
+    from cardkit.engine.determinize import sample_worlds
+
+    state = GAME.start(players=4, seed=5).act_as(2, "bid 13").act_as(3, "bid 13")
+    state = state.act_as(0, "bid 2")
+    worlds = sample_worlds(state, 0, 12, random.Random(1))
+    assert len(worlds) == 12
+    assert all(w.view(0) == state.view(0) for w in worlds)
+    assert all(w.f.bids.values[0] == 2 for w in worlds)
+    assert {w.f.bids.values[2] for w in worlds} != {13}
+    assert {w.f.bids.values[3] for w in worlds} != {13}
+    # Once every bid is revealed, the worlds keep the real ones.
+    done = state.act_as(1, "bid 1")
+    assert {w.f.bids.values[2] for w in sample_worlds(done, 0, 4, random.Random(1))} == {13}
