@@ -33,7 +33,7 @@ class SpadesRules(Rules):
     target_score: int = Field(default=500, ge=1)
     """A match ends when a partnership's total reaches this many points."""
 
-    max_actions: int = Field(200, ge=1)
+    max_actions: int = Field(1_000, ge=1)
     """The action cap (the core's option): the deal is over, capped, after this many
     actions. A deal is at most 60 actions (4 bids, 4 looks, 52 cards): never reached."""
 
