@@ -140,3 +140,22 @@ def test_resume_goes_on_with_a_saved_game(tmp_path: Path, played: list[pexpect.s
     child.sendline("quit")
     assert _finish(child) == 0
     assert read_replay(path).actions > first
+
+
+def test_sealed_bids_ask_each_person_in_turn_and_show_no_bid_early(
+    played: list[pexpect.spawn],
+) -> None:
+    """Spades' simultaneous bids: seats 0 and 1 (bots) bid before you (seat 2); you see
+    that they have chosen, not what, until your bid and seat 3's reveal them all."""
+    child = _spawn("play", "spades", "--seed", "1", "--seat", "2")
+    played.append(child)
+    child.expect(PROMPT)
+    before = child.before
+    assert "has chosen" in before
+    assert "Every choice is revealed" not in before
+    assert "bids None None None None" in " ".join(before.split())
+    child.sendline("bid 3")
+    child.expect("Every choice is revealed")
+    child.expect(PROMPT)
+    child.sendline("quit")
+    child.expect(pexpect.EOF)

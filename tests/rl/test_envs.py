@@ -172,11 +172,13 @@ def _episode(env: cardkit.rl.CardkitGymEnv, seed: int) -> list[str]:
 
 @pytest.mark.parametrize("game", cardkit.available_games())
 def test_a_seed_reproduces_the_deal_and_the_bots(game: str) -> None:
-    env = cardkit.rl.gym_env(game, players=3, opponents="heuristic", max_steps=400)
+    loaded = cardkit.load_game(game)
+    players = min(max(3, loaded.min_players), loaded.max_players)  # Spades is for 4 only
+    env = cardkit.rl.gym_env(game, players=players, opponents="heuristic", max_steps=400)
     first, again = _episode(env, 11), _episode(env, 11)
     assert first == again
     assert (
-        cardkit.rl.gym_env(game, players=3, max_steps=400)
+        cardkit.rl.gym_env(game, players=players, max_steps=400)
         .reset(seed=11)[0]["observation"]
         .tobytes()
         == env.reset(seed=11)[0]["observation"].tobytes()

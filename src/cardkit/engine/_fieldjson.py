@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import fields, is_dataclass
 from enum import Enum
 from typing import Any
 
@@ -24,4 +25,6 @@ def field_json(value: Any) -> Any:
         return value.codes
     if isinstance(value, Mapping):
         return {str(k): field_json(v) for k, v in value.items()}
+    if is_dataclass(value):  # a value of the cards layer: a `Trick`
+        return {f.name: field_json(getattr(value, f.name)) for f in fields(value)}
     return [field_json(v) for v in value]

@@ -25,6 +25,10 @@ seat saw keeps the deck position it really had, so for a game with a stock
 dealt to a hand" and "was drawn later". The seat's own cards, the public
 cards and every card of Tiến lên (which has no stock) are placed exactly.
 
+A simultaneous phase going on (a [`Sealed`][cardkit.engine.simultaneous.Sealed]
+field still incomplete) hides the other seats' choices: a world replays each of
+them as a random one of that seat's own legal choices, not the real one.
+
 Bots call [Turn.sample_worlds][cardkit.engine.bots.Turn.sample_worlds]; the
 functions here take the real state and are the core's side of it.
 """
@@ -37,6 +41,7 @@ from typing import Any
 from cardkit.cards.card import Card
 from cardkit.cards.cardset import CardSet
 from cardkit.cards.deck import Deck
+from cardkit.engine.simultaneous import ChosenAs, SimultaneousChoices
 from cardkit.engine.state import GameState, Setup
 from cardkit.errors import CardkitError
 
@@ -140,18 +145,37 @@ class Determinizer:
         for position, card in zip(self._positions, cards, strict=True):
             deck[position] = card
         game: Any = self._state.game
+        sealed = _open_sealed_field(self._state)
         try:
             s: GameState = game.deal(
                 Setup(setup.players, setup.rules, Deck(deck), setup.dealer, None, setup.previous)
             )
             for action in self._actions:
-                s = s.apply(action)
+                after = s.apply(action)
+                if sealed and getattr(after.f, sealed) != getattr(s.f, sealed):  # type: ignore[attr-defined]
+                    after = self._other_choice(s, action, rng) or after
+                s = after
         except (CardkitError, ValueError):
             return None  # an action that was legal for real is not legal in this deal
         # The seat also knows whether it is asked to act now: a world where a private
         # window asks another seat instead shows it the same view, but is not its world.
         asked = (s.to_act == self._seat) == self._asked
         return s if asked and s.view(self._seat) == self._target else None
+
+    def _other_choice(self, s: GameState, action: Any, rng: random.Random) -> GameState | None:
+        """Another seat's sealed choice, still hidden from the seat: a random one of its own
+        legal choices in this world (`None`: the seat's own, kept)."""
+        chooser = action.seat if isinstance(action, ChosenAs) else s.to_act
+        if chooser is None or chooser == self._seat:
+            return None
+        return s.act_as(chooser, rng.choice(list(s.legal_actions_for(chooser))))
+
+
+def _open_sealed_field(state: GameState) -> str:
+    """The sealed field of a simultaneous phase going on in `state` ("" when none)."""
+    if isinstance(state, SimultaneousChoices) and state.in_simultaneous_phase:
+        return state.sealed_field
+    return ""
 
 
 def sample_worlds(state: GameState, seat: int, n: int, rng: random.Random) -> list[GameState]:

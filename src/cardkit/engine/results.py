@@ -5,7 +5,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    model_serializer,
+    model_validator,
+)
 
 __all__ = ["GameResult", "Payment", "low_hand_result"]
 
@@ -47,6 +54,10 @@ class GameResult(BaseModel):
         capped: ``True`` when the game was stopped by an action cap before
             it ended; such a game has no winner and no loser.
         actions: the number of actions played.
+        teams: the partnerships, each a list of seats (empty: every seat
+            plays for itself); every seat is in exactly one team.
+        team_points: this game's score per team, in the order of `teams`
+            (empty: each team scores the sum of its seats' `score()`).
         details: game-specific JSON-ready facts (hand counts, bonuses...).
     """
 
@@ -61,6 +72,8 @@ class GameResult(BaseModel):
     payments: list[Payment] = Field(default_factory=list)
     capped: bool = False
     actions: int = 0
+    teams: list[list[int]] = Field(default_factory=list)
+    team_points: list[int] = Field(default_factory=list)
     details: dict[str, object] = Field(default_factory=dict)
 
     @model_validator(mode="after")
@@ -79,7 +92,60 @@ class GameResult(BaseModel):
                 raise ValueError(f"payment {p} is not between two different seats")
         if self.capped and (self.winners or self.losers):
             raise ValueError("a capped game has no winner and no loser")
+        if self.teams:
+            members = sorted(seat for team in self.teams for seat in team)
+            if members != list(seats) or not all(self.teams):
+                raise ValueError(
+                    f"teams {self.teams} must hold each seat 0-{self.players - 1} exactly once"
+                )
+        if self.team_points and len(self.team_points) != len(self.teams):
+            raise ValueError(f"team_points has {len(self.team_points)} entries for "
+                             f"{len(self.teams)} teams")  # fmt: skip
         return self
+
+    @model_serializer(mode="wrap")
+    def _dump(self, handler: SerializerFunctionWrapHandler) -> Any:
+        """Leave out `teams` and `team_points` when empty: a game without teams dumps as before."""
+        data = handler(self)
+        if isinstance(data, dict):
+            for name in ("teams", "team_points"):
+                if not data.get(name, True):
+                    del data[name]
+        return data
+
+    @classmethod
+    def for_teams(
+        cls,
+        reason: str,
+        teams: Sequence[Sequence[int]],
+        team_points: Sequence[int],
+        *,
+        actions: int = 0,
+        details: dict[str, object] | None = None,
+    ) -> GameResult:
+        """The result of a game of partnerships: each seat scores its team's points.
+
+        The team with the most points wins (no winner on a tie for the most);
+        `order` ranks the seats by their points, then by seat.
+        """
+        players = sum(len(team) for team in teams)
+        points = [0] * players
+        for team, score in zip(teams, team_points, strict=True):
+            for seat in team:
+                points[seat] = score
+        best = max(team_points)
+        won = [t for t, score in enumerate(team_points) if score == best]
+        return cls(
+            reason=reason,
+            players=players,
+            order=sorted(range(players), key=lambda s: (-points[s], s)),
+            winners=sorted(teams[won[0]]) if len(won) == 1 else [],
+            points=points,
+            actions=actions,
+            teams=[list(team) for team in teams],
+            team_points=list(team_points),
+            details=details or {},
+        )
 
     @classmethod
     def capped_at(cls, players: int, actions: int) -> GameResult:
@@ -94,6 +160,21 @@ class GameResult(BaseModel):
             net[p.payer] -= p.amount
             net[p.payee] += p.amount
         return net
+
+    def team_of(self, seat: int) -> int | None:
+        """The index in `teams` of `seat`'s team (`None` without teams)."""
+        for index, team in enumerate(self.teams):
+            if seat in team:
+                return index
+        return None
+
+    def team_scores(self) -> list[int]:
+        """The number a match adds up per team: `team_points` if set, else each team's
+        sum of `score()` (empty without teams)."""
+        if self.team_points:
+            return list(self.team_points)
+        scores = self.score()
+        return [sum(scores[seat] for seat in team) for team in self.teams]
 
     def score(self) -> list[int]:
         """The per-seat number a match adds up: ``points`` if set, else ``net``."""

@@ -140,7 +140,7 @@ def _table_for(spec: _Spec) -> _Table:
     key = repr(spec)
     table = _tables.get(key)
     if table is None:
-        from cardkit import _simulate_workers as workers
+        from cardkit.play import _simulate_workers as workers
 
         sim = workers._Spec(
             spec.game, spec.players, spec.rules, spec.bots, spec.seed, False, spec.max_actions,

@@ -8,7 +8,14 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from cardkit.engine.results import GameResult
 
-__all__ = ["DealRecord", "MatchResult", "Standing", "standing_order"]
+__all__ = [
+    "DealRecord",
+    "MatchResult",
+    "Standing",
+    "TeamStanding",
+    "standing_order",
+    "team_standings",
+]
 
 
 class DealRecord(BaseModel):
@@ -62,6 +69,58 @@ class Standing(BaseModel):
     deals_won: int
 
 
+class TeamStanding(BaseModel):
+    """One row of a team standings table (a game whose results name `teams`).
+
+    Attributes:
+        place: 1 for the leading team; tied totals share a place.
+        team: the team's index in the results' `teams`.
+        seats: the team's seats.
+        bots: the bot playing each of its seats.
+        total: the team's running total (the sum of its deals' `team_scores()`).
+        last: what the latest deal added.
+        deals_won: how many deals one of its seats won.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    place: int
+    team: int
+    seats: list[int]
+    bots: list[str]
+    total: int
+    last: int
+    deals_won: int
+
+
+def team_standings(deals: list[DealRecord], labels: list[str]) -> list[TeamStanding]:
+    """The team standings after `deals`, best total first (empty when no deal names teams).
+
+    The teams are those of the latest deal that names them; a capped deal adds nothing.
+    """
+    named = [d.result for d in deals if d.result.teams]
+    if not named:
+        return []
+    teams = named[-1].teams
+    totals, last, won = [0] * len(teams), [0] * len(teams), [0] * len(teams)
+    for deal in deals:
+        if deal.result.capped or not deal.result.teams:
+            continue
+        last = deal.result.team_scores()
+        totals = [t + s for t, s in zip(totals, last, strict=True)]
+        for index, team in enumerate(teams):
+            won[index] += any(seat in deal.result.winners for seat in team)
+    order = sorted(range(len(teams)), key=lambda t: (-totals[t], t))
+    rows: list[TeamStanding] = []
+    for index, t in enumerate(order):
+        place = rows[-1].place if index and totals[t] == totals[order[index - 1]] else index + 1
+        seats = teams[t]
+        rows.append(TeamStanding(place=place, team=t, seats=seats,
+                                 bots=[labels[s] for s in seats], total=totals[t],
+                                 last=last[t], deals_won=won[t]))  # fmt: skip
+    return rows
+
+
 class MatchResult(BaseModel):
     """A played match: its deals, the running totals, the standings and the winners.
 
@@ -78,6 +137,8 @@ class MatchResult(BaseModel):
         finished: ``True`` when the game's own rule ended the match,
             ``False`` when ``max_deals`` stopped it.
         reason: ``"match_over"`` or ``"max_deals"``.
+        team_standings: the standings by team, for a game of partnerships
+            (empty otherwise).
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -93,6 +154,7 @@ class MatchResult(BaseModel):
     winners: list[int]
     finished: bool
     reason: Literal["match_over", "max_deals", "in_progress"]
+    team_standings: list[TeamStanding] = Field(default_factory=list)
 
     @property
     def capped_deals(self) -> int:

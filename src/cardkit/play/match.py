@@ -30,7 +30,14 @@ from cardkit.engine.results import GameResult
 from cardkit.engine.rules import Rules
 from cardkit.engine.state import GameState
 from cardkit.errors import CardkitError, InvalidRules
-from cardkit.play._match_records import DealRecord, MatchResult, Standing, standing_order
+from cardkit.play._match_records import (
+    DealRecord,
+    MatchResult,
+    Standing,
+    TeamStanding,
+    standing_order,
+    team_standings,
+)
 from cardkit.play._match_setup import (
     BotSpec,
     bot_name,
@@ -50,6 +57,7 @@ __all__ = [
     "Match",
     "MatchResult",
     "Standing",
+    "TeamStanding",
     "bot_name",
     "check_setup",
     "deal_seed",
@@ -292,6 +300,10 @@ class Match:
             )
         return rows
 
+    def team_standings(self) -> list[TeamStanding]:
+        """The standings by team now (a game whose results name `teams`; else empty)."""
+        return team_standings(self.deals, self.labels)
+
     def winners(self) -> list[int]:
         """The match winners (``game.match_winners``), or the leaders so far."""
         if not self.deals:
@@ -315,6 +327,7 @@ class Match:
             deals=list(self.deals),
             totals=list(self.totals),
             standings=self.standings(),
+            team_standings=self.team_standings(),
             winners=self.winners(),
             finished=self._finished,
             reason=reason,

@@ -389,7 +389,9 @@ class Table:
             deal=len(self.match.deals) + (not state.is_over),
             view=shown,
             legal=list(view.legal_actions),
-            your_turn=seat is not None and view.to_act == seat,
+            # Every seat that may act now: the seat to act, a seat a private window asks,
+            # and each seat still to choose in a simultaneous phase.
+            your_turn=seat is not None and state.may_act(seat),
             events=[event.to_json_dict() for event in events],
             said=state.game.wording.lines(events, viewer=seat, names=names),
             result=state.result().model_dump(mode="json") if state.is_over else None,

@@ -56,6 +56,7 @@ from cardkit.testing.replays import (
     check_determinism,
     check_save_round_trip,
 )
+from cardkit.testing.sealed import check_sealed_choices
 
 __all__ = [
     "NONSENSE_ACTIONS",
@@ -102,9 +103,11 @@ def check_state(state: GameState, knowledge: Knowledge | None = None) -> None:
       ``legal_actions()`` is not empty and ``result()`` raises ``InvalidState``;
     - legal actions are distinct and have distinct texts;
     - events name real seats and are JSON-ready;
-    - views pass `check_views`.
+    - views pass `check_views`, and show no uncommitted choice of another seat
+      (`check_sealed_choices`).
     """
     check_zones(state)
+    check_sealed_choices(state)
     legal = state.legal_actions()
     players = state.players
     if state.is_over:

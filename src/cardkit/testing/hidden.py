@@ -100,8 +100,8 @@ def _check_shown_actor(
     seen.append(to_act)
     if not shown:
         return
-    if seat is None or to_act != seat:
-        _fail(state, f"{who} lists legal actions {shown}, but seat {seat} is not to act")
+    if seat is None or (to_act != seat and not state.may_act(seat)):
+        _fail(state, f"{who} lists legal actions {shown}, but seat {seat} may not act")
     for text in shown[:6]:
         try:
             state.act_as(seat, text)

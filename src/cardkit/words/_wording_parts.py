@@ -115,6 +115,9 @@ VERBS: Mapping[str, str] = MappingProxyType(
         "starter": "turns up",
         "ready": "is ready",
         "out": "goes out",
+        "bid": "bids",
+        "trick": "takes the trick",
+        "choose": "has chosen",
     }
 )
 
@@ -129,6 +132,8 @@ TABLE_PHRASES: Mapping[str, str] = MappingProxyType(
         "deal_end": "The deal is over: {note}",
         "new_round": "A new round begins: {note}",
         "reshuffle": "The discard pile is shuffled into the stock: {card_count} {note}",
+        "trumps_broken": "Trumps are broken: {note}",
+        "reveal": "Every choice is revealed: {note}",
     }
 )
 

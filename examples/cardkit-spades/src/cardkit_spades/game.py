@@ -1,0 +1,43 @@
+"""Spades: the game object (the rules as a spec in `docs/games/spades.md`)."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from cardkit import Event, Game, Setup
+from cardkit.cards.tricks import Trick
+from cardkit_spades.rules import PRESETS, SpadesRules
+from cardkit_spades.state import Bid, Blind, Fields, Look, Play, SpadesState
+from cardkit_spades.views import SpadesView
+
+__all__ = ["Bid", "Blind", "Look", "Play", "Spades", "SpadesState", "SpadesView"]
+
+
+# --8<-- [start:game]
+class Spades(Game[SpadesRules, SpadesState]):
+    """Partnership Spades: sealed bids, spades trump, bags."""
+
+    name: ClassVar[str] = "spades"
+    title: ClassVar[str] = "Spades"
+    summary: ClassVar[str] = "Two partnerships bid and take tricks; spades are always trump."
+    min_players: ClassVar[int] = 4
+    max_players: ClassVar[int] = 4
+    default_players: ClassVar[int] = 4
+    rules_model: ClassVar[type[SpadesRules]] = SpadesRules
+    rules_version: ClassVar[str] = "1"
+    presets = PRESETS
+
+    def deal(self, setup: Setup[SpadesRules]) -> SpadesState:
+        """Deal 13 cards each from left of the dealer, who also leads the first trick."""
+        first = (setup.dealer + 1) % 4
+        hands, _ = setup.deck.deal_sets(4, 13, first_seat=first)
+        events = [Event("deal", setup.dealer, note="13 cards each", data={"cards_each": 13})]
+        fields = Fields(tuple(hands), 0, Trick(first, 4), looked=0 if setup.rules.blind_nil else 15)
+        return SpadesState.first(self, setup, fields, events)
+
+    def match_over(self, rules: SpadesRules, totals: list[int], deals: int) -> bool:
+        """A match ends when a partnership reaches ``target_score`` points."""
+        return max(totals) >= rules.target_score
+
+
+# --8<-- [end:game]

@@ -1,0 +1,50 @@
+"""How a deal of Spades scores: contracts, nils, bags (the rules in `docs/games/spades.md`)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cardkit import GameResult, InvalidState
+
+if TYPE_CHECKING:
+    from cardkit_spades.state import SpadesState
+
+__all__ = ["TEAMS", "spades_result"]
+
+#: The partnerships: seats 0 and 2 against seats 1 and 3.
+TEAMS = ((0, 2), (1, 3))
+
+
+def _team_score(state: SpadesState, team: tuple[int, ...], bags: int) -> tuple[int, int]:
+    """One partnership's points this deal and its bags after it."""
+    f, rules = state.f, state.rules
+    points, bid, taken = 0, 0, 0
+    for seat in team:
+        b = f.bids.values[seat] or 0
+        if b == 0:  # nil: the seat's tricks do not count towards the partner's bid
+            points += (200 if f.blind >> seat & 1 else 100) * (-1 if f.tricks[seat] else 1)
+            bags += f.tricks[seat]
+        bid, taken = bid + b, taken + (f.tricks[seat] if b else 0)
+    over = taken - bid  # overtricks are bags; a side short of its bid loses 10 a trick
+    points, bags = (
+        (points + 10 * bid + over, bags + over) if over >= 0 else (points - 10 * bid, bags)
+    )
+    return points - rules.bag_penalty * (bags // rules.bag_limit), bags % rules.bag_limit
+
+
+def spades_result(state: SpadesState) -> GameResult:
+    """Both partnerships' points; both partners score their team's points.
+
+    Raises:
+        InvalidState: the deal is not over yet.
+    """
+    if not state.is_over:
+        raise InvalidState("the deal is not over yet: tricks are still to be played")
+    previous = state.setup.previous
+    carried = previous.details.get("bags") if previous is not None else None
+    bags = list(carried) if isinstance(carried, list) else [0, 0]
+    scores = [_team_score(state, team, bags[t]) for t, team in enumerate(TEAMS)]
+    details = {"bags": [b for _, b in scores], "bids": list(state.f.bids.values),
+               "tricks": list(state.f.tricks)}  # fmt: skip
+    return GameResult.for_teams("played", TEAMS, [p for p, _ in scores],
+                                actions=state.action_count, details=details)  # fmt: skip

@@ -1,0 +1,200 @@
+"""Spades: its actions, its state and their transitions (the rules in `docs/games/spades.md`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, NamedTuple, Self
+
+from cardkit import Action, Card, CardSet, Event, GameResult, Suit
+from cardkit.cards.orders import ACE_HIGH
+from cardkit.cards.tricks import Trick, legal_plays
+from cardkit.engine.arguments import IntArg
+from cardkit.engine.grammar import Form, Grammar, Verb
+from cardkit.engine.simultaneous import Sealed, SimultaneousChoices
+from cardkit.engine.tricktaking import play_to_trick, trick_zones
+from cardkit.engine.zones import Seen, Zone
+from cardkit.errors import Refusal, Refused
+from cardkit_spades.rules import SpadesRefused as Code
+from cardkit_spades.rules import SpadesRules
+from cardkit_spades.scoring import spades_result
+from cardkit_spades.views import SpadesView
+
+__all__ = ["GRAMMAR", "Bid", "Blind", "Fields", "Look", "Play", "SpadesState"]
+
+
+@dataclass(frozen=True, slots=True)
+class Bid(Action):
+    """Bid a number of tricks for your partnership, 0 for nil: ``bid 4``, ``bid 0``."""
+
+    tricks: int
+
+    def __str__(self) -> str:
+        return f"bid {self.tricks}"
+
+
+@dataclass(frozen=True, slots=True)
+class Play(Action):
+    """Play a card to the trick: ``play QS``."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"play {self.card.code}"
+
+
+class Blind(Verb):
+    """Bid blind nil, before looking at your cards (option `blind_nil`): ``blind``."""
+
+    verb = "blind"
+
+
+class Look(Verb):
+    """Look at your cards, giving up blind nil (option `blind_nil`): ``look``."""
+
+    verb = "look"
+
+
+_BLIND, _LOOK = Blind(), Look()
+GRAMMAR = Grammar(Form("bid", Bid, args=(IntArg(0, 13, "tricks"),)), Form("play", Play, 1),
+                  Form("blind", Blind), Form("look", Look))  # fmt: skip
+
+
+# --8<-- [start:fields]
+class Fields(NamedTuple):
+    """The fields of a Spades deal: the bids are sealed until all four are made."""
+
+    hands: tuple[CardSet, ...]
+    seat: int
+    trick: Trick
+    bids: Sealed[int] = Sealed.open(4)
+    looked: int = 0b1111  # the seats that have seen their cards (a mask)
+    blind: int = 0  # the seats that bid blind nil (a mask)
+    last: Trick | None = None
+    taken: tuple[tuple[Card, ...], ...] = ((),) * 4
+    tricks: tuple[int, ...] = (0,) * 4
+    broken: bool = False
+    outcome: str | None = None
+
+
+# --8<-- [end:fields]
+# --8<-- [start:state]
+class SpadesState(SimultaneousChoices[SpadesRules, Fields, SpadesView]):
+    """A deal of Spades in progress (immutable): its fields are ``state.f``.
+
+    While bidding, the bids are a simultaneous, sealed choice: every seat
+    that has not bid may bid, no view shows another seat's bid before all
+    four have bid, and `to_act` is the lowest seat still to bid.
+    """
+
+    __slots__ = ()
+    sealed_field = "bids"
+    grammar = GRAMMAR
+    view_model = SpadesView
+    zone_specs = (Zone("hand", field="hands", per_seat=True, seen=Seen.OWNER), *trick_zones())
+
+    @property
+    def bidding(self) -> bool:
+        """Whether the seats are still bidding."""
+        return not self.f.bids.complete
+
+    def view_extra(self, seat: int | None) -> dict[str, Any]:
+        """The leaders, tricks, bids (sealed while bidding), broken spades and the dealer."""
+        f, sealed = self.f, self.bidding
+        extra = {"trick_leader": f.trick.leader, "tricks": list(f.tricks),
+                 "last_leader": None if f.last is None else f.last.leader,
+                 "bids": f.bids.seen_by(seat), "bid_made": f.bids.made, "broken": f.broken,
+                 "blind": [] if sealed else [s for s in range(4) if f.blind >> s & 1],
+                 "dealer": self.setup.dealer}  # fmt: skip
+        return extra | ({"hand": None} if seat is not None and not f.looked >> seat & 1 else {})
+
+    def result(self) -> GameResult:
+        """Both partnerships' points (`scoring.spades_result`)."""
+        return spades_result(self)
+
+    # --8<-- [end:state]
+    # --8<-- [start:legal]
+    def check_bid(self, action: Bid) -> Refusal | None:
+        """Bid once, after looking at your cards; nil only with the option `nil`."""
+        if not self.bidding:
+            return Refusal(Code.NOT_BIDDING, "the bidding is over: play a card")
+        if not self.f.looked >> self.f.seat & 1:
+            return Refusal(Code.LOOK_FIRST, "look at your cards first, or bid blind nil: 'blind'")
+        if action.tricks == 0 and not self.rules.nil:
+            return Refusal(Code.NO_NIL, "nil bids are not allowed: bid 1 to 13 tricks")
+        return None
+
+    def check_blind(self, action: Blind) -> Refusal | None:
+        """Bid blind nil: only with the option, before looking at your cards."""
+        if not self.bidding:
+            return Refusal(Code.NOT_BIDDING, "the bidding is over: play a card")
+        if not self.rules.blind_nil or self.f.looked >> self.f.seat & 1:
+            return Refusal(Code.ALREADY_LOOKED, "blind nil is bid before looking at your cards")
+        return None
+
+    check_look = check_blind  # look at your cards while you still may bid blind nil
+
+    def check_play(self, action: Play) -> Refusal | None:
+        """A card in hand; follow suit when able; lead a spade only once broken (or only spades)."""
+        f = self.f
+        if self.bidding:
+            return Refusal(Code.BIDDING, "every seat bids before the first lead")
+        if action.card not in f.hands[f.seat]:
+            return Refusal(Refused.NOT_IN_HAND, f"{action.card.code} is not in your hand")
+        if action.card in self.playable():
+            return None
+        if f.trick.cards:
+            return Refusal(Code.MUST_FOLLOW, f"follow suit: {f.trick.cards[0].code} was led")
+        return Refusal(Code.SPADES_NOT_BROKEN, "spades are not broken: lead another suit")
+
+    def playable(self) -> list[Card]:
+        """The cards the seat to play may play to the trick."""
+        f = self.f
+        return legal_plays(f.hands[f.seat], f.trick, trump=Suit.SPADES, lead_trump=f.broken)
+
+    def list_legal(self) -> tuple[Action, ...]:
+        """The legal actions, listed fast (the contract tests compare the checks' listing)."""
+        if not self.bidding:
+            return tuple(Play(card) for card in self.playable())
+        if not self.f.looked >> self.f.seat & 1:
+            return (_BLIND, _LOOK)
+        return tuple(Bid(n) for n in range(0 if self.rules.nil else 1, 14))
+
+    # --8<-- [end:legal]
+    # --8<-- [start:apply]
+    def _chosen(self, action: Action, bid: int, **changes: Any) -> Self:
+        """Seal the seat's bid; when every seat has bid, they are revealed and play begins."""
+        f, blind = self.f, changes.get("blind", self.f.blind)
+        say = lambda s, b: "blind nil" if blind >> s & 1 else "nil" if b == 0 else str(b)  # noqa: E731
+        bids, events = f.bids.choose(f.seat, bid, kind="bid", say=say)
+        seat = bids.pending[0] if bids.pending else f.trick.leader
+        return self.evolve(action, events, bids=bids, seat=seat, **changes)
+
+    def do_bid(self, action: Bid) -> Self:
+        """Seal a bid."""
+        return self._chosen(action, action.tricks)
+
+    def do_blind(self, action: Blind) -> Self:
+        """Seal a blind nil; the seat then sees its cards."""
+        bit = 1 << self.f.seat
+        return self._chosen(action, 0, blind=self.f.blind | bit, looked=self.f.looked | bit)
+
+    def do_look(self, action: Look) -> Self:
+        """The seat sees its cards, and bids next."""
+        look = Event("look", self.f.seat, note="looks at the cards dealt")
+        return self.evolve(action, [look], looked=self.f.looked | 1 << self.f.seat)
+
+    def do_play(self, action: Play) -> Self:
+        """Play the card; a full trick goes to its winner, who leads the next."""
+        f, card = self.f, action.card
+        hands = (*f.hands[: f.seat], f.hands[f.seat].remove(card), *f.hands[f.seat + 1 :])
+        step = play_to_trick(f.trick, card, ACE_HIGH, Suit.SPADES, f.broken)
+        changes: dict[str, Any] = {"hands": hands, "trick": step.trick, "broken": step.broken}
+        if (won := step.won) is not None:
+            got = step.complete.cards if step.complete else ()
+            taken = tuple((*t, *got) if s == won else t for s, t in enumerate(f.taken))
+            tricks = tuple(n + (s == won) for s, n in enumerate(f.tricks))
+            over = None if hands[won] else "played"
+            changes |= {"last": step.complete, "taken": taken, "tricks": tricks, "outcome": over}
+        return self.evolve(action, step.events, seat=step.trick.to_play, **changes)
+
+    # --8<-- [end:apply]

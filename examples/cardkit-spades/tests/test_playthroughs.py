@@ -1,0 +1,25 @@
+"""Recorded playthroughs of Spades, replayed step by step against ``playthroughs/``.
+
+Each file records every step of one deal (seat to act, legal actions, action,
+events, every seat's view and the spectator's) and its result. A change of
+behaviour shows as a diff; ``pytest --update-playthroughs`` records them again.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from cardkit.testing.playthrough import Playthrough, playthrough_tests
+
+DIRECTORY = Path(__file__).parent / "playthroughs"
+
+PLAYTHROUGHS = (
+    Playthrough("spades", players=4, seed=1),
+    Playthrough("spades", players=4, seed=2, options={"variant": "blind-nil"}),
+    Playthrough("spades", players=4, seed=3, bots="random"),
+)
+
+
+test_playthrough, test_every_playthrough_file_has_a_spec = playthrough_tests(
+    PLAYTHROUGHS, DIRECTORY
+)

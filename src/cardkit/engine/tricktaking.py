@@ -1,0 +1,85 @@
+"""Playing a card to a trick, as the core narrates it: the engine part of [cardkit.cards.tricks][].
+
+[`play_to_trick`][cardkit.engine.tricktaking.play_to_trick] plays one card and, when the
+trick is complete, finds its winner; its events are worded by the core's phrases
+(`"Seat 1 plays 2♠"`, `"Trumps are broken: spades"`, `"Seat 1 takes the trick with 2♠"`).
+[`trick_zones`][cardkit.engine.tricktaking.trick_zones] declares where the cards of trick
+play lie and who sees them.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from cardkit.cards.card import Card, Suit
+from cardkit.cards.orders import RankOrder
+from cardkit.cards.tricks import Trick
+from cardkit.engine.events import Event
+from cardkit.engine.zones import Seen, Zone
+
+__all__ = ["TrickStep", "play_to_trick", "trick_zones"]
+
+
+class TrickStep(NamedTuple):
+    """What playing a card to a trick did.
+
+    Attributes:
+        trick: the trick to play to next: the same trick with the card, or a new
+            one led by the winner once complete.
+        won: the seat that took the trick (`None` while it goes on).
+        complete: the complete trick, once taken (`None` while it goes on).
+        broken: whether trumps are broken now (a trump has been played).
+        events: `play`, then `trumps_broken` (the first trump), then `trick` (once taken).
+    """
+
+    trick: Trick
+    won: int | None
+    complete: Trick | None
+    broken: bool
+    events: list[Event]
+
+
+def play_to_trick(
+    trick: Trick, card: Card, ranks: RankOrder, trump: Suit | None = None, broken: bool = False
+) -> TrickStep:
+    """The seat to play plays `card` to `trick` (legality is the caller's, see `legal_plays`).
+
+    Raises:
+        ValueError: the trick is complete.
+    """
+    seat = trick.to_play
+    played = trick.add(card)
+    events = [Event("play", seat, (card,))]
+    if trump is not None and card.suit == trump and not broken:
+        broken = True
+        events.append(Event("trumps_broken", note=trump.name.lower()))
+    if not played.complete:
+        return TrickStep(played, None, None, broken, events)
+    won = played.winner(ranks, trump)
+    events.append(Event("trick", won, note=f"with {played.by_seat()[won].pretty}"))
+    return TrickStep(Trick(won, played.players), won, played, broken, events)
+
+
+def trick_zones(trick: str = "trick", last: str = "last", taken: str = "taken") -> tuple[Zone, ...]:
+    """The zones of trick play, from the fields holding them (their names given here).
+
+    - `trick`: the current trick (a `Trick` field), face up: everyone sees it;
+    - `last_trick`: the last complete trick (a `Trick | None` field), face up;
+    - `taken`: each seat's taken cards (a field of one card tuple per seat),
+      face down: nobody sees them, and the view leaves them out. The cards of
+      the last trick count in `last_trick` while it lies face up, not here.
+    """
+
+    def last_cards(state: Any) -> tuple[Card, ...]:
+        done = getattr(state.f, last)
+        return () if done is None else tuple(done.cards)
+
+    def face_down(state: Any) -> tuple[tuple[Card, ...], ...]:
+        shown = last_cards(state)
+        return tuple(tuple(c for c in t if c not in shown) for t in getattr(state.f, taken))
+
+    return (
+        Zone("trick", seen=Seen.EVERYONE, cards=lambda state: getattr(state.f, trick).cards),
+        Zone("last_trick", seen=Seen.EVERYONE, cards=last_cards),
+        Zone("taken", per_seat=True, cards=face_down, in_view=False),
+    )

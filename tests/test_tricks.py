@@ -1,0 +1,117 @@
+"""Tricks in the cards layer: the winner of a trick and the cards that may be played to it."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from cardkit import Card, Suit
+from cardkit.cards.orders import ACE_HIGH
+from cardkit.cards.tricks import Follow, Trick, legal_plays, winning_index
+
+DECK = [Card(rank, suit) for suit in Suit for rank in ACE_HIGH.ranks]
+
+
+def _strength(card: Card, led: Suit | None, trump: Suit | None) -> tuple[int, int]:
+    """A second, independent statement of the rule: trump beats the suit led beats the rest."""
+    tier = 2 if card.suit == trump else 1 if card.suit == led else 0
+    return tier, ACE_HIGH.card_position(card) if tier else -1
+
+
+deals = st.lists(st.sampled_from(DECK), min_size=1, max_size=6, unique=True)
+trumps = st.one_of(st.none(), st.sampled_from(list(Suit)))
+
+
+@given(deals, trumps)
+def test_the_winner_is_the_strongest_card(cards: list[Card], trump: Suit | None) -> None:
+    """The winning card beats or equals every other, and no card outranks it."""
+    won = winning_index(cards, ACE_HIGH, trump)
+    led = cards[0].suit
+    best = max(_strength(c, led, trump) for c in cards)
+    assert _strength(cards[won], led, trump) == best
+    assert cards[won].suit in (led, trump)
+
+
+@given(deals, trumps, st.integers(0, 5))
+def test_the_winner_seat_counts_from_the_leader(
+    cards: list[Card], trump: Suit | None, leader: int
+) -> None:
+    """`Trick.winner` is the seat that played the winning card."""
+    players = 6
+    trick = Trick(leader, players, tuple(cards))
+    seat = trick.winner(ACE_HIGH, trump)
+    assert trick.by_seat()[seat] == cards[winning_index(cards, ACE_HIGH, trump)]
+
+
+hands = st.lists(st.sampled_from(DECK), min_size=1, max_size=13, unique=True)
+
+
+@given(st.data(), trumps, st.sampled_from(list(Follow)))
+def test_legal_plays_follow_the_rule(
+    data: st.DataObject, trump: Suit | None, follow: Follow
+) -> None:
+    """Follow suit when able; when void, trump when the rule says; overtrump when able."""
+    played = data.draw(st.lists(st.sampled_from(DECK), min_size=0, max_size=3, unique=True))
+    rest = [c for c in DECK if c not in played]
+    hand = data.draw(st.lists(st.sampled_from(rest), min_size=1, max_size=13, unique=True))
+    trick = Trick(0, 4, tuple(played))
+    legal = legal_plays(hand, trick, follow=follow, trump=trump, ranks=ACE_HIGH)
+    assert legal
+    assert set(legal) <= set(hand)
+    if not played or follow is Follow.ANY:
+        assert legal == hand
+        return
+    led = played[0].suit
+    follows = [c for c in hand if c.suit == led]
+    if follows:
+        assert legal == follows
+        return
+    held_trumps = [c for c in hand if c.suit == trump]
+    if follow is Follow.SUIT or not held_trumps:
+        assert legal == hand
+        return
+    assert all(c.suit == trump for c in legal)
+    if follow is Follow.OVERTRUMP:
+        top = max((ACE_HIGH.card_position(c) for c in played if c.suit == trump), default=-1)
+        over = [c for c in held_trumps if ACE_HIGH.card_position(c) > top]
+        assert legal == (over or held_trumps)
+    else:
+        assert legal == held_trumps
+
+
+@given(hands)
+def test_no_trump_lead_before_broken_unless_only_trumps(hand: list[Card]) -> None:
+    """`lead_trump=False` keeps spades out of the lead while the hand holds anything else."""
+    legal = legal_plays(hand, Trick(2, 4), trump=Suit.SPADES, lead_trump=False)
+    others = [c for c in hand if c.suit != Suit.SPADES]
+    assert legal == (others or hand)
+
+
+def test_bad_tricks_are_refused() -> None:
+    """A leader off the table, too many cards, an empty winner, a full trick: clear errors."""
+    with pytest.raises(ValueError, match="not a seat"):
+        Trick(4, 4)
+    with pytest.raises(ValueError, match="cards in a trick"):
+        Trick(0, 2, tuple(DECK[:3]))
+    with pytest.raises(ValueError, match="no winner"):
+        Trick(0, 4).winner(ACE_HIGH)
+    full = Trick(0, 2, tuple(DECK[:2]))
+    with pytest.raises(ValueError, match="complete"):
+        full.add(DECK[3])
+    with pytest.raises(ValueError, match="complete"):
+        legal_plays(DECK[4:6], full)
+    assert full.to_play is None
+    assert Trick(3, 4, (DECK[0],)).to_play == 0
+
+
+def test_overtrump_must_beat_the_highest_trump_when_it_can() -> None:
+    """Void in hearts with 3♠ and Q♠ over a 5♠: only Q♠; with 3♠ alone, 3♠ (still a trump)."""
+    trick = Trick(0, 4, (Card.parse("AH"), Card.parse("5S")))
+    hand = [Card.parse(c) for c in ("3S", "QS", "2D")]
+    rule = {"follow": Follow.OVERTRUMP, "trump": Suit.SPADES, "ranks": ACE_HIGH}
+    assert legal_plays(hand, trick, **rule) == [Card.parse("QS")]  # type: ignore[arg-type]
+    assert legal_plays(hand[::2], trick, **rule) == [Card.parse("3S")]  # type: ignore[arg-type]
+    assert legal_plays(hand, trick, follow=Follow.TRUMP, trump=Suit.SPADES) == hand[:2]
+    with pytest.raises(ValueError, match="ranks"):
+        legal_plays(hand, trick, follow=Follow.OVERTRUMP, trump=Suit.SPADES)
