@@ -15,6 +15,7 @@ PLUGINS = (
     "cardkit_tonk",
     "cardkit_tienlen",
     "cardkit_crazyeights",
+    "cardkit_spades",
     "cardkit_house_rules",
 )
 

@@ -70,8 +70,7 @@ class Table:
             declined window counts too, so it is never sent; see `versions`).
         audiences: what each seat and the spectators were shown, and the
             ``version`` each is sent (the changes of its own view).
-        deadline: when the turn timer of the turn every view but a window's
-            shows ends (`time.monotonic`), or ``None``.
+        deadline: the end of the timer of the turn all views but a window's show, or None.
     """
 
     def __init__(self, record: TableRecord, reg: Registry | None = None) -> None:
@@ -264,9 +263,8 @@ class Table:
     def bot_seat(self) -> int | None:
         """The bot seat that may act now: the seat asked, else the seat shown to act.
 
-        While a private window asks a person, the bot that every other view
-        shows to act plays as it would without the window (declining it), so
-        that nobody learns of the window from a bot that waits.
+        While a private window asks a person, the bot every other view shows to act plays
+        as if there were no window (declining it): nobody learns of it from a bot that waits.
         """
         state = self.state
         if state is None or state.is_over:
