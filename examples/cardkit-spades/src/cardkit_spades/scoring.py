@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
-from cardkit import GameResult, InvalidState
+from cardkit import GameResult, GenericState, InvalidState
+from cardkit_spades.rules import SpadesRules
 
-if TYPE_CHECKING:
-    from cardkit_spades.state import SpadesState
+# What scoring reads of a deal (not the state class, which composes this module).
+Deal = GenericState[SpadesRules, Any, Any]
 
 __all__ = ["TEAMS", "spades_result"]
 
@@ -15,7 +16,7 @@ __all__ = ["TEAMS", "spades_result"]
 TEAMS = ((0, 2), (1, 3))
 
 
-def _team_score(state: SpadesState, team: tuple[int, ...], bags: int) -> tuple[int, int]:
+def _team_score(state: Deal, team: tuple[int, ...], bags: int) -> tuple[int, int]:
     """One partnership's points this deal and its bags after it."""
     f, rules = state.f, state.rules
     points, bid, taken = 0, 0, 0
@@ -32,7 +33,7 @@ def _team_score(state: SpadesState, team: tuple[int, ...], bags: int) -> tuple[i
     return points - rules.bag_penalty * (bags // rules.bag_limit), bags % rules.bag_limit
 
 
-def spades_result(state: SpadesState) -> GameResult:
+def spades_result(state: Deal) -> GameResult:
     """Both partnerships' points; both partners score their team's points.
 
     Raises:
@@ -44,7 +45,7 @@ def spades_result(state: SpadesState) -> GameResult:
     carried = previous.details.get("bags") if previous is not None else None
     bags = list(carried) if isinstance(carried, list) else [0, 0]
     scores = [_team_score(state, team, bags[t]) for t, team in enumerate(TEAMS)]
-    details = {"bags": [b for _, b in scores], "bids": list(state.f.bids.values),
+    details: dict[str, object] = {"bags": [b for _, b in scores], "bids": list(state.f.bids.values),
                "tricks": list(state.f.tricks)}  # fmt: skip
     return GameResult.for_teams("played", TEAMS, [p for p, _ in scores],
                                 actions=state.action_count, details=details)  # fmt: skip
