@@ -124,7 +124,7 @@ def test_mcts_and_ismcts_against_random(name: str) -> None:
     """
     from open_spiel.python.algorithms import ismcts, mcts
 
-    game = _load(name, 2, max_actions=300)
+    game = _load(name, max(2, cardkit.load_game(name).min_players), max_actions=300)
     for seed in range(5):
         rng = np.random.RandomState(seed)
         evaluator = mcts.RandomRolloutEvaluator(1, rng)
@@ -134,7 +134,10 @@ def test_mcts_and_ismcts_against_random(name: str) -> None:
         ]
         try:
             for searcher in searchers:
-                bots = [searcher, pyspiel.make_uniform_random_bot(1, seed)]
+                others = [
+                    pyspiel.make_uniform_random_bot(s, seed) for s in range(1, game.num_players())
+                ]
+                bots = [searcher, *others]
                 state = _play(game, bots, rng)
                 assert state.returns() == pytest.approx(_cardkit_returns(state, name))
         except cardkit.openspiel.NoWorld:
@@ -146,7 +149,8 @@ def test_mcts_and_ismcts_against_random(name: str) -> None:
 @pytest.mark.parametrize("name", GAMES)
 def test_information_state_tensors_ignore_hidden_cards(name: str) -> None:
     """Swapping two cards a seat never saw changes none of its information state."""
-    os_game = _load(name, 3 if cardkit.load_game(name).max_players >= 3 else 2)
+    game = cardkit.load_game(name)
+    os_game = _load(name, min(max(3, game.min_players), game.max_players))
     players = os_game.players
 
     def observe(state: GameState, seat: int | None) -> Any:

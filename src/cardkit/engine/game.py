@@ -29,6 +29,7 @@ from cardkit.engine.actions import Action
 from cardkit.engine.actionspace import ActionSpace
 from cardkit.engine.bots import BotFactory, RandomBot
 from cardkit.engine.gamehooks import GameHooks
+from cardkit.engine.grammarspace import grammar_space
 from cardkit.engine.results import GameResult
 from cardkit.engine.rules import HOUSE_RULE_NAME, HouseRule, Rules, Variant
 from cardkit.engine.saves import SavedGame
@@ -52,11 +53,9 @@ class Game(ABC, Generic[R, S]):
         aliases: other names it answers to.
         min_players, max_players, default_players: seat counts.
         rules_model: the [`Rules`][cardkit.engine.rules.Rules] subclass.
-        rules_version: bumped when a rule change makes old saves replay
-            differently; saves record it and refuse another version.
+        rules_version: bumped when a rule change makes old saves replay differently.
         presets: the game's own named variants.
-        hand_order: how a player sorts a hand, low to high (screens show hands
-            in it); by default ace high, suits clubs, diamonds, hearts, spades.
+        hand_order: how a hand is sorted, low to high (default: ace high, clubs first).
         fixed_actions: actions with one meaning in every state, in a fixed
             order (superseded by [`action_space`][cardkit.engine.game.Game.action_space]).
 
@@ -378,8 +377,9 @@ class Game(ABC, Generic[R, S]):
         self._bots[name] = factory
 
     def action_space(self, rules: R, players: int) -> ActionSpace | None:
-        """The game's fixed action space ([cardkit.engine.actionspace][]); `None`: none declared."""
-        return None
+        """The fixed action space ([cardkit.engine.actionspace][]); by default every move the
+        grammar writes, if few ([cardkit.engine.grammarspace][]), else `None`."""
+        return grammar_space(self, rules, players)
 
     def __repr__(self) -> str:
         return f"<Game {self.name}>"
