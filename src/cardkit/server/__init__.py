@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from cardkit.server._app import create_app
 from cardkit.server._hub import Limits, TableServer
-from cardkit.server._models import client_schema, server_schema, websocket_schema
+from cardkit.server._schemas import client_schema, server_schema, websocket_schema
 from cardkit.server._storage import MemoryStorage, SQLiteStorage, Storage
 from cardkit.server._table import Table
 

@@ -25,10 +25,8 @@ from cardkit.server._models import (
     JoinTable,
     LeaveTable,
     TableInfo,
-    client_schema,
-    server_schema,
-    websocket_schema,
 )
+from cardkit.server._schemas import client_schema, server_schema, websocket_schema
 from cardkit.server._security import Origins, SecurityHeaders
 from cardkit.server._storage import MemoryStorage, SQLiteStorage, Storage
 
@@ -59,8 +57,7 @@ def create_app(
         bot_delay: seconds a bot waits before it plays.
         deal_pause: seconds between two deals of a match.
         registry: where games come from (default: the installed plugins).
-        allowed_origins: origins whose pages may open WebSockets besides the
-            server's own (``"https://cards.example.org"``, ``"*"``: any); others get 403.
+        allowed_origins: other origins whose pages may open WebSockets (``"*"``: any).
 
     Raises:
         ValueError: an allowed origin is not ``scheme://host[:port]``.

@@ -34,10 +34,7 @@ __all__ = [
     "StateMessage",
     "TableInfo",
     "client_messages",
-    "client_schema",
     "server_messages",
-    "server_schema",
-    "websocket_schema",
 ]
 
 _NAME = Field(default=None, min_length=1, max_length=40)
@@ -381,42 +378,3 @@ ServerMessage = Annotated[StateMessage | ErrorMessage, Field(discriminator="type
 client_messages: TypeAdapter[HelloMessage | ActMessage] = TypeAdapter(ClientMessage)
 #: Reads and writes the server's WebSocket messages.
 server_messages: TypeAdapter[StateMessage | ErrorMessage] = TypeAdapter(ServerMessage)
-
-
-_DRAFT = "https://json-schema.org/draft/2020-12/schema"
-
-
-def client_schema() -> dict[str, Any]:
-    """The JSON Schema of the messages a client sends (a root schema, usable as it is)."""
-    return {
-        "$schema": _DRAFT,
-        "title": "cardkit table WebSocket: client to server",
-        **client_messages.json_schema(),
-    }
-
-
-def server_schema() -> dict[str, Any]:
-    """The JSON Schema of the messages the server sends (a root schema, usable as it is)."""
-    return {
-        "$schema": _DRAFT,
-        "title": "cardkit table WebSocket: server to client",
-        **server_messages.json_schema(),
-    }
-
-
-def websocket_schema() -> dict[str, Any]:
-    """One root schema of every WebSocket message, both directions, with shared ``$defs``.
-
-    ``$defs/ClientMessage`` is what a client sends, ``$defs/ServerMessage``
-    what the server sends; the root accepts either.
-    """
-    client, server = client_messages.json_schema(), server_messages.json_schema()
-    defs = {**client.pop("$defs"), **server.pop("$defs")}
-    defs["ClientMessage"] = client
-    defs["ServerMessage"] = server
-    return {
-        "$schema": _DRAFT,
-        "title": "cardkit table WebSocket messages",
-        "oneOf": [{"$ref": "#/$defs/ClientMessage"}, {"$ref": "#/$defs/ServerMessage"}],
-        "$defs": defs,
-    }
