@@ -11,7 +11,8 @@ OpenSpiel (`new_initial_state`, the deal's chance nodes sampled, then
 (chance nodes are not counted as decisions, but their cost is in the
 adapter's time). Part 2: `--games` two-player games of each game between
 OpenSpiel's ISMCTS bot (`--sims` simulations a move, random rollouts) and
-the uniform random bot, seats alternating; a win is a higher return than the
+the uniform random bot, seats alternating (the search plays its most visited
+move); a win is a higher return than the
 random bot's (ties count half), with a Wilson 95% interval.
 """
 
@@ -81,7 +82,14 @@ def ismcts_rate(name: str, games: int, sims: int) -> tuple[float, int, float, fl
     for number in range(games):
         rng = np.random.RandomState(number)
         evaluator = mcts.RandomRolloutEvaluator(1, rng)
-        searcher = ismcts.ISMCTSBot(spiel, evaluator, 2.0, sims, random_state=rng)
+        searcher = ismcts.ISMCTSBot(
+            spiel,
+            evaluator,
+            2.0,
+            sims,
+            random_state=rng,
+            final_policy_type=ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
+        )
         seat = number % 2
         bots = [searcher, pyspiel.make_uniform_random_bot(1 - seat, number)]
         if seat:
@@ -113,7 +121,7 @@ def main() -> None:
     args = parser.parse_args()
     names = [n.removeprefix("cardkit_") for n in cardkit.openspiel.register(args.only)]
     print("game          players  adapter µs/dec  cardkit µs/dec  ratio")
-    for name in names:
+    for name in names if args.seconds > 0 else []:
         players = cardkit.load_game(name).default_players
         adapter, alone = speed(name, players, args.seconds)
         print(f"{name:13} {players:7}  {adapter:14.1f}  {alone:14.1f}  {adapter / alone:5.1f}")
