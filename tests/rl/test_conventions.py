@@ -16,6 +16,12 @@ from cardkit.play.simulate import simulate
 
 GAMES = cardkit.available_games()
 
+
+def _players(game: str) -> int:
+    """Two players, or the fewest the game is played by (Spades: 4)."""
+    return max(2, cardkit.load_game(game).min_players)
+
+
 pytestmark = pytest.mark.filterwarnings("ignore::UserWarning:gymnasium.utils")
 
 
@@ -29,7 +35,8 @@ def _masked(observation: dict[str, Any], rng: np.random.Generator) -> np.ndarray
 @pytest.mark.parametrize("vector", [gym.vector.SyncVectorEnv, gym.vector.AsyncVectorEnv])
 @pytest.mark.parametrize("game", GAMES)
 def test_vector_envs_batch_every_game(game: str, vector: Any) -> None:
-    envs = vector([lambda: gym.make(cardkit.rl.env_id(game), players=2)] * 4)
+    players = _players(game)
+    envs = vector([lambda: gym.make(cardkit.rl.env_id(game), players=players)] * 4)
     try:
         observation, _ = envs.reset(seed=1)
         assert observation["action_mask"].shape == (4, envs.single_action_space.n)
@@ -55,12 +62,12 @@ def test_env_ids_make_the_single_seat_env() -> None:
 @pytest.mark.parametrize("game", GAMES)
 def test_check_env_passes_with_the_default_settings(game: str) -> None:
     for _ in range(3):  # an unmasked sample is legal, or a documented lost episode
-        check_env(cardkit.rl.gym_env(game, players=2))
+        check_env(cardkit.rl.gym_env(game, players=_players(game)))
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_state_shows_every_card_in_the_state_space(game: str) -> None:
-    env = cardkit.rl.aec_env(game, players=2)
+    env = cardkit.rl.aec_env(game, players=_players(game))
     env.reset(seed=2)
     whole = env.state()
     assert env.state_space.contains(whole)
@@ -86,7 +93,9 @@ def _first_legal(observation: np.ndarray, mask: np.ndarray) -> int:
     return int(np.flatnonzero(mask)[-1])
 
 
-def test_a_policy_bot_plays_simulations_and_sees_only_its_turn() -> None:
+def test_a_policy_bot_plays_simulations_and_sees_only_its_turn(
+    request: pytest.FixtureRequest,
+) -> None:
     game = cardkit.load_game("crazyeights")
     name = f"policy-{random.getrandbits(32)}"
     seen: list[int] = []
@@ -96,6 +105,7 @@ def test_a_policy_bot_plays_simulations_and_sees_only_its_turn() -> None:
         return _first_legal(observation, mask)
 
     cardkit.rl.policy_bot(game, name, policy, players=2)
+    request.addfinalizer(lambda: game._bots.pop(name, None))  # built for 2 players only
     assert name in game.bots
     report = simulate(game, games=4, players=2, bots=[name, "random"], seed=1)
     assert sum(1 for _ in report.entries) == 2
@@ -120,7 +130,9 @@ def test_a_policy_bot_observes_what_the_env_observes() -> None:
     assert np.array_equal(mask, expected["action_mask"])
 
 
-def test_a_policy_bot_enters_a_tournament_and_a_server_table() -> None:
+def test_a_policy_bot_enters_a_tournament_and_a_server_table(
+    request: pytest.FixtureRequest,
+) -> None:
     pytest.importorskip("fastapi")
     from cardkit.eval.tournament import run_tournament
     from cardkit.server import Table
@@ -129,6 +141,7 @@ def test_a_policy_bot_enters_a_tournament_and_a_server_table() -> None:
     game = cardkit.load_game("tienlen")
     name = f"policy-{random.getrandbits(32)}"
     cardkit.rl.policy_bot(game, name, _first_legal, players=2)
+    request.addfinalizer(lambda: game._bots.pop(name, None))  # built for 2 players only
     report = run_tournament(game, [name, "random"], games=4, players=2, seed=3)
     assert report is not None
     settings = {"game": "tienlen", "players": 2, "seed": 5, "deals": 1}
