@@ -221,9 +221,14 @@ class TableServer:
     def _build(
         table: Table, seat: int | None, events: Sequence[Event], connected: Sequence[int]
     ) -> tuple[str, str]:
-        """A message's text, and what it says but its events (the deadline as a time)."""
+        """A message's text, and what it says but its events (the deadline as a time).
+
+        The key leaves out the events, their wording and their numbering
+        (`first_event`): a message with no new event and nothing else new is not sent.
+        """
         message = table.message(seat, events, connected)
-        key = message.model_copy(update={"deadline": table.deadline, "events": [], "said": []})
+        quiet = {"deadline": table.deadline, "events": [], "said": [], "first_event": 0}
+        key = message.model_copy(update=quiet)
         return message.model_dump_json(), key.model_dump_json()
 
     async def _drive(self, table: Table) -> None:
