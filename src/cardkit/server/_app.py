@@ -19,12 +19,12 @@ from cardkit.server._hub import Limits, TableServer
 from cardkit.server._layout import layout_router
 from cardkit.server._models import (
     CreateTable,
-    ErrorAnswer,
     GameInfo,
     Joined,
     JoinTable,
     LeaveTable,
     TableInfo,
+    refusals,
 )
 from cardkit.server._schemas import client_schema, server_schema, websocket_schema
 from cardkit.server._security import Origins, SecurityHeaders
@@ -140,19 +140,6 @@ def _errors(app: FastAPI) -> None:
         return JSONResponse(_error_body("bad_request", "; ".join(parts)), status_code=422)
 
 
-def _refusals(*statuses: int) -> dict[int | str, dict[str, Any]]:
-    """The OpenAPI ``responses`` of a route's refusals: each an `ErrorAnswer`."""
-    said = {
-        400: "Refused settings (`invalid_rules`)",
-        403: "Not a seat's token (`bad_token`)",
-        404: "No such table, seat or game (`no_such_table`, `no_such_seat`, `unknown_game`)",
-        409: "The seat is taken or the table full (`seat_taken`, `table_full`)",
-        422: "The body is not the expected JSON (`bad_request`)",
-        429: "The server holds its limit of tables (`too_many_tables`)",
-    }
-    return {status: {"model": ErrorAnswer, "description": said[status]} for status in statuses}
-
-
 def _routes(app: FastAPI, server: TableServer) -> None:
     reg = server.registry
 
@@ -180,26 +167,26 @@ def _routes(app: FastAPI, server: TableServer) -> None:
         "/api/tables",
         response_model=TableInfo,
         status_code=201,
-        responses=_refusals(400, 404, 422, 429),
+        responses=refusals(400, 404, 422, 429),
     )
     async def create(settings: CreateTable) -> TableInfo:
         """Create a table; its first deal is dealt and bots start playing."""
         return server.info(server.create(settings))
 
-    @app.get("/api/tables/{table_id}", response_model=TableInfo, responses=_refusals(404, 422))
+    @app.get("/api/tables/{table_id}", response_model=TableInfo, responses=refusals(404, 422))
     async def table(table_id: str) -> TableInfo:
         """One table: seats, free seats, status and standings."""
         return server.info(server.table(table_id))
 
     @app.post(
-        "/api/tables/{table_id}/join", response_model=Joined, responses=_refusals(404, 409, 422)
+        "/api/tables/{table_id}/join", response_model=Joined, responses=refusals(404, 409, 422)
     )
     async def join(table_id: str, body: JoinTable) -> Joined:
         """Take a free seat: the answer holds the seat's secret token."""
         seat, token = server.join(table_id, body.seat, body.name)
         return Joined(table=table_id, seat=seat, token=token)
 
-    @app.post("/api/tables/{table_id}/leave", responses=_refusals(403, 404, 422))
+    @app.post("/api/tables/{table_id}/leave", responses=refusals(403, 404, 422))
     async def leave(table_id: str, body: LeaveTable) -> dict[str, int]:
         """Give a seat up: its token stops working and the seat is free again."""
         return {"seat": server.leave(table_id, body.token)}

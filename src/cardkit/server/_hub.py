@@ -13,6 +13,7 @@ import logging
 import secrets
 import time
 from collections.abc import Sequence
+from typing import Any
 
 from pydantic import ValidationError
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -221,14 +222,11 @@ class TableServer:
     def _build(
         table: Table, seat: int | None, events: Sequence[Event], connected: Sequence[int]
     ) -> tuple[str, str]:
-        """A message's text, and what it says but its events (the deadline as a time).
-
-        The key leaves out the events, their wording and their numbering
-        (`first_event`): a message with no new event and nothing else new is not sent.
-        """
+        """A message's text, and what it says but its events (the deadline as a time; the
+        events' wording and numbering `first_event` left out: nothing new is not sent)."""
         message = table.message(seat, events, connected)
-        quiet = {"deadline": table.deadline, "events": [], "said": [], "first_event": 0}
-        key = message.model_copy(update=quiet)
+        quiet: dict[str, Any] = {"deadline": table.deadline, "events": [], "said": []}
+        key = message.model_copy(update={**quiet, "first_event": 0})
         return message.model_dump_json(), key.model_dump_json()
 
     async def _drive(self, table: Table) -> None:

@@ -20,7 +20,7 @@ from cardkit.engine.tablelayout import TableHint, TableLayout, table_layout
 from cardkit.engine.viewwords import Fact, Words, move_help, view_facts
 from cardkit.errors import CardkitError, TableError
 from cardkit.plugins.registry import registry
-from cardkit.server._models import CreateTable, MoveInfo, SeatSpec, TableInfo
+from cardkit.server._models import CreateTable, MoveInfo, SeatSpec, TableInfo, refusals
 
 if TYPE_CHECKING:
     from cardkit.engine.state import GameState
@@ -95,7 +95,9 @@ def layout_router(server: TableServer) -> APIRouter:
     router = APIRouter()
     rematches: dict[str, str] = {}
 
-    @router.get("/api/tables/{table_id}/layout", response_model=TableLayout)
+    @router.get(
+        "/api/tables/{table_id}/layout", response_model=TableLayout, responses=refusals(404, 422)
+    )
     async def layout(table_id: str) -> TableLayout:
         """How the table is drawn: the spots at each seat and in the middle."""
         table = server.table(table_id)
@@ -103,12 +105,17 @@ def layout_router(server: TableServer) -> APIRouter:
             return TableLayout(seats=[], centre=[], keys=[])
         return layout_of(type(table.state))
 
-    @router.get("/api/games/{game}/rules")
+    @router.get("/api/games/{game}/rules", responses=refusals(404, 422))
     async def rules(game: str) -> list[dict[str, Any]]:
         """The game's rules options that a form can offer: name, title, help, type, default."""
         return rule_options((server.registry or registry()).game(game).rules_model)
 
-    @router.post("/api/tables/{table_id}/rematch", response_model=TableInfo, status_code=201)
+    @router.post(
+        "/api/tables/{table_id}/rematch",
+        response_model=TableInfo,
+        status_code=201,
+        responses=refusals(404, 409, 422, 429),
+    )
     async def rematch(table_id: str) -> TableInfo:
         """A new table with this finished table's settings and bots (the same for everyone)."""
         table = server.table(table_id)

@@ -34,6 +34,7 @@ __all__ = [
     "StateMessage",
     "TableInfo",
     "client_messages",
+    "refusals",
     "server_messages",
 ]
 
@@ -378,3 +379,16 @@ ServerMessage = Annotated[StateMessage | ErrorMessage, Field(discriminator="type
 client_messages: TypeAdapter[HelloMessage | ActMessage] = TypeAdapter(ClientMessage)
 #: Reads and writes the server's WebSocket messages.
 server_messages: TypeAdapter[StateMessage | ErrorMessage] = TypeAdapter(ServerMessage)
+
+
+def refusals(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """The OpenAPI ``responses`` of a route's refusals: each an `ErrorAnswer`."""
+    said = {
+        400: "Refused settings (`invalid_rules`)",
+        403: "Not a seat's token (`bad_token`)",
+        404: "No such table, seat or game (`no_such_table`, `no_such_seat`, `unknown_game`)",
+        409: "Seat taken, table full, or not over (`seat_taken`, `table_full`, `not_over`)",
+        422: "The body is not the expected JSON (`bad_request`)",
+        429: "The server holds its limit of tables (`too_many_tables`)",
+    }
+    return {status: {"model": ErrorAnswer, "description": said[status]} for status in statuses}
