@@ -11,9 +11,9 @@ OpenSpiel (`new_initial_state`, the deal's chance nodes sampled, then
 (chance nodes are not counted as decisions, but their cost is in the
 adapter's time). Part 2: `--games` two-player games of each game between
 OpenSpiel's ISMCTS bot (`--sims` simulations a move, random rollouts) and
-the uniform random bot, seats alternating (the search plays its most visited
-move); a win is a higher return than the
-random bot's (ties count half), with a Wilson 95% interval.
+uniform random bots (two players, or the fewest the game takes), seats rotating (the
+search plays its most visited move); a win is a return higher than every opponent's
+(partners are not opponents; a tie with the best counts half), with a Wilson 95% interval.
 """
 
 from __future__ import annotations
@@ -77,7 +77,8 @@ def speed(name: str, players: int, seconds: float, chunks: int = 6) -> tuple[flo
 
 def ismcts_rate(name: str, games: int, sims: int) -> tuple[float, int, float, float]:
     """ISMCTS's score against uniform random over `games` 2-player games, and its interval."""
-    spiel = pyspiel.load_game(f"cardkit_{name}", {"players": 2})
+    players = max(2, cardkit.load_game(name).min_players)
+    spiel = pyspiel.load_game(f"cardkit_{name}", {"players": players})
     score, played = 0.0, 0
     for number in range(games):
         rng = np.random.RandomState(number)
@@ -90,10 +91,9 @@ def ismcts_rate(name: str, games: int, sims: int) -> tuple[float, int, float, fl
             random_state=rng,
             final_policy_type=ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
         )
-        seat = number % 2
-        bots = [searcher, pyspiel.make_uniform_random_bot(1 - seat, number)]
-        if seat:
-            bots.reverse()
+        seat = number % players
+        bots = [pyspiel.make_uniform_random_bot(s, number) for s in range(players)]
+        bots[seat] = searcher
         state = spiel.new_initial_state()
         try:
             while not state.is_terminal():
@@ -104,7 +104,9 @@ def ismcts_rate(name: str, games: int, sims: int) -> tuple[float, int, float, fl
                     state.apply_action(bots[state.current_player()].step(state))
         except cardkit.openspiel.NoWorld:
             continue
-        mine, theirs = state.returns()[seat], state.returns()[1 - seat]
+        returns, teams = state.returns(), state.table.result().teams
+        side = next((set(team) for team in teams if seat in team), {seat})  # a partner's too
+        mine, theirs = returns[seat], max(r for s, r in enumerate(returns) if s not in side)
         score += 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
         played += 1
     low, high = wilson_interval(round(score), played)
@@ -125,7 +127,7 @@ def main() -> None:
         players = cardkit.load_game(name).default_players
         adapter, alone = speed(name, players, args.seconds)
         print(f"{name:13} {players:7}  {adapter:14.1f}  {alone:14.1f}  {adapter / alone:5.1f}")
-    print(f"\nISMCTS ({args.sims} simulations a move) against uniform random, 2 players")
+    print(f"\nISMCTS ({args.sims} simulations a move) against uniform random")
     for name in names:
         rate, played, low, high = ismcts_rate(name, args.games, args.sims)
         print(f"{name:13} {rate:6.1%} of {played} games  (95% CI {low:.1%}-{high:.1%})")
