@@ -15,6 +15,7 @@ pytest.importorskip("fastapi")
 
 from typer.testing import CliRunner
 
+from cardkit import load_game
 from cardkit.cli import app
 from cardkit.errors import IllegalAction, InvalidRules, TableError
 from cardkit.server import (
@@ -160,6 +161,20 @@ def test_the_turn_timer_plays_with_the_timer_bot() -> None:
     version, seats = asyncio.run(run())
     assert version >= 2, "timed-out seats were played for"
     assert seats == 2
+
+
+@pytest.mark.parametrize("name", ["tienlen", "palace", "tonk", "crazyeights", "spades"])
+def test_the_default_timer_bot_is_the_games_best_bot_not_the_search(name: str) -> None:
+    async def run() -> object:
+        server = TableServer(MemoryStorage(), bot_delay=0, deal_pause=0)
+        table = server.create(CreateTable(game=name, turn_timer=30))
+        await server.stop()
+        return table.timer_bot
+
+    timer_bot = asyncio.run(run())
+    game = load_game(name)
+    expected = type(game.bots[game.best_bot](random.Random(0)))
+    assert type(timer_bot) is expected, (type(timer_bot), expected)
 
 
 REGENERATE = (

@@ -172,7 +172,7 @@ class Table:
     def _timer_bot(self) -> Bot:
         name = self.settings.timer_bot
         if name is None:
-            name = next((b for b in self.game.bots if b != "random"), "random")
+            name = self.game.best_bot
         if name not in self.game.bots:
             known = ", ".join(sorted(self.game.bots))
             raise InvalidRules(f"{self.game.name} has no bot {name!r}; bots: {known}")
