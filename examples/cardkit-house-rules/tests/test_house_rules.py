@@ -3,16 +3,12 @@
 from __future__ import annotations
 
 # --8<-- [start:imports]
-import doctest
 import json
 import random
-import re
 import warnings
 from itertools import combinations
-from pathlib import Path
 from typing import Any
 
-import cardkit_house_rules
 import pytest
 from cardkit_palace import CardEffect, PalaceState
 from cardkit_palace.setups import stacked_deck as palace_deck
@@ -275,45 +271,6 @@ def test_threes_beat_a_two_changes_nothing_else() -> None:
 # -- declared, validated, shown ----------------------------------------------------------------
 
 
-def test_the_house_rules_and_presets_come_from_this_plugin() -> None:
-    assert PALACE.house_rules["eight-skips"].source == "house-rules"
-    assert TONK.house_rules["low-drop-double"].source == "house-rules"
-    assert TIENLEN.house_rules["threes-beat-a-two"].source == "house-rules"
-    assert (
-        PALACE.house_rules["eight-skips"].description == cardkit_house_rules.EIGHT_SKIPS.description
-    )
-    info = cardkit.registry().plugins["house-rules"]
-    assert info.api_version == "1.0"
-    assert info.games == []
-    assert info.house_rules == [
-        "palace:eight-skips",
-        "tonk:low-drop-double",
-        "tienlen:threes-beat-a-two",
-        "palace:nine-reverses",
-        "tienlen:wrapping-runs",
-    ]
-    assert sorted(info.variants) == [
-        "palace:eight-skips",
-        "palace:table",
-        "tienlen:threes-beat-a-two",
-        "tonk:low-drop-double",
-        "tonk:ten-or-less",
-    ]
-    for game, variant in cardkit_house_rules.PRESETS:
-        assert cardkit.load_game(game).variants[variant.name].source == "house-rules"
-
-
-def test_unknown_house_rules_are_refused() -> None:
-    with pytest.raises(
-        InvalidRules,
-        match=r"palace has no house rule 'nine-skips'; its house "
-        r"rules: eight-skips \(from house-rules\)",
-    ):
-        PALACE.rules(house_rules="nine-skips")
-    with pytest.raises(InvalidRules, match="'low-drop-double' is a house rule of tonk"):
-        PALACE.rules(house_rules="low-drop-double")
-
-
 def test_a_game_started_without_a_house_rule_plays_as_before() -> None:
     """No house rule named: the same game, move for move, as with the plugin not loaded."""
     bare = _registry_without_this_plugin()
@@ -384,21 +341,3 @@ def test_whole_games_with_a_house_rule_save_and_load(game: str, rule: str) -> No
 def test_a_save_without_house_rules_loads_without_the_plugin() -> None:
     state = palace_after_eight()
     assert _registry_without_this_plugin().game("palace").load_state(state.to_json()).to_act == B
-
-
-# -- the package -------------------------------------------------------------------------------
-
-
-def test_the_games_do_not_name_this_package() -> None:
-    plugins = Path(__file__).resolve().parents[3] / "plugins"
-    if not plugins.is_dir():
-        pytest.skip("the game plugins' sources are not part of this checkout")
-    pattern = re.compile(r"cardkit[-_]house[-_]rules|house-rules\b")
-    for path in plugins.glob("*/src/**/*.py"):
-        assert not pattern.search(path.read_text(encoding="utf-8")), path
-
-
-def test_the_docstring_example_runs() -> None:
-    failures, tried = doctest.testmod(cardkit_house_rules, report=True)
-    assert tried > 0
-    assert failures == 0
