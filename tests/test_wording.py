@@ -266,3 +266,20 @@ def test_cached_lines_keep_each_reader_apart() -> None:
     assert other == ask
     assert wording.line(other) == "Seat 0 asks seat 2 for 7s"
     assert Event("tally", data={"order": [1, 0]}).describe() == "Tally"  # unhashable data
+
+
+@pytest.mark.parametrize(
+    ("seats", "viewer", "said"),
+    [
+        ([2], None, "Out: Cy"),
+        ([2, 0], None, "Out: Cy and Ann"),
+        ([1, 2, 0], 2, "Out: Bob, you and Ann"),
+        ([3, 1], None, "Out: seat 3 and Bob"),
+    ],
+)
+def test_a_list_of_seats_reads_by_name_with_and(
+    seats: list[int], viewer: int | None, said: str
+) -> None:
+    wording = Wording({"out": "Out: {order:seats}"})
+    event = Event("out", data={"order": seats})
+    assert wording.line(event, viewer=viewer, names=["Ann", "Bob", "Cy"]) == said

@@ -97,7 +97,12 @@ def test_events_narrate_a_whole_deal() -> None:
     assert {"deal", "lead", "play", "pass", "round_end", "finish", "game_over"} <= kinds
     lines = [narrate(e) for e in played.state.events]
     assert lines[0] == "Seat 3 deals 13 cards to each player"
-    assert lines[-1].startswith("The deal is over: all placed; finishing order")
+    order = played.state.result().order
+    spoken = ", ".join(f"seat {s}" for s in order[:-1]) + f" and seat {order[-1]}"
+    assert lines[-1] == f"The deal is over (all placed); finishing order: {spoken}"
+    names = ["Ann", "Bob", "Cy", "Di"]
+    named = narrate(played.state.events[-1], names=names, viewer=order[0])
+    assert named.endswith(f"order: you, {names[order[1]]}, {names[order[2]]} and {names[order[3]]}")
     assert any(line.endswith("wins the round and leads") for line in lines)
     for event in played.state.events:
         assert event.describe()

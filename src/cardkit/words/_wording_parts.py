@@ -206,7 +206,7 @@ def default_pieces(event: EventLike, you: bool) -> list[Piece]:
 
 
 _FIELD = re.compile(r"\{(\w+)(?::(\w+))?\}")
-_FORMATS = frozenset({"seat", "possessive", "ordinal", "cards", "suit", "rank", "ranks"})
+_FORMATS = frozenset({"seat", "seats", "possessive", "ordinal", "cards", "suit", "rank", "ranks"})
 _OWN = frozenset({"cards", "count", "card_count", "note"})
 
 
@@ -276,6 +276,8 @@ def _field(name: str, how: str | None, event: EventLike, speaker: Speaker) -> Pi
     if how in ("seat", "possessive") and isinstance(value, int):
         said = speaker.mention(value) if how == "seat" else speaker.possessive(value)
         return Piece(said, Role.SEAT)
+    if how == "seats" and isinstance(value, (list, tuple)):
+        return Piece(_listed([speaker.mention(seat) for seat in value]), Role.SEAT)
     if how == "ordinal" and isinstance(value, int):
         return Piece(ordinal(value))
     if how == "suit" and isinstance(value, str):
@@ -287,6 +289,13 @@ def _field(name: str, how: str | None, event: EventLike, speaker: Speaker) -> Pi
         cards = tuple(Card.parse(str(c)) for c in value)
         return Piece(pretty(cards), Role.CARDS, cards)
     return Piece(str(value))
+
+
+def _listed(items: Sequence[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    if len(items) < 2:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} and {items[-1]}"
 
 
 #: ``seat 0 wins``: a seat and its verb, in a game's free-text note.

@@ -23,10 +23,16 @@ def _round_end(event: EventLike) -> str | Phrase:
     return "leads, as {won_by:seat} won the round and went out"
 
 
+def _game_over(event: EventLike) -> str:
+    """How the deal ended, and the seats by name in finishing order."""
+    reason = str(event.data.get("reason", "")).replace("_", " ")
+    return f"The deal is over ({reason}); finishing order: {{order:seats}}"
+
+
 #: Tiến lên's event kinds → phrases.
 PHRASES: Mapping[str, PhraseLike] = {
     "round_end": _round_end,
-    "game_over": "The deal is over: {note}",
+    "game_over": _game_over,
 }
 
 #: Tiến lên's wording alone (a registered game's is `game.wording`, with any house rule's).
