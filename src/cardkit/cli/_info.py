@@ -15,6 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cardkit.cli._common import load_game, out
+from cardkit.cli._stacked import fitted
 from cardkit.engine.game import Game
 from cardkit.plugins.registry import Registry, registry
 
@@ -200,16 +201,16 @@ def rules(name: str, as_json: bool = False) -> None:
         return
     _print_rules_head(console, game, registry())
     options = _options_table(game)
-    console.print(options if options.rows else "This game has no options.")
+    console.print(fitted(options, console.width) if options.rows else "This game has no options.")
     _print_house_rules(console, game)
     if game.variants:
-        console.print(_variants_table(game))
+        console.print(fitted(_variants_table(game), console.width))
     bots = Table(title="Bots (--bots NAME,...)", title_justify="left")
     bots.add_column("Bot", style="bold cyan", no_wrap=True)
     bots.add_column("Description")
     for bot_name, factory in game.bots.items():
         _add_row(bots, bot_name, _bot_description(factory))
-    console.print(bots)
+    console.print(fitted(bots, console.width))
 
 
 def _rules_json(game: Game[Any, Any]) -> dict[str, Any]:
@@ -318,7 +319,7 @@ def _print_house_rules(console: Console, game: Game[Any, Any]) -> None:
     for rule in rules.values():
         presets = ", ".join(f"--variant {v}" for v in _presets_with(game, rule.name))
         _add_row(table, rule.name, rule.description, rule.source or "—", presets)
-    console.print(table)
+    console.print(fitted(table, console.width))
     first = next(iter(rules))
     console.print(
         Text(
