@@ -14,6 +14,7 @@ from rich.text import Text
 from cardkit.cards.card import Card
 from cardkit.cli import _play_match
 from cardkit.cli._common import best_bot, fail, load_game, make_rules, out, parse_bots, random_seed
+from cardkit.cli._play_rules import rules_text
 from cardkit.cli._screen import (
     COMMANDS,
     help_table,
@@ -203,6 +204,8 @@ class _Deal:
             )
         elif command == "scores":
             self._scores()
+        elif command == "rules":
+            self.console.print(rules_text(self.state.game, self.state.rules))
         elif command == "history":
             self.console.print(Group(*self.log) if self.log else Text("No moves yet.", style="dim"))
         elif command == "save":
@@ -314,8 +317,8 @@ def _intro(
     console.print(
         Text(
             f"You are Seat {seat}. Opponents: {opponents}. Type a move (or its number from "
-            "'help'); 'help' also lists the commands: hand, pile, scores, history, undo, "
-            "save, quit.",
+            "'help'); 'help' also lists the commands: hand, pile, scores, history, rules, "
+            "undo, save, quit.",
             style="dim",
         )
     )

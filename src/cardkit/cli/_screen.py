@@ -111,10 +111,15 @@ def _words(name: str) -> str:
     return name.replace("_", " ")
 
 
-def _column_name(name: str) -> str:
+def field_label(view: View, name: str) -> str:
+    """How the screen names a view field: its declared `title`, else its words, a count's
+    without "count" (``stock_count``: "stock"; ``face_down_counts``: "face down")."""
+    field = type(view).model_fields.get(name)
+    if field is not None and field.title:
+        return field.title
     if "hand" in name and ("size" in name or "count" in name):
         return "cards"
-    return _words(name)
+    return _words(name.removesuffix("_counts").removesuffix("_count"))
 
 
 def _cell(value: Any) -> Text:
@@ -131,7 +136,9 @@ def seats_table(view: View, labels: Sequence[str], fields: Mapping[str, list[Any
     table.add_column("", no_wrap=True)
     table.add_column("seat", no_wrap=True)
     for name in fields:
-        table.add_column(_column_name(name), justify="right" if "cards" not in name else "left")
+        table.add_column(
+            field_label(view, name), justify="right" if "cards" not in name else "left"
+        )
     for seat in range(view.players):
         mark = Text("▶", style="bold yellow") if seat == view.to_act else Text(" ")
         who = Text(seat_label(seat, labels), style="bold" if seat == view.seat else "")
@@ -199,15 +206,17 @@ def table_rows(view: View, labels: Sequence[str], *, full: bool = False) -> list
             shown = cards_text(cards if full or len(cards) <= LONG_PILE else cards[-LONG_PILE:])
             if len(cards) > LONG_PILE and not full:
                 shown = Text(f"({len(cards)} cards, 'pile' shows all) … ", style="dim") + shown
-            rows.append((_words(name), shown))
+            rows.append((field_label(view, name), shown))
         elif isinstance(value, (list, tuple)) and isinstance(value[0], BaseModel):
-            rows.append((_words(name), Text("\n").join(_model_line(m, labels) for m in value)))
+            rows.append(
+                (field_label(view, name), Text("\n").join(_model_line(m, labels) for m in value))
+            )
         elif isinstance(value, BaseModel):
-            rows.append((_words(name), _model_line(value, labels)))
+            rows.append((field_label(view, name), _model_line(value, labels)))
         else:
             if plain:
                 plain.append(" · ", style="dim")
-            plain.append(f"{_words(name)} ", style="cyan")
+            plain.append(f"{field_label(view, name)} ", style="cyan")
             seatlike = name == "dealer" or name.endswith(("_by", "_seat")) or name == "starter"
             if seatlike and isinstance(value, int) and not isinstance(value, bool):
                 plain.append(seat_label(value, labels))
@@ -295,6 +304,7 @@ COMMANDS: dict[str, str] = {
     "pile": "the cards on the table again",
     "scores": "the seats: cards, points and locks (and the match standings)",
     "history": "every move of this hand so far",
+    "rules": "the game in a line, and this table's rules (those not at their defaults)",
     "undo": "take back your last move and the bots' replies",
     "save": "write the game so far to the --save file (or: save FILE)",
     "quit": "leave (the game is saved when --save is given)",
