@@ -26,6 +26,7 @@ from cardkit.cli._screen import (
     table_rows,
     to_player,
 )
+from cardkit.cli._window import asked_out_of_turn, window_prompt
 from cardkit.engine.actions import Action
 from cardkit.engine.bots import Bot, Turn
 from cardkit.engine.game import Game
@@ -122,6 +123,9 @@ class _Deal:
         """The player's next move (``None`` after a command that changed the state)."""
         self.show()
         legal = self.state.legal_actions()
+        if asked_out_of_turn(self.state, self.seat):
+            self.console.print(window_prompt(self.state, self.seat, self.names, legal))
+            self.listed = list(legal)
         while True:
             text = self._input("[bold]Your move[/] (help, quit)> ")
             if not text:

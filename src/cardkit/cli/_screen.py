@@ -113,13 +113,15 @@ def _words(name: str) -> str:
 
 def field_label(view: View, name: str) -> str:
     """How the screen names a view field: its declared `title`, else its words, a count's
-    without "count" (``stock_count``: "stock"; ``face_down_counts``: "face down")."""
+    without "count" (``stock_count``: "stock"; ``face_down_counts``: "face down") unless
+    the view has a field of that name too (``burned`` and ``burned_count``)."""
     field = type(view).model_fields.get(name)
     if field is not None and field.title:
         return field.title
     if "hand" in name and ("size" in name or "count" in name):
         return "cards"
-    return _words(name.removesuffix("_counts").removesuffix("_count"))
+    counted = name.removesuffix("_counts").removesuffix("_count")
+    return _words(counted if counted not in type(view).model_fields else name)
 
 
 def _cell(value: Any) -> Text:

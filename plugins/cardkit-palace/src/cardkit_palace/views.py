@@ -99,9 +99,9 @@ class PalaceView(View):
     hand_counts: list[int]
     face_up: list[CardSet]
     face_down_counts: list[int]
-    face_down_positions: list[list[int]]
+    face_down_positions: list[list[int]] = Field(title="unturned")
     pile: list[Card]
-    top_run: int
+    top_run: int = Field(title="on top in a row")
     burned_count: int
     burned: CardSet
     stock_count: int
@@ -109,7 +109,7 @@ class PalaceView(View):
     ready: list[int] = Field(default_factory=list)
     starter: int | None = None
     first_play_rank: str | None = None
-    window_seat: int | None = None
+    window_seat: int | None = Field(None, title="window opened by")
     addable: CardSet | None = None
     completing: CardSet | None = None
     plays_again: bool = False
