@@ -105,10 +105,22 @@ PREFERRED = {
 }
 
 
+#: Each row label's box, and the box of the first card or count after it (they must not meet).
+_LABEL_BOXES = """() => [...document.querySelectorAll('.row-label')].map(label => {
+  const next = label.nextElementSibling && label.nextElementSibling.querySelector('.card, .count');
+  if (!next) return null;
+  const a = label.getBoundingClientRect(), b = next.getBoundingClientRect();
+  const apart = b.left >= a.right - 0.5 || b.top >= a.bottom - 0.5;
+  return apart ? null : label.textContent + ' ' + a.right.toFixed(1) + ' > ' + b.left.toFixed(1);
+}).filter(Boolean)"""
+
+
 def assert_fits(page: Page) -> None:
-    """Nothing scrolls sideways."""
+    """Nothing scrolls sideways, and no card covers a row's label ("Face down")."""
     wide, inner = page.evaluate("() => [document.documentElement.scrollWidth, innerWidth]")
     assert wide <= inner, f"the page is {wide} px wide in a {inner} px window"
+    covered = page.evaluate(_LABEL_BOXES)
+    assert not covered, f"cards cover these labels: {covered}"
 
 
 def assert_log_once(page: Page) -> None:
