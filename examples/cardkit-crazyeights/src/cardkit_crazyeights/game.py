@@ -33,27 +33,10 @@ from typing import ClassVar
 from cardkit import Event, Game, Rank, Setup
 from cardkit.engine.actionspace import EnumeratedActionSpace
 from cardkit_crazyeights.actionspace import ACTION_SPACE
-from cardkit_crazyeights.rules import (
-    PRESETS,
-    SUIT_NAMES,
-    CrazyEightsRefused,
-    CrazyEightsRules,
-    card_points,
-)
-from cardkit_crazyeights.state import CrazyEightsState, Draw, Fields, Pass, Play
-from cardkit_crazyeights.views import CrazyEightsView
+from cardkit_crazyeights.rules import PRESETS, CrazyEightsRules
+from cardkit_crazyeights.state import CrazyEightsState, Fields
 
-__all__ = [
-    "SUIT_NAMES",
-    "CrazyEights",
-    "CrazyEightsRefused",
-    "CrazyEightsState",
-    "CrazyEightsView",
-    "Draw",
-    "Pass",
-    "Play",
-    "card_points",
-]
+__all__ = ["CrazyEights"]
 
 
 # --8<-- [start:game]
@@ -93,10 +76,6 @@ class CrazyEights(Game[CrazyEightsRules, CrazyEightsState]):
         assert starter.suit is not None  # a 52-card deck has no jokers
         fields = Fields(tuple(hands), stock, (starter,), starter.suit, first)
         return CrazyEightsState.first(self, setup, fields, events)
-
-    def match_over(self, rules: CrazyEightsRules, totals: list[int], deals: int) -> bool:
-        """A match ends when someone reaches ``target_score`` points."""
-        return max(totals) >= rules.target_score
 
 
 # --8<-- [end:game]
