@@ -130,6 +130,8 @@ def test_english_helpers() -> None:
     [
         ({"ask": "asks {target:who}"}, "after the colon"),
         ({"ask": "asks {target"}, "brace"),
+        ({"ask": "asks [for {rank:ranks}"}, "square bracket"),
+        ({"ask": "asks [for [{rank:ranks}]]"}, "square bracket"),
         ({"ask": 3}, "template string"),
     ],
 )
@@ -266,3 +268,21 @@ def test_cached_lines_keep_each_reader_apart() -> None:
     assert other == ask
     assert wording.line(other) == "Seat 0 asks seat 2 for 7s"
     assert Event("tally", data={"order": [1, 0]}).describe() == "Tally"  # unhashable data
+
+
+def test_an_optional_part_is_said_when_the_event_has_its_fields() -> None:
+    wording = Wording(
+        {
+            "play": Phrase(
+                "plays {cards}[ and names {suit:suit}]", you="play {cards}[ and name {suit:suit}]"
+            ),
+            "draw": "draws[ {card_count}][ ({note})]",
+        }
+    )
+    named = Event("play", 1, (QS,), data={"suit": "C"})
+    assert wording.line(named) == "Seat 1 plays Q♠ and names clubs"
+    assert wording.line(named, viewer=1) == "You play Q♠ and name clubs"
+    assert wording.line(Event("play", 1, (QS,))) == "Seat 1 plays Q♠"
+    assert wording.line(Event("play", 1, (QS,)), viewer=1) == "You play Q♠"
+    assert wording.line(Event("draw", 0, count=2)) == "Seat 0 draws 2 cards"
+    assert wording.line(Event("draw", 0, note="from the stock")) == "Seat 0 draws (from the stock)"
