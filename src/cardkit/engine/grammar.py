@@ -83,18 +83,20 @@ class Form:
             suite proves ([`check_sources`][cardkit.engine.grammar.Grammar.check_sources]
             is asked when the state class is made).
         any_cards: whether an action of this form is legal or not whatever cards
-            of its `source` it names (the cards being its `cards` distinct cards
-            of that zone): passing 3 of your 13 cards, a discard to a crib or a
-            skat, a blind choice. The core's default listing then checks one
-            combination per typed-argument value and word, and lists every
-            combination of the zone's cards lazily
-            ([`CardCombinations`][cardkit.engine.listing.CardCombinations]: a
-            `Sequence` whose `len`, indexing and `in` do not build the others), so
-            a decision costs the same with 286 candidates as with 28. The
-            reference listing still checks every candidate, so the contract
-            suite catches a form declared so wrongly. It needs a `source` and a
-            fixed number of cards, and is for the `Form` class itself (a
-            subclass's own `candidates` is not asked for it).
+            of its `source` it names (passing 3 of your 13 cards, a discard to a
+            crib): the default listing checks one combination and lists them all
+            lazily ([`cardkit.engine.listing`][cardkit.engine.listing]), so 286
+            candidates cost what 28 do. It needs a `source`, a fixed card count
+            and `Form`'s own `candidates`; the contract suite, which checks every
+            candidate, catches a wrong declaration.
+        only_cards: which cards of the deck (or `source`) the form's candidates
+            name (`None`: all): `play <8> <suit>` names only eights. Like
+            `source`, it narrows what is listed and tried, not what is read:
+            the check must still refuse the other cards.
+        word_required: whether the text must end in one of the `words` (the
+            form reads no action without one, and its candidates all have one):
+            with a form of the same verb before it for the plain action,
+            `play 8H clubs` is this form's and `play 8H` the other's.
     """
 
     verb: str
@@ -107,13 +109,18 @@ class Form:
     fillers: frozenset[str] = frozenset()
     source: str | None = None
     any_cards: bool = False
+    only_cards: Callable[[Card], bool] | None = None
+    word_required: bool = False
 
     def __post_init__(self) -> None:
-        """Refuse `any_cards` without a `source`, a fixed card count or the own candidates.
+        """Refuse `any_cards` without a `source`, a fixed card count or the own candidates,
+        and `word_required` without `words`.
 
         Raises:
-            TypeError: `any_cards` is declared on a form it cannot describe.
+            TypeError: `any_cards` or `word_required` is declared on a form it cannot describe.
         """
+        if self.word_required and self.words is None:
+            raise TypeError(f"the form {self.verb!r} requires a word but has no words")
         if self.any_cards and (
             self.source is None or self.cards < 1 or type(self).candidates is not Form.candidates
         ):
@@ -190,6 +197,8 @@ class Form:
                 word = self.words.get(args[-1].lower())
                 if word is not None:
                     args = args[:-1]
+            if word is None and self.word_required:
+                return None
             extra.append(word)
         if self.cards < 0:
             if not args:
@@ -212,6 +221,8 @@ class Form:
         """
         if self.cards < 0:
             return
+        if self.only_cards is not None:
+            deck = [card for card in deck if self.only_cards(card)]
         words = self.word_values
         built = self.built
         bits = [card.bit for card in deck]
@@ -233,7 +244,8 @@ class Form:
         """The trailing words' values a candidate may take, in listing order (`None`: no word)."""
         if self.words is None:
             return (None,)
-        return (None, *dict.fromkeys(self.words.values()))
+        named = tuple(dict.fromkeys(self.words.values()))
+        return named if self.word_required else (None, *named)
 
     def arg_values(self, players: int | None) -> Iterator[tuple[object, ...]]:
         """Every combination of the typed arguments' values, in listing order.
@@ -245,13 +257,8 @@ class Form:
 
     @property
     def built(self) -> dict[tuple[object, ...], Action]:
-        """The candidates built so far, by `(values, cards key, word)`.
-
-        Actions are immutable: each one is built once and kept (bounded), so a
-        listing costs a look-up per candidate, not a construction. The cards key
-        is the sum of the cards' bits, or the cards themselves when the zone
-        listed holds a card twice.
-        """
+        """The candidates built so far (each once: actions are immutable; bounded), by
+        `(values, cards key, word)`: the key is the cards' bits added up, or the cards."""
         return _BUILT.setdefault(id(self), (self, {}))[1]
 
     def candidate(

@@ -229,6 +229,8 @@ def any_cards_listing(
             continue
         assert form.source is not None  # Form refuses any_cards without a source
         cards = tuple(sources(form.source))
+        if form.only_cards is not None:
+            cards = tuple(card for card in cards if form.only_cards(card))
         if len(cards) < form.cards:
             continue
         first = cards[: form.cards]

@@ -31,8 +31,6 @@ from __future__ import annotations
 from typing import ClassVar
 
 from cardkit import Event, Game, Rank, Setup
-from cardkit.engine.actionspace import EnumeratedActionSpace
-from cardkit_crazyeights.actionspace import ACTION_SPACE
 from cardkit_crazyeights.rules import PRESETS, CrazyEightsRules
 from cardkit_crazyeights.state import CrazyEightsState, Fields
 
@@ -53,10 +51,6 @@ class CrazyEights(Game[CrazyEightsRules, CrazyEightsState]):
     rules_model: ClassVar[type[CrazyEightsRules]] = CrazyEightsRules
     rules_version: ClassVar[str] = "1"
     presets = PRESETS
-
-    def action_space(self, rules: CrazyEightsRules, players: int) -> EnumeratedActionSpace:
-        """The fixed action space: 70 ids (see `cardkit_crazyeights.actionspace`)."""
-        return ACTION_SPACE
 
     def deal(self, setup: Setup[CrazyEightsRules]) -> CrazyEightsState:
         """Deal the hands one card at a time from left of the dealer, then turn up a starter."""

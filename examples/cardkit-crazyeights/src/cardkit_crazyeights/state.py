@@ -44,7 +44,9 @@ class Pass(Verb):
 
 
 _DRAW, _PASS = Draw(), Pass()
-GRAMMAR = Grammar(Form("play", Play, 1, SUIT_WORDS, ("play <card>", "play <8> <suit>")),
+GRAMMAR = Grammar(Form("play", Play, 1, usage=("play <card>",)),
+                  Form("play", Play, 1, SUIT_WORDS, ("play <8> <suit>",), word_required=True,
+                       only_cards=lambda card: card.rank == Rank.EIGHT),
                   Form("draw", Draw), Form("pass", Pass))  # fmt: skip
 
 
