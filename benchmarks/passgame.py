@@ -6,15 +6,18 @@ to the left (`pass 3S 9H KD`), face down until everyone has passed, for
 13 cards and 3 to give, a seat has C(13, 3) = 286 legal actions; with 8 and
 2, C(8, 2) = 28. The game writes only its rules, as the plugin tutorial
 says: a grammar, one check and one transition, no `list_legal`, so the
-core's reference listing (the candidates and the check) does all the work.
-With `from_hand` (the default) the form names its `source` zone, the hand;
-without it the candidates are every combination of the deck's cards.
+core's listing (the candidates and the check) does all the work.
+`listing` says how the pass form is declared: `"any"` (the default) names its
+`source` zone, the hand, and declares `any_cards` (which cards are passed does
+not change whether a pass is legal: the core checks one combination and lists
+the others lazily); `"hand"` names the source only (every combination of the
+hand is checked); `"deck"` neither (every combination of the deck's cards).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, NamedTuple, Self
+from typing import ClassVar, Literal, NamedTuple, Self
 
 from pydantic import Field
 
@@ -28,6 +31,7 @@ from cardkit import (
     GameResult,
     GenericState,
     Grammar,
+    InvalidState,
     Refusal,
     Refused,
     Rules,
@@ -52,13 +56,13 @@ class Give(Action):
 
 
 class PassRules(Rules):
-    """How many cards a seat holds and passes, for how many rounds, and whether the
-    pass form lists its candidates from the hand (`Form.source`)."""
+    """How many cards a seat holds and passes, for how many rounds, and how the pass
+    form is declared (`Form.source`, `Form.any_cards`)."""
 
     hand: int = Field(13, ge=1, le=13)
     give: int = Field(3, ge=2, le=3)
     rounds: int = Field(2, ge=1)
-    from_hand: bool = True
+    listing: Literal["any", "hand", "deck"] = "any"
 
 
 class Fields(NamedTuple):
@@ -73,10 +77,12 @@ class Fields(NamedTuple):
 
 
 class PassView(View):
-    """A seat sees its own hand and the counts."""
+    """A seat sees its own hand and cards passed, and the counts."""
 
     hand: list[Card] | None
     hand_counts: list[int]
+    passed: list[Card] | None
+    passed_counts: list[int]
 
 
 class PassState(GenericState[PassRules, Fields, PassView]):
@@ -114,22 +120,31 @@ class PassState(GenericState[PassRules, Fields, PassView]):
                            seat=(seat + 1) % self.players, passes=passes, outcome=over)  # fmt: skip
 
     def result(self) -> GameResult:
-        """Nobody wins a passing exercise."""
-        return GameResult(reason="done", players=self.players, order=[0, 1, 2, 3], winners=[])
+        """Nobody wins a passing exercise.
+
+        Raises:
+            InvalidState: the passing is not over.
+        """
+        if not self.is_over:
+            raise InvalidState("the passing is not over: no result yet")
+        return GameResult(reason="done", players=self.players, order=[0, 1, 2, 3], winners=[],
+                          actions=self.action_count)  # fmt: skip
 
 
-def _state_class(give: int, source: str | None) -> type[PassState]:
-    """A state class whose grammar passes `give` cards, taken from `source` when listing."""
-    form = Form("pass", Give, cards=give, build=lambda *cards: Give(cards), source=source)
-    name = f"Pass{give}{'Hand' if source else 'Deck'}"
+def _state_class(give: int, listing: str) -> type[PassState]:
+    """A state class whose grammar passes `give` cards, its form declared as `listing` says."""
+    source = None if listing == "deck" else "hand"
+    form = Form("pass", Give, cards=give, build=lambda *cards: Give(cards), source=source,
+                any_cards=listing == "any")  # fmt: skip
+    name = f"Pass{give}{listing.title()}"
     return type(name, (PassState,), {"__slots__": (), "grammar": Grammar(form)})
 
 
-#: The state classes by (cards to give, whether the form's cards come from the hand).
-STATES: dict[tuple[int, bool], type[PassState]] = {
-    (give, hand): _state_class(give, "hand" if hand else None)
+#: The state classes by (cards to give, how the pass form is declared).
+STATES: dict[tuple[int, str], type[PassState]] = {
+    (give, listing): _state_class(give, listing)
     for give in (2, 3)
-    for hand in (False, True)
+    for listing in ("any", "hand", "deck")
 }
 
 
@@ -146,6 +161,6 @@ class PassGame(Game[PassRules, PassState]):
     def deal(self, setup: Setup[PassRules]) -> PassState:
         """`hand` cards each, seat 0 passes first."""
         hands, rest = setup.deck.deal_sets(4, setup.rules.hand)
-        state = STATES[setup.rules.give, setup.rules.from_hand]
+        state = STATES[setup.rules.give, setup.rules.listing]
         empty = (CardSet(),) * 4
         return state.first(self, setup, Fields(tuple(hands), empty, CardSet(rest.cards), 0))

@@ -15,6 +15,7 @@ from cardkit import (
     Action,
     Card,
     CardSet,
+    Deck,
     Event,
     Form,
     Game,
@@ -31,6 +32,7 @@ from cardkit import (
     SeatArg,
     Seen,
     Setup,
+    Suit,
     View,
     Zone,
 )
@@ -296,3 +298,43 @@ def test_asking_a_seat_not_at_the_table_is_refused_and_changes_nothing() -> None
     assert after.f.hands[0].of_rank(rank) == state.f.hands[0].of_rank(rank) | state.f.hands[
         1
     ].of_rank(rank)
+
+
+@dataclass(frozen=True, slots=True)
+class _Named(Action):
+    card: Card
+    suit: Suit | None = None
+
+    def __str__(self) -> str:
+        return f"put {self.card.code}" + ("" if self.suit is None else f" {self.suit.name.lower()}")
+
+
+_SUITS = {suit.name.lower(): suit for suit in Suit}
+_EIGHTS_NAME_A_SUIT = Grammar(
+    Form("put", _Named, 1),
+    Form("put", _Named, 1, _SUITS, word_required=True, only_cards=lambda c: c.rank == Rank.EIGHT),
+)
+
+
+def test_a_form_that_requires_a_word_reads_only_texts_ending_in_one() -> None:
+    named = _EIGHTS_NAME_A_SUIT.forms[1]
+    assert _EIGHTS_NAME_A_SUIT.parse("put 8H", "Test") == _Named(Card.parse("8H"))
+    assert named.read("put 8H", ["8H"]) is None
+    assert _EIGHTS_NAME_A_SUIT.parse("put 8H clubs", "Test") == _Named(Card.parse("8H"), Suit.CLUBS)
+    # only_cards narrows the listing, not the reading: the check refuses the rest.
+    assert _EIGHTS_NAME_A_SUIT.parse("put 5D clubs", "Test") == _Named(Card.parse("5D"), Suit.CLUBS)
+    with pytest.raises(TypeError, match="requires a word but has no words"):
+        Form("put", _Named, 1, word_required=True)
+
+
+def test_only_cards_and_a_required_word_narrow_the_candidates() -> None:
+    deck = list(Deck.standard())
+    plain, named = _EIGHTS_NAME_A_SUIT.forms
+    assert len(list(plain.candidates(deck))) == 52
+    listed = list(named.candidates(deck))
+    assert len(listed) == 16
+    assert {a.card.rank for a in listed} == {Rank.EIGHT}  # type: ignore[attr-defined]
+    assert all(a.suit is not None for a in listed)  # type: ignore[attr-defined]
+    assert [str(a) for a in listed[:5]] == [
+        "put 8C clubs", "put 8C diamonds", "put 8C hearts", "put 8C spades", "put 8D clubs"
+    ]  # fmt: skip

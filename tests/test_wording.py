@@ -130,6 +130,8 @@ def test_english_helpers() -> None:
     [
         ({"ask": "asks {target:who}"}, "after the colon"),
         ({"ask": "asks {target"}, "brace"),
+        ({"ask": "asks [for {rank:ranks}"}, "square bracket"),
+        ({"ask": "asks [for [{rank:ranks}]]"}, "square bracket"),
         ({"ask": 3}, "template string"),
     ],
 )
@@ -283,3 +285,21 @@ def test_a_list_of_seats_reads_by_name_with_and(
     wording = Wording({"out": "Out: {order:seats}"})
     event = Event("out", data={"order": seats})
     assert wording.line(event, viewer=viewer, names=["Ann", "Bob", "Cy"]) == said
+
+
+def test_an_optional_part_is_said_when_the_event_has_its_fields() -> None:
+    wording = Wording(
+        {
+            "play": Phrase(
+                "plays {cards}[ and names {suit:suit}]", you="play {cards}[ and name {suit:suit}]"
+            ),
+            "draw": "draws[ {card_count}][ ({note})]",
+        }
+    )
+    named = Event("play", 1, (QS,), data={"suit": "C"})
+    assert wording.line(named) == "Seat 1 plays Q♠ and names clubs"
+    assert wording.line(named, viewer=1) == "You play Q♠ and name clubs"
+    assert wording.line(Event("play", 1, (QS,))) == "Seat 1 plays Q♠"
+    assert wording.line(Event("play", 1, (QS,)), viewer=1) == "You play Q♠"
+    assert wording.line(Event("draw", 0, count=2)) == "Seat 0 draws 2 cards"
+    assert wording.line(Event("draw", 0, note="from the stock")) == "Seat 0 draws (from the stock)"

@@ -14,7 +14,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any, ClassVar
 
 import pytest
-from cardkit_crazyeights.game import CrazyEights, CrazyEightsState, CrazyEightsView, Pass, Play
+from cardkit_crazyeights import CrazyEights, CrazyEightsState, CrazyEightsView, Pass, Play
 from cardkit_crazyeights.rules import CrazyEightsRules
 from pydantic import ConfigDict
 

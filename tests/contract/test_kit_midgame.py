@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 import pytest
-from cardkit_crazyeights.game import CrazyEights, CrazyEightsState, CrazyEightsView
+from cardkit_crazyeights import CrazyEights, CrazyEightsState, CrazyEightsView
 
 from cardkit import Setup, Suit
 from cardkit.testing import (

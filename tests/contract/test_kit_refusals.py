@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 import pytest
-from cardkit_crazyeights.game import CrazyEights, CrazyEightsState
+from cardkit_crazyeights import CrazyEights, CrazyEightsState
 from cardkit_crazyeights.state import Play
 
 from cardkit import Refusal, Refused, Setup

@@ -12,6 +12,7 @@ from cardkit_crazyeights import (
     CrazyEightsState,
     Draw,
     HeuristicBot,
+    Pass,
     Play,
 )
 
@@ -97,3 +98,27 @@ def test_the_heuristic_bot_keeps_eights_and_names_its_long_suit(start: Start) ->
     assert HeuristicBot().choose(turn) == Play(Card.parse("8H"), Suit.CLUBS)
     stuck = start(["2C 3C", "5D 6D"], "KH")
     assert HeuristicBot().choose(cardkit.Turn(stuck, 0, stuck.legal_actions(), rng)) == Draw()
+
+
+def test_the_action_space_from_the_grammar_keeps_the_70_ids() -> None:
+    """The grammar's forms (`play <card>`, `play <8> <suit>`, `draw`, `pass`) number the
+    moves as the game's own table did: trained agents keep their ids."""
+    cards = [Card.parse(f"{rank}{suit}") for suit in "CDHS" for rank in "23456789TJQKA"]
+    eights = [card for card in cards if card.code[0] == "8"]
+    expected = [
+        *(Play(card) for card in cards),
+        *(Play(card, suit) for card in eights for suit in Suit),
+        Draw(),
+        Pass(),
+    ]
+    for rules in (GAME.rules(), GAME.rules(variant="no-wilds"), GAME.rules(variant="draw-one")):
+        for players in (2, 5):
+            space = GAME.action_space(rules, players)
+            assert space is not None
+            assert [space.decode(i) for i in range(space.size)] == expected
+            assert [(b.start, b.size) for b in space.blocks] == [
+                (0, 52),
+                (52, 16),
+                (68, 1),
+                (69, 1),
+            ]

@@ -336,11 +336,9 @@ class Game(ABC, Generic[R, S]):
         return (dealer + 1) % result.players
 
     def match_over(self, rules: R, totals: list[int], deals: int) -> bool:
-        """Whether a match ends after ``deals`` deals with these totals.
-
-        Default: never by score (the runner stops after its deals); games with a target override it.
-        """
-        return False
+        """Whether a match ends after ``deals`` deals with these totals: by default once a
+        total reaches the rules' `target_score` option, if any (else never by score)."""
+        return max(totals, default=0) >= getattr(rules, "target_score", float("inf"))
 
     def match_winners(self, rules: R, totals: list[int]) -> list[int]:
         """The seats that won a finished match (default: the highest totals)."""

@@ -39,6 +39,7 @@ from cardkit.engine._fieldjson import field_json
 from cardkit.engine.actions import Action, check_action_text
 from cardkit.engine.events import Event
 from cardkit.engine.grammar import Grammar
+from cardkit.engine.listing import Listing, any_cards_listing, deck_cards, lists, zone_cards_of
 from cardkit.engine.rules import Rules
 from cardkit.engine.state import Setup
 from cardkit.engine.views import View, ZoneView
@@ -74,7 +75,7 @@ class GenericState(PrivateWindows, Generic[R, F, V]):
     f: F
     """The game's fields (a `NamedTuple`)."""
     setup: Setup[R]
-    _legal: tuple[Action, ...] | None
+    _legal: Sequence[Action] | None
     _left: int
     """The actions left before the action cap (`rules.max_actions`) ends the game."""
 
@@ -136,15 +137,7 @@ class GenericState(PrivateWindows, Generic[R, F, V]):
 
     def evolve(self, action: Action, events: Sequence[Event], **changes: Any) -> Self:
         """The next state: these fields changed, `action` and its `events` logged."""
-        state: Self = self._building()
-        state.game = self.game
-        state.setup = self.setup
-        state._log = (self._log, action, tuple(events))
-        state.f = replaced(self.f, changes) if changes else self.f
-        state._legal = None
-        left = state._left = self._left - 1
-        state.__class__ = type(self) if left > 0 else capped_class(type(self))
-        return state
+        return self.successor(action, events, replaced(self.f, changes) if changes else self.f)
 
     def successor(self, action: Action, events: Sequence[Event], fields: F) -> Self:
         """The next state with every field given: `action` and its `events` logged.
@@ -224,8 +217,9 @@ class GenericState(PrivateWindows, Generic[R, F, V]):
         """As [`GameState.apply`][cardkit.engine.state.GameState.apply]; an action of the listing
         itself goes to its transition at once (the hot path of playouts)."""
         legal = self._legal
-        if legal is not None and self._plain_apply:
+        if type(legal) is tuple and self._plain_apply:
             # Text is never a listed object: it is parsed below, and `_apply` finds it listed.
+            # (A lazy listing is asked `in` by `_apply`: its iteration would build every action.)
             for candidate in legal:
                 if candidate is action:
                     result: Self = self._dos[type(action)](self, action)
@@ -240,14 +234,7 @@ class GenericState(PrivateWindows, Generic[R, F, V]):
         # An action of the listing needs no check: the contract suite proves the listing
         # equals the checks' reference listing. Playouts apply listed actions: a fast path,
         # which looks for the listed object itself first (a game's __eq__ is slower).
-        listed = False
-        if legal is not None:
-            for candidate in legal:
-                if candidate is action:
-                    listed = True
-                    break
-            else:
-                listed = action in legal
+        listed = legal is not None and lists(legal, action)
         refusal = None if listed else self.refusal(action)
         if refusal is not None:
             raise IllegalAction(
@@ -259,20 +246,28 @@ class GenericState(PrivateWindows, Generic[R, F, V]):
         result: Self = self._dos[type(action)](self, action)
         return result
 
-    def legal_actions(self) -> tuple[Action, ...]:
-        """Exactly the legal actions of the seat to act (computed once per state)."""
+    def legal_actions(self) -> Sequence[Action]:
+        """Exactly the legal actions of the seat to act (computed once per state): a tuple,
+        or a lazy [`Listing`][cardkit.engine.listing.Listing] when a form declares `any_cards`."""
         legal = self._legal
         if legal is None:
             listed = self.list_legal() if self.lists_when_over or not self.is_over else ()
-            legal = listed if type(listed) is tuple else tuple(listed)
+            legal = listed if type(listed) in _KEPT else tuple(listed)
             _set_legal(self, legal)
         return legal
 
     def list_legal(self) -> Sequence[Action]:
         """The legal actions (the game is not over); override with a fast listing.
 
-        The default is [`reference_legal`][cardkit.engine.generic.GenericState.reference_legal].
+        The default is [`reference_legal`][cardkit.engine.generic.GenericState.reference_legal],
+        but that a form declaring [`any_cards`][cardkit.engine.grammar.Form] is checked once
+        and listed lazily ([`any_cards_listing`][cardkit.engine.listing.any_cards_listing]).
         """
+        if self.grammar.any_cards and type(self).candidate_actions is _CANDIDATES:
+            deck = self.deck_cards()
+            return any_cards_listing(
+                self, self.grammar, self._moves, deck, self.players, self.source_cards
+            )
         return self.reference_legal()
 
     def reference_legal(self) -> list[Action]:
@@ -293,14 +288,23 @@ class GenericState(PrivateWindows, Generic[R, F, V]):
         game with such a form overrides this. Seat arguments list the seats
         of this table.
         """
-        deck = list(self.game.new_deck(self.rules))
+        deck = self.deck_cards()
         return self.grammar.candidates(deck, players=self.players, sources=self.source_cards)
 
-    def source_cards(self, zone: str) -> list[Card]:
+    def deck_cards(self) -> tuple[Card, ...]:
+        """The cards of a new deck under these rules, in order (made once per rules object)."""
+        return deck_cards(self.game, self.rules)
+
+    def source_cards(self, zone: str) -> Sequence[Card]:
         """The cards of `zone` a form's card arguments may name now (a per-seat zone's: the
-        seat to act's, none when no seat is to act)."""
-        zones = self.zones()
-        return list(zones.get(zone) or zones.get(f"{zone}:{self.to_act}", ()))
+        seat to act's, none when no seat is to act); only that zone's cards are worked out
+        (unless the class overrides `zones`)."""
+        derived = type(self).zones is GenericState.zones
+        found = zone_cards_of(self.zone_specs, self, zone, self.to_act) if derived else None
+        if found is None:
+            zones = self.zones()
+            return list(zones.get(zone) or zones.get(f"{zone}:{self.to_act}", ()))
+        return found
 
     # -- zones, views, snapshot: derived ------------------------------------------------
 
@@ -385,7 +389,10 @@ class GenericState(PrivateWindows, Generic[R, F, V]):
 _VISIBLE: dict[tuple[type, int, int | None], tuple[tuple[str, ...], tuple[Zone, ...]]] = {}
 #: The zone part of the views, planned once per state class.
 _VIEWERS: dict[type, ZoneViewer] = {}
+#: The listings `legal_actions` keeps as they are (any other sequence becomes a tuple).
+_KEPT = (tuple, Listing)
 
 # The slot's own setter: the states are immutable (`__setattr__` refuses), and setting
 # a slot through its descriptor costs a third less than `object.__setattr__` by name.
 _set_legal = GenericState.__dict__["_legal"].__set__
+_CANDIDATES = GenericState.candidate_actions

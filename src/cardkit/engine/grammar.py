@@ -82,6 +82,21 @@ class Form:
             from elsewhere (a play of a card not held), which the contract
             suite proves ([`check_sources`][cardkit.engine.grammar.Grammar.check_sources]
             is asked when the state class is made).
+        any_cards: whether an action of this form is legal or not whatever cards
+            of its `source` it names (passing 3 of your 13 cards, a discard to a
+            crib): the default listing checks one combination and lists them all
+            lazily ([`cardkit.engine.listing`][cardkit.engine.listing]), so 286
+            candidates cost what 28 do. It needs a `source`, a fixed card count
+            and `Form`'s own `candidates`; the contract suite, which checks every
+            candidate, catches a wrong declaration.
+        only_cards: which cards of the deck (or `source`) the form's candidates
+            name (`None`: all): `play <8> <suit>` names only eights. Like
+            `source`, it narrows what is listed and tried, not what is read:
+            the check must still refuse the other cards.
+        word_required: whether the text must end in one of the `words` (the
+            form reads no action without one, and its candidates all have one):
+            with a form of the same verb before it for the plain action,
+            `play 8H clubs` is this form's and `play 8H` the other's.
     """
 
     verb: str
@@ -93,6 +108,26 @@ class Form:
     args: tuple[Arg, ...] = ()
     fillers: frozenset[str] = frozenset()
     source: str | None = None
+    any_cards: bool = False
+    only_cards: Callable[[Card], bool] | None = None
+    word_required: bool = False
+
+    def __post_init__(self) -> None:
+        """Refuse `any_cards` without a `source`, a fixed card count or the own candidates,
+        and `word_required` without `words`.
+
+        Raises:
+            TypeError: `any_cards` or `word_required` is declared on a form it cannot describe.
+        """
+        if self.word_required and self.words is None:
+            raise TypeError(f"the form {self.verb!r} requires a word but has no words")
+        if self.any_cards and (
+            self.source is None or self.cards < 1 or type(self).candidates is not Form.candidates
+        ):
+            raise TypeError(
+                f"the form {self.verb!r} declares any_cards: it needs a source zone, "
+                "one or more cards and Form's own candidates"
+            )
 
     @property
     def kind(self) -> str:
@@ -162,6 +197,8 @@ class Form:
                 word = self.words.get(args[-1].lower())
                 if word is not None:
                     args = args[:-1]
+            if word is None and self.word_required:
+                return None
             extra.append(word)
         if self.cards < 0:
             if not args:
@@ -184,16 +221,14 @@ class Form:
         """
         if self.cards < 0:
             return
-        words: list[object] = [None]
-        if self.words is not None:
-            words.extend(dict.fromkeys(self.words.values()))
-        # Actions are immutable: each one is built once and kept (bounded), so a listing
-        # costs a look-up per candidate, not a construction.
-        built = _BUILT.setdefault(id(self), (self, {}))[1]
+        if self.only_cards is not None:
+            deck = [card for card in deck if self.only_cards(card)]
+        words = self.word_values
+        built = self.built
         bits = [card.bit for card in deck]
         # A combination's key: its cards' bits added up (unless a card is twice in the deck).
         unique = len(set(bits)) == len(bits)
-        for values in product(*(arg.values(players) for arg in self.args)):
+        for values in self.arg_values(players):
             keys = map(sum, combinations(bits, self.cards)) if unique else None
             for cards in combinations(deck, self.cards):
                 mask = cards if keys is None else next(keys)
@@ -201,11 +236,54 @@ class Form:
                     key = (values, mask, word)
                     action = built.get(key)
                     if action is None:
-                        extra = () if self.words is None else (word,)
-                        action = self._build(*values, *cards, *extra)
-                        if len(built) < _KEEP:
-                            built[key] = action
+                        action = self.built_action(key, values, cards, word)
                     yield action
+
+    @property
+    def word_values(self) -> tuple[object, ...]:
+        """The trailing words' values a candidate may take, in listing order (`None`: no word)."""
+        if self.words is None:
+            return (None,)
+        named = tuple(dict.fromkeys(self.words.values()))
+        return named if self.word_required else (None, *named)
+
+    def arg_values(self, players: int | None) -> Iterator[tuple[object, ...]]:
+        """Every combination of the typed arguments' values, in listing order.
+
+        Raises:
+            ValueError: an argument needs `players` and it is not given.
+        """
+        return product(*(arg.values(players) for arg in self.args))
+
+    @property
+    def built(self) -> dict[tuple[object, ...], Action]:
+        """The candidates built so far (each once: actions are immutable; bounded), by
+        `(values, cards key, word)`: the key is the cards' bits added up, or the cards."""
+        return _BUILT.setdefault(id(self), (self, {}))[1]
+
+    def candidate(
+        self, values: tuple[object, ...], cards: tuple[Card, ...], word: object
+    ) -> Action:
+        """The candidate naming these values, `cards` and `word`, built once (see `built`)."""
+        bits = [card.bit for card in cards]
+        key = (values, sum(bits) if len(set(bits)) == len(bits) else cards, word)
+        found = self.built.get(key)
+        return found if found is not None else self.built_action(key, values, cards, word)
+
+    def built_action(
+        self,
+        key: tuple[object, ...],
+        values: tuple[object, ...],
+        cards: tuple[Card, ...],
+        word: object,
+    ) -> Action:
+        """The candidate of these arguments, built and kept under `key` (see `built`)."""
+        extra = () if self.words is None else (word,)
+        action = self._build(*values, *cards, *extra)
+        built = self.built
+        if len(built) < _KEEP:
+            built[key] = action
+        return action
 
 
 class Grammar:
@@ -214,6 +292,8 @@ class Grammar:
     def __init__(self, *forms: Form) -> None:
         """A grammar of `forms` (several may share a verb; the first that fits wins)."""
         self.forms = forms
+        self.any_cards = any(form.any_cards for form in forms)
+        """Whether a form declares [`any_cards`][cardkit.engine.grammar.Form]."""
         self._by_verb: dict[str, list[Form]] = {}
         # Actions are immutable: the same text reads as the same action (bounded).
         self._parsed: dict[str, Action] = {}
@@ -252,11 +332,18 @@ class Grammar:
         out: list[Action] = []
         for form in self.forms:
             cards = deck if form.source is None or sources is None else sources(form.source)
-            if _takes_players(type(form)):
-                out.extend(form.candidates(cards, players=players))
-            else:
-                out.extend(form.candidates(cards))
+            out.extend(self.candidates_of(form, cards, players=players))
         return out
+
+    @staticmethod
+    def candidates_of(
+        form: Form, cards: Sequence[Card], *, players: int | None = None
+    ) -> Iterator[Action]:
+        """One form's [`candidates`][cardkit.engine.grammar.Form.candidates] from `cards`
+        (asked without `players` when the form's class predates it)."""
+        if _takes_players(type(form)):
+            return form.candidates(cards, players=players)
+        return form.candidates(cards)
 
     def check_sources(self, zones: Sequence[str]) -> None:
         """Check that every form's `source` names one of `zones`.

@@ -73,8 +73,10 @@ __all__ = [
 
 
 def has_match_rule(game: Game[Any, Any]) -> bool:
-    """Whether the game ends matches by its own rule (it overrides ``match_over``)."""
-    return type(game).match_over is not Game.match_over
+    """Whether the game ends matches by its own rule: it overrides ``match_over``, or its
+    rules have a ``target_score`` option (which the default ``match_over`` reads)."""
+    own = type(game).match_over is not Game.match_over
+    return own or "target_score" in game.rules_model.model_fields
 
 
 class Match:

@@ -28,19 +28,25 @@ __all__ = ["check_fast_listing", "check_fast_listings", "has_fast_listing"]
 
 
 def has_fast_listing(state: GameState) -> TypeGuard[GenericState[Any, Any]]:
-    """Whether ``state`` is a `GenericState` whose class overrides `list_legal`.
+    """Whether ``state`` is a `GenericState` whose class overrides `list_legal`, or whose
+    grammar has a form declaring `any_cards`.
 
     Only then is there a fast listing to compare: a `GenericState` that keeps
-    the default lists exactly the reference listing, and other states have
-    no reference listing at all.
+    the default lists exactly the reference listing (but that a form declaring
+    [`any_cards`][cardkit.engine.grammar.Form] is checked once, not per
+    candidate), and other states have no reference listing at all.
     """
     return isinstance(state, GenericState) and (
-        type(state).list_legal is not GenericState.list_legal
+        type(state).list_legal is not GenericState.list_legal or state.grammar.any_cards
     )
 
 
 def check_fast_listing(state: GenericState[Any, Any]) -> None:
     """Check that the state's legal listing is exactly the reference listing, once each.
+
+    The reference listing asks the check of every candidate (a form declaring
+    `any_cards` included), so a form declared so wrongly, whose check refuses
+    some combinations of its source's cards, fails here.
 
     Raises:
         ContractError: an action is listed twice, listed but refused by its

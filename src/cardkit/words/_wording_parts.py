@@ -206,6 +206,8 @@ def default_pieces(event: EventLike, you: bool) -> list[Piece]:
 
 
 _FIELD = re.compile(r"\{(\w+)(?::(\w+))?\}")
+#: An optional part of a template: `[ and names {suit:suit}]`.
+_OPTIONAL = re.compile(r"\[([^\[\]]*)\]")
 _FORMATS = frozenset({"seat", "seats", "possessive", "ordinal", "cards", "suit", "rank", "ranks"})
 _OWN = frozenset({"cards", "count", "card_count", "note"})
 
@@ -225,6 +227,12 @@ def check_template(kind: str, template: str) -> None:
             f"the phrase of {kind!r} has a brace that is not a field: {template!r}; "
             "fields are {name} or {name:how}"
         )
+    unopened = _OPTIONAL.sub("", leftover)
+    if "[" in unopened or "]" in unopened:
+        raise PluginError(
+            f"the phrase of {kind!r} has a square bracket that opens or closes no optional "
+            f"part: {template!r}; an optional part is [text with {{fields}}], not nested"
+        )
 
 
 @functools.lru_cache(maxsize=1024)
@@ -239,8 +247,28 @@ def _parsed(template: str) -> tuple[tuple[str, str | None, str | None], ...]:
     return tuple(parts)
 
 
+def _has(name: str, event: EventLike) -> bool:
+    """Whether the event gives the field `name` a value (an optional part needs them all)."""
+    if name in _OWN:
+        return bool(event.cards if name == "cards" else event.note if name == "note" else
+                    event.count is not None)  # fmt: skip
+    return event.data.get(name) is not None
+
+
+def _kept(match: re.Match[str], event: EventLike) -> str:
+    """An optional part's text when the event has every field it names, else nothing."""
+    text = match.group(1)
+    return text if all(_has(name, event) for name, _ in _FIELD.findall(text)) else ""
+
+
 def render(template: str, event: EventLike, speaker: Speaker) -> list[Piece]:
-    """The template's pieces: text (with plain fields) between the cards, seats and notes."""
+    """The template's pieces: text (with plain fields) between the cards, seats and notes.
+
+    An optional part, `[ and names {suit:suit}]`, is said only when the event has a
+    value for every field it names.
+    """
+    if "[" in template:
+        template = _OPTIONAL.sub(lambda match: _kept(match, event), template)
     pieces: list[Piece] = []
     text = ""
     for literal, name, how in _parsed(template):

@@ -26,6 +26,9 @@ Fields a phrase may name:
   `"tens"`; `"6"` as `"six"` and `"sixes"`; see
   [`Rank.word`][cardkit.cards.card.Rank.word] and [`Rank.plural`][cardkit.cards.card.Rank.plural]).
 
+A part in square brackets is optional: it is said only when the event has a
+value for every field in it (`"plays {cards}[ and names {suit:suit}]"`).
+
 The first word of a phrase is its verb: said to the seat itself it takes the
 base form (`plays` → `play`, `has` → `have`). A phrase whose other verbs
 agree with the seat too gives its second-person form:

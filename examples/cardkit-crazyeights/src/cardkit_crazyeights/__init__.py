@@ -8,16 +8,10 @@
 """
 
 from cardkit_crazyeights.bots import HeuristicBot
-from cardkit_crazyeights.game import (
-    CrazyEights,
-    CrazyEightsState,
-    CrazyEightsView,
-    Draw,
-    Pass,
-    Play,
-    card_points,
-)
-from cardkit_crazyeights.rules import CrazyEightsRules
+from cardkit_crazyeights.game import CrazyEights
+from cardkit_crazyeights.rules import CrazyEightsRules, card_points
+from cardkit_crazyeights.state import CrazyEightsState, Draw, Pass, Play
+from cardkit_crazyeights.views import CrazyEightsView
 
 __all__ = [
     "CrazyEights",

@@ -10,7 +10,9 @@ import random
 from collections import Counter
 
 from cardkit import Action, Rank, Turn
-from cardkit_crazyeights.game import CrazyEightsView, Draw, Pass, Play, card_points
+from cardkit_crazyeights.rules import card_points
+from cardkit_crazyeights.state import Draw, Pass, Play
+from cardkit_crazyeights.views import CrazyEightsView
 
 __all__ = ["HeuristicBot"]
 

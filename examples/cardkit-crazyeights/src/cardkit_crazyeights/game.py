@@ -31,29 +31,10 @@ from __future__ import annotations
 from typing import ClassVar
 
 from cardkit import Event, Game, Rank, Setup
-from cardkit.engine.actionspace import EnumeratedActionSpace
-from cardkit_crazyeights.actionspace import ACTION_SPACE
-from cardkit_crazyeights.rules import (
-    PRESETS,
-    SUIT_NAMES,
-    CrazyEightsRefused,
-    CrazyEightsRules,
-    card_points,
-)
-from cardkit_crazyeights.state import CrazyEightsState, Draw, Fields, Pass, Play
-from cardkit_crazyeights.views import CrazyEightsView
+from cardkit_crazyeights.rules import PRESETS, CrazyEightsRules
+from cardkit_crazyeights.state import CrazyEightsState, Fields
 
-__all__ = [
-    "SUIT_NAMES",
-    "CrazyEights",
-    "CrazyEightsRefused",
-    "CrazyEightsState",
-    "CrazyEightsView",
-    "Draw",
-    "Pass",
-    "Play",
-    "card_points",
-]
+__all__ = ["CrazyEights"]
 
 
 # --8<-- [start:game]
@@ -70,10 +51,6 @@ class CrazyEights(Game[CrazyEightsRules, CrazyEightsState]):
     rules_model: ClassVar[type[CrazyEightsRules]] = CrazyEightsRules
     rules_version: ClassVar[str] = "1"
     presets = PRESETS
-
-    def action_space(self, rules: CrazyEightsRules, players: int) -> EnumeratedActionSpace:
-        """The fixed action space: 70 ids (see `cardkit_crazyeights.actionspace`)."""
-        return ACTION_SPACE
 
     def deal(self, setup: Setup[CrazyEightsRules]) -> CrazyEightsState:
         """Deal the hands one card at a time from left of the dealer, then turn up a starter."""
@@ -93,10 +70,6 @@ class CrazyEights(Game[CrazyEightsRules, CrazyEightsState]):
         assert starter.suit is not None  # a 52-card deck has no jokers
         fields = Fields(tuple(hands), stock, (starter,), starter.suit, first)
         return CrazyEightsState.first(self, setup, fields, events)
-
-    def match_over(self, rules: CrazyEightsRules, totals: list[int], deals: int) -> bool:
-        """A match ends when someone reaches ``target_score`` points."""
-        return max(totals) >= rules.target_score
 
 
 # --8<-- [end:game]

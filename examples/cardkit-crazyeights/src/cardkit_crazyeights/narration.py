@@ -9,23 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from cardkit.words.wording import EventLike, Phrase, PhraseLike
+from cardkit.words.wording import Phrase, PhraseLike
 
 __all__ = ["PHRASES"]
 
-
-def _play(event: EventLike) -> str | Phrase:
-    """An eight names a suit: `"Seat 0 plays 8♦ and names clubs"`; `"You play 8♦ and name ..."`."""
-    if "suit" in event.data:
-        return Phrase(
-            "plays {cards} and names {suit:suit}", you="play {cards} and name {suit:suit}"
-        )
-    return "plays {cards}"
-
-
-#: Crazy Eights' event kinds → phrases.
+#: Crazy Eights' event kinds → phrases (an eight names a suit: "Seat 0 plays 8♦ and names
+#: clubs", "You play 8♦ and name clubs").
 PHRASES: Mapping[str, PhraseLike] = {
-    "play": _play,
+    "play": Phrase(
+        "plays {cards}[ and names {suit:suit}]", you="play {cards}[ and name {suit:suit}]"
+    ),
     "bury": "The starter {cards} is an eight: it is buried in the stock",
     "reshuffle": "The discard pile is shuffled into the stock ({card_count})",
     "blocked": "The game is blocked: {note}",

@@ -5,15 +5,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, NamedTuple, Self
 
-from cardkit import Action, Card, CardSet, Event, GameResult, Rank, Suit
+from cardkit import Action, Card, CardSet, Event, GameResult, InvalidState, Rank, Suit
 from cardkit.engine.drawing import draw_cards
 from cardkit.engine.generic import GenericState
 from cardkit.engine.grammar import Form, Grammar, Verb
+from cardkit.engine.results import low_hand_result
 from cardkit.engine.zones import Seen, TableRole, Zone
 from cardkit.errors import Refusal, Refused
-from cardkit_crazyeights.rules import SUIT_NAMES, SUIT_WORDS, CrazyEightsRules
+from cardkit_crazyeights.rules import SUIT_NAMES, SUIT_WORDS, CrazyEightsRules, card_points
 from cardkit_crazyeights.rules import CrazyEightsRefused as Code
-from cardkit_crazyeights.scoring import eights_result
 from cardkit_crazyeights.views import CrazyEightsView
 
 __all__ = ["GRAMMAR", "CrazyEightsState", "Draw", "Fields", "Pass", "Play"]
@@ -44,7 +44,9 @@ class Pass(Verb):
 
 
 _DRAW, _PASS = Draw(), Pass()
-GRAMMAR = Grammar(Form("play", Play, 1, SUIT_WORDS, ("play <card>", "play <8> <suit>")),
+GRAMMAR = Grammar(Form("play", Play, 1, usage=("play <card>",)),
+                  Form("play", Play, 1, SUIT_WORDS, ("play <8> <suit>",), word_required=True,
+                       only_cards=lambda card: card.rank == Rank.EIGHT),
                   Form("draw", Draw), Form("pass", Pass))  # fmt: skip
 
 
@@ -81,9 +83,23 @@ class CrazyEightsState(GenericState[CrazyEightsRules, Fields, CrazyEightsView]):
         return {"suit": SUIT_NAMES[self.f.suit], "drew": drew, "dealer": self.setup.dealer}
 
     def result(self) -> GameResult:
-        """The winner and the points they score (`scoring.eights_result`)."""
+        """The winner and the points they score from the other hands (the core's
+        [`low_hand_result`][cardkit.engine.results.low_hand_result]).
+
+        A player who goes out wins; a blocked game is won by the lowest hand (no
+        points on a tie for lowest); the winner scores the difference to each
+        other hand, whose cards are worth their `card_points`.
+
+        Raises:
+            InvalidState: the game is not over yet.
+        """
         f = self.f
-        return eights_result(f.hands, f.seat, f.outcome, self.rules, self.action_count)
+        if f.outcome is None:
+            raise InvalidState("the game is not over yet: nobody has gone out")
+        points = [card_points(hand, eights_wild=self.rules.eights_wild) for hand in f.hands]
+        out = f.seat if f.outcome == "went_out" else None
+        return low_hand_result(points, reason=f.outcome, actions=self.action_count, out=out,
+                               details={"cards_left": [len(hand) for hand in f.hands]})  # fmt: skip
 
     # --8<-- [start:legal]
     @property
