@@ -13,6 +13,7 @@ for any other state from `zones()` and `visible_zones(seat)`.
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Mapping, Sequence
 from enum import Enum
 from typing import Any
@@ -113,7 +114,7 @@ class ObservationLayout:
         slots = len(self.slot_names)
         self.planes = slots + len(self._top_slots)
         self._bits = self.planes * self.cards
-        self._bytes = (self._bits + 7) // 8
+        self._pack = struct.Struct(f"<{self.planes}Q").pack  # a plane: 64 bits, 52 (54) used
         self.size = self._bits + slots + 3 * m + 1 + sum(f.width for f in self.view_fields)
         self._slot_maps: dict[tuple[int, int], dict[str, int]] = {}
         self._plans: dict[tuple[type, int], ZonePlan] = {}
@@ -239,28 +240,23 @@ class ObservationLayout:
         everything: bool,
     ) -> npt.NDArray[np.float32]:
         """Unpack the card masks and append counts, one-hots and view fields."""
-        stride = self.cards
-        big = 0
-        for mask in reversed(planes):
-            big = big << stride | mask
-        raw = np.frombuffer(big.to_bytes(self._bytes, "little"), dtype=np.uint8)
-        end = self._bits
-        out = np.empty(self.size, dtype=np.float32)
-        out[:end] = np.unpackbits(raw, count=end, bitorder="little")
-        m, players = self.max_players, state.players
+        n, stride, end = len(planes), self.cards, self._bits
+        raw = np.frombuffer(self._pack(*planes), dtype=np.uint8).reshape(n, 8)
+        out = np.zeros(self.size, dtype=np.float32)
+        out[:end].reshape(n, stride)[:] = np.unpackbits(raw, axis=1, bitorder="little")[:, :stride]
+        slots = len(counts)
         scale = 1.0 / stride
-        tail = [c * scale for c in counts]
-        at = len(tail)
-        tail += [0.0] * (3 * m + 1)
+        out[end : end + slots] = [c * scale for c in counts]
+        m, players = self.max_players, state.players
+        at = end + slots
         if seat is not None:
-            tail[at + seat] = 1.0
-        tail[at + m : at + m + players] = [1.0] * players
+            out[at + seat] = 1.0
+        out[at + m : at + m + players] = 1.0
         # view(seat).to_act: private windows stay private
         to_act = state.to_act if everything else state.shown_to_act(seat)
-        tail[at + 2 * m + (m if to_act is None else (to_act - (seat or 0)) % players)] = 1.0
+        out[at + 2 * m + (m if to_act is None else (to_act - (seat or 0)) % players)] = 1.0
         if self.view_fields:
-            tail += self._view_fields(self._scalars(state, seat), seat, players)
-        out[end:] = tail
+            out[at + 3 * m + 1 :] = self._view_fields(self._scalars(state, seat), seat, players)
         return out
 
     def _scalars(self, state: GameState, seat: int | None) -> Mapping[str, Any]:
