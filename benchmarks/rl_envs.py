@@ -64,6 +64,26 @@ def aec_bench(game: str, players: int, view_fields: bool) -> Bench:
     return Bench(f"cardkit/{game}/{suffix}", batch, unit="steps", group=game)
 
 
+def game_bench(game: str, players: int) -> Bench:
+    """The bare game's step: list the legal actions, pick one at random, apply it."""
+    found = cardkit.load_game(game)
+    rng = random.Random(1)
+    state = found.start(players=players, seed=1)
+
+    def batch(n: int) -> dict[str, float]:
+        nonlocal state
+        steps = 0
+        while steps < n:
+            if state.is_over:
+                state = found.start(players=players, seed=rng.randrange(1 << 30))
+                continue
+            state = state.apply(rng.choice(state.legal_actions()))
+            steps += 1
+        return {"steps": steps}
+
+    return Bench(f"game/{game}", batch, unit="steps", group=game)
+
+
 def rlcard_bench(game: str, players: int) -> Bench:
     import rlcard
 
@@ -149,6 +169,7 @@ def main() -> int:
     for game in games:
         players, peer = PEERS[game]
         benches += [aec_bench(game, players, True), aec_bench(game, players, False)]
+        benches.append(game_bench(game, players))
         if has_rlcard:
             benches.append(rlcard_bench(peer, players))
         benches += cost_benches(game, players)
@@ -160,10 +181,13 @@ def main() -> int:
         players, peer = PEERS[game]
         theirs = rates.get(f"rlcard/{peer}/env")
         apply = rates[f"cost/{game}/apply"]
+        bare = rates[f"game/{game}"]
         rows.append(
             [
                 f"{game} ({players})",
+                f"{bare:,.0f}",
                 f"{rates[f'cardkit/{game}/aec']:,.0f}",
+                f"{bare / rates[f'cardkit/{game}/aec']:.2f}x",
                 f"{rates[f'cardkit/{game}/aec-lean']:,.0f}",
                 f"{peer}: {theirs:,.0f}" if theirs else "-",
                 f"{rates[f'cardkit/{game}/aec'] / theirs:.2f}x" if theirs else "-",
@@ -174,7 +198,9 @@ def main() -> int:
     print_table(
         [
             "game",
+            "bare game steps/s",
             "cardkit steps/s",
+            "env/game cost",
             "lean steps/s",
             "RLCard env steps/s",
             "cardkit/RLCard",

@@ -10,6 +10,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from cardkit.engine.actions import Action
+from cardkit.engine.actionspace import EnumeratedActionSpace
 from cardkit.engine.game import Game
 from cardkit.engine.rules import Rules
 from cardkit.engine.state import GameState
@@ -19,6 +20,8 @@ from cardkit.rl.observe import ObservationLayout
 from cardkit.rl.rewards import RewardFunction, pays, reward_function
 
 Observation = dict[str, npt.NDArray[Any]]
+#: A seat's legal ids, their actions, and the mask (`None`: the seat may not act).
+_Legal = tuple[list[int], list[Action], npt.NDArray[np.int8] | None]
 
 #: Extra ids for games with a fixed action list (the legal actions outside it are few).
 EXTRA_WITH_LIST = 32
@@ -115,6 +118,11 @@ class Table:
         self.observation_space = spaces.Dict(self._spaces())
         self.state: GameState = probe
         self.steps = 0
+        self._cached_state: GameState | None = None
+        self._cached: dict[int, _Legal] = {}
+        exact = self.space if isinstance(self.space, EnumeratedActionSpace) else None
+        self._exact_actions = () if exact is None else exact.actions
+        self._exact = None if exact is None else {a: i for i, a in enumerate(exact.actions)}
 
     def _spaces(self) -> dict[str, spaces.Space[Any]]:
         low, high = self.layout.bounds()
@@ -154,22 +162,50 @@ class Table:
         public = getattr(state, "public_state", None)
         return None if public is None else cast("GameState", public())
 
+    def _entry(self, seat: int) -> _Legal:
+        """The legal ids, actions and mask of `seat` now (kept until the state changes)."""
+        state = self.state
+        if state is not self._cached_state:
+            self._cached_state = state
+            self._cached = {}
+        found = self._cached.get(seat)
+        if found is None:
+            acting = self._acting_state(seat)
+            if acting is None:
+                found = ([], [], None)
+            else:
+                ids, actions = self._number(acting)
+                mask = np.zeros(self.n, dtype=np.int8)
+                mask[ids] = 1
+                found = (ids, actions, mask)
+            self._cached[seat] = found
+        return found
+
+    def _number(self, state: GameState) -> tuple[list[int], list[Action]]:
+        """The ascending legal ids of `state`'s seat to act, and their actions."""
+        space, lookup = self.space, self._exact
+        if space is None:
+            return self.codec.legal(state, state.legal_actions())
+        if lookup is not None:
+            legal = state.legal_actions()
+            try:
+                ids = sorted(map(lookup.__getitem__, legal))
+            except KeyError:
+                return space.legal(state)  # raises the space's own error
+            if len(ids) == len(legal):
+                every = self._exact_actions
+                return ids, [every[i] for i in ids]
+        return space.legal(state)
+
     def legal(self, seat: int) -> tuple[list[int], list[Action]]:
         """The ascending legal ids of `seat` as its view shows them, and their actions."""
-        state = self._acting_state(seat)
-        if state is None:
-            return [], []
-        if self.space is not None:
-            return self.space.legal(state)
-        return self.codec.legal(state, state.legal_actions())
+        ids, actions, _ = self._entry(seat)
+        return ids, actions
 
     def legal_mask(self, seat: int) -> npt.NDArray[np.int8]:
         """The action mask of `seat`: the legal ids its view shows, else zeros."""
-        out = np.zeros(self.n, dtype=np.int8)
-        ids = self.legal(seat)[0]
-        if ids:
-            out[ids] = 1
-        return out
+        mask = self._entry(seat)[2]
+        return np.zeros(self.n, dtype=np.int8) if mask is None else mask.copy()
 
     def observe(self, seat: int) -> Observation:
         """The observation of `seat` now."""
@@ -218,7 +254,10 @@ class Table:
             )
         action = actions[ids.index(number)]
         state = self.state
-        self.state = state.act_as(seat, action)
+        if seat == state.to_act and not getattr(state, "private_windows", False):
+            self.state = state.apply(action)  # one of its legal actions: act_as would check again
+        else:
+            self.state = state.act_as(seat, action)
         self.steps += 1
 
     @property

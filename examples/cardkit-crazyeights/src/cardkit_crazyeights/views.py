@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from cardkit import Card, View
 
 __all__ = ["CrazyEightsView"]
@@ -27,7 +29,7 @@ class CrazyEightsView(View):
     stock_count: int
     discard_count: int
     top: Card
-    suit: str
+    suit: Literal["clubs", "diamonds", "hearts", "spades"]
     drew: bool
     dealer: int
 

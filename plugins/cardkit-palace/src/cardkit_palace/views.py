@@ -11,7 +11,7 @@ format) and the result ([`result_of`][cardkit_palace.views.result_of]).
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 from pydantic import Field
 
@@ -49,6 +49,9 @@ __all__ = [
     "snapshot_of",
     "view_extra",
 ]
+
+#: A rank's code (`Rank.code`), the values of `first_play_rank`.
+RankCode = Literal["2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A"]
 
 
 class PalaceView(View):
@@ -92,8 +95,8 @@ class PalaceView(View):
             only in the view of the seat asked).
     """
 
-    phase: str
-    window: str | None = None
+    phase: Literal["exchange", "play", "over"]
+    window: Literal["add", "complete"] | None = None
     dealer: int
     hand: CardSet | None
     hand_counts: list[int]
@@ -108,7 +111,7 @@ class PalaceView(View):
     finished: list[int]
     ready: list[int] = Field(default_factory=list)
     starter: int | None = None
-    first_play_rank: str | None = None
+    first_play_rank: RankCode | None = None
     window_seat: int | None = Field(None, title="window opened by")
     addable: CardSet | None = None
     completing: CardSet | None = None

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 from pydantic import Field
 
@@ -34,6 +34,18 @@ __all__ = [
 
 _RECENT: Final = 8
 
+#: Every value of `current_kind` (`describe_kind`'s words): observations
+#: ([cardkit.rl][]) one-hot the declared values, the same at every player count.
+CurrentKind = Literal[
+    "single", "pair", "triple", "four of a kind",
+    "sequence of 3", "sequence of 4", "sequence of 5", "sequence of 6", "sequence of 7",
+    "sequence of 8", "sequence of 9", "sequence of 10", "sequence of 11", "sequence of 12",
+    "double sequence of 3 pairs", "double sequence of 4 pairs",
+    "double sequence of 5 pairs", "double sequence of 6 pairs",
+]  # fmt: skip
+#: Every instant-win hand's name: the values of `InstantWin`.
+InstantHand = Literal["four_twos", "dragon", "six_pairs", "five_consecutive_pairs"]
+
 
 class TienLenView(View):
     """What one seat of a Tiến lên deal may know.
@@ -62,7 +74,7 @@ class TienLenView(View):
     hand_sizes: list[int]
     dealer: int
     current: list[Card] = Field(default_factory=list)
-    current_kind: str | None = None
+    current_kind: CurrentKind | None = None
     current_by: int | None = None
     must_include: Card | None = None
     locked: list[int] = Field(default_factory=list)
@@ -73,7 +85,7 @@ class TienLenView(View):
     played: list[Card] = Field(default_factory=list)
     undealt: int | None = None
     instant_winner: int | None = None
-    instant_hand: str | None = None
+    instant_hand: InstantHand | None = None
 
 
 #: The browser table: the combination to beat, first in the middle (layout hint: 5 lines).

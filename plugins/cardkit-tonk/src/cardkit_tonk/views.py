@@ -104,7 +104,7 @@ class TonkView(View):
         payments: the transfers that settled it, once it is over.
     """
 
-    phase: str
+    phase: Literal["spades", "drop_window", "turn_start", "turn", "response", "over"]
     dealer: int
     hand: CardSet | None = None
     count: int | None = None
@@ -121,7 +121,13 @@ class TonkView(View):
     spades: SpadesView | None = None
     shown_hands: dict[int, CardSet] = Field(default_factory=dict)
     counts: list[int] | None = None
-    ending: str | None = None
+    ending: (
+        Literal[
+            "deal_win", "void_deal", "tonk_out", "run_out", "drop_win", "drop_caught",
+            "stock_out", "stock_out_void", "double_double",
+        ]
+        | None
+    ) = None  # fmt: skip
     payments: list[Payment] = Field(default_factory=list)
 
 

@@ -1,0 +1,163 @@
+"""The fast path of observations: each zone's cards as one bit mask, read from the declared zones.
+
+A [GenericState][cardkit.engine.generic.GenericState] declares its zones
+([Zone][cardkit.engine.zones.Zone]); a [ZonePlan][cardkit.rl._zonemasks.ZonePlan]
+reads each one's value straight from the state (a zone of `masks` is
+already an `int`, any other is summed from its cards' `bit`s in C, with no
+`CardSet` and no `zones()` dict built), and works out once per seat which
+zones it sees. It gives what [`zones()`][cardkit.engine.state.GameState.zones]
+and [`visible_zones(seat)`][cardkit.engine.state.GameState.visible_zones]
+give; tests/rl compare the observations built both ways over many states.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from operator import attrgetter
+from typing import Any
+
+from cardkit.cards.cardset import CardSet
+from cardkit.engine.zones import Zone, visible_zone_names
+
+__all__ = ["ZonePlan"]
+
+_BIT = attrgetter("bit")
+
+#: Appends one zone's entries (mask, count, top bit) to the three lists.
+_Reader = Callable[[Any, list[int], list[int], list[int]], None]
+#: The keyed zones' entries now: name, mask, count, top bit, and whether everyone sees it.
+Keyed = list[tuple[str, int, int, int, bool]]
+
+
+def cards_mask(cards: Any) -> tuple[int, int, int]:
+    """The mask, count and top card's bit of a zone's value (a card set or a sequence)."""
+    if isinstance(cards, CardSet):
+        return cards.mask, len(cards), 0
+    if not cards:
+        return 0, 0, 0
+    return sum(map(_BIT, cards)), len(cards), cards[-1].bit
+
+
+def _getter(zone: Zone) -> Callable[[Any], Any]:
+    if zone.cards is not None:
+        return zone.cards
+    field = attrgetter(zone.attr)
+    return lambda state: field(state.f)
+
+
+def _reader(zone: Zone) -> _Reader:
+    """Read one (not keyed) zone: its entries, in the order of `zones()`."""
+    get = _getter(zone)
+    if zone.per_seat and zone.masks:
+
+        def read(state: Any, masks: list[int], counts: list[int], tops: list[int]) -> None:
+            value = get(state)
+            masks.extend(value)
+            counts.extend(map(int.bit_count, value))
+            tops.extend([0] * len(value))
+
+    elif zone.per_seat:
+
+        def read(state: Any, masks: list[int], counts: list[int], tops: list[int]) -> None:
+            for cards in get(state):
+                mask, count, top = cards_mask(cards)
+                masks.append(mask)
+                counts.append(count)
+                tops.append(top)
+
+    elif zone.split_top:
+
+        def read(state: Any, masks: list[int], counts: list[int], tops: list[int]) -> None:
+            value = get(state)
+            mask, count, top = cards_mask(value)
+            masks += [mask & ~top, top]
+            counts += [max(count - 1, 0), min(count, 1)]
+            tops += [value[-2].bit if count > 1 else 0, top]
+
+    elif zone.masks:
+
+        def read(state: Any, masks: list[int], counts: list[int], tops: list[int]) -> None:
+            value = get(state)
+            masks.append(value)
+            counts.append(value.bit_count())
+            tops.append(0)
+
+    else:
+
+        def read(state: Any, masks: list[int], counts: list[int], tops: list[int]) -> None:
+            mask, count, top = cards_mask(get(state))
+            masks.append(mask)
+            counts.append(count)
+            tops.append(top)
+
+    return read
+
+
+def _entry_names(zone: Zone, players: int) -> list[str]:
+    if zone.per_seat:
+        return [f"{zone.name}:{s}" for s in range(players)]
+    if zone.split_top:
+        return [zone.name, f"{zone.name}:top"]
+    return [zone.name]
+
+
+class ZonePlan:
+    """How to read every declared zone of one state class at one player count.
+
+    Args:
+        zones: the state class's `zone_specs`.
+        players: the number of seats.
+
+    Attributes:
+        names: the name of each entry `read` gives (but the keyed zones'), in
+            the order of `zones()`.
+    """
+
+    def __init__(self, zones: Sequence[Zone], players: int) -> None:
+        """Plan the reading and the fixed visibility of each seat."""
+        self.players = players
+        fixed = [zone for zone in zones if not zone.keyed]
+        self._readers = tuple(_reader(zone) for zone in fixed)
+        self._keyed = tuple((zone, _getter(zone)) for zone in zones if zone.keyed)
+        names: list[str] = []
+        revealed: list[tuple[Callable[[Any], int], int]] = []
+        for zone in fixed:
+            if zone.revealed is not None:
+                revealed.append((zone.revealed, len(names)))
+            names += _entry_names(zone, players)
+        self.names = tuple(names)
+        self._revealed = tuple(revealed)
+        self._seen = {
+            seat: tuple(n in shown for n in names)
+            for seat in [None, *range(players)]
+            for shown in [frozenset(visible_zone_names(zones, players, seat))]
+        }
+
+    def read(self, state: Any) -> tuple[list[int], list[int], list[int], Keyed]:
+        """Each entry's mask, count and top bit (as `names`), and the keyed zones' entries."""
+        masks: list[int] = []
+        counts: list[int] = []
+        tops: list[int] = []
+        for read in self._readers:
+            read(state, masks, counts, tops)
+        keyed: Keyed = []
+        for zone, get in self._keyed:
+            for key, cards in get(state).items():
+                mask, count, top = (
+                    (cards, cards.bit_count(), 0) if zone.masks else cards_mask(cards)
+                )
+                keyed.append((f"{zone.name}:{key}", mask, count, top, zone.public))
+        return masks, counts, tops, keyed
+
+    def seen(self, state: Any, seat: int | None) -> Sequence[bool]:
+        """Whether `seat` sees each entry of `names` in `state`."""
+        fixed = self._seen[seat]
+        if not self._revealed:
+            return fixed
+        seen = list(fixed)
+        for revealed, start in self._revealed:
+            bits = revealed(state)
+            for s in range(self.players):
+                if bits >> s & 1:
+                    seen[start + s] = True
+        return seen
