@@ -35,9 +35,5 @@ class Spades(Game[SpadesRules, SpadesState]):
         fields = Fields(tuple(hands), 0, Trick(first, 4), looked=0 if setup.rules.blind_nil else 15)
         return SpadesState.first(self, setup, fields, events)
 
-    def match_over(self, rules: SpadesRules, totals: list[int], deals: int) -> bool:
-        """A match ends when a partnership reaches ``target_score`` points."""
-        return max(totals) >= rules.target_score
-
 
 # --8<-- [end:game]
