@@ -2,28 +2,16 @@
 
 from __future__ import annotations
 
-import importlib
-import sys
 from collections.abc import Iterator
 from pathlib import Path
-from types import ModuleType
 
 import pytest
+import test_cli_support as tiny
 from typer.testing import CliRunner, Result
 
 import cardkit
 from cardkit.cli import app
 from cardkit.play.replay import read_replay
-
-
-def _support() -> ModuleType:
-    tests = str(Path(__file__).resolve().parent)
-    if tests not in sys.path:
-        sys.path.insert(0, tests)
-    return importlib.import_module("test_cli_support")
-
-
-tiny = _support()
 
 
 @pytest.fixture(autouse=True)

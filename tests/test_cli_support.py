@@ -2,7 +2,8 @@
 
 The engine tests (match, simulate, replay, CLI) must not depend on the real
 game plugins, so they register this game at run time. The module is imported
-by name (``import test_cli_support`` with ``tests/`` on ``sys.path``) so that
+by name (``import test_cli_support``: pytest's `pythonpath` option puts ``tests/``
+on ``sys.path``) so that
 worker processes started with ``spawn`` can import it too; `installed`
 registers it for a ``with`` block.
 
@@ -28,8 +29,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, ClassVar, Self
 
-import pytest
 from pydantic import Field
+from typer.testing import CliRunner, Result
 
 import cardkit
 from cardkit import (
@@ -49,6 +50,7 @@ from cardkit import (
     Variant,
     View,
 )
+from cardkit.cli import app
 from cardkit.engine.actions import parse_card_args, split_action_text
 from cardkit.engine.state import Log
 
@@ -344,36 +346,28 @@ def installed() -> Iterator[ModuleType]:
             reg.unregister(PLUGIN_NAME)
 
 
-# -- sanity tests of the test game itself ---------------------------------------------
+# -- running the command line ---------------------------------------------------------
 
 
-@pytest.fixture(autouse=True)
-def _tinyshed() -> Iterator[None]:
-    with installed():
-        yield
+#: Wide output, so that tables and lines are never cut.
+WIDE = {"COLUMNS": "200"}
 
 
-def test_tinyshed_plays_to_the_end_and_round_trips() -> None:
-    game = cardkit.load_game("tiny")
-    state = game.start(players=3, seed=5)
-    rng = random.Random(1)
-    while not state.is_over:
-        legal = state.legal_actions()
-        state = state.apply(str(legal[rng.randrange(len(legal))]))
-    result = state.result()
-    assert result.winners
-    assert result.points[result.winners[0]] > 0
-    assert sum(result.net) == 0
-    again = game.load_state(state.to_json())
-    assert again.snapshot() == state.snapshot()
-    every = CardSet()
-    for zone in state.zones().values():
-        every = every | CardSet(zone)
-    assert len(every) == 52
+def run(*args: str, input: str | None = None) -> Result:
+    """Invoke ``cardkit ARGS`` (wide output, no colours)."""
+    return CliRunner().invoke(app, list(args), input=input, env=WIDE)
 
 
-def test_tinyshed_refuses_a_card_not_in_hand() -> None:
-    game = cardkit.load_game(NAME)
-    state = game.start(players=2, deck=cardkit.Deck.standard())
-    with pytest.raises(IllegalAction, match="not in your hand"):
-        state.apply("play AS")
+def ok(*args: str, input: str | None = None) -> str:
+    result = run(*args, input=input)
+    assert result.exit_code == 0, result.output
+    assert "Traceback" not in result.output
+    return result.output
+
+
+def refused(*args: str, code: int = 2) -> str:
+    result = run(*args)
+    assert result.exit_code == code, result.output
+    assert "Traceback" not in result.output
+    assert isinstance(result.exception, SystemExit)
+    return result.output

@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-import importlib
 import itertools
-import sys
 from collections.abc import Iterator
-from pathlib import Path
-from types import ModuleType
 from typing import Any, ClassVar
 
 import pytest
+import test_cli_support as tiny
 
 import cardkit
 from cardkit import CardkitError, Game, GameResult, InvalidRules, UnknownGame
@@ -26,16 +23,6 @@ from cardkit.play.match import (
     resolve_bots,
 )
 from cardkit.play.runner import play_out, seat_rngs
-
-
-def _support() -> ModuleType:
-    tests = str(Path(__file__).resolve().parent)
-    if tests not in sys.path:
-        sys.path.insert(0, tests)
-    return importlib.import_module("test_cli_support")
-
-
-tiny = _support()
 
 
 @pytest.fixture(autouse=True)

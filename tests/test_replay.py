@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-import importlib
 import itertools
 import json
 import random
-import sys
 from collections.abc import Iterator
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
+import test_cli_support as tiny
 
 import cardkit
 from cardkit import GameState, InvalidState, UnknownGame
@@ -24,16 +22,6 @@ from cardkit.play.replay import (
     replay_text,
     write_replay,
 )
-
-
-def _support() -> ModuleType:
-    tests = str(Path(__file__).resolve().parent)
-    if tests not in sys.path:
-        sys.path.insert(0, tests)
-    return importlib.import_module("test_cli_support")
-
-
-tiny = _support()
 
 
 @pytest.fixture(autouse=True)

@@ -2,30 +2,17 @@
 
 from __future__ import annotations
 
-import importlib
 import multiprocessing
-import sys
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
-from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
+import test_cli_support as tiny
 
 import cardkit
 from cardkit import InvalidRules, UnknownGame
 from cardkit.play.simulate import SimulationError, SimulationReport, game_seed, play_one, simulate
-
-
-def _support() -> ModuleType:
-    tests = str(Path(__file__).resolve().parent)
-    if tests not in sys.path:
-        sys.path.insert(0, tests)
-    return importlib.import_module("test_cli_support")
-
-
-tiny = _support()
 
 
 @pytest.fixture(autouse=True)

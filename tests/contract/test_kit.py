@@ -7,70 +7,33 @@ bug raises ``ContractError`` (and that the correct game passes it).
 
 from __future__ import annotations
 
-import itertools
 import json
 import random
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 import pytest
-from cardkit_crazyeights import CrazyEights, CrazyEightsState, CrazyEightsView, Pass, Play
+from cardkit_crazyeights import CrazyEights, CrazyEightsState, Pass
 from cardkit_crazyeights.rules import CrazyEightsRules
+from contract_support import GOOD, ShowsTheNextCard, a_state, broken
 from pydantic import ConfigDict
 
 import cardkit
-from cardkit import Action, Card, CardSet, GameResult, IllegalAction, Setup, Turn
+from cardkit import Action, Card, CardSet, GameResult, IllegalAction, Turn
 from cardkit.testing import (
     ContractError,
-    Knowledge,
-    cards_mentioned,
     check_bots,
     check_corrupted_saves,
     check_determinism,
     check_game,
-    check_illegal_actions,
-    check_legal_actions,
-    check_non_interference,
     check_random_playouts,
     check_rules_model,
     check_save_round_trip,
-    check_state,
-    check_views,
     check_zones,
     corrupted_saves,
     random_playout,
     replay_recipe,
 )
-
-GOOD = CrazyEights()
-
-
-def broken(state_class: type[CrazyEightsState], **attrs: Any) -> CrazyEights:
-    """Crazy Eights whose states are ``state_class`` (a subclass with one bug)."""
-
-    class BrokenGame(CrazyEights):
-        name: ClassVar[str] = "crazyeights"
-
-        def deal(self, setup: Setup) -> CrazyEightsState:
-            state = super().deal(setup)
-            object.__setattr__(state, "__class__", state_class)
-            return state
-
-    for key, value in attrs.items():
-        setattr(BrokenGame, key, value)
-    return BrokenGame()
-
-
-def check_each(check: Callable[[Any], None], game: CrazyEights) -> None:
-    """Run ``check`` on every state of a random 3-player game."""
-    for state in random_playout(game, 3, 1).states:
-        check(state)
-
-
-def a_state(game: CrazyEights, players: int = 3, seed: int = 1, actions: int = 6) -> Any:
-    """A state some random actions into a game."""
-    return random_playout(game, players, seed, max_actions=actions).final
-
 
 # -- the correct game passes everything ---------------------------------------------
 
@@ -202,252 +165,6 @@ def test_every_state_of_a_playout_is_checked() -> None:
 
     with pytest.raises(ContractError, match="apply 0 actions"):
         check_random_playouts(broken(BadFromTheDeal), 2, [0], 50)
-
-
-# -- views --------------------------------------------------------------------------------
-
-
-class ShowsTheNextCard(CrazyEightsState):
-    __slots__ = ()
-
-    def view(self, seat: int | None = None) -> CrazyEightsView:
-        view = super().view(seat)
-        if not self.f.stock:
-            return view
-        return view.model_copy(update={"recent": [*view.recent, f"next: {self.f.stock[0].pretty}"]})
-
-
-class SpectatorSeesAHand(CrazyEightsState):
-    __slots__ = ()
-
-    def view(self, seat: int | None = None) -> CrazyEightsView:
-        view = super().view(seat)
-        return view if seat is not None else view.model_copy(update={"hand": list(self.f.hands[0])})
-
-
-class SeatSeesItsNeighbour(CrazyEightsState):
-    __slots__ = ()
-
-    def view(self, seat: int | None = None) -> CrazyEightsView:
-        view = super().view(seat)
-        if seat is None:
-            return view
-        other = list(self.f.hands[(seat + 1) % self.players])
-        return view.model_copy(update={"hand": [*(view.hand or []), *other[:1]]})
-
-
-class WrongLegalActionsInView(CrazyEightsState):
-    __slots__ = ()
-
-    def view(self, seat: int | None = None) -> CrazyEightsView:
-        view = super().view(seat)
-        return view.model_copy(update={"legal_actions": [*view.legal_actions[:1], "pass"]})
-
-
-class WrongToActInView(CrazyEightsState):
-    __slots__ = ()
-
-    def view(self, seat: int | None = None) -> CrazyEightsView:
-        return super().view(seat).model_copy(update={"to_act": 0})
-
-
-class NamesAMissingZone(CrazyEightsState):
-    __slots__ = ()
-
-    def visible_zones(self, seat: int | None) -> Collection[str]:
-        return ("discard", "table")
-
-
-@pytest.mark.parametrize(
-    ("state_class", "message"),
-    [
-        (ShowsTheNextCard, "may not know"),
-        (SpectatorSeesAHand, "the spectator view shows"),
-        (SeatSeesItsNeighbour, "view\\(\\d\\) shows"),
-        (WrongLegalActionsInView, "legal.actions"),
-        (WrongToActInView, "to_act is 0, expected"),
-        (NamesAMissingZone, "names the zone 'table'"),
-    ],
-)
-def test_views_are_checked(state_class: type[CrazyEightsState], message: str) -> None:
-    """Views that leak a card, or disagree with the state, are caught."""
-    with pytest.raises(ContractError, match=message):
-        check_random_playouts(broken(state_class), 3, range(3), 300)
-
-
-def test_views_are_checked_against_what_a_seat_has_seen() -> None:
-    """A card a seat once held and played stays known to it, so views may mention it later."""
-    playout = random_playout(GOOD, 3, 2, max_actions=40)
-    knowledge = Knowledge(3)
-    for state in playout.states:
-        knowledge.observe(state)
-    final = playout.final
-    assert isinstance(final, CrazyEightsState)
-    hand_now = final.f.hands[0]
-    assert knowledge.known(0) >= hand_now
-    assert knowledge.known(None) >= CardSet(final.f.discard)
-    assert not knowledge.known(None) & CardSet(final.f.stock) - CardSet(
-        c for s in playout.states for e in s.last_events for c in e.cards
-    )
-    check_views(final, knowledge)
-
-
-def test_a_single_state_can_be_checked_without_history() -> None:
-    """check_state works on any state; it then trusts only what is visible now."""
-    check_state(a_state(GOOD, actions=20))
-    with pytest.raises(ContractError, match="may not know"):
-        check_state(a_state(broken(ShowsTheNextCard)))
-
-
-class LeaksTheStockOrder(CrazyEightsState):
-    """Shows no card code, but a number that depends on the stock order."""
-
-    __slots__ = ()
-
-    def view(self, seat: int | None = None) -> CrazyEightsView:
-        view = super().view(seat)
-        digest = sum(i * c.index for i, c in enumerate(self.f.stock)) % 1000
-        return view.model_copy(update={"recent": [*view.recent, f"luck {digest}"]})
-
-
-def test_non_interference_catches_what_the_card_scan_cannot() -> None:
-    """A view that depends on the stock order, without naming a card, is caught by swapping."""
-    leaky = broken(LeaksTheStockOrder)
-    check_random_playouts(leaky, 3, range(2), 200)  # no card code: the scan sees nothing
-    assert check_non_interference(GOOD, 3, 0) > 0
-    with pytest.raises(ContractError, match="swap places in the deck"):
-        check_non_interference(leaky, 3, 0)
-
-
-def test_cards_mentioned_reads_codes_pretty_forms_keys_and_words() -> None:
-    """Codes and pretty forms are found in values, keys and words; other words are not cards."""
-    data = {
-        "QS": 1,
-        "hand": ["TH", "2c"],
-        "note": "Seat 1 plays 10♥, then K♠; as is a word, and so is AS-ish",
-        "nested": [{"x": ("AD",)}],
-        "n": 3,
-    }
-    assert str(cards_mentioned(data)) == "AD TH QS KS"
-    assert not cards_mentioned(["as", "A", "10", "ZZ", 12, None])
-
-
-# -- actions ------------------------------------------------------------------------------
-
-
-class TextDoesNotRoundTrip(CrazyEightsState):
-    __slots__ = ()
-
-    def parse_action(self, text: str) -> Action:
-        action = super().parse_action(text)
-        if isinstance(action, Play) and action.suit is not None:
-            return Play(action.card, None)
-        return action
-
-
-class TextAppliesDifferently(CrazyEightsState):
-    __slots__ = ()
-
-    def apply(self, action: Action | str) -> Any:
-        if isinstance(action, str) and len(self.legal_actions()) > 1:
-            return super().apply(self.legal_actions()[-1])
-        return super().apply(action)
-
-
-class MutableState(CrazyEightsState):
-    """Keeps a list in its snapshot that every apply() appends to, even a refused one."""
-
-    __slots__ = ()
-    scratch: ClassVar[dict[int, list[str]]] = {}
-
-    def _apply(self, action: Action) -> Any:
-        self.scratch.setdefault(id(self.setup), []).append(str(action))
-        return super()._apply(action)
-
-    def snapshot(self) -> dict[str, Any]:
-        return {**super().snapshot(), "tries": len(self.scratch.get(id(self.setup), []))}
-
-
-class AcceptsAnyCardInHand(CrazyEightsState):
-    """Lets a card that matches nothing be played, though legal_actions() does not list it."""
-
-    __slots__ = ()
-
-    def _apply(self, action: Action) -> Any:
-        hand = self.f.hands[self.f.seat]
-        if isinstance(action, Play) and action.card in hand and not self.can_play(action.card):
-            hands = list(self.f.hands)
-            hands[self.f.seat] = hand.remove(action.card)
-            return self.evolve(
-                action,
-                (),
-                hands=tuple(hands),
-                discard=(*self.f.discard, action.card),
-                suit=action.card.suit,
-                seat=(self.f.seat + 1) % self.players,
-            )
-        return super()._apply(action)
-
-
-class RaisesValueError(CrazyEightsState):
-    __slots__ = ()
-
-    def parse_action(self, text: str) -> Action:
-        if not text.strip():
-            raise ValueError("empty")
-        return super().parse_action(text)
-
-
-class RefusesAForeignActionBadly(CrazyEightsState):
-    __slots__ = ()
-
-    def _apply(self, action: Action) -> Any:
-        if not isinstance(action, Play | Pass) and str(action) == "foreign-action":
-            raise TypeError("no")
-        return super()._apply(action)
-
-
-def test_legal_actions_apply_and_round_trip() -> None:
-    """Every legal action applies; a text that reads back differently is caught."""
-    for state in random_playout(GOOD, 4, 3).states[::4]:
-        check_legal_actions(state)
-    with pytest.raises(ContractError, match="parse_action"):
-        check_each(check_legal_actions, broken(TextDoesNotRoundTrip))
-    with pytest.raises(ContractError, match="as text and as an action"):
-        check_each(check_legal_actions, broken(TextAppliesDifferently))
-
-
-def test_applying_must_not_mutate() -> None:
-    """A state changed by a legal or a refused action is caught."""
-    with pytest.raises(ContractError, match="changed the state"):
-        check_legal_actions(a_state(broken(MutableState)))
-    with pytest.raises(ContractError, match="changed the state"):
-        check_illegal_actions(a_state(broken(MutableState)))
-
-
-@pytest.mark.parametrize(
-    ("state_class", "message"),
-    [
-        (AcceptsAnyCardInHand, "which legal_actions\\(\\) does not list"),
-        (RaisesValueError, "raised ValueError\\('empty'\\), expected IllegalAction"),
-        (RefusesAForeignActionBadly, "raised TypeError"),
-    ],
-)
-def test_illegal_actions_are_refused_cleanly(
-    state_class: type[CrazyEightsState], message: str
-) -> None:
-    """Accepting an unlisted action, or refusing with another exception, is caught."""
-    for state in random_playout(GOOD, 3, 1).states[::3]:
-        check_illegal_actions(state)
-    with pytest.raises(ContractError, match=message):
-        check_each(check_illegal_actions, broken(state_class))
-
-
-def test_actions_of_another_seat_are_refused() -> None:
-    """Texts legal for the previous seat are refused or legal now; extra texts are tried."""
-    states = random_playout(GOOD, 3, 4).states
-    for before, state in itertools.pairwise(states):
-        check_illegal_actions(state, [str(a) for a in before.legal_actions()])
 
 
 # -- determinism and saves --------------------------------------------------------------

@@ -6,12 +6,13 @@ bug, and each check passes the correct game and catches the broken one.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 import pytest
-from cardkit_crazyeights import CrazyEights, CrazyEightsState, CrazyEightsView
+from cardkit_crazyeights import CrazyEightsState, CrazyEightsView
+from contract_support import GOOD, broken
 
-from cardkit import Setup, Suit
+from cardkit import Suit
 from cardkit.testing import (
     ContractError,
     check_game,
@@ -22,23 +23,6 @@ from cardkit.testing import (
     random_playout,
     unexpected_points,
 )
-
-GOOD = CrazyEights()
-
-
-def broken(state_class: type[CrazyEightsState]) -> CrazyEights:
-    """Crazy Eights whose states are ``state_class`` (a subclass with one bug)."""
-
-    class BrokenGame(CrazyEights):
-        name: ClassVar[str] = "crazyeights"
-
-        def deal(self, setup: Setup) -> CrazyEightsState:
-            state = super().deal(setup)
-            object.__setattr__(state, "__class__", state_class)
-            return state
-
-    return BrokenGame()
-
 
 # -- the README loop -----------------------------------------------------------------
 

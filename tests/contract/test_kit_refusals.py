@@ -6,31 +6,14 @@ deliberate bug.
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 import pytest
-from cardkit_crazyeights import CrazyEights, CrazyEightsState
+from cardkit_crazyeights import CrazyEightsState
 from cardkit_crazyeights.state import Play
+from contract_support import GOOD, broken
 
-from cardkit import Refusal, Refused, Setup
+from cardkit import Refusal, Refused
 from cardkit.testing import ContractError, check_refusal_non_interference
 from cardkit.testing.refusals import answer, bad_inputs
-
-GOOD = CrazyEights()
-
-
-def broken(state_class: type[CrazyEightsState]) -> CrazyEights:
-    """Crazy Eights whose states are ``state_class`` (a subclass with one bug)."""
-
-    class BrokenGame(CrazyEights):
-        name: ClassVar[str] = "crazyeights"
-
-        def deal(self, setup: Setup) -> CrazyEightsState:
-            state = super().deal(setup)
-            object.__setattr__(state, "__class__", state_class)
-            return state
-
-    return BrokenGame()
 
 
 class SaysWhoHoldsIt(CrazyEightsState):
