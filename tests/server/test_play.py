@@ -73,13 +73,25 @@ class _Copy:
             self.known[key] = self.knowledge.known(seat)
 
 
+def _named(state: Any, view: Any, seat: int | None) -> dict[str, Any]:
+    """The view as a table shows it: its `recent` said with the seats' names (nobody joined
+    with a name here, so each person is "Seat N")."""
+    shown = view.model_dump(mode="json")
+    recent = shown["recent"]
+    tail = state.events[-len(recent) :] if recent else []
+    if recent and state.game.wording.lines(tail, viewer=seat) == recent:
+        names = [f"Seat {n}" for n in range(state.players)]
+        shown["recent"] = state.game.wording.lines(tail, viewer=seat, names=names)
+    return shown
+
+
 def _check(message: dict[str, Any], copy: _Copy, seed: int) -> None:
     """One message against the test's own copy of the game at the message's version."""
     assert message["type"] == "state", message
     seat, version = message["seat"], message["version"]
     state = copy.states[seat, version]
     view = state.view(seat)
-    assert message["view"] == view.model_dump(mode="json")
+    assert message["view"] == _named(state, view, seat)
     assert message["legal"] == list(view.legal_actions)
     assert message["your_turn"] == (seat is not None and state.may_act(seat))
     text = json.dumps(message)
