@@ -1,6 +1,8 @@
-"""Spades' game modules (all but rules, bots, plugin and ``__init__``) stay within 200 code lines.
+"""The example games' modules (all but rules, bots, plugin and ``__init__``) stay within
+200 code lines: a game as short to write as the issue that set the goal asked (issue 24).
 
-Code lines are counted as the issue counts them: no blank lines, no comments, no docstrings.
+Code lines are counted as that issue counts them: no blank lines, no comments, no
+docstrings. Crazy Eights is the plugin tutorial's example, Spades the trick-taking one.
 """
 
 from __future__ import annotations
@@ -10,10 +12,17 @@ import io
 import tokenize
 from pathlib import Path
 
+import cardkit_crazyeights
 import cardkit_spades
+import pytest
 
-PACKAGE = Path(cardkit_spades.__file__).parent
 NOT_COUNTED = {"rules.py", "bots.py", "plugin.py", "__init__.py"}
+
+#: Each example's package and the game modules it has.
+EXAMPLES = {
+    "crazyeights": (cardkit_crazyeights, {"game.py", "narration.py", "state.py", "views.py"}),
+    "spades": (cardkit_spades, {"game.py", "scoring.py", "state.py", "views.py"}),
+}
 
 
 def code_lines(path: Path) -> int:
@@ -34,10 +43,12 @@ def code_lines(path: Path) -> int:
     return len(lines - docstrings)
 
 
-def test_the_game_modules_fit_in_200_code_lines() -> None:
-    """The issue's goal: a trick-taking game as short to write as a shedding game."""
+@pytest.mark.parametrize("example", sorted(EXAMPLES))
+def test_the_game_modules_fit_in_200_code_lines(example: str) -> None:
+    package, modules = EXAMPLES[example]
+    folder = Path(package.__file__).parent
     counted = {
-        p.name: code_lines(p) for p in sorted(PACKAGE.glob("*.py")) if p.name not in NOT_COUNTED
+        p.name: code_lines(p) for p in sorted(folder.glob("*.py")) if p.name not in NOT_COUNTED
     }
-    assert set(counted) == {"game.py", "scoring.py", "state.py", "views.py"}
+    assert set(counted) == modules
     assert sum(counted.values()) <= 200, counted
