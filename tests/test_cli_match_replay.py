@@ -133,16 +133,7 @@ def test_replay_refuses_corrupt_and_missing_files(tmp_path: Path) -> None:
 
 
 def test_plugins_dir_loads_single_file_plugins(tmp_path: Path) -> None:
-    (tmp_path / "dirshed.py").write_text(
-        "import cardkit\n"
-        "from test_cli_support import TinyShed\n\n"
-        "class DirShed(TinyShed):\n"
-        "    name = 'dirshed'\n"
-        "    aliases = ()\n\n"
-        "@cardkit.hookimpl\n"
-        "def cardkit_register_games(register):\n"
-        "    register(DirShed())\n"
-    )
+    tiny.plugin_dir(tmp_path)
     old = registry()
     try:
         out = ok("--plugins-dir", str(tmp_path), "games")

@@ -53,23 +53,8 @@ def test_help_keeps_square_brackets(command: str) -> None:
 # -- --plugins-dir ---------------------------------------------------------------------------------
 
 
-def _plugin_dir(tmp_path: Path) -> Path:
-    tmp_path.mkdir(exist_ok=True)
-    (tmp_path / "dirshed.py").write_text(
-        "import cardkit\n"
-        "from test_cli_support import TinyShed\n\n"
-        "class DirShed(TinyShed):\n"
-        "    name = 'dirshed'\n"
-        "    aliases = ()\n\n"
-        "@cardkit.hookimpl\n"
-        "def cardkit_register_games(register):\n"
-        "    register(DirShed())\n"
-    )
-    return tmp_path
-
-
 def test_the_same_game_again_keeps_the_plugins_dir(tmp_path: Path) -> None:
-    plugins = _plugin_dir(tmp_path / "my plugins")
+    plugins = tiny.plugin_dir(tmp_path / "my plugins")
     out = ok("--plugins-dir", str(plugins), "demo", "dirshed", "--seed", "3", "--delay", "0")
     line = next(x for x in out.splitlines() if x.startswith("Same game again: "))
     again = shlex.split(line.removeprefix("Same game again: "))
@@ -130,7 +115,7 @@ def test_a_save_of_another_game_is_one_clean_line(tmp_path: Path) -> None:
     data["game"] = "dirshed"  # same rules version, same options: a clean refusal
     data["rules"]["stake"] = 0
     path.write_text(json.dumps(data), encoding="utf-8")
-    plugins = _plugin_dir(tmp_path / "plugins")
+    plugins = tiny.plugin_dir(tmp_path / "plugins")
     line = _one_clean_line(run("--plugins-dir", str(plugins), "replay", str(path)))
     assert "not dirshed rules: stake: Input should be greater than or equal to 1" in line
 

@@ -371,3 +371,19 @@ def refused(*args: str, code: int = 2) -> str:
     assert "Traceback" not in result.output
     assert isinstance(result.exception, SystemExit)
     return result.output
+
+
+def plugin_dir(tmp_path: Path) -> Path:
+    """`tmp_path` (made) with a single-file plugin of the game ``dirshed`` (`--plugins-dir`)."""
+    tmp_path.mkdir(exist_ok=True)
+    (tmp_path / "dirshed.py").write_text(
+        "import cardkit\n"
+        "from test_cli_support import TinyShed\n\n"
+        "class DirShed(TinyShed):\n"
+        "    name = 'dirshed'\n"
+        "    aliases = ()\n\n"
+        "@cardkit.hookimpl\n"
+        "def cardkit_register_games(register):\n"
+        "    register(DirShed())\n"
+    )
+    return tmp_path
