@@ -34,7 +34,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from cardkit.engine.actions import Action
 from cardkit.errors import IllegalAction, InvalidState
@@ -159,13 +159,21 @@ class ActionSpace(ABC):
         """The ascending ids of `actions` (legal in `state`) and, for each id, its action:
         for an id several share (an abstract space), the canonical one among them."""
         chosen: dict[int, Action] = {}
-        for action in actions:
-            i = self.encode(action, state)
+        for i, action in zip(self.ids(actions, state), actions, strict=True):
             held = chosen.get(i)
             if held is None or self._prefer(action, held):
                 chosen[i] = action
         ids = sorted(chosen)
         return ids, [chosen[i] for i in ids]
+
+    def ids(self, actions: Sequence[Action], state: GameState | None = None) -> list[int]:
+        """The id of each of `actions` (played in `state`), in their order: what `encode`
+        gives one by one; a space may work out at once what the actions share.
+
+        Raises:
+            IllegalAction: an action has no id in this space (code `"no_id"`).
+        """
+        return [self.encode(action, state) for action in actions]
 
     def legal_ids(self, state: GameState, seat: int | None = None) -> list[int]:
         """The ascending ids of the legal actions of `seat` (default: the seat to act)."""
@@ -238,6 +246,17 @@ class EnumeratedActionSpace(ActionSpace):
             raise IllegalAction("no_id", f"{action} has no id in this action space", action=action)
         return i
 
+    def ids(self, actions: Sequence[Action], state: GameState | None = None) -> list[int]:
+        """The id of each of `actions`, in their order (one look-up each).
+
+        Raises:
+            IllegalAction: an action is not in the list (code `"no_id"`).
+        """
+        try:
+            return list(map(self._ids.__getitem__, actions))
+        except KeyError:
+            return super().ids(actions, state)  # raises `encode`'s error
+
     def decode(self, action_id: int, state: GameState | None = None) -> Action:
         """The action of `action_id`; with a state, only if it is legal there.
 
@@ -255,6 +274,10 @@ class EnumeratedActionSpace(ActionSpace):
         return self._names[i] if self._names is not None else str(self.actions[i])
 
 
+#: The most actions a stateless keyed space keeps the ids of (then it starts again).
+_MEMO_LIMIT: Final = 1 << 16
+
+
 class KeyedActionSpace(ActionSpace):
     """An abstract space: a function gives each action its id; an id may name several.
 
@@ -266,6 +289,11 @@ class KeyedActionSpace(ActionSpace):
         canonical: a sort key among the legal actions that share an id: the
             lowest is the one `decode(id, state)` returns (the documented
             canonical choice).
+        stateless: `key` never reads the state, so each action's id is
+            worked out once and kept (actions are immutable and hashable).
+        batch: the ids of a list of actions played in a state at once, the
+            same as `key` one by one (default: `key` one by one); a game
+            whose ids read the state works out the state's part once.
     """
 
     exact = False
@@ -276,12 +304,42 @@ class KeyedActionSpace(ActionSpace):
         key: Callable[[Action, GameState | None], int],
         name: Callable[[int], str],
         canonical: Callable[[Action], Any],
+        *,
+        stateless: bool = False,
+        batch: Callable[[Sequence[Action], GameState | None], list[int]] | None = None,
     ) -> None:
         """Keep the functions."""
         super().__init__(blocks)
         self._key = key
         self._name = name
         self._canonical = canonical
+        self._batch = batch
+        self._memo: dict[Action, int] | None = {} if stateless else None
+
+    def ids(self, actions: Sequence[Action], state: GameState | None = None) -> list[int]:
+        """The id of each of `actions` (played in `state`), in their order.
+
+        Raises:
+            IllegalAction: an action has no id (code `"no_id"`).
+        """
+        memo = self._memo
+        if memo is not None:
+            try:
+                return list(map(memo.__getitem__, actions))
+            except KeyError:
+                if len(memo) > _MEMO_LIMIT:
+                    memo.clear()
+                found = super().ids(actions, state)
+                memo.update(zip(actions, found, strict=True))
+                return found
+        if self._batch is None:
+            return super().ids(actions, state)
+        found = self._batch(actions, state)
+        size = self.size
+        for i, action in zip(found, actions, strict=True):
+            if not 0 <= i < size:
+                return super().ids([action], state)  # raises `encode`'s error
+        return found
 
     def encode(self, action: Action, state: GameState | None = None) -> int:
         """The id of `action` (played in `state`).
