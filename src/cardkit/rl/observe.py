@@ -297,13 +297,15 @@ class ObservationLayout:
         return found
 
     def _scalars(self, state: GameState, seat: int | None) -> Mapping[str, Any]:
-        """The view's scalar fields: from `view_extra` where the state has one with them all
-        (a `GenericState`: no view model is built), else from the view."""
+        """The view's scalar fields: from the state's `view_scalars(seat)` (an optional hook:
+        the scalar entries of `view_extra` alone, with the same values) or `view_extra` where
+        they hold them all (a `GenericState`: no view model is built), else from the view."""
         if isinstance(state, GenericState):
             shown: GenericState[Any, Any, Any] = state
             if state.private_windows and seat != state.to_act:
                 shown = state.public_state()
-            extra = shown.view_extra(seat)
+            lean = getattr(shown, "view_scalars", None)
+            extra = shown.view_extra(seat) if lean is None else lean(seat)
             if self._names.issubset(extra):
                 return extra
         return dict(state.view(seat))

@@ -1,4 +1,4 @@
-"""The batch numbering of legal moves (`ActionSpace.ids`, `number`) equals the per-move one."""
+"""Fast paths equal the slow ones: batch numbering of legal moves, a state's `view_scalars`."""
 
 from __future__ import annotations
 
@@ -62,3 +62,22 @@ def test_palace_mixed_source_plays_number_alike() -> None:
             sources.update((i - 9) % 3 for i in ids if 9 <= i < 165)
             state = state.apply(rng.choice(legal))
     assert sources == {0, 1, 2}  # hand, face up, both were all played
+
+
+@pytest.mark.parametrize(("game", "players"), GAME_COUNTS)
+def test_view_scalars_are_view_extra_s_own_values(game: str, players: int) -> None:
+    """A state's optional `view_scalars(seat)` holds every scalar field the observation reads,
+    each as `view_extra(seat)` gives it."""
+    layout = cardkit.rl.aec_env(game, players=players).table.layout
+    names = {field.name for field in layout.view_fields}
+    checked = 0
+    for state in random_states(game, players, 80, seed=5):
+        lean = getattr(state, "view_scalars", None)
+        if lean is None:
+            continue
+        for seat in [None, *range(players)]:
+            scalars, extra = lean(seat), state.view_extra(seat)
+            assert names <= set(scalars)
+            assert {k: extra[k] for k in scalars} == scalars, f"{game} seat {seat}"
+            checked += 1
+    assert checked or game not in {"tonk", "palace"}
