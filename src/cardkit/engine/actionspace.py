@@ -376,5 +376,24 @@ class KeyedActionSpace(ActionSpace):
         """The id's name."""
         return self._name(_check_id(action_id, self.size))
 
+    def number(
+        self, actions: Sequence[Action], state: GameState | None = None
+    ) -> tuple[list[int], list[Action]]:
+        """The ascending ids of `actions` (legal in `state`) and, for each id, its canonical
+        action (the first with the lowest `canonical` key among those sharing it)."""
+        found = self.ids(actions, state)
+        chosen = dict(zip(found, actions, strict=True))
+        if len(chosen) < len(found):  # ids shared: the canonical key of each, once
+            canonical = self._canonical
+            best: dict[int, tuple[Any, Action]] = {}
+            for i, action in zip(found, actions, strict=True):
+                key = canonical(action)
+                held = best.get(i)
+                if held is None or key < held[0]:
+                    best[i] = (key, action)
+            chosen = {i: action for i, (_, action) in best.items()}
+        ids = sorted(chosen)
+        return ids, [chosen[i] for i in ids]
+
     def _prefer(self, action: Action, held: Action) -> bool:
         return bool(self._canonical(action) < self._canonical(held))

@@ -110,7 +110,8 @@ class ObservationLayout:
             _not_from_zones(state, scalar_fields(type(state.view(0)))) if view_fields else ()
         )
         self._names = frozenset(f.name for f in self.view_fields)
-        self._choice_index = tuple(_choice_index(f) for f in self.view_fields)
+        #: per field: its one-hot list by value (`None`: not a one-hot field) and all zeros
+        self._field_hots = tuple(_hots(f) for f in self.view_fields)
         slots = len(self.slot_names)
         self.planes = slots + len(self._top_slots)
         self._bits = self.planes * self.cards
@@ -315,14 +316,10 @@ class ObservationLayout:
     ) -> list[float]:
         values: list[float] = []
         m = self.max_players
-        for field, choices in zip(self.view_fields, self._choice_index, strict=True):
+        for field, hots, cold in self._field_hots:
             value = scalars[field.name]
-            if choices:
-                hot = [0.0] * len(field.choices)
-                i = choices.get(value)
-                if i is not None:
-                    hot[i] = 1.0
-                values += hot
+            if hots is not None:
+                values += hots.get(value, cold)
             elif value is None:
                 values.append(-1.0)
             elif field.seat:
@@ -365,6 +362,19 @@ def _not_from_zones(state: GameState, fields: tuple[ScalarField, ...]) -> tuple[
 
     drawn = set(ZoneViewer(state.zone_specs, state.view_model)(state, 0)) - set(state.view_extra(0))
     return tuple(f for f in fields if f.name not in drawn)
+
+
+def _hots(field: ScalarField) -> tuple[ScalarField, dict[object, list[float]] | None, list[float]]:
+    """The field, the one-hot list of each of its declared values, and the list of none."""
+    width = len(field.choices)
+    if not width:
+        return field, None, []
+    index = _choice_index(field)
+    return (
+        field,
+        {v: [float(i == k) for k in range(width)] for v, i in index.items()},
+        [0.0] * width,
+    )
 
 
 def _choice_index(field: ScalarField) -> dict[object, int]:
