@@ -25,6 +25,9 @@ Two kinds of space:
   `encode` is still a function of the action (and the state, for moves whose
   id depends on where the cards come from).
 
+`ids(actions, state)` numbers a whole legal list at once (learning code does it
+every step): see `KeyedActionSpace`'s `stateless` and `batch`.
+
 Either way the layout is a tuple of [ActionBlock][cardkit.engine.actionspace.ActionBlock]
 (consecutive id ranges with one meaning each), which the docs print.
 """
@@ -247,11 +250,7 @@ class EnumeratedActionSpace(ActionSpace):
         return i
 
     def ids(self, actions: Sequence[Action], state: GameState | None = None) -> list[int]:
-        """The id of each of `actions`, in their order (one look-up each).
-
-        Raises:
-            IllegalAction: an action is not in the list (code `"no_id"`).
-        """
+        """The id of each of `actions`, in their order (one look-up each; raises as `encode`)."""
         try:
             return list(map(self._ids.__getitem__, actions))
         except KeyError:
@@ -288,7 +287,7 @@ class KeyedActionSpace(ActionSpace):
         name: the name of an id.
         canonical: a sort key among the legal actions that share an id: the
             lowest is the one `decode(id, state)` returns (the documented
-            canonical choice).
+            canonical choice); a function of the action alone (kept per action).
         stateless: `key` never reads the state, so each action's id is
             worked out once and kept (actions are immutable and hashable).
         batch: the ids of a list of actions played in a state at once, the
@@ -314,23 +313,21 @@ class KeyedActionSpace(ActionSpace):
         self._name = name
         self._canonical = canonical
         self._batch = batch
-        self._memo: dict[Action, int] | None = {} if stateless else None
+        # By id(action), with the action (kept alive: its id is not reused); hashes are Python.
+        self._memo: dict[int, tuple[Action, int]] | None = {} if stateless else None
+        self._keys: dict[int, tuple[Action, Any]] = {}  # each action's canonical key
 
     def ids(self, actions: Sequence[Action], state: GameState | None = None) -> list[int]:
-        """The id of each of `actions` (played in `state`), in their order.
-
-        Raises:
-            IllegalAction: an action has no id (code `"no_id"`).
-        """
+        """The id of each of `actions` (played in `state`), in their order (raises as `encode`)."""
         memo = self._memo
         if memo is not None:
             try:
-                return list(map(memo.__getitem__, actions))
+                return [memo[id(action)][1] for action in actions]
             except KeyError:
                 if len(memo) > _MEMO_LIMIT:
                     memo.clear()
                 found = super().ids(actions, state)
-                memo.update(zip(actions, found, strict=True))
+                memo.update((id(a), (a, i)) for a, i in zip(actions, found, strict=True))
                 return found
         if self._batch is None:
             return super().ids(actions, state)
@@ -379,15 +376,19 @@ class KeyedActionSpace(ActionSpace):
     def number(
         self, actions: Sequence[Action], state: GameState | None = None
     ) -> tuple[list[int], list[Action]]:
-        """The ascending ids of `actions` (legal in `state`) and, for each id, its canonical
-        action (the first with the lowest `canonical` key among those sharing it)."""
+        """The ascending ids of `actions` and each id's canonical action (see `canonical`)."""
         found = self.ids(actions, state)
         chosen = dict(zip(found, actions, strict=True))
-        if len(chosen) < len(found):  # ids shared: the canonical key of each, once
-            canonical = self._canonical
+        if len(chosen) < len(found):  # ids shared: the canonical key of each, kept
+            canonical, keys = self._canonical, self._keys
+            if len(keys) > _MEMO_LIMIT:
+                keys.clear()
             best: dict[int, tuple[Any, Action]] = {}
             for i, action in zip(found, actions, strict=True):
-                key = canonical(action)
+                kept = keys.get(id(action))
+                if kept is None:
+                    kept = keys[id(action)] = (action, canonical(action))
+                key = kept[1]
                 held = best.get(i)
                 if held is None or key < held[0]:
                     best[i] = (key, action)

@@ -66,8 +66,9 @@ def _source(mask: int, state: GameState | None) -> int:
     return 1 if mask & hand == 0 else 2
 
 
-#: Each action's id as played from the hand, and a play's mask (0: not a play).
-_BASE: dict[Action, tuple[int, int]] = {}
+#: By the action's id: the action (kept alive, so its id is not reused), its id as played
+#: from the hand, and a play's mask (0: not a play).
+_BASE: dict[int, tuple[Action, int, int]] = {}
 
 
 def _ids(actions: Sequence[Action], state: GameState | None) -> list[int]:
@@ -75,13 +76,13 @@ def _ids(actions: Sequence[Action], state: GameState | None) -> list[int]:
     hand = _hand(state)
     found: list[int] = []
     for action in actions:
-        entry = _BASE.get(action)
+        entry = _BASE.get(id(action))
         if entry is None:
             if len(_BASE) > 1 << 16:
                 _BASE.clear()
             mask = action.mask if isinstance(action, Play) else 0
-            entry = _BASE[action] = (_key(action, None), mask)
-        base, mask = entry
+            entry = _BASE[id(action)] = (action, _key(action, None), mask)
+        _, base, mask = entry
         if mask and hand is not None and mask & ~hand:
             base += 1 if mask & hand == 0 else 2
         found.append(base)
