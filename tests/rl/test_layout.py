@@ -110,6 +110,22 @@ def test_the_fast_encoding_equals_the_reference_one(game: str, players: int) -> 
     assert checked == 60 * (players + 1) * 2
 
 
+@pytest.mark.parametrize(("game", "players"), GAME_COUNTS)
+def test_the_fused_zone_reader_equals_the_entry_by_entry_one(game: str, players: int) -> None:
+    """The generated reader of a state class (`ZonePlan.fuse`) gives what `read` gives."""
+    from cardkit.engine.generic import GenericState
+
+    layout = cardkit.rl.aec_env(game, players=players).table.layout
+    for state in random_states(game, players, 40, seed=3):
+        if not isinstance(state, GenericState):
+            continue
+        plan = layout._plan(state)
+        for seat in [None, *range(players)]:
+            for everything in (False, True):
+                fused = layout._fast_planes(state, seat, everything)
+                assert fused == layout._read_planes(plan, state, seat, everything)
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_the_layout_is_the_same_at_every_player_count(game: str) -> None:
     found = cardkit.load_game(game)

@@ -25,6 +25,9 @@ Two kinds of space:
   `encode` is still a function of the action (and the state, for moves whose
   id depends on where the cards come from).
 
+`ids(actions, state)` numbers a whole legal list at once (learning code does it
+every step): see `KeyedActionSpace`'s `stateless` and `batch`.
+
 Either way the layout is a tuple of [ActionBlock][cardkit.engine.actionspace.ActionBlock]
 (consecutive id ranges with one meaning each), which the docs print.
 """
@@ -34,7 +37,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from cardkit.engine.actions import Action
 from cardkit.errors import IllegalAction, InvalidState
@@ -159,13 +162,21 @@ class ActionSpace(ABC):
         """The ascending ids of `actions` (legal in `state`) and, for each id, its action:
         for an id several share (an abstract space), the canonical one among them."""
         chosen: dict[int, Action] = {}
-        for action in actions:
-            i = self.encode(action, state)
+        for i, action in zip(self.ids(actions, state), actions, strict=True):
             held = chosen.get(i)
             if held is None or self._prefer(action, held):
                 chosen[i] = action
         ids = sorted(chosen)
         return ids, [chosen[i] for i in ids]
+
+    def ids(self, actions: Sequence[Action], state: GameState | None = None) -> list[int]:
+        """The id of each of `actions` (played in `state`), in their order: what `encode`
+        gives one by one; a space may work out at once what the actions share.
+
+        Raises:
+            IllegalAction: an action has no id in this space (code `"no_id"`).
+        """
+        return [self.encode(action, state) for action in actions]
 
     def legal_ids(self, state: GameState, seat: int | None = None) -> list[int]:
         """The ascending ids of the legal actions of `seat` (default: the seat to act)."""
@@ -238,6 +249,13 @@ class EnumeratedActionSpace(ActionSpace):
             raise IllegalAction("no_id", f"{action} has no id in this action space", action=action)
         return i
 
+    def ids(self, actions: Sequence[Action], state: GameState | None = None) -> list[int]:
+        """The id of each of `actions`, in their order (one look-up each; raises as `encode`)."""
+        try:
+            return list(map(self._ids.__getitem__, actions))
+        except KeyError:
+            return super().ids(actions, state)  # raises `encode`'s error
+
     def decode(self, action_id: int, state: GameState | None = None) -> Action:
         """The action of `action_id`; with a state, only if it is legal there.
 
@@ -255,6 +273,10 @@ class EnumeratedActionSpace(ActionSpace):
         return self._names[i] if self._names is not None else str(self.actions[i])
 
 
+#: The most actions a stateless keyed space keeps the ids of (then it starts again).
+_MEMO_LIMIT: Final = 1 << 16
+
+
 class KeyedActionSpace(ActionSpace):
     """An abstract space: a function gives each action its id; an id may name several.
 
@@ -265,7 +287,12 @@ class KeyedActionSpace(ActionSpace):
         name: the name of an id.
         canonical: a sort key among the legal actions that share an id: the
             lowest is the one `decode(id, state)` returns (the documented
-            canonical choice).
+            canonical choice); a function of the action alone (kept per action).
+        stateless: `key` never reads the state, so each action's id is
+            worked out once and kept (actions are immutable and hashable).
+        batch: the ids of a list of actions played in a state at once, the
+            same as `key` one by one (default: `key` one by one); a game
+            whose ids read the state works out the state's part once.
     """
 
     exact = False
@@ -276,12 +303,40 @@ class KeyedActionSpace(ActionSpace):
         key: Callable[[Action, GameState | None], int],
         name: Callable[[int], str],
         canonical: Callable[[Action], Any],
+        *,
+        stateless: bool = False,
+        batch: Callable[[Sequence[Action], GameState | None], list[int]] | None = None,
     ) -> None:
         """Keep the functions."""
         super().__init__(blocks)
         self._key = key
         self._name = name
         self._canonical = canonical
+        self._batch = batch
+        # By id(action), with the action (kept alive: its id is not reused); hashes are Python.
+        self._memo: dict[int, tuple[Action, int]] | None = {} if stateless else None
+        self._keys: dict[int, tuple[Action, Any]] = {}  # each action's canonical key
+
+    def ids(self, actions: Sequence[Action], state: GameState | None = None) -> list[int]:
+        """The id of each of `actions` (played in `state`), in their order (raises as `encode`)."""
+        memo = self._memo
+        if memo is not None:
+            try:
+                return [memo[id(action)][1] for action in actions]
+            except KeyError:
+                if len(memo) > _MEMO_LIMIT:
+                    memo.clear()
+                found = super().ids(actions, state)
+                memo.update((id(a), (a, i)) for a, i in zip(actions, found, strict=True))
+                return found
+        if self._batch is None:
+            return super().ids(actions, state)
+        found = self._batch(actions, state)
+        size = self.size
+        for i, action in zip(found, actions, strict=True):
+            if not 0 <= i < size:
+                return super().ids([action], state)  # raises `encode`'s error
+        return found
 
     def encode(self, action: Action, state: GameState | None = None) -> int:
         """The id of `action` (played in `state`).
@@ -317,6 +372,29 @@ class KeyedActionSpace(ActionSpace):
     def name(self, action_id: int) -> str:
         """The id's name."""
         return self._name(_check_id(action_id, self.size))
+
+    def number(
+        self, actions: Sequence[Action], state: GameState | None = None
+    ) -> tuple[list[int], list[Action]]:
+        """The ascending ids of `actions` and each id's canonical action (see `canonical`)."""
+        found = self.ids(actions, state)
+        chosen = dict(zip(found, actions, strict=True))
+        if len(chosen) < len(found):  # ids shared: the canonical key of each, kept
+            canonical, keys = self._canonical, self._keys
+            if len(keys) > _MEMO_LIMIT:
+                keys.clear()
+            best: dict[int, tuple[Any, Action]] = {}
+            for i, action in zip(found, actions, strict=True):
+                kept = keys.get(id(action))
+                if kept is None:
+                    kept = keys[id(action)] = (action, canonical(action))
+                key = kept[1]
+                held = best.get(i)
+                if held is None or key < held[0]:
+                    best[i] = (key, action)
+            chosen = {i: action for i, (_, action) in best.items()}
+        ids = sorted(chosen)
+        return ids, [chosen[i] for i in ids]
 
     def _prefer(self, action: Action, held: Action) -> bool:
         return bool(self._canonical(action) < self._canonical(held))

@@ -12,6 +12,7 @@ from gymnasium import spaces
 from cardkit.engine.actions import Action
 from cardkit.engine.actionspace import EnumeratedActionSpace
 from cardkit.engine.game import Game
+from cardkit.engine.results import GameResult
 from cardkit.engine.rules import Rules
 from cardkit.engine.state import GameState
 from cardkit.errors import IllegalAction, InvalidRules
@@ -120,6 +121,8 @@ class Table:
         self.steps = 0
         self._cached_state: GameState | None = None
         self._cached: dict[int, _Legal] = {}
+        self._result_of: GameState | None = None
+        self._result: GameResult | None = None
         exact = self.space if isinstance(self.space, EnumeratedActionSpace) else None
         self._exact_actions = () if exact is None else exact.actions
         self._exact = None if exact is None else {a: i for i, a in enumerate(exact.actions)}
@@ -260,24 +263,30 @@ class Table:
             self.state = state.act_as(seat, action)
         self.steps += 1
 
+    def result(self) -> GameResult:
+        """The finished game's result, worked out once per final state."""
+        state = self.state
+        if self._result_of is not state or self._result is None:
+            self._result = state.result()
+            self._result_of = state
+        return self._result
+
     @property
     def terminated(self) -> bool:
         """Whether the game ended by its rules (a game stopped at its action cap did not)."""
-        state = self.state
-        return state.is_over and not state.result().capped
+        return self.state.is_over and not self.result().capped
 
     @property
     def truncated(self) -> bool:
         """Whether a cap stopped the game before its end: `max_steps`, or the game's own
         action cap (`rules.max_actions`: the state is then over, its result `capped`)."""
-        state = self.state
-        if state.is_over:
-            return state.result().capped
+        if self.state.is_over:
+            return self.result().capped
         return self.steps >= self.max_steps
 
     def payoffs(self) -> list[float]:
         """What the finished game pays each seat."""
-        return pays(self.reward, self.state.result())
+        return pays(self.reward, self.result())
 
     def render(self, seat: int | None) -> str:
         """The seat's view (and the result, once over) as the terminal shows it."""
@@ -290,5 +299,5 @@ class Table:
         who = "spectator" if seat is None else f"seat {seat}"
         console.print(view_table(self.state.view(seat), title=f"{self.game.title}: {who}"))
         if self.state.is_over:
-            console.print(result_table(self.state.result()))
+            console.print(result_table(self.result()))
         return buffer.getvalue()

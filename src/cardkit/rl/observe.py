@@ -25,7 +25,7 @@ from cardkit.cards.cardset import CardSet
 from cardkit.engine.generic import GenericState
 from cardkit.engine.state import GameState
 from cardkit.errors import CardkitError
-from cardkit.rl._zonemasks import ZonePlan, cards_mask
+from cardkit.rl._zonemasks import Fused, ZonePlan, cards_mask
 from cardkit.rl.fields import ScalarField, scalar_fields
 
 __all__ = ["ObservationLayout", "ScalarField"]
@@ -110,7 +110,8 @@ class ObservationLayout:
             _not_from_zones(state, scalar_fields(type(state.view(0)))) if view_fields else ()
         )
         self._names = frozenset(f.name for f in self.view_fields)
-        self._choice_index = tuple(_choice_index(f) for f in self.view_fields)
+        #: per field: its one-hot list by value (`None`: not a one-hot field) and all zeros
+        self._field_hots = tuple(_hots(f) for f in self.view_fields)
         slots = len(self.slot_names)
         self.planes = slots + len(self._top_slots)
         self._bits = self.planes * self.cards
@@ -119,6 +120,9 @@ class ObservationLayout:
         self._slot_maps: dict[tuple[int, int], dict[str, int]] = {}
         self._plans: dict[tuple[type, int], ZonePlan] = {}
         self._routes: dict[tuple[int, int | None], tuple[int, ...]] = {}
+        self._fused: dict[tuple[int, int | None, bool], Fused | None] = {}
+        self._seat_parts: dict[tuple[int | None, int], list[float]] = {}
+        self._to_act_hots = [[float(i == k) for i in range(m + 1)] for k in range(m + 1)]
 
     def slot_index(self, players: int, seat: int | None) -> Mapping[str, int]:
         """The slot of each zone name of a `players`-seat state from `seat`'s point of view."""
@@ -173,6 +177,29 @@ class ObservationLayout:
     ) -> tuple[list[int], list[int]]:
         """The planes' masks and the slots' counts, from the declared zones' masks."""
         plan = self._plan(state)
+        key = (id(plan), seat, everything)
+        if key in self._fused:
+            fused = self._fused[key]
+        else:
+            seen = [True] * len(plan.names) if everything else plan.fixed_seen(seat)
+            route = self._route(plan, seat)
+            fused = plan.fuse(route, seen, len(self.slot_names), self._top_slots)
+            self._fused[key] = fused
+        if fused is None:
+            return self._read_planes(plan, state, seat, everything)
+        planes, tally = fused(state)
+        if plan.has_keyed:
+            other = len(self.slot_names) - 1
+            for _, mask, count, _, public in plan.keyed(state):
+                tally[other] += count
+                if public or everything:
+                    planes[other] |= mask
+        return planes, tally
+
+    def _read_planes(
+        self, plan: ZonePlan, state: GenericState[Any, Any, Any], seat: int | None, everything: bool
+    ) -> tuple[list[int], list[int]]:
+        """What `_fast_planes` gives, read entry by entry (two entries in one slot)."""
         masks, counts, tops, keyed = plan.read(state)
         route = self._route(plan, seat)
         slots = len(self.slot_names)
@@ -241,32 +268,45 @@ class ObservationLayout:
     ) -> npt.NDArray[np.float32]:
         """Unpack the card masks and append counts, one-hots and view fields."""
         n, stride, end = len(planes), self.cards, self._bits
-        raw = np.frombuffer(self._pack(*planes), dtype=np.uint8).reshape(n, 8)
-        out = np.zeros(self.size, dtype=np.float32)
-        out[:end].reshape(n, stride)[:] = np.unpackbits(raw, axis=1, bitorder="little")[:, :stride]
-        slots = len(counts)
+        bits = np.unpackbits(np.frombuffer(self._pack(*planes), dtype=np.uint8), bitorder="little")
+        out = np.empty(self.size, dtype=np.float32)
+        out[:end].reshape(n, stride)[:] = bits.reshape(n, 64)[:, :stride]
         scale = 1.0 / stride
-        out[end : end + slots] = [c * scale for c in counts]
-        m, players = self.max_players, state.players
-        at = end + slots
-        if seat is not None:
-            out[at + seat] = 1.0
-        out[at + m : at + m + players] = 1.0
+        players = state.players
         # view(seat).to_act: private windows stay private
         to_act = state.to_act if everything else state.shown_to_act(seat)
-        out[at + 2 * m + (m if to_act is None else (to_act - (seat or 0)) % players)] = 1.0
+        m = self.max_players
+        tail = [c * scale for c in counts]
+        tail += self._seat_hots(seat, players)
+        tail += self._to_act_hots[m if to_act is None else (to_act - (seat or 0)) % players]
         if self.view_fields:
-            out[at + 3 * m + 1 :] = self._view_fields(self._scalars(state, seat), seat, players)
+            tail += self._view_fields(self._scalars(state, seat), seat, players)
+        out[end:] = tail
         return out
 
+    def _seat_hots(self, seat: int | None, players: int) -> list[float]:
+        """The one-hot of `seat` (zeros for a spectator) and the `present/+k` flags."""
+        key = (seat, players)
+        found = self._seat_parts.get(key)
+        if found is None:
+            m = self.max_players
+            found = [0.0] * (2 * m)
+            if seat is not None:
+                found[seat] = 1.0
+            found[m : m + players] = [1.0] * players
+            self._seat_parts[key] = found
+        return found
+
     def _scalars(self, state: GameState, seat: int | None) -> Mapping[str, Any]:
-        """The view's scalar fields: from `view_extra` where the state has one with them all
-        (a `GenericState`: no view model is built), else from the view."""
+        """The view's scalar fields: from the state's `view_scalars(seat)` (an optional hook:
+        the scalar entries of `view_extra` alone, with the same values) or `view_extra` where
+        they hold them all (a `GenericState`: no view model is built), else from the view."""
         if isinstance(state, GenericState):
             shown: GenericState[Any, Any, Any] = state
             if state.private_windows and seat != state.to_act:
                 shown = state.public_state()
-            extra = shown.view_extra(seat)
+            lean = getattr(shown, "view_scalars", None)
+            extra = shown.view_extra(seat) if lean is None else lean(seat)
             if self._names.issubset(extra):
                 return extra
         return dict(state.view(seat))
@@ -276,14 +316,10 @@ class ObservationLayout:
     ) -> list[float]:
         values: list[float] = []
         m = self.max_players
-        for field, choices in zip(self.view_fields, self._choice_index, strict=True):
+        for field, hots, cold in self._field_hots:
             value = scalars[field.name]
-            if choices:
-                hot = [0.0] * len(field.choices)
-                i = choices.get(value)
-                if i is not None:
-                    hot[i] = 1.0
-                values += hot
+            if hots is not None:
+                values += hots.get(value, cold)
             elif value is None:
                 values.append(-1.0)
             elif field.seat:
@@ -326,6 +362,19 @@ def _not_from_zones(state: GameState, fields: tuple[ScalarField, ...]) -> tuple[
 
     drawn = set(ZoneViewer(state.zone_specs, state.view_model)(state, 0)) - set(state.view_extra(0))
     return tuple(f for f in fields if f.name not in drawn)
+
+
+def _hots(field: ScalarField) -> tuple[ScalarField, dict[object, list[float]] | None, list[float]]:
+    """The field, the one-hot list of each of its declared values, and the list of none."""
+    width = len(field.choices)
+    if not width:
+        return field, None, []
+    index = _choice_index(field)
+    return (
+        field,
+        {v: [float(i == k) for k in range(width)] for v, i in index.items()},
+        [0.0] * width,
+    )
 
 
 def _choice_index(field: ScalarField) -> dict[object, int]:

@@ -22,6 +22,7 @@ source (the hand, the face-up cards, or both under
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Final
 
 from cardkit import Action, GameState
@@ -49,16 +50,43 @@ def _rank_count(mask: int) -> tuple[int, int]:
     return low % 13, mask.bit_count()
 
 
-def _source(mask: int, state: GameState | None) -> int:
-    if state is None:
-        return 0
+def _hand(state: GameState | None) -> int | None:
+    """The mask of the acting seat's hand (`None`: no state, or nobody acts)."""
     f: Any = getattr(state, "f", None)
     if f is None or f.actor < 0:
-        return 0
-    hand = f.hands[f.actor]
-    if mask & ~hand == 0:
+        return None
+    hand: int = f.hands[f.actor]
+    return hand
+
+
+def _source(mask: int, state: GameState | None) -> int:
+    hand = _hand(state)
+    if hand is None or mask & ~hand == 0:
         return 0
     return 1 if mask & hand == 0 else 2
+
+
+#: By the action's id: the action (kept alive, so its id is not reused), its id as played
+#: from the hand, and a play's mask (0: not a play).
+_BASE: dict[int, tuple[Action, int, int]] = {}
+
+
+def _ids(actions: Sequence[Action], state: GameState | None) -> list[int]:
+    """The ids of `actions` played in `state`: `_key` of each, the hand read once."""
+    hand = _hand(state)
+    found: list[int] = []
+    for action in actions:
+        entry = _BASE.get(id(action))
+        if entry is None:
+            if len(_BASE) > 1 << 16:
+                _BASE.clear()
+            mask = action.mask if isinstance(action, Play) else 0
+            entry = _BASE[id(action)] = (action, _key(action, None), mask)
+        _, base, mask = entry
+        if mask and hand is not None and mask & ~hand:
+            base += 1 if mask & hand == 0 else 2
+        found.append(base)
+    return found
 
 
 def _key(action: Action, state: GameState | None) -> int:
@@ -110,4 +138,5 @@ ACTION_SPACE: Final = KeyedActionSpace(
     _key,
     _name,
     _canonical,
+    batch=_ids,
 )

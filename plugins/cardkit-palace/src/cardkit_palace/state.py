@@ -48,6 +48,7 @@ from cardkit_palace.views import (
     result_of,
     snapshot_of,
     view_extra,
+    view_scalars,
 )
 
 __all__ = ["PalaceState"]
@@ -162,6 +163,10 @@ class PalaceState(GenericState[PalaceRules, Fields, PalaceView]):
         """What a view shows besides the zones: the phase, the exchange, the open window
         (only in the view of the seat it asks)."""
         return view_extra(self, seat)
+
+    def view_scalars(self, seat: int | None) -> dict[str, Any]:
+        """The scalar entries of `view_extra` alone, the same values (what learning code reads)."""
+        return view_scalars(self, seat)
 
     def recent(self, seat: int | None) -> list[str]:
         """The events of the latest transition that had any (a declined window has none)."""

@@ -177,32 +177,42 @@ def latest_events(log: Any) -> tuple[Event, ...]:
     return () if log is None else log[2]
 
 
+def view_scalars(state: PalaceLike, seat: int | None) -> dict[str, Any]:
+    """The scalar entries of ``view_extra`` alone (for learning code: no lists, no card sets)."""
+    f = state.f
+    x = f.cfg
+    asked = seat is not None and seat == state.to_act
+    in_window = asked and f.phase in (ADD, COMPLETE)
+    return {
+        "phase": PUBLIC_PHASES[f.phase],
+        "window": PHASES[f.phase] if in_window else None,
+        "dealer": x.dealer,
+        "top_run": f.run,
+        "starter": f.starter if f.starter >= 0 else None,
+        "first_play_rank": Rank(f.must).code if f.must and asked else None,
+        "window_seat": f.opener if in_window else None,
+        "plays_again": bool(f.again) if in_window else False,
+    }
+
+
 def view_extra(state: PalaceLike, seat: int | None) -> dict[str, Any]:
     """What ``seat``'s view shows besides the zones (no window open, or ``seat`` is the one
     asked): the phase, the exchange, the starter and the open window."""
     f = state.f
     x = f.cfg
     asked = seat is not None and seat == state.to_act
-    in_window = asked and f.phase in (ADD, COMPLETE)
     ready = (
         [(x.dealer + 1 + k) % x.players for k in range(f.readied)]
         if f.phase == EXCHANGE
         else list(range(x.players))
     )
     return {
-        "phase": PUBLIC_PHASES[f.phase],
-        "window": PHASES[f.phase] if in_window else None,
-        "dealer": x.dealer,
+        **view_scalars(state, seat),
         "face_down_positions": [[i + 1 for i, d in enumerate(ds) if d >= 0] for ds in f.downs],
-        "top_run": f.run,
         "finished": list(f.out),
         "ready": ready,
-        "starter": f.starter if f.starter >= 0 else None,
-        "first_play_rank": Rank(f.must).code if f.must and asked else None,
-        "window_seat": f.opener if in_window else None,
         "addable": CardSet.from_mask(f.add) if f.phase == ADD and asked else None,
         "completing": CardSet.from_mask(f.need) if f.phase == COMPLETE and asked else None,
-        "plays_again": bool(f.again) if in_window else False,
     }
 
 

@@ -101,4 +101,5 @@ ACTION_SPACE: Final = KeyedActionSpace(
     _key,
     _name,
     _canonical,
+    stateless=True,
 )

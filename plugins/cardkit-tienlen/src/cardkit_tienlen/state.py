@@ -42,6 +42,7 @@ from cardkit_tienlen.views import (
     round_end_event,
     snapshot_of,
     view_extra_of,
+    view_scalars_of,
 )
 
 __all__ = ["GRAMMAR", "TienLenState"]
@@ -334,6 +335,10 @@ class TienLenState(GenericState[TienLenRules, Fields, TienLenView]):
     def view_extra(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may know besides its hand and the pile (``None``: a spectator)."""
         return view_extra_of(self, seat)
+
+    def view_scalars(self, seat: int | None) -> dict[str, Any]:
+        """The scalar entries of `view_extra` alone, the same values (what learning code reads)."""
+        return view_scalars_of(self, seat)
 
     def recent(self, seat: int | None) -> list[str]:
         """The last few events of the deal, worded for ``seat`` (the view's ``recent``)."""

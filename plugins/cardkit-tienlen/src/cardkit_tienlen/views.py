@@ -30,6 +30,7 @@ __all__ = [
     "round_end_event",
     "snapshot_of",
     "view_extra_of",
+    "view_scalars_of",
 ]
 
 _RECENT: Final = 8
@@ -127,27 +128,36 @@ def _codes(mask: int) -> list[str]:
     return [c.code for c in cards_of(mask)]
 
 
+def view_scalars_of(state: TienLenLike, seat: int | None) -> dict[str, Any]:
+    """The scalar entries of ``view_extra_of`` alone (for learning code: no card lists)."""
+    f = state.f
+    current, instant = f.current, f.instant
+    return {
+        "dealer": state.setup.dealer,
+        "current_kind": describe_kind(current.kind, current.size) if current else None,
+        "current_by": f.last if current is not None else None,
+        "undealt": f.cfg.undealt.bit_count() or None,
+        "instant_winner": instant[0] if instant else None,
+        "instant_hand": str(instant[1]) if instant else None,
+    }
+
+
 def view_extra_of(state: TienLenLike, seat: int | None) -> dict[str, Any]:
     """What ``seat`` of ``state`` may know besides the zones (the hand and the pile)."""
     f = state.f
-    current, instant = f.current, f.instant
+    current = f.current
     must = None
     if f.required and seat is not None and f.hands[seat] & f.required:
         must = CARD_BY_KEY[f.required.bit_length() - 1]
     return {
-        "dealer": state.setup.dealer,
+        **view_scalars_of(state, seat),
         "current": list(current.cards) if current is not None else [],
-        "current_kind": describe_kind(current.kind, current.size) if current else None,
-        "current_by": f.last if current is not None else None,
         "must_include": must,
         "locked": _seats(f.locked),
         "passed": _seats(f.passed),
         "finished": list(f.finished),
         "points": deal_points(f),
         "played": list(cards_of(state.played())),
-        "undealt": f.cfg.undealt.bit_count() or None,
-        "instant_winner": instant[0] if instant else None,
-        "instant_hand": str(instant[1]) if instant else None,
     }
 
 

@@ -115,4 +115,4 @@ def _blocks() -> list[ActionBlock]:
 
 
 #: The one space of the game: the same ids under every rules and player count.
-ACTION_SPACE: Final = KeyedActionSpace(_blocks(), _key, _name, str)
+ACTION_SPACE: Final = KeyedActionSpace(_blocks(), _key, _name, str, stateless=True)

@@ -51,6 +51,7 @@ from cardkit_tonk.views import (
     snapshot_of,
     tonk_result,
     view_extra,
+    view_scalars,
 )
 
 __all__ = ["TonkState"]
@@ -215,6 +216,10 @@ class TonkState(Responses):
     def view_extra(self, seat: int | None) -> dict[str, Any]:
         """What a view shows besides the zones: phase, table, turn and ending."""
         return view_extra(self, seat)
+
+    def view_scalars(self, seat: int | None) -> dict[str, Any]:
+        """The scalar entries of `view_extra` alone, the same values (what learning code reads)."""
+        return view_scalars(self, seat)
 
     def snapshot(self) -> dict[str, Any]:
         """The full state (hidden cards included) as JSON-ready data: Tonk's save format."""

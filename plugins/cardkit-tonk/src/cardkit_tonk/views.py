@@ -218,26 +218,35 @@ VIEW_WORDS: Final = {
 }
 
 
-def view_extra(state: TonkLike, seat: int | None) -> dict[str, Any]:
-    """What ``seat``'s view shows besides the zones: the phase, the table, the turn, the end."""
+def view_scalars(state: TonkLike, seat: int | None) -> dict[str, Any]:
+    """The scalar entries of ``view_extra`` alone (for learning code: no spreads, no payments)."""
     f = state.f
     end = state.ending
     turn = f.turn
     in_turn = f.phase == MAIN
-    showdown = end is not None and end.reason in SHOWDOWNS
     return {
         "phase": PHASES[f.phase],
         "dealer": state.setup.dealer,
         "count": None if seat is None else state.count(seat),
-        "spreads": [_spread_view(s) for s in f.table.spreads],
-        "retired": [_spread_view(s) for s in f.table.retired],
-        "drop_locks": list(f.locks),
         "taken": turn.taken if in_turn else None,
         "hits_this_turn": turn.hits if in_turn else 0,
         "bonus_discards": turn.bonus if in_turn else 0,
+        "ending": end.reason if end is not None else None,
+    }
+
+
+def view_extra(state: TonkLike, seat: int | None) -> dict[str, Any]:
+    """What ``seat``'s view shows besides the zones: the phase, the table, the turn, the end."""
+    f = state.f
+    end = state.ending
+    showdown = end is not None and end.reason in SHOWDOWNS
+    return {
+        **view_scalars(state, seat),
+        "spreads": [_spread_view(s) for s in f.table.spreads],
+        "retired": [_spread_view(s) for s in f.table.retired],
+        "drop_locks": list(f.locks),
         "spades": _spades_view(state),
         "counts": list(end.counts) if showdown and end is not None and end.counts else None,
-        "ending": end.reason if end is not None else None,
         "payments": state.main_payments() + state.spades_payments() if f.phase == OVER else [],
     }
 

@@ -1,0 +1,83 @@
+"""Fast paths equal the slow ones: batch numbering of legal moves, a state's `view_scalars`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import cardkit
+from cardkit.engine.actions import Action
+from cardkit.engine.actionspace import ActionSpace
+from tests.rl.test_layout import GAME_COUNTS, random_states
+
+
+def per_move(
+    space: ActionSpace, actions: list[Action], state: Any
+) -> tuple[list[int], list[Action]]:
+    """The numbering `ActionSpace.number` gave before batches: `encode` move by move."""
+    chosen: dict[int, Action] = {}
+    for action in actions:
+        i = space.encode(action, state)
+        held = chosen.get(i)
+        if held is None or space._prefer(action, held):
+            chosen[i] = action
+    ids = sorted(chosen)
+    return ids, [chosen[i] for i in ids]
+
+
+@pytest.mark.parametrize(("game", "players"), GAME_COUNTS)
+def test_the_batch_numbering_equals_the_per_move_one(game: str, players: int) -> None:
+    found = cardkit.load_game(game)
+    checked = 0
+    for state in random_states(game, players, 150, seed=7):
+        space = found.action_space(state.rules, state.players)
+        if space is None or state.is_over:
+            continue
+        legal = list(state.legal_actions())
+        one_by_one = [space.encode(action, state) for action in legal]
+        for _ in range(2):  # the first call may fill a space's memo, the second reads it
+            assert space.ids(legal, state) == one_by_one, f"{game}: {state}"
+            assert space.number(legal, state) == per_move(space, legal, state)
+        checked += 1
+    assert checked or found.action_space(found.rules(), players) is None
+
+
+def test_palace_mixed_source_plays_number_alike() -> None:
+    """Under `allow_mixed_source_play` a play may take cards from the hand and the face-up ones."""
+    import random
+
+    game = cardkit.load_game("palace")
+    rules = game.rules().model_copy(update={"allow_mixed_source_play": True})
+    space = game.action_space(rules, 2)
+    rng = random.Random(3)
+    sources = set()
+    for seed in range(40):
+        state = game.start(players=2, rules=rules, seed=seed)
+        while not state.is_over:
+            legal = list(state.legal_actions())
+            ids = [space.encode(action, state) for action in legal]
+            assert space.ids(legal, state) == ids
+            assert space.number(legal, state) == per_move(space, legal, state)
+            sources.update((i - 9) % 3 for i in ids if 9 <= i < 165)
+            state = state.apply(rng.choice(legal))
+    assert sources == {0, 1, 2}  # hand, face up, both were all played
+
+
+@pytest.mark.parametrize(("game", "players"), GAME_COUNTS)
+def test_view_scalars_are_view_extra_s_own_values(game: str, players: int) -> None:
+    """A state's optional `view_scalars(seat)` holds every scalar field the observation reads,
+    each as `view_extra(seat)` gives it."""
+    layout = cardkit.rl.aec_env(game, players=players).table.layout
+    names = {field.name for field in layout.view_fields}
+    checked = 0
+    for state in random_states(game, players, 80, seed=5):
+        lean = getattr(state, "view_scalars", None)
+        if lean is None:
+            continue
+        for seat in [None, *range(players)]:
+            scalars, extra = lean(seat), state.view_extra(seat)
+            assert names <= set(scalars)
+            assert {k: extra[k] for k in scalars} == scalars, f"{game} seat {seat}"
+            checked += 1
+    assert checked or game not in {"tonk", "palace", "tienlen"}
