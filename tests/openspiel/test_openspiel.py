@@ -120,12 +120,14 @@ def test_mcts_and_ismcts_against_random(name: str) -> None:
     """OpenSpiel's MCTS and ISMCTS bots play a game each; returns are cardkit's.
 
     Where the determinizer finds no world for ISMCTS (`NoWorld`, Crazy
-    Eights after long draws), the game is played again from another seed.
+    Eights after long draws), the game is played again from another seed:
+    up to 20, as about one Crazy Eights deal in three ends so and which ones
+    depend on the process's hash seed (all 5 of a first budget once did).
     """
     from open_spiel.python.algorithms import ismcts, mcts
 
     game = _load(name, max(2, cardkit.load_game(name).min_players), max_actions=300)
-    for seed in range(5):
+    for seed in range(20):
         rng = np.random.RandomState(seed)
         evaluator = mcts.RandomRolloutEvaluator(1, rng)
         searchers = [
@@ -143,7 +145,7 @@ def test_mcts_and_ismcts_against_random(name: str) -> None:
         except cardkit.openspiel.NoWorld:
             continue  # this deal's draws left the determinizer no world: another deal
         return
-    pytest.fail(f"no deal of {name} in 5 let ISMCTS find its worlds")
+    pytest.fail(f"no deal of {name} in 20 let ISMCTS find its worlds")
 
 
 @pytest.mark.parametrize("name", GAMES)
