@@ -31,7 +31,6 @@ from typing import Any
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-import numpy as np
 from harness import Bench, environment, print_table, run_round_robin, summarize
 
 import cardkit
