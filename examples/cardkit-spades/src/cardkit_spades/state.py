@@ -164,7 +164,10 @@ class SpadesState(SimultaneousChoices[SpadesRules, Fields, SpadesView]):
     def _chosen(self, action: Action, bid: int, **changes: Any) -> Self:
         """Seal the seat's bid; when every seat has bid, they are revealed and play begins."""
         f, blind = self.f, changes.get("blind", self.f.blind)
-        say = lambda s, b: "blind nil" if blind >> s & 1 else "nil" if b == 0 else str(b)  # noqa: E731
+
+        def say(seat: int, tricks: int) -> str:
+            return "blind nil" if blind >> seat & 1 else "nil" if tricks == 0 else str(tricks)
+
         bids, events = f.bids.choose(f.seat, bid, kind="bid", say=say)
         seat = bids.pending[0] if bids.pending else f.trick.leader
         return self.evolve(action, events, bids=bids, seat=seat, **changes)
