@@ -85,7 +85,8 @@ function centreSpot(view, spot, names) {
   const count = spotCount(view, spot);
   const fig = el("figure", { class: "spot spot-" + spot.role, "data-zone": spot.zone });
   let body;
-  if (spot.role === "stock") body = backsNode(count || 0, "in the stock", false);
+  // an empty spot says "empty" below its caption (a card-sized box: longer words wrap on phones)
+  if (spot.role === "stock") body = count ? backsNode(count, "in the stock", false) : el("span", { class: "empty", text: "empty" });
   else if (spot.role === "meld") body = meldsNode(view[spot.cards], names);
   else {
     let cards = spot.top ? cardsOf(view[spot.top]) : cardsOf(view[spot.cards]);
