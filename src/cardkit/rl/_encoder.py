@@ -11,7 +11,7 @@ cost more than the work here:
   mask costs seven look-ups in a table of the 256 bytes);
 - a count's bytes by the count, the seat's one-hots once per encoder, the
   one-hot of the seat to act by that seat;
-- the view fields' bytes by their values ([FieldBytes][cardkit.rl._encoder.FieldBytes]:
+- the view fields' bytes by their values ([field_bytes][cardkit.rl._encoder.field_bytes]:
   a phase, a flag, a seat repeat across steps).
 
 The bytes are those numpy would write (float32 of the same float64
@@ -29,7 +29,11 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["CountBytes", "FieldBytes", "PlaneBytes", "encoder", "float_bytes", "joined"]
+from cardkit.engine.generic import GenericState
+from cardkit.engine.state import GameState
+from cardkit.rl.fields import FieldCodec
+
+__all__ = ["CountBytes", "PlaneBytes", "encoder", "field_bytes", "float_bytes", "joined"]
 
 #: How many masks (or field values) a table keeps before it starts again.
 _KEPT = 1 << 14
@@ -41,8 +45,8 @@ _BYTE_BITS = tuple(b"".join(_pack_one(float(b >> i & 1)) for i in range(8)) for 
 Vector = npt.NDArray[np.float32]
 #: Reads a state's planes (slot order, then the top planes) and each slot's count.
 Planes = Callable[[Any], tuple[list[int], list[int]]]
-#: The view fields' values of a state, by field name.
-Scalars = Callable[[Any], Mapping[str, Any]]
+#: The bytes of a state's planes and counts (as a seat sees them), then the tail given.
+Cards = Callable[[Any, bytes], bytearray]
 
 
 def float_bytes(values: Sequence[float]) -> bytes:
@@ -95,58 +99,67 @@ class CountBytes(dict[int, bytes]):
         return found
 
 
-class FieldBytes:
-    """The view fields' bytes of one seat, by the fields' values.
+def field_bytes(
+    codec: FieldCodec, state: GameState, seat: int | None, players: int
+) -> Callable[[Any], bytes]:
+    """The bytes of the view fields of `seat`, for states of `state`'s class.
 
-    Args:
-        names: the fields, in the vector's order.
-        convert: the fields' numbers from their values (the layout's rule).
+    What [FieldCodec.scalars][cardkit.rl.fields.FieldCodec.scalars] reads, picked
+    by field, is the key of the bytes kept (`codec.values` works out new values).
     """
+    names = codec.names
+    pick = itemgetter(*names)
+    key_of: Callable[[Mapping[str, Any]], Any] = (
+        pick if len(names) > 1 else lambda scalars: (pick(scalars),)
+    )
+    kept: dict[Any, bytes] = {}
+    values = codec.values
+    cls = type(state)
+    lean = hasattr(cls, "view_scalars")
+    windows = isinstance(state, GenericState) and state.private_windows
 
-    __slots__ = ("_convert", "_kept", "_pick")
+    def scalars(state: Any) -> Mapping[str, Any]:  # what `codec.scalars` gives
+        shown = state
+        if windows and seat != state.to_act:
+            shown = state.public_state()
+        extra: Mapping[str, Any] = shown.view_scalars(seat) if lean else shown.view_extra(seat)
+        return extra
 
-    def __init__(
-        self, names: Sequence[str], convert: Callable[[Mapping[str, Any]], list[float]]
-    ) -> None:
-        """An empty table for the fields `names`."""
-        pick = itemgetter(*names)
-        self._pick: Callable[[Mapping[str, Any]], Any] = (
-            pick if len(names) > 1 else lambda scalars: (pick(scalars),)
-        )
-        self._convert = convert
-        self._kept: dict[Any, bytes] = {}
-
-    def __call__(self, scalars: Mapping[str, Any]) -> bytes:
-        """The bytes of the fields' values in `scalars`.
-
-        Raises:
-            KeyError: a field is missing from `scalars`.
-        """
-        key = self._pick(scalars)
+    def fields(state: Any) -> bytes:
+        got = scalars(state)
         try:
-            found = self._kept.get(key)
+            key = key_of(got)
+        except KeyError:  # not all in view_extra: from the view
+            got = dict(state.view(seat))
+            key = key_of(got)
+        try:
+            found = kept.get(key)
         except TypeError:  # an unhashable value: converted each time
-            return float_bytes(self._convert(scalars))
+            return float_bytes(values(got, seat, players))
         if found is None:
-            if len(self._kept) >= _KEPT:
-                self._kept.clear()
-            found = self._kept[key] = float_bytes(self._convert(scalars))
+            if len(kept) >= _KEPT:
+                kept.clear()
+            found = kept[key] = float_bytes(values(got, seat, players))
         return found
 
+    if not isinstance(state, GenericState):
+        return lambda state: float_bytes(values(dict(state.view(seat)), seat, players))
+    return fields
 
-def joined(planes_of: Planes, rows: PlaneBytes, counts: CountBytes) -> Callable[[Any], bytes]:
-    """The bytes of the planes then the counts `planes_of` gives."""
-    row, count, join = rows.__getitem__, counts.__getitem__, b"".join
 
-    def cards(state: Any) -> bytes:
+def joined(planes_of: Planes, rows: PlaneBytes, counts: CountBytes) -> Cards:
+    """The bytes of the planes then the counts `planes_of` gives, then `tail`."""
+    row, count, join = rows.__getitem__, counts.__getitem__, bytearray().join
+
+    def cards(state: Any, tail: bytes) -> bytearray:
         planes, tally = planes_of(state)
-        return join([*map(row, planes), *map(count, tally)])
+        return join([*map(row, planes), *map(count, tally), tail])
 
     return cards
 
 
 def encoder(
-    cards_of: Callable[[Any], bytes],
+    cards_of: Cards,
     to_act_of: Callable[[Any], int | None],
     fields_of: Callable[[Any], bytes] | None,
     seat_bytes: bytes,
@@ -155,19 +168,22 @@ def encoder(
     """The function giving one seat's observation vector of a state.
 
     Args:
-        cards_of: the bytes of the state's planes and counts as this seat sees them.
+        cards_of: the bytes of the state's planes and counts as this seat sees
+            them, followed by the tail it is given.
         to_act_of: the seat to act as this seat is shown it.
         fields_of: the view fields' bytes (`None`: the layout carries none).
         seat_bytes: the bytes of the seat's one-hot and the `present` flags.
         acts: the one-hot bytes of each seat to act (by seat, then `None` last).
     """
     players = len(acts) - 1
+    frombuffer, f32 = np.frombuffer, np.float32
+    acts = [seat_bytes + act for act in acts]
 
     def encode(state: Any) -> Vector:
         to_act = to_act_of(state)
-        act = acts[players if to_act is None else to_act % players]
-        head = cards_of(state) + seat_bytes + act
-        data = bytearray(head if fields_of is None else head + fields_of(state))
-        return np.frombuffer(data, dtype=np.float32)
+        tail = acts[players if to_act is None else to_act % players]
+        if fields_of is not None:
+            tail += fields_of(state)
+        return frombuffer(cards_of(state, tail), f32)
 
     return encode

@@ -214,8 +214,9 @@ class ZonePlan:
         top_slots: Sequence[int],
         tables: tuple[Mapping[int, bytes], Mapping[int, bytes]],
         everything: bool,
-    ) -> Callable[[Any], bytes] | None:
-        """What `fuse` gives, keyed zones added, as the bytes of the planes then the counts.
+    ) -> Callable[[Any, bytes], bytearray] | None:
+        """What `fuse` gives, keyed zones added, as the bytes of the planes then the counts
+        (then the `tail` the function is given).
 
         Args:
             route: as for `fuse`.
@@ -247,9 +248,10 @@ class ZonePlan:
             if isinstance(part, bytes):
                 scope[f"z{i}"] = part
                 parts[i] = f"z{i}"
-        scope.update(R=rows, C=counts, join=b"".join, keyed=self.keyed_sum, everything=everything)
-        code.append(f"    return join(({', '.join(map(str, parts))},))")
-        fused: Callable[[Any], bytes] = _compiled(code, scope)
+        scope.update(R=rows, C=counts, join=bytearray().join, keyed=self.keyed_sum)
+        scope["everything"] = everything
+        code.append(f"    return join(({', '.join(map(str, parts))}, tail))")
+        fused: Callable[[Any, bytes], bytearray] = _compiled(code, scope, "state, tail")
         return fused
 
     def keyed_sum(self, state: Any, everything: bool) -> tuple[int, int]:
@@ -294,9 +296,9 @@ class ZonePlan:
         return code, scope, planes, tally
 
 
-def _compiled(code: list[str], scope: dict[str, Any]) -> Any:
-    """The function `fused(state)` of the body `code` (lines we generate), in `scope`."""
-    exec("\n".join(["def fused(state):", *code]), scope)  # the lines above, our own
+def _compiled(code: list[str], scope: dict[str, Any], args: str = "state") -> Any:
+    """The function `fused(<args>)` of the body `code` (lines we generate), in `scope`."""
+    exec("\n".join([f"def fused({args}):", *code]), scope)  # the lines above, our own
     return scope["fused"]
 
 

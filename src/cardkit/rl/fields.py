@@ -107,11 +107,15 @@ class FieldCodec:
     Args:
         fields: the fields the observation carries, in its order.
         max_players: the game's most seats (a seat field is over it).
+
+    Attributes:
+        names: the fields' names, in that order.
     """
 
     def __init__(self, fields: Sequence[ScalarField], max_players: int) -> None:
         """Work out each one-hot field's list of numbers by value."""
-        self._names = frozenset(f.name for f in fields)
+        self.names = tuple(f.name for f in fields)
+        self._names = frozenset(self.names)
         self._max = max_players
         #: per field: its one-hot list by value (`None`: not a one-hot field) and all zeros
         self._hots = tuple(_hots(f) for f in fields)

@@ -27,11 +27,12 @@ from cardkit.engine.state import GameState
 from cardkit.engine.windows import PrivateWindows
 from cardkit.errors import CardkitError
 from cardkit.rl._encoder import (
+    Cards,
     CountBytes,
-    FieldBytes,
     PlaneBytes,
     Vector,
     encoder,
+    field_bytes,
     float_bytes,
     joined,
 )
@@ -204,14 +205,7 @@ class ObservationLayout:
         to_act: Callable[[Any], int | None] = (
             _TO_ACT if everything or plain else lambda s: s.shown_to_act(seat)
         )
-        fields = None
-        if self.view_fields:
-            codec = self._fields
-            table = FieldBytes(
-                [f.name for f in self.view_fields],
-                lambda scalars: codec.values(scalars, seat, players),
-            )
-            fields = lambda s: table(codec.scalars(s, seat))  # noqa: E731
+        fields = field_bytes(self._fields, state, seat, players) if self.view_fields else None
         found = encoder(cards, to_act, fields, *self._parts(seat, players))
         if valid:
             self._encoders[(type(state), players, seat, everything)] = found
@@ -232,7 +226,7 @@ class ObservationLayout:
 
     def _fused_bytes(
         self, state: GenericState[Any, Any, Any], seat: int | None, everything: bool
-    ) -> Callable[[Any], bytes] | None:
+    ) -> Cards | None:
         """The generated reader of the planes' and counts' bytes (`None`: two entries in a slot)."""
         plan = self._plan(state)
         seen = [True] * len(plan.names) if everything else plan.fixed_seen(seat)
