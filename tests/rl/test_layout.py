@@ -112,7 +112,8 @@ def test_the_fast_encoding_equals_the_reference_one(game: str, players: int) -> 
 
 @pytest.mark.parametrize(("game", "players"), GAME_COUNTS)
 def test_the_fused_zone_reader_equals_the_entry_by_entry_one(game: str, players: int) -> None:
-    """The generated reader of a state class (`ZonePlan.fuse`) gives what `read` gives."""
+    """The generated readers of a state class (`ZonePlan.fuse`, `fuse_bytes`) give what
+    `read` gives."""
     from cardkit.engine.generic import GenericState
 
     layout = cardkit.rl.aec_env(game, players=players).table.layout
@@ -124,6 +125,12 @@ def test_the_fused_zone_reader_equals_the_entry_by_entry_one(game: str, players:
             for everything in (False, True):
                 fused = layout._fast_planes(state, seat, everything)
                 assert fused == layout._read_planes(plan, state, seat, everything)
+                as_bytes = layout._fused_bytes(state, seat, everything)
+                assert as_bytes is not None
+                planes, counts = fused
+                expected = b"".join([*map(layout._rows.__getitem__, planes),
+                                     *map(layout._counts.__getitem__, counts)])  # fmt: skip
+                assert as_bytes(state, b"end") == expected + b"end"
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -16,7 +16,7 @@ that it gives what `read` gives.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from operator import attrgetter
 from typing import Any
 
@@ -132,6 +132,7 @@ class ZonePlan:
             names += _entry_names(zone, players)
         self.names = tuple(names)
         self._revealed = tuple(revealed)
+        self._code, self._scope = _entry_code(self._fixed, players)
         self._seen = {
             seat: tuple(n in shown for n in names)
             for seat in [None, *range(players)]
@@ -197,7 +198,78 @@ class ZonePlan:
             slots: the number of slots (`other` is the last).
             top_slots: the slots whose top card has a plane.
         """
-        code, scope = _entry_code(self._fixed, self.players)
+        found = self._slot_code(route, seen, slots, top_slots)
+        if found is None:
+            return None
+        code, scope, planes, tally = found
+        code.append(f"    return [{', '.join(planes)}], [{', '.join(tally)}]")
+        fused: Fused = _compiled(code, scope)
+        return fused
+
+    def fuse_bytes(
+        self,
+        route: Sequence[int],
+        seen: Sequence[bool],
+        slots: int,
+        top_slots: Sequence[int],
+        tables: tuple[Mapping[int, bytes], Mapping[int, bytes]],
+        everything: bool,
+    ) -> Callable[[Any, bytes], bytearray] | None:
+        """What `fuse` gives, keyed zones added, as the bytes of the planes then the counts
+        (then the `tail` the function is given).
+
+        Args:
+            route: as for `fuse`.
+            seen: as for `fuse`.
+            slots: as for `fuse`.
+            top_slots: as for `fuse`.
+            tables: a plane's bytes by its mask, a count's bytes by the count.
+            everything: the keyed zones nobody sees are shown too.
+        """
+        found = self._slot_code(route, seen, slots, top_slots)
+        if found is None:
+            return None
+        code, scope, planes, tally = found
+        if self._keyed:
+            code.append("    ko, kc = keyed(state, everything)")
+            planes[-1 - len(top_slots)] = f"({planes[-1 - len(top_slots)]}) | ko"
+            tally[-1] = f"({tally[-1]}) + kc"
+        rows, counts = tables
+        parts: list[str | bytes] = []  # an expression, or the bytes of a constant
+        for table, name, exprs in ((rows, "R", planes), (counts, "C", tally)):
+            for expr in exprs:
+                if expr != "0":
+                    parts.append(f"{name}[{expr}]")
+                elif parts and isinstance(parts[-1], bytes):
+                    parts[-1] += table[0]
+                else:
+                    parts.append(table[0])
+        for i, part in enumerate(parts):
+            if isinstance(part, bytes):
+                scope[f"z{i}"] = part
+                parts[i] = f"z{i}"
+        scope.update(R=rows, C=counts, join=bytearray().join, keyed=self.keyed_sum)
+        scope["everything"] = everything
+        code.append(f"    return join(({', '.join(map(str, parts))}, tail))")
+        fused: Callable[[Any, bytes], bytearray] = _compiled(code, scope, "state, tail")
+        return fused
+
+    def keyed_sum(self, state: Any, everything: bool) -> tuple[int, int]:
+        """The keyed zones' cards a seat sees (all of them with `everything`), and their count."""
+        mask = count = 0
+        for zone, get in self._keyed:
+            for cards in get(state).values():
+                m, c, _ = (cards, cards.bit_count(), 0) if zone.masks else cards_mask(cards)
+                count += c
+                if zone.public or everything:
+                    mask |= m
+        return mask, count
+
+    def _slot_code(
+        self, route: Sequence[int], seen: Sequence[bool], slots: int, top_slots: Sequence[int]
+    ) -> tuple[list[str], dict[str, Any], list[str], list[str]] | None:
+        """The lines reading the zones, and the expression of each plane and each count."""
+        code, scope = list(self._code), dict(self._scope)  # `kept` shared by every seat
         at: dict[int, int] = {}
         for k, i in enumerate(route):
             if i >= 0:
@@ -220,11 +292,14 @@ class ZonePlan:
         tally = [f"c{at[i]}" if i in at else "0" for i in range(slots - 1)]
         tally.append(" + ".join(f"c{k}" for k in others) or "0")
         code += [f"    r{j} = reveal{j}(state)" for j in range(len(self._revealed))]
-        code.append(f"    return [{', '.join(planes)}], [{', '.join(tally)}]")
         scope.update({f"reveal{j}": revealed for j, (revealed, _) in enumerate(self._revealed)})
-        exec("\n".join(["def fused(state):", *code]), scope)  # the lines above, our own
-        fused: Fused = scope["fused"]
-        return fused
+        return code, scope, planes, tally
+
+
+def _compiled(code: list[str], scope: dict[str, Any], args: str = "state") -> Any:
+    """The function `fused(<args>)` of the body `code` (lines we generate), in `scope`."""
+    exec("\n".join([f"def fused({args}):", *code]), scope)  # the lines above, our own
+    return scope["fused"]
 
 
 #: Reads a state's planes (slot order, then the top planes) and each slot's count.
@@ -239,30 +314,64 @@ def _dynamic(
 
 
 def _entry_code(zones: Sequence[Zone], players: int) -> tuple[list[str], dict[str, Any]]:
-    """Lines that set `m<k>`, `c<k>`, `t<k>` (mask, count, top bit) of every entry `k`."""
-    scope: dict[str, Any] = {"cm": cards_mask}
-    lines: list[str] = []
+    """Lines that set `m<k>`, `c<k>`, `t<k>` (mask, count, top bit) of every entry `k`.
+
+    A field is read straight from `state.f`. An entry whose cards are not a
+    mask keeps, in `kept[k]`, its last value and what it gave: states are
+    immutable and a successor keeps the objects of the fields it does not
+    change, so a value that `is` the last one gives the same mask, count and
+    top (the value is held, so its id is never reused). A zone computed by
+    its `cards` function hits only if the game's function returns the same
+    object again (Palace and Tonk keep theirs).
+    """
+    kept: list[tuple[Any, ...]] = []
+    scope: dict[str, Any] = {"cm": cards_mask, "kept": kept}
+    lines = ["    f = state.f"]
     k = 0
     for z, zone in enumerate(zones):
-        scope[f"get{z}"] = _getter(zone)
-        lines.append(f"    v{z} = get{z}(state)")
+        if zone.cards is None and zone.attr.isidentifier():
+            lines.append(f"    v{z} = f.{zone.attr}")
+        else:
+            scope[f"get{z}"] = _getter(zone)
+            lines.append(f"    v{z} = get{z}(state)")
         if zone.per_seat:
             for s in range(players):
                 if zone.masks:
                     lines.append(f"    m{k} = v{z}[{s}]; c{k} = m{k}.bit_count(); t{k} = 0")
                 else:
-                    lines.append(f"    m{k}, c{k}, t{k} = cm(v{z}[{s}])")
+                    lines += _kept_code(kept, f"v{z}[{s}]", [f"m{k}", f"c{k}", f"t{k}"], "cm(x)")
                 k += 1
         elif zone.split_top:
-            lines.append(f"    m, c, t = cm(v{z})")
-            below = f"v{z}[-2].bit if c > 1 else 0"
-            lines.append(f"    m{k} = m & ~t; c{k} = max(c - 1, 0); t{k} = {below}")
-            lines.append(f"    m{k + 1} = t; c{k + 1} = min(c, 1); t{k + 1} = t")
+            names = [f"m{k}", f"c{k}", f"t{k}", f"m{k + 1}", f"c{k + 1}", f"t{k + 1}"]
+            lines += _kept_code(kept, f"v{z}", names, "split(x)")
+            scope["split"] = _split
             k += 2
         elif zone.masks:
             lines.append(f"    m{k} = v{z}; c{k} = m{k}.bit_count(); t{k} = 0")
             k += 1
         else:
-            lines.append(f"    m{k}, c{k}, t{k} = cm(v{z})")
+            lines += _kept_code(kept, f"v{z}", [f"m{k}", f"c{k}", f"t{k}"], "cm(x)")
             k += 1
     return lines, scope
+
+
+def _kept_code(kept: list[tuple[Any, ...]], value: str, names: list[str], call: str) -> list[str]:
+    """Lines setting `names` from `call` on `value`, or from `kept[j]` if `value` is its own."""
+    j = len(kept)
+    kept.append((_NOTHING, ()))
+    return [
+        f"    x = {value}; k = kept[{j}]",
+        f"    if x is not k[0]: k = kept[{j}] = (x, {call})",
+        f"    {', '.join(names)} = k[1]",
+    ]
+
+
+#: What no zone value is (the first value of every kept entry misses).
+_NOTHING = object()
+
+
+def _split(value: Any) -> tuple[int, int, int, int, int, int]:
+    """A `split_top` zone's two entries: the cards under the top one, and the top one."""
+    mask, count, top = cards_mask(value)
+    below = value[-2].bit if count > 1 else 0
+    return mask & ~top, max(count - 1, 0), below, top, min(count, 1), top

@@ -22,13 +22,16 @@ contract tests, which build views on every state, catch a missing one.
 from __future__ import annotations
 
 import types
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Annotated, Any, Literal, Union, get_args, get_origin
 
+from cardkit.engine.generic import GenericState
+from cardkit.engine.state import GameState
 from cardkit.engine.views import View
 
-__all__ = ["SEAT_FIELDS", "ScalarField", "is_seat_name", "scalar_fields"]
+__all__ = ["SEAT_FIELDS", "FieldCodec", "ScalarField", "is_seat_name", "scalar_fields"]
 
 _BASE_VIEW_FIELDS = frozenset(View.model_fields)
 
@@ -96,3 +99,77 @@ def scalar_fields(view_type: type[View]) -> tuple[ScalarField, ...]:
         if field is not None:
             found.append(field)
     return tuple(found)
+
+
+class FieldCodec:
+    """How a state's scalar view fields become the numbers of an observation.
+
+    Args:
+        fields: the fields the observation carries, in its order.
+        max_players: the game's most seats (a seat field is over it).
+
+    Attributes:
+        names: the fields' names, in that order.
+    """
+
+    def __init__(self, fields: Sequence[ScalarField], max_players: int) -> None:
+        """Work out each one-hot field's list of numbers by value."""
+        self.names = tuple(f.name for f in fields)
+        self._names = frozenset(self.names)
+        self._max = max_players
+        #: per field: its one-hot list by value (`None`: not a one-hot field) and all zeros
+        self._hots = tuple(_hots(f) for f in fields)
+
+    def scalars(self, state: GameState, seat: int | None) -> Mapping[str, Any]:
+        """The view's scalar fields: from the state's `view_scalars(seat)` (an optional hook:
+        the scalar entries of `view_extra` alone, with the same values) or `view_extra` where
+        they hold them all (a `GenericState`: no view model is built), else from the view."""
+        if isinstance(state, GenericState):
+            shown: GenericState[Any, Any, Any] = state
+            if state.private_windows and seat != state.to_act:
+                shown = state.public_state()
+            lean = getattr(shown, "view_scalars", None)
+            extra = shown.view_extra(seat) if lean is None else lean(seat)
+            if self._names.issubset(extra):
+                return extra
+        return dict(state.view(seat))
+
+    def values(self, scalars: Mapping[str, Any], seat: int | None, players: int) -> list[float]:
+        """The fields' numbers from their values in `scalars`, as `seat` of `players` sees them."""
+        values: list[float] = []
+        m = self._max
+        for field, hots, cold in self._hots:
+            value = scalars[field.name]
+            if hots is not None:
+                values += hots.get(value, cold)
+            elif value is None:
+                values.append(-1.0)
+            elif field.seat:
+                values.append(((int(value) - (seat or 0)) % players) / m)
+            else:
+                number = float(value)
+                values.append(number / (1.0 + abs(number)))
+        return values
+
+
+def _hots(field: ScalarField) -> tuple[ScalarField, dict[object, list[float]] | None, list[float]]:
+    """The field, the one-hot list of each of its declared values, and the list of none."""
+    width = len(field.choices)
+    if not width:
+        return field, None, []
+    index = _choice_index(field)
+    return (
+        field,
+        {v: [float(i == k) for k in range(width)] for v, i in index.items()},
+        [0.0] * width,
+    )
+
+
+def _choice_index(field: ScalarField) -> dict[object, int]:
+    """Each declared value's position in the one-hot (an `Enum`'s by member and by value)."""
+    found: dict[object, int] = {}
+    for i, choice in enumerate(field.choices):
+        found[choice] = i
+        if isinstance(choice, Enum):
+            found.setdefault(choice.value, i)
+    return found

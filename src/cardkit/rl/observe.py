@@ -13,9 +13,9 @@ for any other state from `zones()` and `visible_zones(seat)`.
 
 from __future__ import annotations
 
-import struct
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from enum import Enum
+from operator import attrgetter
 from typing import Any
 
 import numpy as np
@@ -24,11 +24,24 @@ import numpy.typing as npt
 from cardkit.cards.cardset import CardSet
 from cardkit.engine.generic import GenericState
 from cardkit.engine.state import GameState
+from cardkit.engine.windows import PrivateWindows
 from cardkit.errors import CardkitError
+from cardkit.rl._encoder import (
+    Cards,
+    CountBytes,
+    PlaneBytes,
+    Vector,
+    encoder,
+    field_bytes,
+    float_bytes,
+    joined,
+)
 from cardkit.rl._zonemasks import Fused, ZonePlan, cards_mask
-from cardkit.rl.fields import ScalarField, scalar_fields
+from cardkit.rl.fields import FieldCodec, ScalarField, scalar_fields
 
 __all__ = ["ObservationLayout", "ScalarField"]
+
+_TO_ACT = attrgetter("to_act")
 
 
 def _probes(state: GameState) -> list[GameState]:
@@ -109,20 +122,18 @@ class ObservationLayout:
         self.view_fields = (
             _not_from_zones(state, scalar_fields(type(state.view(0)))) if view_fields else ()
         )
-        self._names = frozenset(f.name for f in self.view_fields)
-        #: per field: its one-hot list by value (`None`: not a one-hot field) and all zeros
-        self._field_hots = tuple(_hots(f) for f in self.view_fields)
+        self._fields = FieldCodec(self.view_fields, self.max_players)
         slots = len(self.slot_names)
         self.planes = slots + len(self._top_slots)
         self._bits = self.planes * self.cards
-        self._pack = struct.Struct(f"<{self.planes}Q").pack  # a plane: 64 bits, 52 (54) used
         self.size = self._bits + slots + 3 * m + 1 + sum(f.width for f in self.view_fields)
         self._slot_maps: dict[tuple[int, int], dict[str, int]] = {}
         self._plans: dict[tuple[type, int], ZonePlan] = {}
         self._routes: dict[tuple[int, int | None], tuple[int, ...]] = {}
         self._fused: dict[tuple[int, int | None, bool], Fused | None] = {}
-        self._seat_parts: dict[tuple[int | None, int], list[float]] = {}
-        self._to_act_hots = [[float(i == k) for i in range(m + 1)] for k in range(m + 1)]
+        self._rows, self._counts = PlaneBytes(self.cards), CountBytes(self.cards)
+        #: one encoder per state class, player count, seat and `everything`
+        self._encoders: dict[tuple[type, int, int | None, bool], Callable[[Any], Vector]] = {}
 
     def slot_index(self, players: int, seat: int | None) -> Mapping[str, int]:
         """The slot of each zone name of a `players`-seat state from `seat`'s point of view."""
@@ -166,11 +177,64 @@ class ObservationLayout:
         With `everything`, every zone's cards are shown (the whole state, for
         a centralised critic), and the seat to act is that of the state.
         """
-        if isinstance(state, GenericState) and (seat is None or 0 <= seat < state.players):
-            planes, counts = self._fast_planes(state, seat, everything)
+        found = self._encoders.get((type(state), state.players, seat, everything))
+        if found is None:
+            found = self._encoder(state, seat, everything)
+        return found(state)
+
+    def _encoder(
+        self, state: GameState, seat: int | None, everything: bool
+    ) -> Callable[[Any], Vector]:
+        """Build (and keep, for a seat of the state or a spectator) the encoder of `seat`."""
+        players = state.players
+        valid = seat is None or (isinstance(seat, int) and 0 <= seat < players)
+        cards = None
+        if isinstance(state, GenericState) and valid:
+            cards = self._fused_bytes(state, seat, everything)
+            if cards is None:
+                plan = self._plan(state)
+                cards = joined(
+                    lambda s: self._read_planes(plan, s, seat, everything), self._rows, self._counts
+                )
         else:
-            planes, counts = self._planes(state, seat, everything)
-        return self._assemble(state, seat, planes, counts, everything)
+            cards = joined(lambda s: self._planes(s, seat, everything), self._rows, self._counts)
+        cls = type(state)
+        plain = cls.shown_to_act is PrivateWindows.shown_to_act
+        plain = plain and not getattr(cls, "private_windows", False)
+        # view(seat).to_act: private windows stay private
+        to_act: Callable[[Any], int | None] = (
+            _TO_ACT if everything or plain else lambda s: s.shown_to_act(seat)
+        )
+        fields = field_bytes(self._fields, state, seat, players) if self.view_fields else None
+        found = encoder(cards, to_act, fields, *self._parts(seat, players))
+        if valid:
+            self._encoders[(type(state), players, seat, everything)] = found
+        return found
+
+    def _parts(self, seat: int | None, players: int) -> tuple[bytes, list[bytes]]:
+        """The bytes of the seat's one-hot and `present` flags, and of each seat to act."""
+        m = self.max_players
+        hots = [0.0] * (2 * m)
+        if seat is not None:
+            hots[seat] = 1.0
+        hots[m : m + players] = [1.0] * players
+        offset = seat or 0
+        acts = [float_bytes([float(i == (j - offset) % players) for i in range(m + 1)])
+                for j in range(players)]  # fmt: skip
+        acts.append(float_bytes([float(i == m) for i in range(m + 1)]))
+        return float_bytes(hots), acts
+
+    def _fused_bytes(
+        self, state: GenericState[Any, Any, Any], seat: int | None, everything: bool
+    ) -> Cards | None:
+        """The generated reader of the planes' and counts' bytes (`None`: two entries in a slot)."""
+        plan = self._plan(state)
+        seen = [True] * len(plan.names) if everything else plan.fixed_seen(seat)
+        route = self._route(plan, seat)
+        tables = (self._rows, self._counts)
+        return plan.fuse_bytes(
+            route, seen, len(self.slot_names), self._top_slots, tables, everything
+        )
 
     def _fast_planes(
         self, state: GenericState[Any, Any, Any], seat: int | None, everything: bool
@@ -258,77 +322,6 @@ class ObservationLayout:
         planes += [top[i] for i in self._top_slots]
         return planes, tally
 
-    def _assemble(
-        self,
-        state: GameState,
-        seat: int | None,
-        planes: list[int],
-        counts: list[int],
-        everything: bool,
-    ) -> npt.NDArray[np.float32]:
-        """Unpack the card masks and append counts, one-hots and view fields."""
-        n, stride, end = len(planes), self.cards, self._bits
-        bits = np.unpackbits(np.frombuffer(self._pack(*planes), dtype=np.uint8), bitorder="little")
-        out = np.empty(self.size, dtype=np.float32)
-        out[:end].reshape(n, stride)[:] = bits.reshape(n, 64)[:, :stride]
-        scale = 1.0 / stride
-        players = state.players
-        # view(seat).to_act: private windows stay private
-        to_act = state.to_act if everything else state.shown_to_act(seat)
-        m = self.max_players
-        tail = [c * scale for c in counts]
-        tail += self._seat_hots(seat, players)
-        tail += self._to_act_hots[m if to_act is None else (to_act - (seat or 0)) % players]
-        if self.view_fields:
-            tail += self._view_fields(self._scalars(state, seat), seat, players)
-        out[end:] = tail
-        return out
-
-    def _seat_hots(self, seat: int | None, players: int) -> list[float]:
-        """The one-hot of `seat` (zeros for a spectator) and the `present/+k` flags."""
-        key = (seat, players)
-        found = self._seat_parts.get(key)
-        if found is None:
-            m = self.max_players
-            found = [0.0] * (2 * m)
-            if seat is not None:
-                found[seat] = 1.0
-            found[m : m + players] = [1.0] * players
-            self._seat_parts[key] = found
-        return found
-
-    def _scalars(self, state: GameState, seat: int | None) -> Mapping[str, Any]:
-        """The view's scalar fields: from the state's `view_scalars(seat)` (an optional hook:
-        the scalar entries of `view_extra` alone, with the same values) or `view_extra` where
-        they hold them all (a `GenericState`: no view model is built), else from the view."""
-        if isinstance(state, GenericState):
-            shown: GenericState[Any, Any, Any] = state
-            if state.private_windows and seat != state.to_act:
-                shown = state.public_state()
-            lean = getattr(shown, "view_scalars", None)
-            extra = shown.view_extra(seat) if lean is None else lean(seat)
-            if self._names.issubset(extra):
-                return extra
-        return dict(state.view(seat))
-
-    def _view_fields(
-        self, scalars: Mapping[str, Any], seat: int | None, players: int
-    ) -> list[float]:
-        values: list[float] = []
-        m = self.max_players
-        for field, hots, cold in self._field_hots:
-            value = scalars[field.name]
-            if hots is not None:
-                values += hots.get(value, cold)
-            elif value is None:
-                values.append(-1.0)
-            elif field.seat:
-                values.append(((int(value) - (seat or 0)) % players) / m)
-            else:
-                number = float(value)
-                values.append(number / (1.0 + abs(number)))
-        return values
-
     def describe(self) -> list[str]:
         """A name for each entry of the vector (`hand:+0/QS`, `count/stock`, `to_act/+1`...)."""
         codes = [c.code for c in _cards(self.cards)]
@@ -362,29 +355,6 @@ def _not_from_zones(state: GameState, fields: tuple[ScalarField, ...]) -> tuple[
 
     drawn = set(ZoneViewer(state.zone_specs, state.view_model)(state, 0)) - set(state.view_extra(0))
     return tuple(f for f in fields if f.name not in drawn)
-
-
-def _hots(field: ScalarField) -> tuple[ScalarField, dict[object, list[float]] | None, list[float]]:
-    """The field, the one-hot list of each of its declared values, and the list of none."""
-    width = len(field.choices)
-    if not width:
-        return field, None, []
-    index = _choice_index(field)
-    return (
-        field,
-        {v: [float(i == k) for k in range(width)] for v, i in index.items()},
-        [0.0] * width,
-    )
-
-
-def _choice_index(field: ScalarField) -> dict[object, int]:
-    """Each declared value's position in the one-hot (an `Enum`'s by member and by value)."""
-    found: dict[object, int] = {}
-    for i, choice in enumerate(field.choices):
-        found[choice] = i
-        if isinstance(choice, Enum):
-            found.setdefault(choice.value, i)
-    return found
 
 
 def _cards(count: int) -> Sequence[Any]:

@@ -54,8 +54,26 @@ GRAMMAR: Final = Grammar(Form("play", Play, -1, usage=("play <cards>",)), Form("
 _new_fields = tuple.__new__
 
 
+#: Each hands tuple's card sets and the cards they hold, by the tuple: a pass keeps the
+#: hands, so the zones give the same objects again (observations keep what they worked out).
+_HELD: dict[int, tuple[tuple[int, ...], tuple[CardSet, ...], int]] = {}
+
+
+def _held(state: TienLenState) -> tuple[tuple[CardSet, ...], int]:
+    hands = state.f.hands
+    found = _HELD.get(id(hands))
+    if found is None or found[0] is not hands:
+        if len(_HELD) >= 512:
+            _HELD.clear()
+        held = 0
+        for h in hands:
+            held |= h
+        found = _HELD[id(hands)] = (hands, tuple(map(cardset_of, hands)), held)
+    return found[1], found[2]
+
+
 def _hands(state: TienLenState) -> tuple[CardSet, ...]:
-    return tuple(map(cardset_of, state.f.hands))
+    return _held(state)[0]
 
 
 def _pile(state: TienLenState) -> CardSet:
@@ -63,7 +81,9 @@ def _pile(state: TienLenState) -> CardSet:
 
 
 def _discard(state: TienLenState) -> CardSet:
-    return cardset_of(state.played() & ~state.f.pile)
+    """What `played()` gives but the pile: every card neither held, undealt nor on the pile."""
+    f = state.f
+    return cardset_of(((1 << 52) - 1) & ~_held(state)[1] & ~f.cfg.undealt & ~f.pile)
 
 
 def _undealt(state: TienLenState) -> CardSet:

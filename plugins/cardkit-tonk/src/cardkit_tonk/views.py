@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -31,6 +32,33 @@ __all__ = [
 
 #: Endings after which every hand is shown.
 SHOWDOWNS: Final = frozenset({"drop_win", "drop_caught", "stock_out", "stock_out_void"})
+
+
+#: Values worked out from a field's object, by that object (see `_kept`), and each
+#: deal's stock slices by deck position.
+_KEPT: dict[int, tuple[Any, Any]] = {}
+
+
+def _kept(source: Any, compute: Callable[[Any], Any]) -> Any:
+    """`compute(source)`, the same object again for the same `source` object: a state
+    shares the fields its move did not change with the state before, so an observation
+    ([cardkit.rl][]) that keeps what it worked out from a zone's value finds it again."""
+    found = _KEPT.get(id(source))
+    if found is None or found[0] is not source:
+        if len(_KEPT) >= 512:
+            _KEPT.clear()
+        found = _KEPT[id(source)] = (source, compute(source))
+    return found[1]
+
+
+def _stock(state: Any) -> tuple[Card, ...]:
+    """The stock, from the deck's position `f.stock` on (one slice per deal and position)."""
+    slices: dict[int, tuple[Card, ...]] = _kept(state.setup.deck.cards, lambda cards: {})
+    at = state.f.stock
+    found = slices.get(at)
+    if found is None:
+        found = slices[at] = state.setup.deck.cards[at:]
+    return found
 
 
 class SpreadView(BaseModel):
@@ -158,15 +186,15 @@ def _spades_view(state: TonkLike) -> SpadesView | None:
     )
 
 
-def _spreads(state: TonkLike) -> dict[int, CardSet]:
-    return {s.id: CardSet.from_mask(s.mask) for s in state.f.table.spreads}
+def _spreads(state: TonkLike) -> dict[int, int]:
+    return {s.id: s.mask for s in state.f.table.spreads}
 
 
-def _retired_cards(state: TonkLike) -> CardSet:
+def _retired_cards(state: TonkLike) -> int:
     retired = 0
     for s in state.f.table.retired:
         retired |= s.mask
-    return CardSet.from_mask(retired)
+    return retired
 
 
 #: Tonk's zones: `hand:<seat>` (shown to everyone after a showdown), `stock`,
@@ -179,13 +207,13 @@ ZONES: Final = (
     Zone("hand", field="hands", per_seat=True, seen=Seen.OWNER, masks=True,
          count_key="hand_sizes", revealed=shown_mask, revealed_key="shown_hands",
          role=TableRole.HAND),
-    Zone("stock", seen=Seen.COUNT, cards=lambda s: s.setup.deck.cards[s.f.stock :],
-         count_key="stock_size", role=TableRole.STOCK),
-    Zone("discard", seen=Seen.TOP, cards=lambda s: s.f.pile, split_top=True,
+    Zone("stock", seen=Seen.COUNT, cards=_stock, count_key="stock_size",
+         role=TableRole.STOCK),
+    Zone("discard", field="pile", seen=Seen.TOP, split_top=True,
          top_key="discard_top", count_key="discard_size", role=TableRole.DISCARD),
-    Zone("spread", seen=Seen.EVERYONE, keyed=True, cards=_spreads, in_view=False,
-         role=TableRole.MELD),
-    Zone("retired", seen=Seen.EVERYONE, cards=_retired_cards, in_view=False,
+    Zone("spread", seen=Seen.EVERYONE, keyed=True, masks=True, cards=_spreads,
+         in_view=False, role=TableRole.MELD),
+    Zone("retired", seen=Seen.EVERYONE, masks=True, cards=_retired_cards, in_view=False,
          role=TableRole.MELD),
 )  # fmt: skip
 
