@@ -93,9 +93,11 @@ class ActionSpace(ABC):
         blocks: the layout, consecutive id ranges that cover `0 … size - 1`.
         exact: whether each id is exactly one action (else ids name kinds of
             moves, and `decode` needs the state).
+        stateless: whether an action's id never depends on the state (so it may be kept).
     """
 
     exact: bool = True
+    stateless: bool = False
 
     def __init__(self, blocks: Sequence[ActionBlock]) -> None:
         """Check that the blocks tile the ids from 0."""
@@ -188,16 +190,15 @@ class ActionSpace(ABC):
 
     def describe(self) -> str:
         """The layout as a Markdown table (block, ids, meaning), for the docs."""
-        rows = ["| block | ids | one id means |", "|---|---|---|"]
-        for b in self.blocks:
-            rows.append(f"| `{b.name}` | {b.start}–{b.stop - 1} ({b.size}) | {b.text} |")
+        rows = ["| block | ids | one id means |", "|---|---|---|"] + [
+            f"| `{b.name}` | {b.start}–{b.stop - 1} ({b.size}) | {b.text} |" for b in self.blocks
+        ]
         return "\n".join(rows) + f"\n\n{self.size} ids in all."
 
 
 def _no_such_id(action_id: object, size: int) -> IllegalAction:
-    return IllegalAction(
-        "not_legal", f"action id {action_id!r} is not an id (0 to {size - 1})", action=action_id
-    )
+    why = f"action id {action_id!r} is not an id (0 to {size - 1})"
+    return IllegalAction("not_legal", why, action=action_id)
 
 
 def _check_id(action_id: Any, size: int) -> int:
@@ -221,6 +222,7 @@ class EnumeratedActionSpace(ActionSpace):
     """
 
     exact = True
+    stateless = True
 
     def __init__(
         self,
@@ -309,10 +311,8 @@ class KeyedActionSpace(ActionSpace):
     ) -> None:
         """Keep the functions."""
         super().__init__(blocks)
-        self._key = key
-        self._name = name
-        self._canonical = canonical
-        self._batch = batch
+        self._key, self._name, self._canonical, self._batch = key, name, canonical, batch
+        self.stateless = stateless
         # By id(action), with the action (kept alive: its id is not reused); hashes are Python.
         self._memo: dict[int, tuple[Action, int]] | None = {} if stateless else None
         self._keys: dict[int, tuple[Action, Any]] = {}  # each action's canonical key

@@ -9,6 +9,10 @@ the player that state shows to act act at once: both are in
 [`act_as`][cardkit.engine.state.GameState.act_as] applies the latter's action
 after declining the windows.
 [`GenericState`][cardkit.engine.generic.GenericState] has them, off by default.
+
+While a window is open, the state's own `legal_actions()` are the asked seat's
+answers to it (each `answers_window`); so for the seat to act, `act_as` of one
+of its `legal_actions()` is `apply` of it, which the RL environments use.
 """
 
 from __future__ import annotations

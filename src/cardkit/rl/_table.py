@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+from bisect import bisect_left
+from collections.abc import Sequence
 from typing import Any, cast
 
 import numpy as np
@@ -21,8 +23,14 @@ from cardkit.rl.observe import ObservationLayout
 from cardkit.rl.rewards import RewardFunction, pays, reward_function
 
 Observation = dict[str, npt.NDArray[Any]]
-#: A seat's legal ids, their actions, and the mask (`None`: the seat may not act).
+#: A seat's legal ids, their actions, and the mask (`None`: the seat may not act). The mask
+#: is read-only: it may be shared by the states that list the same legal actions.
 _Legal = tuple[list[int], list[Action], npt.NDArray[np.int8] | None]
+_NOT_ACTING: _Legal = ([], [], None)
+#: How many legal lists the numbering memo holds before it starts again; if fewer than
+#: one in `_MEMO_HITS` look-ups found one, the game makes fresh lists: the memo is dropped.
+_MEMO_LIMIT = 4096
+_MEMO_HITS = 8
 
 #: Extra ids for games with a fixed action list (the legal actions outside it are few).
 EXTRA_WITH_LIST = 32
@@ -121,6 +129,14 @@ class Table:
         self.steps = 0
         self._cached_state: GameState | None = None
         self._cached: dict[int, _Legal] = {}
+        self._zero = bytes(self.n)
+        self._zeros = np.zeros(self.n, dtype=np.int8)
+        # By id(legal list), for spaces whose ids read only the actions: the list (kept
+        # alive, so its id is not reused) and its entry; `None`: not kept.
+        stateless = self.space is None or self.space.stateless
+        self._memo: dict[int, tuple[Sequence[Action], _Legal]] | None = {} if stateless else None
+        self._memo_hits = 0
+        self._masks: dict[tuple[int, ...], npt.NDArray[np.int8]] = {}  # by the legal ids
         self._result_of: GameState | None = None
         self._result: GameResult | None = None
         exact = self.space if isinstance(self.space, EnumeratedActionSpace) else None
@@ -171,34 +187,64 @@ class Table:
         if state is not self._cached_state:
             self._cached_state = state
             self._cached = {}
-        found = self._cached.get(seat)
-        if found is None:
+        else:
+            found = self._cached.get(seat)
+            if found is not None:
+                return found
+        if seat == state.to_act and not state.is_over:  # its own legal actions
+            found = self._numbered(state)
+        else:
             acting = self._acting_state(seat)
-            if acting is None:
-                found = ([], [], None)
-            else:
-                ids, actions = self._number(acting)
-                mask = np.zeros(self.n, dtype=np.int8)
-                mask[ids] = 1
-                found = (ids, actions, mask)
-            self._cached[seat] = found
+            found = _NOT_ACTING if acting is None else self._numbered(acting)
+        self._cached[seat] = found
         return found
 
-    def _number(self, state: GameState) -> tuple[list[int], list[Action]]:
-        """The ascending legal ids of `state`'s seat to act, and their actions."""
+    def _numbered(self, state: GameState) -> _Legal:
+        """The entry of `state`'s seat to act: from the memo when its legal list is known."""
+        memo = self._memo
+        if memo is None:
+            return self._new_entry(state, state.legal_actions())
+        legal = state.legal_actions()
+        kept = memo.get(id(legal))
+        if kept is not None and kept[0] is legal:
+            self._memo_hits += 1
+            return kept[1]
+        if len(memo) >= _MEMO_LIMIT:
+            memo.clear()
+            if self._memo_hits * _MEMO_HITS < _MEMO_LIMIT:  # the lists are not shared
+                self._memo = None
+            self._memo_hits = 0
+        found = memo[id(legal)] = (legal, self._new_entry(state, legal))
+        return found[1]
+
+    def _new_entry(self, state: GameState, legal: Sequence[Action]) -> _Legal:
+        ids, actions = self._number(state, legal)
+        masks = self._masks
+        key = tuple(ids)
+        mask = masks.get(key)
+        if mask is None:  # a read-only array (of bytes): shared by every entry with these ids
+            if len(masks) >= _MEMO_LIMIT:
+                masks.clear()
+            buffer = bytearray(self._zero)
+            for i in ids:
+                buffer[i] = 1
+            mask = masks[key] = np.frombuffer(bytes(buffer), dtype=np.int8)
+        return ids, actions, mask
+
+    def _number(self, state: GameState, legal: Sequence[Action]) -> tuple[list[int], list[Action]]:
+        """The ascending ids of the `legal` actions of `state`'s seat to act, and their actions."""
         space, lookup = self.space, self._exact
         if space is None:
-            return self.codec.legal(state, state.legal_actions())
+            return self.codec.legal(state, legal)
         if lookup is not None:
-            legal = state.legal_actions()
             try:
                 ids = sorted(map(lookup.__getitem__, legal))
             except KeyError:
-                return space.legal(state)  # raises the space's own error
+                return space.number(legal, state)  # raises the space's own error
             if len(ids) == len(legal):
                 every = self._exact_actions
                 return ids, [every[i] for i in ids]
-        return space.legal(state)
+        return space.number(legal, state)
 
     def legal(self, seat: int) -> tuple[list[int], list[Action]]:
         """The ascending legal ids of `seat` as its view shows them, and their actions."""
@@ -206,9 +252,13 @@ class Table:
         return ids, actions
 
     def legal_mask(self, seat: int) -> npt.NDArray[np.int8]:
-        """The action mask of `seat`: the legal ids its view shows, else zeros."""
+        """The action mask of `seat`: the legal ids its view shows, else zeros (a new array)."""
         mask = self._entry(seat)[2]
-        return np.zeros(self.n, dtype=np.int8) if mask is None else mask.copy()
+        return self._zeros.copy() if mask is None else mask.copy()
+
+    def shared_mask(self, seat: int) -> npt.NDArray[np.int8] | None:
+        """The read-only action mask of `seat` (`None`: it may not act), not copied."""
+        return self._entry(seat)[2]
 
     def observe(self, seat: int) -> Observation:
         """The observation of `seat` now."""
@@ -243,22 +293,28 @@ class Table:
 
     def play(self, seat: int, chosen: Any) -> None:
         """Apply the action with id `chosen` for `seat` (raises `IllegalAction`)."""
-        ids, actions = self.legal(seat)
-        try:
-            number = int(chosen)
-        except (TypeError, ValueError):
-            number = -1
-        if number != chosen or number not in ids:
+        ids, actions, _ = self._entry(seat)
+        if type(chosen) is int:
+            number = chosen
+        else:
+            try:
+                number = int(chosen)
+            except (TypeError, ValueError):
+                number = -1
+            if number != chosen:
+                number = -1
+        at = bisect_left(ids, number)
+        if at == len(ids) or ids[at] != number:
             shown = ", ".join(f"{i} ({a})" for i, a in zip(ids[:40], actions, strict=False))
             raise IllegalAction(
                 "not_legal",
                 f"action id {chosen!r} is not legal now; expected one of: {shown or 'none'}",
                 action=chosen,
             )
-        action = actions[ids.index(number)]
+        action = actions[at]
         state = self.state
-        if seat == state.to_act and not getattr(state, "private_windows", False):
-            self.state = state.apply(action)  # one of its legal actions: act_as would check again
+        if seat == state.to_act:  # one of its legal actions: `act_as` is `apply` (see
+            self.state = state.apply(action)  # cardkit.engine.windows), without the checks
         else:
             self.state = state.act_as(seat, action)
         self.steps += 1

@@ -86,24 +86,34 @@ class CardkitAECEnv(AECEnv[str, Observation, Any]):
         self._accumulate_rewards()
 
     def _select(self, previous: str | None = None) -> None:
-        """Select the seat to act; refresh its info and mask, and those of `previous`."""
-        table = self.table
-        to_act = table.state.to_act
+        """Select the seat to act; refresh its info and mask, and those of `previous`
+        (all agents' at a deal; during a private window also the seat shown to act's)."""
+        state = self.table.state
+        to_act = state.to_act
+        agents, infos, spaces_ = self.possible_agents, self.infos, self._action_spaces
         if to_act is not None:
-            self.agent_selection = self.possible_agents[to_act]
+            self.agent_selection = agents[to_act]
         elif previous is None:  # over at the deal: any agent, for the dead steps
             self.agent_selection = self.agents[0]
-        changed = self.agents if previous is None else {previous, self.agent_selection}
-        shown = table.state.shown_to_act(None)
-        if previous is not None and shown is not None:  # shown to act during a private window
-            changed = {*changed, self.possible_agents[shown]}
-        for agent in changed:
-            if agent not in self.infos:
-                continue
-            seat = self._seats[agent]
-            self.infos[agent] = table.info(seat)
-            acting = seat == to_act and not table.state.is_over
-            self._action_spaces[agent].legal = table.legal_mask(seat) if acting else None
+        if previous is None:
+            for agent in self.agents:
+                infos[agent] = {}
+                spaces_[agent].legal = None
+        else:
+            if previous in infos:
+                infos[previous] = {}
+                spaces_[previous].legal = None
+            if getattr(state, "private_windows", False):
+                shown = state.shown_to_act(None)
+                if shown is not None and agents[shown] in infos:
+                    infos[agents[shown]] = {}
+                    spaces_[agents[shown]].legal = None
+        selected = self.agent_selection
+        if selected in infos:
+            infos[selected] = {}
+            spaces_[selected].legal = (
+                None if to_act is None or state.is_over else self.table.shared_mask(to_act)
+            )
 
     @property
     def state_space(self) -> spaces.Box:
@@ -133,11 +143,16 @@ class CardkitAECEnv(AECEnv[str, Observation, Any]):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        self.table.play(self._seats[agent], action)
+        table = self.table
+        table.play(self._seats[agent], action)
         self._cumulative_rewards[agent] = 0.0
-        self._settle()
-        self._select(agent)
-        self._accumulate_rewards()
+        if table.state.is_over or table.steps >= table.max_steps:
+            self._settle()
+            self._select(agent)
+            self._accumulate_rewards()
+        else:  # on: no reward (adding the zeros would change no sum)
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self._select(agent)
 
     def _settle(self) -> None:
         """Set the rewards, and end the game for every agent once it is over or cut off."""

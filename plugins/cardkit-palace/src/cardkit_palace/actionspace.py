@@ -41,6 +41,8 @@ _SIZES: Final = (
     ("complete", 13 * 4, "complete a four of a kind: rank major, count (1-4) minor"),
     ("swap", 13 * 13, "swap: the hand card's rank major, the face-up card's rank minor"),
 )
+_LIMIT: Final = 1 << 16
+_Numbered = tuple[list[int], list[Action]]
 _START: Final = {name: sum(s for _, s, _ in _SIZES[:i]) for i, (name, _, _) in enumerate(_SIZES)}
 
 
@@ -64,29 +66,6 @@ def _source(mask: int, state: GameState | None) -> int:
     if hand is None or mask & ~hand == 0:
         return 0
     return 1 if mask & hand == 0 else 2
-
-
-#: By the action's id: the action (kept alive, so its id is not reused), its id as played
-#: from the hand, and a play's mask (0: not a play).
-_BASE: dict[int, tuple[Action, int, int]] = {}
-
-
-def _ids(actions: Sequence[Action], state: GameState | None) -> list[int]:
-    """The ids of `actions` played in `state`: `_key` of each, the hand read once."""
-    hand = _hand(state)
-    found: list[int] = []
-    for action in actions:
-        entry = _BASE.get(id(action))
-        if entry is None:
-            if len(_BASE) > 1 << 16:
-                _BASE.clear()
-            mask = action.mask if isinstance(action, Play) else 0
-            entry = _BASE[id(action)] = (action, _key(action, None), mask)
-        _, base, mask = entry
-        if mask and hand is not None and mask & ~hand:
-            base += 1 if mask & hand == 0 else 2
-        found.append(base)
-    return found
 
 
 def _key(action: Action, state: GameState | None) -> int:
@@ -132,11 +111,91 @@ def _canonical(action: Action) -> tuple[int, int]:
     return (mask if isinstance(mask, int) else 0), 0
 
 
+class _PalaceSpace(KeyedActionSpace):
+    """Palace's space, numbering a legal list fast (the same ids and canonical moves).
+
+    Each action's id from the hand, play mask and canonical key are kept per
+    action (by its id, with the action, so the id is not reused). A play's id
+    reads the state only through the acting seat's hand, and only through the
+    hand's cards among the list's plays: a listing (an immutable tuple, shared
+    between states) is numbered once per such hand part.
+    """
+
+    def __init__(self) -> None:
+        """The blocks and functions of the game."""
+        blocks = [ActionBlock(name, _START[name], size, text) for name, size, text in _SIZES]
+        super().__init__(blocks, _key, _name, _canonical)
+        self._base: dict[int, tuple[Action, int, int, int]] = {}
+        # By id of a listing: the listing, its plays' cards, numberings by the hand's part.
+        self._lists: dict[int, tuple[Sequence[Action], int, dict[int, _Numbered]]] = {}
+
+    def _entry(self, action: Action) -> tuple[Action, int, int, int]:
+        """The action, its id from the hand, its play's cards (0: not a play), its key."""
+        base = self._base
+        if len(base) > _LIMIT:
+            base.clear()
+        mask = action.mask if isinstance(action, Play) else 0
+        key = _canonical(action)
+        found = base[id(action)] = (action, _key(action, None), mask, key[0] << 6 | key[1])
+        return found
+
+    def ids(self, actions: Sequence[Action], state: GameState | None = None) -> list[int]:
+        """The id of each of `actions` played in `state` (the hand read once)."""
+        held, base, found = _hand(state), self._base, []
+        hand = held or 0
+        other = 0 if held is None else ~hand  # the cards not in the hand (none: no state)
+        for action in actions:
+            _, i, mask, _ = base.get(id(action)) or self._entry(action)
+            if mask & other:
+                i += 1 if mask & hand == 0 else 2
+            found.append(i)
+        if found and (min(found) < 0 or max(found) >= self.size):
+            return super().ids(actions, state)  # raises `encode`'s error
+        return found
+
+    def number(self, actions: Sequence[Action], state: GameState | None = None) -> _Numbered:
+        """The ascending ids of `actions` and each id's canonical action (the lowest suits)."""
+        hand = _hand(state)
+        kept = self._lists.get(id(actions)) if type(actions) is tuple else None
+        if kept is not None:
+            part = kept[1] if hand is None else hand & kept[1]
+            found = kept[2].get(part)
+            if found is None:
+                found = kept[2][part] = self._number(actions, state, hand)[0]
+            return list(found[0]), list(found[1])  # copies: the kept lists stay as they are
+        found, cards = self._number(actions, state, hand)
+        if type(actions) is tuple:
+            lists = self._lists
+            if len(lists) > _LIMIT:
+                lists.clear()
+            lists[id(actions)] = (actions, cards, {cards if hand is None else hand & cards: found})
+            return list(found[0]), list(found[1])
+        return found
+
+    def _number(
+        self, actions: Sequence[Action], state: GameState | None, held: int | None
+    ) -> tuple[_Numbered, int]:
+        """The numbering of `actions` in `state` (`held`: its acting seat's hand), and the
+        cards of their plays."""
+        base, cards = self._base, 0
+        hand = held or 0
+        other = 0 if held is None else ~hand  # the cards not in the hand (none: no state)
+        low: dict[int, int] = {}  # by id: the lowest canonical key, and its action
+        chosen: dict[int, Action] = {}
+        for action in actions:
+            _, i, mask, key = base.get(id(action)) or self._entry(action)
+            cards |= mask
+            if mask & other:
+                i += 1 if mask & hand == 0 else 2
+            lowest = low.get(i)
+            if lowest is None or key < lowest:
+                low[i] = key
+                chosen[i] = action
+        if chosen and (min(chosen) < 0 or max(chosen) >= self.size):
+            super().ids(actions, state)  # raises `encode`'s error
+        ids = sorted(chosen)
+        return (ids, [chosen[i] for i in ids]), cards
+
+
 #: The one space of the game: the same ids under every rules and player count.
-ACTION_SPACE: Final = KeyedActionSpace(
-    [ActionBlock(name, _START[name], size, text) for name, size, text in _SIZES],
-    _key,
-    _name,
-    _canonical,
-    batch=_ids,
-)
+ACTION_SPACE: Final = _PalaceSpace()
