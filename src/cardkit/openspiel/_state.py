@@ -18,6 +18,7 @@ saved game does: setup and moves, validated when it is read back.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pyspiel
@@ -29,7 +30,7 @@ from cardkit.engine.determinize import TRIES_PER_WORLD, Determinizer
 from cardkit.engine.state import GameState
 from cardkit.errors import CardkitError
 
-__all__ = ["RESAMPLE_ROUNDS", "CardkitState", "NoWorld", "Shared"]
+__all__ = ["RESAMPLE_ROUNDS", "CardkitState", "NoWorld", "Shared", "seeded_resampler"]
 
 #: How many rounds of the determinizer's tries a resample makes before it gives up.
 RESAMPLE_ROUNDS = 10
@@ -177,7 +178,10 @@ class CardkitState(pyspiel.State):  # type: ignore[misc]
         moves are replayed, and the world gives `player` exactly its view; its
         history is that world's deck order and the same move ids. `sampler`
         (OpenSpiel's probability sampler) seeds the draw; without one a fresh
-        generator is used.
+        generator is used. OpenSpiel's Python ISMCTS bot passes a sampler seeded
+        by the system's random device, so its worlds differ from run to run
+        whatever its `random_state`: give it
+        [seeded_resampler][cardkit.openspiel.seeded_resampler] for games that replay.
 
         Raises:
             NoWorld: no consistent deal was found (see [NoWorld][cardkit.openspiel.NoWorld]).
@@ -198,3 +202,30 @@ class CardkitState(pyspiel.State):  # type: ignore[misc]
             f"no deal consistent with what seat {player} knows was found in "
             f"{RESAMPLE_ROUNDS * TRIES_PER_WORLD} tries"
         )
+
+
+def seeded_resampler(random_state: Any) -> Callable[[CardkitState, int], CardkitState]:
+    """A resampler for OpenSpiel's ISMCTS bot that seeds every world from `random_state`.
+
+    OpenSpiel's Python `ISMCTSBot` asks for each world with a fresh
+    `pyspiel.UniformProbabilitySampler(0., 1.)`, which is seeded by the
+    system's random device: the worlds, hence the bot's moves and which deals
+    end in [NoWorld][cardkit.openspiel.NoWorld], change from one run to the
+    next even with a seeded `random_state`. Set this instead, with the bot's
+    own generator, and a game replays exactly in every process:
+
+    ```python
+    bot = ismcts.ISMCTSBot(game, evaluator, 2.0, 20, random_state=rng)
+    bot.set_resampler(cardkit.openspiel.seeded_resampler(rng))
+    ```
+
+    Args:
+        random_state: anything with a `random()` method giving a float in
+            [0, 1): a `numpy.random.RandomState` or `Generator`, a `random.Random`.
+    """
+    draw = random_state.random
+
+    def resample(state: CardkitState, player: int) -> CardkitState:
+        return state.resample_from_infostate(player, lambda: float(draw()))
+
+    return resample
