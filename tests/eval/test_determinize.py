@@ -8,7 +8,7 @@ import pytest
 
 import cardkit
 from cardkit.engine.bots import Turn
-from cardkit.engine.determinize import Determinizer, sample_worlds, seen_cards
+from cardkit.engine.determinize import Determinizer, _replay, sample_worlds, seen_cards
 from cardkit.engine.state import GameState
 from cardkit.eval.fairness import twin_state
 
@@ -49,6 +49,31 @@ def test_every_world_gives_the_seat_exactly_its_view(game: str) -> None:
                     assert set(real[name]) == set(fake[name])
                     assert set(real[name]) <= set(mine)
     assert found > 0
+
+
+def _after_a_draw(seed: int) -> GameState:
+    """A Crazy Eights state just after seat 1 drew (how many cards: a public event)."""
+    rng = random.Random(seed)
+    state: GameState = cardkit.load_game("crazyeights").start(2, seed=seed)
+    while True:
+        seat, action = state.to_act, rng.choice(list(state.legal_actions()))
+        nxt = state.apply(action)
+        if nxt.is_over:
+            return _after_a_draw(seed + 100)
+        if seat == 1 and str(action) == "draw" and rng.random() < 0.5:
+            return nxt
+        state = nxt
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4, 6, 7, 8])
+def test_every_world_replays_the_public_events_the_seat_saw(seed: int) -> None:
+    """Each transition of a world records the events it really did (a draw's count...)."""
+    state = _after_a_draw(seed)
+    real = [s.last_events for s in _replay(state)]
+    worlds = sample_worlds(state, 0, 6, random.Random(seed))
+    assert worlds  # seeds 0 and 5: none in 120 deals
+    for world in worlds:
+        assert [s.last_events for s in _replay(world)] == real
 
 
 @pytest.mark.parametrize("game", ["tienlen", "palace", "tonk"])

@@ -120,9 +120,9 @@ def test_mcts_and_ismcts_against_random(name: str) -> None:
     """OpenSpiel's MCTS and ISMCTS bots play a game each; returns are cardkit's.
 
     Where the determinizer finds no world for ISMCTS (`NoWorld`, Crazy
-    Eights after long draws), the game is played again from another seed:
-    up to 20, as about one Crazy Eights deal in three ends so and which ones
-    depend on the process's hash seed (all 5 of a first budget once did).
+    Eights after long draws), the game is played again from another seed, up
+    to 20. The bot draws its worlds from its own generator
+    (`seeded_resampler`), so the same deals end so in every run.
     """
     from open_spiel.python.algorithms import ismcts, mcts
 
@@ -134,6 +134,7 @@ def test_mcts_and_ismcts_against_random(name: str) -> None:
             mcts.MCTSBot(game, 2.0, 8, evaluator, random_state=rng),
             ismcts.ISMCTSBot(game, evaluator, 2.0, 8, random_state=rng),
         ]
+        searchers[1].set_resampler(cardkit.openspiel.seeded_resampler(rng))
         try:
             for searcher in searchers:
                 others = [

@@ -12,8 +12,16 @@ for any game, from the game's own contract (``zones()``,
    cards at random among the positions they occupied (so a hidden hand, the
    stock and face-down cards are all reshuffled together).
 3. The game is dealt from that deck, the actions are replayed, and the world
-   is kept only if every action was legal in it and it gives the seat
-   exactly its view; otherwise it is rejected and another is dealt.
+   is kept only if every action was legal in it, every transition recorded
+   the same public events as it really did (the seat saw them all: a draw's
+   count, a reshuffle), and it gives the seat exactly its view; otherwise it
+   is rejected, at the first action that differs, and another is dealt.
+
+Rejection keeps the worlds uniform over the deals consistent with all of
+that: each deal is drawn uniformly and kept or not by a test of the deal
+alone. The event test rejects early (a cheaper try) and also rejects the rare
+deal whose final view matches but whose past did not (a draw of two cards
+then of five, where the seat saw three then four).
 
 The unseen cards are shuffled from their canonical order, so two states that
 differ only by a swap of two unseen cards give the same worlds for the same
@@ -63,8 +71,13 @@ def _replay(state: GameState) -> list[GameState]:
 
 def seen_cards(state: GameState, seat: int) -> CardSet:
     """The cards ``seat`` has seen so far: in its visible zones at some point, or in an event."""
+    return _seen_in(_replay(state), seat)
+
+
+def _seen_in(states: list[GameState], seat: int) -> CardSet:
+    """The cards ``seat`` saw along ``states`` (a replay)."""
     seen = CardSet()
-    for s in _replay(state):
+    for s in states:
         zones = s.zones()
         for name in s.visible_zones(seat):
             cards = zones.get(name)
@@ -91,6 +104,7 @@ class Determinizer:
         "_actions",
         "_asked",
         "_deck",
+        "_events",
         "_hidden",
         "_positions",
         "_seat",
@@ -110,7 +124,9 @@ class Determinizer:
     def _prepare(self) -> Setup:
         state, seat = self._state, self._seat
         setup = state.setup
-        seen = seen_cards(state, seat)
+        states = _replay(state)
+        seen = _seen_in(states, seat)
+        self._events = [s.last_events for s in states]  # public: every seat saw them
         deck = setup.deck.cards
         self._positions = [i for i, card in enumerate(deck) if card not in seen]
         # Canonical order, so the worlds do not depend on where the unseen cards really are.
@@ -146,14 +162,19 @@ class Determinizer:
             deck[position] = card
         game: Any = self._state.game
         sealed = _open_sealed_field(self._state)
+        events = self._events
         try:
             s: GameState = game.deal(
                 Setup(setup.players, setup.rules, Deck(deck), setup.dealer, None, setup.previous)
             )
-            for action in self._actions:
+            if s.last_events != events[0]:
+                return None
+            for i, action in enumerate(self._actions, 1):
                 after = s.apply(action)
                 if sealed and getattr(after.f, sealed) != getattr(s.f, sealed):  # type: ignore[attr-defined]
                     after = self._other_choice(s, action, rng) or after
+                if after.last_events != events[i]:
+                    return None  # the seat saw other public events: not its world
                 s = after
         except (CardkitError, ValueError):
             return None  # an action that was legal for real is not legal in this deal

@@ -16,7 +16,8 @@ actions, the deal as explicit chance nodes ([cardkit.openspiel._state][]),
 strings and tensors from each seat's view ([cardkit.openspiel._observer][]),
 returns from the game's result ([cardkit.openspiel._returns][]) and, for
 OpenSpiel's ISMCTS bot, worlds sampled by cardkit's determinizer
-(`state.resample_from_infostate`).
+(`state.resample_from_infostate`; give the bot
+[seeded_resampler][cardkit.openspiel.seeded_resampler] for games that replay).
 """
 
 from __future__ import annotations
@@ -28,10 +29,10 @@ import pyspiel
 
 from cardkit.engine.game import Game
 from cardkit.openspiel._game import game_class, game_type, short_name
-from cardkit.openspiel._state import NoWorld
+from cardkit.openspiel._state import NoWorld, seeded_resampler
 from cardkit.plugins.registry import registry
 
-__all__ = ["NoWorld", "register", "short_name"]
+__all__ = ["NoWorld", "register", "seeded_resampler", "short_name"]
 
 _registered: set[str] = set()
 

@@ -18,6 +18,7 @@ saved game does: setup and moves, validated when it is read back.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pyspiel
@@ -29,10 +30,22 @@ from cardkit.engine.determinize import TRIES_PER_WORLD, Determinizer
 from cardkit.engine.state import GameState
 from cardkit.errors import CardkitError
 
-__all__ = ["RESAMPLE_ROUNDS", "CardkitState", "NoWorld", "Shared"]
+__all__ = [
+    "REPEAT_ROUNDS",
+    "RESAMPLE_ROUNDS",
+    "CardkitState",
+    "NoWorld",
+    "Shared",
+    "seeded_resampler",
+]
 
-#: How many rounds of the determinizer's tries a resample makes before it gives up.
-RESAMPLE_ROUNDS = 10
+#: How many rounds of the determinizer's tries (`TRIES_PER_WORLD` deals each) a resample
+#: makes for the first world of a state before it gives up: 2,000 deals (the hardest Crazy
+#: Eights states found their first world after a few hundred to a few thousand).
+RESAMPLE_ROUNDS = 100
+#: The rounds for a later world of the same state; when they find none, one of the worlds
+#: found before for that state is dealt again (200 deals).
+REPEAT_ROUNDS = 10
 
 
 class NoWorld(CardkitError):
@@ -66,6 +79,15 @@ class Shared:
         self.value = state[0]
 
 
+class _Scratch(Shared):
+    """A cache that clones share and a serialized state leaves out (it reads back empty)."""
+
+    __slots__ = ()
+
+    def __getstate__(self) -> tuple[Any]:
+        return (None,)
+
+
 class CardkitState(pyspiel.State):  # type: ignore[misc]
     """One playout of a cardkit game as an OpenSpiel state (see the module docs)."""
 
@@ -77,6 +99,7 @@ class CardkitState(pyspiel.State):  # type: ignore[misc]
         self.moves: tuple[tuple[int, str], ...] = ()
         self.cardkit = Shared(None)
         self._forced = Shared(None)
+        self._dealers = _Scratch(None)  # (table, {seat: Determinizer}) for resampling
 
     # -- what OpenSpiel asks --------------------------------------------------------
 
@@ -177,7 +200,10 @@ class CardkitState(pyspiel.State):  # type: ignore[misc]
         moves are replayed, and the world gives `player` exactly its view; its
         history is that world's deck order and the same move ids. `sampler`
         (OpenSpiel's probability sampler) seeds the draw; without one a fresh
-        generator is used.
+        generator is used. OpenSpiel's Python ISMCTS bot passes a sampler seeded
+        by the system's random device, so its worlds differ from run to run
+        whatever its `random_state`: give it
+        [seeded_resampler][cardkit.openspiel.seeded_resampler] for games that replay.
 
         Raises:
             NoWorld: no consistent deal was found (see [NoWorld][cardkit.openspiel.NoWorld]).
@@ -188,13 +214,77 @@ class CardkitState(pyspiel.State):  # type: ignore[misc]
             return fresh
         seed = None if sampler is None else int(sampler() * 2**53)
         rng = random.Random(seed)
-        dealer = Determinizer(state, player)
-        for _ in range(RESAMPLE_ROUNDS):
-            found = dealer.sample(1, rng)
-            if found:
-                sampled: CardkitState = self.get_game().state_of(found[0])
-                return sampled
-        raise NoWorld(
-            f"no deal consistent with what seat {player} knows was found in "
-            f"{RESAMPLE_ROUNDS * TRIES_PER_WORLD} tries"
-        )
+        world = self._dealer(state, player).world(rng)
+        if world is None:
+            raise NoWorld(
+                f"no deal consistent with what seat {player} knows was found in "
+                f"{RESAMPLE_ROUNDS * TRIES_PER_WORLD} tries"
+            )
+        sampled: CardkitState = self.get_game().state_of(world)
+        return sampled
+
+    def _dealer(self, state: GameState, player: int) -> _Dealer:
+        """The dealer of `player`'s worlds in `state`, kept for the next resample of this
+        state (ISMCTS asks one per simulation: the replay is worked out once)."""
+        scratch = getattr(self, "_dealers", None)  # None: read back from an older pickle
+        cached = None if scratch is None else scratch.value
+        if cached is None or cached[0] is not state:
+            cached = (state, {})
+            self._dealers = _Scratch(cached)
+        dealers: dict[int, _Dealer] = cached[1]
+        if player not in dealers:
+            dealers[player] = _Dealer(state, player)
+        return dealers[player]
+
+
+class _Dealer:
+    """One seat's worlds of one state: its determinizer and the worlds found so far.
+
+    The first world gets `RESAMPLE_ROUNDS` rounds of tries, a later one
+    `REPEAT_ROUNDS`, after which a world found before is dealt again (a
+    uniform pick among them). Every world found is a uniform draw from the
+    consistent deals, so the one returned is too; later worlds of a hard
+    state may repeat earlier ones, as OpenSpiel's `max_world_samples` does.
+    """
+
+    __slots__ = ("determinizer", "found")
+
+    def __init__(self, state: GameState, player: int) -> None:
+        self.determinizer = Determinizer(state, player)
+        self.found: list[GameState] = []
+
+    def world(self, rng: random.Random) -> GameState | None:
+        """A world (None: none found for this state yet, within the first budget)."""
+        for _ in range(REPEAT_ROUNDS if self.found else RESAMPLE_ROUNDS):
+            got = self.determinizer.sample(1, rng)
+            if got:
+                self.found.append(got[0])
+                return got[0]
+        return rng.choice(self.found) if self.found else None
+
+
+def seeded_resampler(random_state: Any) -> Callable[[CardkitState, int], CardkitState]:
+    """A resampler for OpenSpiel's ISMCTS bot that seeds every world from `random_state`.
+
+    OpenSpiel's Python `ISMCTSBot` asks for each world with a fresh
+    `pyspiel.UniformProbabilitySampler(0., 1.)`, which is seeded by the
+    system's random device: the worlds, hence the bot's moves and which deals
+    end in [NoWorld][cardkit.openspiel.NoWorld], change from one run to the
+    next even with a seeded `random_state`. Set this instead, with the bot's
+    own generator, and a game replays exactly in every process:
+
+    ```python
+    bot = ismcts.ISMCTSBot(game, evaluator, 2.0, 20, random_state=rng)
+    bot.set_resampler(cardkit.openspiel.seeded_resampler(rng))
+    ```
+
+    Args:
+        random_state: anything with a `random()` method giving a float in
+            [0, 1): a `numpy.random.RandomState` or `Generator`, a `random.Random`.
+    """
+    draw = random_state.random
+
+    def resample(state: CardkitState, player: int) -> CardkitState:
+        return state.resample_from_infostate(player, lambda: float(draw()))
+
+    return resample
