@@ -131,3 +131,18 @@ def test_integer_like_ids_play_and_others_raise(chosen: Any) -> None:
         with pytest.raises(IllegalAction, match="not legal now"):
             env.step(bad)
         assert env.table.state.history == ()
+
+
+@pytest.mark.parametrize("seed", [0, 7, -3, 2**40 + 1, 2**70])
+def test_a_seeded_reset_deals_what_random_random_of_the_seed_draws(seed: int) -> None:
+    """`reset(seed=s)` seeds its stream as `random.Random(s)` does (without its Python frames)."""
+    from cardkit.rl.aec import _seeded
+
+    fast, slow = _seeded(seed), random.Random(seed)
+    assert fast.getstate() == slow.getstate()
+    assert [fast.random(), fast.gauss(0, 1)] == [slow.random(), slow.gauss(0, 1)]
+    env = cardkit.rl.aec_env("tonk", players=2)
+    env.reset(seed=seed)
+    deal = random.Random(seed).getrandbits(63)
+    expected = env.table.game.start(players=2, rules=env.table.rules, seed=deal)
+    assert env.table.state.snapshot() == expected.snapshot()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import _random
 import random
 from typing import Any
 
@@ -25,6 +26,20 @@ from cardkit.rl.actions import LegalDiscrete
 from cardkit.rl.rewards import RewardFunction
 
 __all__ = ["CardkitAECEnv", "aec_env"]
+
+_new_random = random.Random.__new__
+#: `random.Random(seed)` of an int ends in this C seeding (the same generator state).
+_seed_random = _random.Random.seed
+
+
+def _seeded(seed: Any) -> random.Random:
+    """`random.Random(seed)`, without its Python frames for an int (a reset's seed)."""
+    if type(seed) is not int:
+        return random.Random(seed)
+    rng = _new_random(random.Random)
+    _seed_random(rng, seed)
+    rng.gauss_next = None  # type: ignore[attr-defined]  # as `Random.__init__` sets it
+    return rng
 
 
 class CardkitAECEnv(AECEnv[str, Observation, Any]):
@@ -73,17 +88,21 @@ class CardkitAECEnv(AECEnv[str, Observation, Any]):
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Deal a new game (the same one for the same `seed`)."""
         if seed is not None:
-            self._rng = random.Random(seed)
-        self.table.deal(self._rng.getrandbits(63))
-        self.agents = self.possible_agents[:]
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
-        self.terminations = dict.fromkeys(self.agents, False)
-        self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
-        self._settle()  # a deal can end the game at once (an instant win)
-        self._select()
-        self._accumulate_rewards()
+            self._rng = _seeded(seed)
+        table = self.table
+        table.deal(self._rng.getrandbits(63))
+        self.agents = agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(agents, 0.0)
+        self.terminations = dict.fromkeys(agents, False)
+        self.truncations = dict.fromkeys(agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in agents}
+        if table.state.is_over:  # over at the deal (an instant win); never cut off at 0 steps
+            self._settle()
+            self._select()
+            self._accumulate_rewards()
+        else:
+            self._select()
 
     def _select(self, previous: str | None = None) -> None:
         """Select the seat to act; refresh its info and mask, and those of `previous`
