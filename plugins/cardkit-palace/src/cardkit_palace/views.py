@@ -11,7 +11,6 @@ format) and the result ([`result_of`][cardkit_palace.views.result_of]).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, Final, Literal
 
 from pydantic import Field
@@ -27,6 +26,7 @@ from cardkit.engine.viewwords import (
     seats_text,
     words_text,
 )
+from cardkit.engine.zonecache import deck_from, kept
 from cardkit.engine.zones import Seen, TableRole, Zone
 from cardkit_palace.fields import (
     ADD,
@@ -55,35 +55,13 @@ __all__ = [
 RankCode = Literal["2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A"]
 
 
-#: Values worked out from a field's object, by that object (see `_kept`), and each
-#: deal's stock slices by deck position.
-_KEPT: dict[int, tuple[Any, Any]] = {}
-
-
-def _kept(source: Any, compute: Callable[[Any], Any]) -> Any:
-    """`compute(source)`, the same object again for the same `source` object: a state
-    shares the fields its move did not change with the state before, so an observation
-    ([cardkit.rl][]) that keeps what it worked out from a zone's value finds it again."""
-    found = _KEPT.get(id(source))
-    if found is None or found[0] is not source:
-        if len(_KEPT) >= 512:
-            _KEPT.clear()
-        found = _KEPT[id(source)] = (source, compute(source))
-    return found[1]
-
-
 def _face_down(downs: tuple[tuple[int, ...], ...]) -> tuple[tuple[Card, ...], ...]:
     return tuple(tuple([CARDS[d] for d in seat if d >= 0]) for seat in downs)
 
 
 def _stock(state: Any) -> tuple[Card, ...]:
     """The stock, from the deck's position `f.stock` on (one slice per deal and position)."""
-    slices: dict[int, tuple[Card, ...]] = _kept(state.setup.deck.cards, lambda cards: {})
-    at = state.f.stock
-    found = slices.get(at)
-    if found is None:
-        found = slices[at] = state.setup.deck.cards[at:]
-    return found
+    return deck_from(state.setup.deck.cards, state.f.stock)
 
 
 class PalaceView(View):
@@ -167,7 +145,7 @@ ZONES: tuple[Zone, ...] = (
         "face_down",
         per_seat=True,
         seen=Seen.COUNT,
-        cards=lambda s: _kept(s.f.downs, _face_down),
+        cards=lambda s: kept(s.f.downs, _face_down),
         role=TableRole.FACE_DOWN,
     ),
     Zone(
@@ -177,7 +155,7 @@ ZONES: tuple[Zone, ...] = (
         role=TableRole.STOCK,
     ),
     Zone(
-        "pile", seen=Seen.EVERYONE, cards=lambda s: _kept(s.f.pile, pile_cards), role=TableRole.PILE
+        "pile", seen=Seen.EVERYONE, cards=lambda s: kept(s.f.pile, pile_cards), role=TableRole.PILE
     ),
     Zone("burned", seen=Seen.EVERYONE, masks=True, count_key="burned_count", role=TableRole.PILE),
 )

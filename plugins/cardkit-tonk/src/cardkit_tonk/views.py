@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -10,6 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from cardkit import Card, CardSet, GameResult, InvalidState, Payment, View
 from cardkit.engine.tablelayout import Spot, TableHint
 from cardkit.engine.viewwords import Words, card_text, count_text, payments_text, words_text
+from cardkit.engine.zonecache import deck_from
 from cardkit.engine.zones import Seen, TableRole, Zone
 from cardkit_tonk.actions import spread_cards
 from cardkit_tonk.fields import MAIN, OVER, PHASES
@@ -34,31 +34,9 @@ __all__ = [
 SHOWDOWNS: Final = frozenset({"drop_win", "drop_caught", "stock_out", "stock_out_void"})
 
 
-#: Values worked out from a field's object, by that object (see `_kept`), and each
-#: deal's stock slices by deck position.
-_KEPT: dict[int, tuple[Any, Any]] = {}
-
-
-def _kept(source: Any, compute: Callable[[Any], Any]) -> Any:
-    """`compute(source)`, the same object again for the same `source` object: a state
-    shares the fields its move did not change with the state before, so an observation
-    ([cardkit.rl][]) that keeps what it worked out from a zone's value finds it again."""
-    found = _KEPT.get(id(source))
-    if found is None or found[0] is not source:
-        if len(_KEPT) >= 512:
-            _KEPT.clear()
-        found = _KEPT[id(source)] = (source, compute(source))
-    return found[1]
-
-
 def _stock(state: Any) -> tuple[Card, ...]:
     """The stock, from the deck's position `f.stock` on (one slice per deal and position)."""
-    slices: dict[int, tuple[Card, ...]] = _kept(state.setup.deck.cards, lambda cards: {})
-    at = state.f.stock
-    found = slices.get(at)
-    if found is None:
-        found = slices[at] = state.setup.deck.cards[at:]
-    return found
+    return deck_from(state.setup.deck.cards, state.f.stock)
 
 
 class SpreadView(BaseModel):

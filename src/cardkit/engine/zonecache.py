@@ -1,0 +1,57 @@
+"""Zone values computed once per field object, so fast readers can tell a zone did not change.
+
+A state shares the fields its move did not change with the state before. A
+zone whose cards are computed from a field (`Zone(cards=...)`: Palace's
+face-down rows from its deck positions, a stock sliced from the deck) gives a
+new object on every call unless its computation is kept by that field
+object; with [kept][cardkit.engine.zonecache.kept] it gives the same object
+again, and a reader that keeps what it worked out from a zone's last value
+(the RL observation, [cardkit.rl][]) finds it again with one identity check.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from cardkit.cards.card import Card
+
+__all__ = ["deck_from", "kept"]
+
+_T = TypeVar("_T")
+
+#: At most this many field objects keep their computed value (then the memo starts over).
+KEPT_LIMIT = 512
+
+#: id(source) -> (source, compute(source)): the source is held, so its id is never reused.
+_KEPT: dict[int, tuple[Any, Any]] = {}
+
+
+def kept(source: Any, compute: Callable[[Any], _T]) -> _T:
+    """`compute(source)`, and the same result object again for the same `source` object.
+
+    `source` must be immutable (a field of a state), and `compute` a pure
+    function of it: the result is reused, never recomputed, while the memo
+    holds it.
+    """
+    found = _KEPT.get(id(source))
+    if found is None or found[0] is not source:
+        if len(_KEPT) >= KEPT_LIMIT:
+            _KEPT.clear()
+        found = _KEPT[id(source)] = (source, compute(source))
+    result: _T = found[1]
+    return result
+
+
+def _slices(cards: Any) -> dict[int, tuple[Card, ...]]:
+    return {}
+
+
+def deck_from(deck: tuple[Card, ...], at: int) -> tuple[Card, ...]:
+    """The cards of `deck` from position `at` on: one tuple per deck object and position
+    (a stock kept as a position in the dealt deck)."""
+    slices = kept(deck, _slices)
+    found = slices.get(at)
+    if found is None:
+        found = slices[at] = deck[at:]
+    return found

@@ -1,0 +1,44 @@
+"""Zone values kept by their field object (`cardkit.engine.zonecache`)."""
+
+from __future__ import annotations
+
+import cardkit
+from cardkit.engine import zonecache
+from cardkit.engine.zonecache import deck_from, kept
+
+
+def test_the_same_source_object_gives_the_same_result_object() -> None:
+    calls: list[object] = []
+
+    def compute(source: tuple[int, ...]) -> list[int]:
+        calls.append(source)
+        return list(source)
+
+    source = (1, 2, 3)
+    first = kept(source, compute)
+    assert kept(source, compute) is first
+    assert len(calls) == 1
+
+
+def test_an_equal_but_distinct_source_is_computed_again() -> None:
+    first = kept(tuple(range(4, 6)), lambda s: [*s])  # not a shared constant
+    other = tuple(range(4, 6))
+    again = kept(other, lambda s: [*s, 6])
+    assert again == [4, 5, 6]
+    assert again is not first
+
+
+def test_the_memo_starts_over_at_its_limit() -> None:
+    sources = [(i,) for i in range(zonecache.KEPT_LIMIT + 3)]
+    for source in sources:
+        kept(source, lambda s: s[0])
+    assert len(zonecache._KEPT) <= zonecache.KEPT_LIMIT
+    assert all(kept(s, lambda s: s[0]) == s[0] for s in sources)
+
+
+def test_deck_from_slices_once_per_deck_and_position() -> None:
+    deck = tuple(cardkit.Card.from_index(i) for i in range(52))
+    rest = deck_from(deck, 10)
+    assert rest == deck[10:]
+    assert deck_from(deck, 10) is rest
+    assert deck_from(deck, 11) == deck[11:]
