@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import _random
 import random
 from typing import Any
 
@@ -26,20 +25,6 @@ from cardkit.rl.actions import LegalDiscrete
 from cardkit.rl.rewards import RewardFunction
 
 __all__ = ["CardkitAECEnv", "aec_env"]
-
-_new_random = random.Random.__new__
-#: `random.Random(seed)` of an int ends in this C seeding (the same generator state).
-_seed_random = _random.Random.seed
-
-
-def _seeded(seed: Any) -> random.Random:
-    """`random.Random(seed)`, without its Python frames for an int (a reset's seed)."""
-    if type(seed) is not int:
-        return random.Random(seed)
-    rng = _new_random(random.Random)
-    _seed_random(rng, seed)
-    rng.gauss_next = None  # type: ignore[attr-defined]  # as `Random.__init__` sets it
-    return rng
 
 
 class CardkitAECEnv(AECEnv[str, Observation, Any]):
@@ -88,7 +73,7 @@ class CardkitAECEnv(AECEnv[str, Observation, Any]):
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Deal a new game (the same one for the same `seed`)."""
         if seed is not None:
-            self._rng = _seeded(seed)
+            self._rng = random.Random(seed)
         table = self.table
         table.deal(self._rng.getrandbits(63))
         self.agents = agents = self.possible_agents[:]
@@ -115,18 +100,17 @@ class CardkitAECEnv(AECEnv[str, Observation, Any]):
         elif previous is None:  # over at the deal: any agent, for the dead steps
             self.agent_selection = self.agents[0]
         if previous is None:
-            for agent in self.agents:
-                infos[agent] = {}
-                spaces_[agent].legal = None
+            cleared = self.agents
         else:
-            if previous in infos:
-                infos[previous] = {}
-                spaces_[previous].legal = None
+            cleared = [previous]
             if getattr(state, "private_windows", False):
                 shown = state.shown_to_act(None)
-                if shown is not None and agents[shown] in infos:
-                    infos[agents[shown]] = {}
-                    spaces_[agents[shown]].legal = None
+                if shown is not None:
+                    cleared.append(agents[shown])
+        for agent in cleared:
+            if agent in infos:
+                infos[agent] = {}
+                spaces_[agent].legal = None
         selected = self.agent_selection
         if selected in infos:
             infos[selected] = {}
