@@ -37,6 +37,7 @@ __all__ = [
     "parse_cards",
     "rank_mask",
     "ranks_present",
+    "suit_mask",
 ]
 
 _CARDS: Final = Card._by_index
@@ -279,7 +280,7 @@ class CardSet:
         }
 
 
-_RANK_MASKS: Final = {rank: sum(1 << (13 * suit + rank - 2) for suit in range(4)) for rank in Rank}
+_RANK_MASKS: Final = {int(rank): sum(1 << (13 * suit + rank - 2) for suit in range(4)) for rank in Rank}
 
 
 T = TypeVar("T")
@@ -352,9 +353,23 @@ STANDARD: Final = tuple(_CARDS[:52])
 cards_of_mask: Final = MaskDecoder(STANDARD)
 
 
-def rank_mask(rank: int) -> int:
-    """The mask of the four cards of ``rank`` (2-14)."""
-    return _RANK_MASKS[Rank(rank)]
+def rank_mask(rank: int | None) -> int:
+    """The mask of the four cards of ``rank`` (2-14); none for no rank (a joker's).
+
+    Raises:
+        ValueError: not a rank.
+    """
+    if rank is None:
+        return 0
+    found = _RANK_MASKS.get(rank)  # a `Rank` finds its int: no conversion on the hot path
+    if found is None or type(rank) is bool:
+        raise ValueError(f"{rank!r} is not a rank (2-14)")
+    return found
+
+
+def suit_mask(suit: int) -> int:
+    """The mask of the 13 standard cards of ``suit`` (0-3: clubs, diamonds, hearts, spades)."""
+    return _SUIT_MASK << 13 * suit
 
 
 def ranks_present(mask: int) -> int:

@@ -12,7 +12,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from cardkit.engine.actions import Action
-from cardkit.engine.actionspace import EnumeratedActionSpace
+from cardkit.engine.actionspace import ActionSpace, EnumeratedActionSpace
 from cardkit.engine.game import Game
 from cardkit.engine.results import GameResult
 from cardkit.engine.rules import Rules
@@ -139,6 +139,9 @@ class Table:
         self._masks: dict[tuple[int, ...], npt.NDArray[np.int8]] = {}  # by the legal ids
         self._result_of: GameState | None = None
         self._result: GameResult | None = None
+        # A space with its own `legal` numbers a state's legal moves itself (Palace's turns).
+        own = self.space is not None and type(self.space).legal is not ActionSpace.legal
+        self._space_lists = own
         exact = self.space if isinstance(self.space, EnumeratedActionSpace) else None
         self._exact_actions = () if exact is None else exact.actions
         self._exact = None if exact is None else {a: i for i, a in enumerate(exact.actions)}
@@ -201,6 +204,9 @@ class Table:
 
     def _numbered(self, state: GameState) -> _Legal:
         """The entry of `state`'s seat to act: from the memo when its legal list is known."""
+        if self._space_lists:  # the space numbers the legal moves without their listing
+            assert self.space is not None
+            return self._masked(*self.space.legal(state))
         memo = self._memo
         if memo is None:
             return self._new_entry(state, state.legal_actions())
@@ -218,7 +224,10 @@ class Table:
         return found[1]
 
     def _new_entry(self, state: GameState, legal: Sequence[Action]) -> _Legal:
-        ids, actions = self._number(state, legal)
+        return self._masked(*self._number(state, legal))
+
+    def _masked(self, ids: list[int], actions: list[Action]) -> _Legal:
+        """The entry of these ids and actions: with the mask of the ids."""
         masks = self._masks
         key = tuple(ids)
         mask = masks.get(key)

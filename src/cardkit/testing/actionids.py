@@ -13,7 +13,9 @@ state of random playouts:
   state gives a legal action with the same id (for an exact space, the
   action itself, also when decoded without the state);
 - across all the states seen, an id of an exact space always decodes to one
-  and the same action, and an abstract id to actions that encode back to it.
+  and the same action, and an abstract id to actions that encode back to it;
+- `legal(state)` (which a space may override with a fast path that does not
+  list) gives what numbering `legal_actions()` gives.
 
 Games that declare no space skip the check.
 """
@@ -75,6 +77,10 @@ def check_action_space(
     ids = space.legal_ids(state)
     if ids != sorted(set(ids)):
         raise ContractError(f"legal_ids is not ascending and unique: {ids}")
+    numbered = space.number(state.legal_actions(), state)
+    if space.legal(state) != numbered:  # a space's own `legal` (a fast path) numbers alike
+        shown = space.legal(state)
+        raise ContractError(f"legal(state) gives {shown}, numbering the listing gives {numbered}")
     return ids
 
 

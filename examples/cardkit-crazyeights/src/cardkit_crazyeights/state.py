@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple, Self
 
 from cardkit import Action, Card, CardSet, Event, GameResult, InvalidState, Rank, Suit
+from cardkit.cards.cardset import rank_mask, suit_mask
 from cardkit.engine.drawing import draw_cards
 from cardkit.engine.generic import GenericState
 from cardkit.engine.grammar import Form, Grammar, Verb
@@ -43,7 +44,7 @@ class Pass(Verb):
     verb = "pass"
 
 
-_DRAW, _PASS = Draw(), Pass()
+_DRAW, _PASS, _SUITS = Draw(), Pass(), tuple(Suit)
 GRAMMAR = Grammar(Form("play", Play, 1, usage=("play <card>",)),
                   Form("play", Play, 1, SUIT_WORDS, ("play <8> <suit>",), word_required=True,
                        only_cards=lambda card: card.rank == Rank.EIGHT),
@@ -107,14 +108,19 @@ class CrazyEightsState(GenericState[CrazyEightsRules, Fields, CrazyEightsView]):
         """The top card of the discard pile."""
         return self.f.discard[-1]
 
+    def matching(self) -> int:
+        """The mask of the cards that may be played now (held or not): the suit to follow,
+        the top card's rank, and the 8s when they are wild."""
+        wild = rank_mask(Rank.EIGHT) if self.rules.eights_wild else 0
+        return wild | suit_mask(self.f.suit) | rank_mask(self.top.rank)
+
     def can_play(self, card: Card) -> bool:
         """Whether ``card`` may be played on the discard pile now (held or not)."""
-        wild = card.rank == Rank.EIGHT and self.rules.eights_wild
-        return wild or card.suit == self.f.suit or card.rank == self.top.rank
+        return card.bit & self.matching() != 0
 
-    def playable(self, seat: int) -> list[Card]:
+    def playable(self, seat: int) -> CardSet:
         """The cards of ``seat``'s hand that may be played now."""
-        return [card for card in self.f.hands[seat] if self.can_play(card)]
+        return CardSet.from_mask(self.f.hands[seat].mask & self.matching())
 
     @property
     def can_draw(self) -> bool:
@@ -158,11 +164,9 @@ class CrazyEightsState(GenericState[CrazyEightsRules, Fields, CrazyEightsView]):
 
     def list_legal(self) -> tuple[Action, ...]:
         """The legal actions, listed fast (the contract tests compare the checks' listing)."""
-        wild = self.rules.eights_wild
-        plays: list[Action] = []
-        for card in self.playable(self.f.seat):
-            eight = wild and card.rank == Rank.EIGHT
-            plays.extend([Play(card, suit) for suit in Suit] if eight else (Play(card),))
+        eights = rank_mask(Rank.EIGHT) if self.rules.eights_wild else 0
+        plays: list[Action] = [Play(card, suit) for card in self.playable(self.f.seat)
+                               for suit in (_SUITS if card.bit & eights else (None,))]  # fmt: skip
         if self.rules.draw_until_playable:
             return tuple(plays) if plays else ((_DRAW,) if self.can_draw else (_PASS,))
         return (*plays, _DRAW if not self.f.drew and self.can_draw else _PASS)

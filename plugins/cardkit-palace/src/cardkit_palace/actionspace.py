@@ -26,8 +26,11 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from cardkit import Action, GameState
+from cardkit.cards.cardset import ranks_present
 from cardkit.engine.actionspace import ActionBlock, KeyedActionSpace
-from cardkit_palace.actions import Add, Complete, Decline, Flip, Pickup, Play, Ready, Swap
+from cardkit_palace.actions import PICKUP, Add, Complete, Decline, Flip, Pickup, Play, Ready, Swap
+from cardkit_palace.fields import RANK_MASK_BY_OFFSET, TURN
+from cardkit_palace.listing import mixed_now, submasks, turn_plays
 
 __all__ = ["ACTION_SPACE"]
 
@@ -111,6 +114,27 @@ def _canonical(action: Action) -> tuple[int, int]:
     return (mask if isinstance(mask, int) else 0), 0
 
 
+def _rank_numbering(cards: int) -> tuple[tuple[int, ...], tuple[Action, ...]]:
+    """The ids (from the hand) of the plays of ``cards`` (of one rank), one per count, and
+    each id's canonical play: the lowest cards of that count."""
+    rank, count = _rank_count(cards)
+    ids, plays, mask, rest = [], [], 0, cards
+    for k in range(1, count + 1):
+        low = rest & -rest
+        mask, rest = mask | low, rest ^ low
+        ids.append(_START["play"] + (rank * 4 + k - 1) * 3)
+        plays.append(Play.of(mask))
+    return tuple(ids), tuple(plays)
+
+
+#: By the cards of one rank a turn may play: their plays' ids from the hand, and the
+#: canonical plays (a play from the face-up cards has the next id).
+_RANK_NUMBERING: Final = {
+    sub: _rank_numbering(sub) for cards in RANK_MASK_BY_OFFSET for sub in submasks(cards)
+}
+_PICKUP_ID: Final = _key(PICKUP, None)
+
+
 class _PalaceSpace(KeyedActionSpace):
     """Palace's space, numbering a legal list fast (the same ids and canonical moves).
 
@@ -152,6 +176,28 @@ class _PalaceSpace(KeyedActionSpace):
         if found and (min(found) < 0 or max(found) >= self.size):
             return super().ids(actions, state)  # raises `encode`'s error
         return found
+
+    def legal(self, state: GameState, seat: int | None = None) -> _Numbered:
+        """As `ActionSpace.legal`; a turn's plays (from the hand or the face-up cards) are
+        numbered from the playable cards, with no listing (the contract suite compares)."""
+        f: Any = getattr(state, "f", None)
+        if f is None or f.phase != TURN or (seat is not None and seat != f.actor):
+            return super().legal(state, seat)
+        if not (f.hands[f.actor] or f.ups[f.actor]):
+            return super().legal(state, seat)  # flips
+        playable, step, pickup = turn_plays(f)  # a face-up play's id is the hand play's + 1
+        if mixed_now(f, step):
+            return super().legal(state, seat)
+        ids: list[int] = [_PICKUP_ID] if pickup else []
+        actions: list[Action] = [PICKUP] if pickup else []
+        ranks = ranks_present(playable)
+        while ranks:
+            low = ranks & -ranks
+            found, plays = _RANK_NUMBERING[playable & RANK_MASK_BY_OFFSET[low.bit_length() - 1]]
+            ids += [i + step for i in found] if step else found
+            actions += plays
+            ranks ^= low
+        return ids, actions
 
     def number(self, actions: Sequence[Action], state: GameState | None = None) -> _Numbered:
         """The ascending ids of `actions` and each id's canonical action (the lowest suits)."""
