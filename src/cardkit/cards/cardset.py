@@ -280,7 +280,9 @@ class CardSet:
         }
 
 
-_RANK_MASKS: Final = {int(rank): sum(1 << (13 * suit + rank - 2) for suit in range(4)) for rank in Rank}
+_RANK_MASKS: Final = {
+    int(rank): sum(1 << (13 * suit + rank - 2) for suit in range(4)) for rank in Rank
+}
 
 
 T = TypeVar("T")
