@@ -3,7 +3,8 @@
 A [GenericState][cardkit.engine.generic.GenericState] declares its zones
 ([Zone][cardkit.engine.zones.Zone]); a [ZonePlan][cardkit.rl._zonemasks.ZonePlan]
 reads each one's value straight from the state (a zone of `masks` is
-already an `int`, any other is summed from its cards' `bit`s in C, with no
+already an `int`, one declaring `bits` gives its mask, count and top
+itself, any other is summed from its cards' `bit`s in C, with no
 `CardSet` and no `zones()` dict built), and works out once per seat which
 zones it sees. It gives what [`zones()`][cardkit.engine.state.GameState.zones]
 and [`visible_zones(seat)`][cardkit.engine.state.GameState.visible_zones]
@@ -52,6 +53,8 @@ def _getter(zone: Zone) -> Callable[[Any], Any]:
 def _reader(zone: Zone) -> _Reader:
     """Read one (not keyed) zone: its entries, in the order of `zones()`."""
     get = _getter(zone)
+    if zone.bits is not None:
+        return _bits_reader(zone.bits, zone.per_seat)
     if zone.per_seat and zone.masks:
 
         def read(state: Any, masks: list[int], counts: list[int], tops: list[int]) -> None:
@@ -90,6 +93,18 @@ def _reader(zone: Zone) -> _Reader:
 
         def read(state: Any, masks: list[int], counts: list[int], tops: list[int]) -> None:
             mask, count, top = cards_mask(get(state))
+            masks.append(mask)
+            counts.append(count)
+            tops.append(top)
+
+    return read
+
+
+def _bits_reader(bits: Callable[[Any], Any], per_seat: bool) -> _Reader:
+    """Read a zone that gives its `(mask, count, top)` (per seat: one each) by `bits`."""
+
+    def read(state: Any, masks: list[int], counts: list[int], tops: list[int]) -> None:
+        for mask, count, top in bits(state) if per_seat else [bits(state)]:
             masks.append(mask)
             counts.append(count)
             tops.append(top)
@@ -322,13 +337,21 @@ def _entry_code(zones: Sequence[Zone], players: int) -> tuple[list[str], dict[st
     change, so a value that `is` the last one gives the same mask, count and
     top (the value is held, so its id is never reused). A zone computed by
     its `cards` function hits only if the game's function returns the same
-    object again (Palace and Tonk keep theirs).
+    object again (Tonk keeps its own). A zone declaring `bits` gives its
+    entries itself (Palace's pile, from the mask and top its fields keep).
     """
     kept: list[tuple[Any, ...]] = []
     scope: dict[str, Any] = {"cm": cards_mask, "kept": kept}
     lines = ["    f = state.f"]
     k = 0
     for z, zone in enumerate(zones):
+        if zone.bits is not None:  # the zone's own (mask, count, top), per seat or not
+            scope[f"bits{z}"] = zone.bits
+            lines.append(f"    v{z} = bits{z}(state)")
+            for s in range(players if zone.per_seat else 1):
+                lines.append(f"    m{k}, c{k}, t{k} = v{z}" + (f"[{s}]" if zone.per_seat else ""))
+                k += 1
+            continue
         if zone.cards is None and zone.attr.isidentifier():
             lines.append(f"    v{z} = f.{zone.attr}")
         else:
