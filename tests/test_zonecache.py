@@ -28,6 +28,22 @@ def test_an_equal_but_distinct_source_is_computed_again() -> None:
     assert again is not first
 
 
+def test_two_functions_of_one_source_keep_a_result_each() -> None:
+    """Palace computes its face-down cards and their bits from the same field."""
+    source = tuple(range(7, 10))
+
+    def as_list(s: tuple[int, ...]) -> list[int]:
+        return list(s)
+
+    def total(s: tuple[int, ...]) -> int:
+        return sum(s)
+
+    cards = kept(source, as_list)
+    assert kept(source, total) == 24
+    assert kept(source, as_list) is cards
+    assert kept(source, total) == 24
+
+
 def test_the_memo_starts_over_at_its_limit() -> None:
     sources = [(i,) for i in range(zonecache.KEPT_LIMIT + 3)]
     for source in sources:

@@ -212,6 +212,8 @@ def test_a_view_model_holding_card_sets_gets_the_zone_s_card_sets_as_they_are() 
         (lambda: Zone("x", seen=Seen.OWNER, revealed=lambda s: 0), "revealed needs a per-seat"),
         (lambda: Zone("x", seen=Seen.COUNT, split_top=True), "split_top needs a shared zone"),
         (lambda: Zone("x", seen=Seen.TOP, masks=True), "no top card"),
+        (lambda: Zone("x", masks=True, bits=lambda s: (0, 0, 0)), "bits cannot go with masks"),
+        (lambda: Zone("x", seen=Seen.TOP, split_top=True, bits=lambda s: (0, 0, 0)), "split_top"),
     ],
 )
 def test_options_that_do_not_go_together_are_refused(zone: Any, says: str) -> None:

@@ -7,6 +7,7 @@ bug raises ``ContractError`` (and that the correct game passes it).
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from collections.abc import Mapping, Sequence
@@ -15,11 +16,12 @@ from typing import Any, ClassVar
 import pytest
 from cardkit_crazyeights import CrazyEights, CrazyEightsState, Pass
 from cardkit_crazyeights.rules import CrazyEightsRules
-from contract_support import GOOD, ShowsTheNextCard, a_state, broken
+from contract_support import GOOD, ShowsTheNextCard, a_state, broken, check_each
 from pydantic import ConfigDict
 
 import cardkit
 from cardkit import Action, Card, CardSet, GameResult, IllegalAction, Turn
+from cardkit.engine.zones import Seen, Zone
 from cardkit.testing import (
     ContractError,
     check_bots,
@@ -29,6 +31,7 @@ from cardkit.testing import (
     check_random_playouts,
     check_rules_model,
     check_save_round_trip,
+    check_zone_bits,
     check_zones,
     corrupted_saves,
     random_playout,
@@ -97,6 +100,53 @@ def test_zones_must_partition_the_deck(state_class: type[CrazyEightsState], mess
     check_zones(a_state(GOOD))
     with pytest.raises(ContractError, match=message):
         check_zones(a_state(broken(state_class)))
+
+
+def _pile_bits(cards: Sequence[Card]) -> tuple[int, int, int]:
+    return sum(c.bit for c in cards), len(cards), cards[-1].bit if cards else 0
+
+
+def _with_bits(hand: Any, discard: Any) -> tuple[Zone, ...]:
+    """Crazy Eights' zones, its hands and discard pile giving `bits`."""
+    specs = {zone.name: zone for zone in CrazyEightsState.zone_specs}
+    return (
+        dataclasses.replace(specs["hand"], bits=hand),
+        specs["stock"],
+        Zone("discard", seen=Seen.TOP, top_key="top", bits=discard),
+    )
+
+
+class GivesItsBits(CrazyEightsState):
+    __slots__ = ()
+    zone_specs = _with_bits(
+        lambda s: [(h.mask, len(h), 0) for h in s.f.hands], lambda s: _pile_bits(s.f.discard)
+    )
+
+
+class MiscountsItsDiscard(CrazyEightsState):
+    __slots__ = ()
+    zone_specs = _with_bits(
+        lambda s: [(h.mask, len(h), 0) for h in s.f.hands],
+        lambda s: _pile_bits(s.f.discard[:-1]),
+    )
+
+
+class GivesTheNextSeatsHand(CrazyEightsState):
+    __slots__ = ()
+    zone_specs = _with_bits(
+        lambda s: [(h.mask, len(h), 0) for h in (*s.f.hands[1:], s.f.hands[0])],
+        lambda s: _pile_bits(s.f.discard),
+    )
+
+
+def test_a_zone_s_bits_must_be_those_of_its_cards() -> None:
+    """`Zone.bits` (the fast readers' mask, count and top) must agree with the zone's cards,
+    shared or per seat."""
+    check_each(check_zone_bits, broken(GivesItsBits))
+    with pytest.raises(ContractError, match="zone 'discard': bits gives"):
+        check_zone_bits(a_state(broken(MiscountsItsDiscard)))
+    with pytest.raises(ContractError, match="zone 'hand:0': bits gives"):
+        check_zone_bits(a_state(broken(GivesTheNextSeatsHand)))
 
 
 # -- turn, result and legal actions -----------------------------------------------------

@@ -73,3 +73,18 @@ def test_an_observation_is_its_own_writable_array() -> None:
     first[:] = 5.0
     assert np.array_equal(again, env.table.observe(0)["observation"])
     assert not np.array_equal(first, again)
+
+
+@pytest.mark.parametrize("cards", [52, 54])
+def test_a_plane_s_bytes_are_numpy_s_float32_of_its_bits(cards: int) -> None:
+    """`PlaneBytes` (13 bits a look-up) gives numpy's bytes for any mask, the bits past
+    the plane's cards left out, with jokers or without, new or kept."""
+    from cardkit.rl._encoder import PlaneBytes
+
+    rng = random.Random(cards)
+    rows = PlaneBytes(cards)
+    masks = [0, (1 << cards) - 1, 1 << (cards - 1), (1 << 60) - 1]
+    masks += [rng.getrandbits(64) for _ in range(500)]
+    for mask in masks * 2:
+        expected = np.array([mask >> i & 1 for i in range(cards)], dtype=np.float32)
+        assert rows[mask] == expected.tobytes()

@@ -23,23 +23,26 @@ _T = TypeVar("_T")
 #: At most this many field objects keep their computed value (then the memo starts over).
 KEPT_LIMIT = 512
 
-#: id(source) -> (source, compute(source)): the source is held, so its id is never reused.
-_KEPT: dict[int, tuple[Any, Any]] = {}
+#: (id(source), id(compute)) -> (source, compute, compute(source)): the source and the
+#: function are held, so their ids are never reused.
+_KEPT: dict[tuple[int, int], tuple[Any, Any, Any]] = {}
 
 
 def kept(source: Any, compute: Callable[[Any], _T]) -> _T:
-    """`compute(source)`, and the same result object again for the same `source` object.
+    """`compute(source)`, and the same result object again for the same `source` object
+    and the same `compute` function (two functions of one field keep a result each).
 
     `source` must be immutable (a field of a state), and `compute` a pure
     function of it: the result is reused, never recomputed, while the memo
     holds it.
     """
-    found = _KEPT.get(id(source))
-    if found is None or found[0] is not source:
+    key = (id(source), id(compute))
+    found = _KEPT.get(key)
+    if found is None or found[0] is not source or found[1] is not compute:
         if len(_KEPT) >= KEPT_LIMIT:
             _KEPT.clear()
-        found = _KEPT[id(source)] = (source, compute(source))
-    result: _T = found[1]
+        found = _KEPT[key] = (source, compute, compute(source))
+    result: _T = found[2]
     return result
 
 

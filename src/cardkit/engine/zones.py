@@ -48,6 +48,14 @@ Zones whose names or visibility change during play:
 - `split_top`: a shared `top` zone whose top card is a zone of its own,
   `x:top`, the only one anybody sees; `x` holds the cards under it (a pile
   players may not look through).
+- `bits`: how a zone gives its mask, count and top card's bit
+  (`(mask, count, top)`, one triple per seat when `per_seat`) without
+  building its cards: the fast readers ([cardkit.rl][]'s observations)
+  call it instead of `cards`, `zones()` and views keep `cards`. It must
+  agree with `cards` (the contract suite checks it on every state of its
+  random games: `check_zone_bits`); a zone whose fields keep its mask
+  already (Palace's pile, a linked list of plays with its mask and its top
+  beside it) reads in constant time what `cards` walks.
 
 A state works out its visible zones once per seat, and adds those of its
 `keyed` and `revealed` zones, which depend on the state, at each call.
@@ -161,6 +169,12 @@ class Zone:
         masks: its cards are bit masks of card indices (as `CardSet.mask`):
             `zones()` gives them as card sets, a view counts them by their
             bits and builds a card set only for the cards it shows.
+        bits: the zone's `(mask, count, top)` from the state without
+            building its cards (one tuple per seat when
+            `per_seat`): the mask of its cards' bits, their number, and the
+            bit of its last card (0 when empty, or for a `CardSet`). Fast
+            readers use it instead of `cards`; it must give what `cards`
+            gives, card by card (`check_zone_bits`).
         role: where the zone lies on a table drawn for people (`None`: from
             its visibility, see `table_role`).
 
@@ -184,6 +198,7 @@ class Zone:
     split_top: bool = False
     masks: bool = False
     role: TableRole | None = None
+    bits: Callable[[Any], Any] | None = None
 
     def __post_init__(self) -> None:
         """Refuse options that do not go together (see Raises)."""
@@ -196,6 +211,8 @@ class Zone:
             wrong = "split_top needs a shared zone seen top card only (seen=Seen.TOP)"
         elif self.masks and self.seen is Seen.TOP:
             wrong = "a zone of masks is a set of cards, with no top card"
+        elif self.bits is not None and (self.masks or self.keyed or self.split_top):
+            wrong = "bits cannot go with masks (already bits), keyed or split_top"
         if wrong:
             raise ContractError(f"zone {self.name!r}: {wrong}")
 

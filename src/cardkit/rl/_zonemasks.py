@@ -3,7 +3,8 @@
 A [GenericState][cardkit.engine.generic.GenericState] declares its zones
 ([Zone][cardkit.engine.zones.Zone]); a [ZonePlan][cardkit.rl._zonemasks.ZonePlan]
 reads each one's value straight from the state (a zone of `masks` is
-already an `int`, any other is summed from its cards' `bit`s in C, with no
+already an `int`, one declaring `bits` gives its mask, count and top
+itself, any other is summed from its cards' `bit`s in C, with no
 `CardSet` and no `zones()` dict built), and works out once per seat which
 zones it sees. It gives what [`zones()`][cardkit.engine.state.GameState.zones]
 and [`visible_zones(seat)`][cardkit.engine.state.GameState.visible_zones]
@@ -17,15 +18,12 @@ that it gives what `read` gives.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from operator import attrgetter
 from typing import Any
 
-from cardkit.cards.cardset import CardSet
 from cardkit.engine.zones import Zone, visible_zone_names
+from cardkit.rl._zonecode import cards_mask, entry_code, getter
 
-__all__ = ["ZonePlan"]
-
-_BIT = attrgetter("bit")
+__all__ = ["ZonePlan", "cards_mask"]
 
 #: Appends one zone's entries (mask, count, top bit) to the three lists.
 _Reader = Callable[[Any, list[int], list[int], list[int]], None]
@@ -33,25 +31,11 @@ _Reader = Callable[[Any, list[int], list[int], list[int]], None]
 Keyed = list[tuple[str, int, int, int, bool]]
 
 
-def cards_mask(cards: Any) -> tuple[int, int, int]:
-    """The mask, count and top card's bit of a zone's value (a card set or a sequence)."""
-    if isinstance(cards, CardSet):
-        return cards.mask, len(cards), 0
-    if not cards:
-        return 0, 0, 0
-    return sum(map(_BIT, cards)), len(cards), cards[-1].bit
-
-
-def _getter(zone: Zone) -> Callable[[Any], Any]:
-    if zone.cards is not None:
-        return zone.cards
-    field = attrgetter(zone.attr)
-    return lambda state: field(state.f)
-
-
 def _reader(zone: Zone) -> _Reader:
     """Read one (not keyed) zone: its entries, in the order of `zones()`."""
-    get = _getter(zone)
+    get = getter(zone)
+    if zone.bits is not None:
+        return _bits_reader(zone.bits, zone.per_seat)
     if zone.per_seat and zone.masks:
 
         def read(state: Any, masks: list[int], counts: list[int], tops: list[int]) -> None:
@@ -97,6 +81,18 @@ def _reader(zone: Zone) -> _Reader:
     return read
 
 
+def _bits_reader(bits: Callable[[Any], Any], per_seat: bool) -> _Reader:
+    """Read a zone that gives its `(mask, count, top)` (per seat: one each) by `bits`."""
+
+    def read(state: Any, masks: list[int], counts: list[int], tops: list[int]) -> None:
+        for mask, count, top in bits(state) if per_seat else [bits(state)]:
+            masks.append(mask)
+            counts.append(count)
+            tops.append(top)
+
+    return read
+
+
 def _entry_names(zone: Zone, players: int) -> list[str]:
     if zone.per_seat:
         return [f"{zone.name}:{s}" for s in range(players)]
@@ -123,7 +119,7 @@ class ZonePlan:
         fixed = [zone for zone in zones if not zone.keyed]
         self._fixed = tuple(fixed)
         self._readers = tuple(_reader(zone) for zone in fixed)
-        self._keyed = tuple((zone, _getter(zone)) for zone in zones if zone.keyed)
+        self._keyed = tuple((zone, getter(zone)) for zone in zones if zone.keyed)
         names: list[str] = []
         revealed: list[tuple[Callable[[Any], int], int]] = []
         for zone in fixed:
@@ -132,7 +128,7 @@ class ZonePlan:
             names += _entry_names(zone, players)
         self.names = tuple(names)
         self._revealed = tuple(revealed)
-        self._code, self._scope = _entry_code(self._fixed, players)
+        self._code, self._scope = entry_code(self._fixed, players)
         self._seen = {
             seat: tuple(n in shown for n in names)
             for seat in [None, *range(players)]
@@ -311,67 +307,3 @@ def _dynamic(
 ) -> dict[int, tuple[int, int]]:
     """Each entry of a revealed zone: which `revealed` function, and its seat's bit."""
     return {start + s: (j, s) for j, (_, start) in enumerate(revealed) for s in range(players)}
-
-
-def _entry_code(zones: Sequence[Zone], players: int) -> tuple[list[str], dict[str, Any]]:
-    """Lines that set `m<k>`, `c<k>`, `t<k>` (mask, count, top bit) of every entry `k`.
-
-    A field is read straight from `state.f`. An entry whose cards are not a
-    mask keeps, in `kept[k]`, its last value and what it gave: states are
-    immutable and a successor keeps the objects of the fields it does not
-    change, so a value that `is` the last one gives the same mask, count and
-    top (the value is held, so its id is never reused). A zone computed by
-    its `cards` function hits only if the game's function returns the same
-    object again (Palace and Tonk keep theirs).
-    """
-    kept: list[tuple[Any, ...]] = []
-    scope: dict[str, Any] = {"cm": cards_mask, "kept": kept}
-    lines = ["    f = state.f"]
-    k = 0
-    for z, zone in enumerate(zones):
-        if zone.cards is None and zone.attr.isidentifier():
-            lines.append(f"    v{z} = f.{zone.attr}")
-        else:
-            scope[f"get{z}"] = _getter(zone)
-            lines.append(f"    v{z} = get{z}(state)")
-        if zone.per_seat:
-            for s in range(players):
-                if zone.masks:
-                    lines.append(f"    m{k} = v{z}[{s}]; c{k} = m{k}.bit_count(); t{k} = 0")
-                else:
-                    lines += _kept_code(kept, f"v{z}[{s}]", [f"m{k}", f"c{k}", f"t{k}"], "cm(x)")
-                k += 1
-        elif zone.split_top:
-            names = [f"m{k}", f"c{k}", f"t{k}", f"m{k + 1}", f"c{k + 1}", f"t{k + 1}"]
-            lines += _kept_code(kept, f"v{z}", names, "split(x)")
-            scope["split"] = _split
-            k += 2
-        elif zone.masks:
-            lines.append(f"    m{k} = v{z}; c{k} = m{k}.bit_count(); t{k} = 0")
-            k += 1
-        else:
-            lines += _kept_code(kept, f"v{z}", [f"m{k}", f"c{k}", f"t{k}"], "cm(x)")
-            k += 1
-    return lines, scope
-
-
-def _kept_code(kept: list[tuple[Any, ...]], value: str, names: list[str], call: str) -> list[str]:
-    """Lines setting `names` from `call` on `value`, or from `kept[j]` if `value` is its own."""
-    j = len(kept)
-    kept.append((_NOTHING, ()))
-    return [
-        f"    x = {value}; k = kept[{j}]",
-        f"    if x is not k[0]: k = kept[{j}] = (x, {call})",
-        f"    {', '.join(names)} = k[1]",
-    ]
-
-
-#: What no zone value is (the first value of every kept entry misses).
-_NOTHING = object()
-
-
-def _split(value: Any) -> tuple[int, int, int, int, int, int]:
-    """A `split_top` zone's two entries: the cards under the top one, and the top one."""
-    mask, count, top = cards_mask(value)
-    below = value[-2].bit if count > 1 else 0
-    return mask & ~top, max(count - 1, 0), below, top, min(count, 1), top

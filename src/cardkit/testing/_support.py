@@ -16,9 +16,17 @@ from typing import Any, NoReturn
 from cardkit.cards.card import JOKERS, STANDARD_CARDS, Card
 from cardkit.cards.cardset import CardSet
 from cardkit.engine.state import GameState
+from cardkit.engine.zones import Zone, zone_value
 from cardkit.errors import ContractError
 
-__all__ = ["ContractError", "Knowledge", "cards_mentioned", "check_zones", "replay_recipe"]
+__all__ = [
+    "ContractError",
+    "Knowledge",
+    "cards_mentioned",
+    "check_zone_bits",
+    "check_zones",
+    "replay_recipe",
+]
 
 
 # -- helpers --------------------------------------------------------------------
@@ -149,3 +157,38 @@ def check_zones(state: GameState) -> None:
         _fail(state, f"cards lost: {lost} are in no zone")
     if extra:
         _fail(state, f"cards {extra} are in a zone but not in this game's deck")
+
+
+def check_zone_bits(state: GameState) -> None:
+    """Each declared zone with `bits` gives the mask, count and top card's bit of its cards.
+
+    A [`Zone`][cardkit.engine.zones.Zone] may give fast readers its
+    `(mask, count, top)` by `bits` instead of its cards (the RL
+    observations use it); they must be what its `cards` give, card by card
+    (the top is the last card's bit, 0 when empty or for a `CardSet`).
+    States not on `GenericState` declare no zones and pass.
+    """
+    zones: Sequence[Zone] = getattr(state, "zone_specs", ())
+    for zone in zones:
+        if zone.bits is None:
+            continue
+        got, cards = zone.bits(state), zone_value(zone, state)
+        pairs = enumerate(zip(got, cards, strict=True)) if zone.per_seat else [(None, (got, cards))]
+        for seat, (given, held) in pairs:
+            expected = _bits_of(held)
+            if tuple(given) != expected:
+                where = zone.name if seat is None else f"{zone.name}:{seat}"
+                _fail(
+                    state,
+                    f"zone {where!r}: bits gives (mask, count, top) {tuple(given)}, but its "
+                    f"cards give {expected}",
+                )
+
+
+def _bits_of(cards: Sequence[Card] | CardSet) -> tuple[int, int, int]:
+    """The mask, count and last card's bit of some cards, card by card."""
+    mask = 0
+    for card in cards:
+        mask |= card.bit
+    last = 0 if isinstance(cards, CardSet) or not cards else cards[-1].bit
+    return mask, len(cards), last

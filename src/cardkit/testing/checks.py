@@ -35,6 +35,7 @@ from cardkit.testing._support import (
     Knowledge,
     _fail,
     cards_mentioned,
+    check_zone_bits,
     check_zones,
     replay_recipe,
 )
@@ -82,6 +83,7 @@ __all__ = [
     "check_save_round_trip",
     "check_state",
     "check_views",
+    "check_zone_bits",
     "check_zones",
     "policy_loop",
     "random_playout",
@@ -97,7 +99,8 @@ __all__ = [
 def check_state(state: GameState, knowledge: Knowledge | None = None) -> None:
     """Every invariant of one state: zones, turn, legal actions, result, views, events.
 
-    - ``zones()`` partitions the deck (`check_zones`);
+    - ``zones()`` partitions the deck (`check_zones`), and the zones declaring
+      `bits` give what their cards give (`check_zone_bits`);
     - when over: ``to_act`` is None, ``legal_actions()`` is empty and
       ``result()`` is a real result; otherwise ``to_act`` is a seat,
       ``legal_actions()`` is not empty and ``result()`` raises ``InvalidState``;
@@ -107,6 +110,7 @@ def check_state(state: GameState, knowledge: Knowledge | None = None) -> None:
       (`check_sealed_choices`).
     """
     check_zones(state)
+    check_zone_bits(state)
     check_sealed_choices(state)
     legal = state.legal_actions()
     players = state.players

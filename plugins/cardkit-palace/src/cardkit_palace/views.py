@@ -64,6 +64,41 @@ def _stock(state: Any) -> tuple[Card, ...]:
     return deck_from(state.setup.deck.cards, state.f.stock)
 
 
+Bits = tuple[int, int, int]
+
+
+def _down_bits(downs: tuple[tuple[int, ...], ...]) -> tuple[Bits, ...]:
+    """Each seat's face-down cards as (mask, count, last card's bit)."""
+    found = []
+    for seat in downs:
+        bits = [CARDS[d].bit for d in seat if d >= 0]
+        found.append((sum(bits), len(bits), bits[-1] if bits else 0))
+    return tuple(found)
+
+
+def _suffix_masks(bits: tuple[int, ...]) -> tuple[int, ...]:
+    """By deck position `at`: the mask of the deck's cards from `at` on (0 past the end)."""
+    masks = [0] * (len(bits) + 1)
+    for at in range(len(bits) - 1, -1, -1):
+        masks[at] = masks[at + 1] | bits[at]
+    return tuple(masks)
+
+
+def _stock_bits(state: Any) -> Bits:
+    """The stock's mask, count and last card's bit, from the deal's card bits."""
+    f = state.f
+    bits, at = f.cfg.bits, f.stock
+    left = len(bits) - at
+    return kept(bits, _suffix_masks)[at], left, bits[-1] if left > 0 else 0
+
+
+def _pile_bits(state: Any) -> Bits:
+    """The pile's mask, count and top card's bit, from the fields that keep them."""
+    f = state.f
+    pile = f.pile
+    return f.pmask, f.pmask.bit_count(), pile[1][-1].bit if pile is not None else 0
+
+
 class PalaceView(View):
     """What one seat (or a spectator) may know about a Palace game.
 
@@ -146,16 +181,16 @@ ZONES: tuple[Zone, ...] = (
         per_seat=True,
         seen=Seen.COUNT,
         cards=lambda s: kept(s.f.downs, _face_down),
+        bits=lambda s: kept(s.f.downs, _down_bits),
         role=TableRole.FACE_DOWN,
     ),
+    Zone("stock", seen=Seen.COUNT, cards=_stock, bits=_stock_bits, role=TableRole.STOCK),
     Zone(
-        "stock",
-        seen=Seen.COUNT,
-        cards=_stock,
-        role=TableRole.STOCK,
-    ),
-    Zone(
-        "pile", seen=Seen.EVERYONE, cards=lambda s: kept(s.f.pile, pile_cards), role=TableRole.PILE
+        "pile",
+        seen=Seen.EVERYONE,
+        cards=lambda s: kept(s.f.pile, pile_cards),
+        bits=_pile_bits,
+        role=TableRole.PILE,
     ),
     Zone("burned", seen=Seen.EVERYONE, masks=True, count_key="burned_count", role=TableRole.PILE),
 )
