@@ -63,8 +63,7 @@ class CrazyEights(Game[CrazyEightsRules, CrazyEightsState]):
         while rules.eights_wild and starter.rank == Rank.EIGHT:
             # An 8 turned up is buried in the middle of the stock; the next card is turned.
             events.append(Event("bury", cards=(starter,), note="an 8 is buried in the stock"))
-            middle = len(stock) // 2
-            stock = (*stock[:middle], starter, *stock[middle:])
+            stock = (*stock[: len(stock) // 2], starter, *stock[len(stock) // 2 :])
             starter, stock = stock[0], stock[1:]
         events.append(Event("starter", cards=(starter,)))
         assert starter.suit is not None  # a 52-card deck has no jokers

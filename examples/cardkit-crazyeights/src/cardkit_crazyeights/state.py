@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, NamedTuple, Self
 
 from cardkit import Action, Card, CardSet, Event, GameResult, InvalidState, Rank, Suit
@@ -44,7 +45,7 @@ class Pass(Verb):
     verb = "pass"
 
 
-_DRAW, _PASS, _SUITS = Draw(), Pass(), tuple(Suit)
+_DRAW, _PASS, _NAMED = Draw(), Pass(), ((None,), tuple(Suit))  # [wild 8?]: suits to name
 GRAMMAR = Grammar(Form("play", Play, 1, usage=("play <card>",)),
                   Form("play", Play, 1, SUIT_WORDS, ("play <8> <suit>",), word_required=True,
                        only_cards=lambda card: card.rank == Rank.EIGHT),
@@ -164,12 +165,9 @@ class CrazyEightsState(GenericState[CrazyEightsRules, Fields, CrazyEightsView]):
 
     def list_legal(self) -> tuple[Action, ...]:
         """The legal actions, listed fast (the contract tests compare the checks' listing)."""
-        eights = rank_mask(Rank.EIGHT) if self.rules.eights_wild else 0
-        plays: list[Action] = [Play(card, suit) for card in self.playable(self.f.seat)
-                               for suit in (_SUITS if card.bit & eights else (None,))]  # fmt: skip
-        if self.rules.draw_until_playable:
-            return tuple(plays) if plays else ((_DRAW,) if self.can_draw else (_PASS,))
-        return (*plays, _DRAW if not self.f.drew and self.can_draw else _PASS)
+        f, until = self.f, self.rules.draw_until_playable
+        return _listing(f.hands[f.seat].mask & self.matching(), self.rules.eights_wild, until,
+                        self.can_draw and (until or not f.drew))  # fmt: skip
 
     # --8<-- [start:apply]
     def do_play(self, action: Play) -> Self:
@@ -181,10 +179,9 @@ class CrazyEightsState(GenericState[CrazyEightsRules, Fields, CrazyEightsView]):
         note = "" if named is None else f"names {SUIT_NAMES[suit]}"
         data = {} if named is None else {"suit": suit.code}
         events = [Event("play", f.seat, (card,), note=note, data=data)]
-        changes: dict[str, Any] = {"seat": (f.seat + 1) % self.players} if hand else {}
+        changes = {"seat": (f.seat + 1) % self.players} if hand else {"outcome": "went_out"}
         if not hand:
             events.append(Event("out", f.seat, note="goes out"))
-            changes = {"outcome": "went_out"}
         hands = (*f.hands[: f.seat], hand, *f.hands[f.seat + 1 :])
         return self.evolve(action, events, hands=hands, discard=(*f.discard, card), suit=suit,
                            passes=0, drew=False, **changes)  # fmt: skip
@@ -208,3 +205,12 @@ class CrazyEightsState(GenericState[CrazyEightsRules, Fields, CrazyEightsView]):
             return self.evolve(action, events, passes=passes, drew=False, outcome="blocked")
         seat = (self.f.seat + 1) % self.players
         return self.evolve(action, events, seat=seat, passes=passes, drew=False)
+
+
+@lru_cache(maxsize=1 << 14)  # one tuple for equal listings: the RL table numbers it once
+def _listing(playable: int, wild: bool, until: bool, draw: bool) -> tuple[Action, ...]:
+    """The legal actions with these cards playable, 8s wild or not, drawing until playable
+    or not, and a card to draw (with `draw_until_playable=False`: not drawn yet) or not."""
+    plays: list[Action] = [Play(card, suit) for card in CardSet.from_mask(playable)
+                           for suit in _NAMED[wild and card.rank == Rank.EIGHT]]  # fmt: skip
+    return (*plays, *(() if until and plays else (_DRAW if draw else _PASS,)))
