@@ -143,7 +143,6 @@ class Table:
         own = self.space is not None and type(self.space).legal is not ActionSpace.legal
         self._space_lists = own
         exact = self.space if isinstance(self.space, EnumeratedActionSpace) else None
-        self._exact_actions = () if exact is None else exact.actions
         self._exact = None if exact is None else {a: i for i, a in enumerate(exact.actions)}
 
     def _spaces(self) -> dict[str, spaces.Space[Any]]:
@@ -246,13 +245,13 @@ class Table:
         if space is None:
             return self.codec.legal(state, legal)
         if lookup is not None:
-            try:
-                ids = sorted(map(lookup.__getitem__, legal))
+            try:  # the listed objects themselves: `apply` finds them listed by identity
+                by_id = {lookup[action]: action for action in legal}
             except KeyError:
                 return space.number(legal, state)  # raises the space's own error
-            if len(ids) == len(legal):
-                every = self._exact_actions
-                return ids, [every[i] for i in ids]
+            if len(by_id) == len(legal):  # else an action listed twice: the space numbers it
+                ids = sorted(by_id)
+                return ids, [by_id[i] for i in ids]
         return space.number(legal, state)
 
     def legal(self, seat: int) -> tuple[list[int], list[Action]]:

@@ -207,7 +207,7 @@ class CrazyEightsState(GenericState[CrazyEightsRules, Fields, CrazyEightsView]):
         return self.evolve(action, events, seat=seat, passes=passes, drew=False)
 
 
-@lru_cache(maxsize=1 << 14)  # one tuple for equal listings: the RL table numbers it once
+@lru_cache(maxsize=1 << 12)  # one tuple for equal listings: the RL table numbers it once
 def _listing(playable: int, wild: bool, until: bool, draw: bool) -> tuple[Action, ...]:
     """The legal actions with these cards playable, 8s wild or not, drawing until playable
     or not, and a card to draw (with `draw_until_playable=False`: not drawn yet) or not."""
