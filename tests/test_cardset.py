@@ -168,3 +168,17 @@ def test_rank_masks_and_ranks_present(mask: int) -> None:
     assert ranks_present(mask) == expected
     for rank in Rank:
         assert CardSet.from_mask(rank_mask(rank)) == CardSet.standard().of_rank(rank)
+
+
+def test_rank_and_suit_masks_refuse_what_is_not_a_rank_or_suit() -> None:
+    from cardkit.cards.cardset import rank_mask, suit_mask
+
+    assert rank_mask(None) == 0  # a joker's rank: no standard card
+    for suit in Suit:
+        assert CardSet.from_mask(suit_mask(suit)) == CardSet.standard().of_suit(suit)
+    for not_a_rank in (0, 1, 15, True):
+        with pytest.raises(ValueError, match="is not a rank"):
+            rank_mask(not_a_rank)
+    for not_a_suit in (-1, 4):
+        with pytest.raises(ValueError, match="is not a suit"):
+            suit_mask(not_a_suit)

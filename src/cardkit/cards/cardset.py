@@ -364,13 +364,19 @@ def rank_mask(rank: int | None) -> int:
     if rank is None:
         return 0
     found = _RANK_MASKS.get(rank)  # a `Rank` finds its int: no conversion on the hot path
-    if found is None or type(rank) is bool:
+    if found is None:
         raise ValueError(f"{rank!r} is not a rank (2-14)")
     return found
 
 
 def suit_mask(suit: int) -> int:
-    """The mask of the 13 standard cards of ``suit`` (0-3: clubs, diamonds, hearts, spades)."""
+    """The mask of the 13 standard cards of ``suit`` (0-3: clubs, diamonds, hearts, spades).
+
+    Raises:
+        ValueError: not a suit.
+    """
+    if not 0 <= suit <= 3:
+        raise ValueError(f"{suit!r} is not a suit (0-3)")
     return _SUIT_MASK << 13 * suit
 
 
