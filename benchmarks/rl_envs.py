@@ -9,7 +9,11 @@ The agent's pick is a random id of the mask's nonzero entries (1.8 us;
 RLCard's loop picks from its legal-action list the same way).
 Each cardkit game is paired with RLCard's nearest game (as in
 `shared/peers/compare.py`). Also measured: an observation
-(`ObservationLayout.encode`) against an `apply`, on the same states.
+(`ObservationLayout.encode`) against an `apply`, on the same states; and the
+loop's floor, the same loop on a PettingZoo env that does nothing but hand
+out a fresh observation and mask of the game's sizes (`FloorEnv`): the bare
+game's step plus the floor's is the least any env of the game could cost
+in this loop (`floor/game`, to set against `env/game`).
 
 RLCard is not a project dependency: run this in a scratch environment that
 holds cardkit, its plugins, the rl extra and `rlcard==1.2.0`; without RLCard
@@ -28,6 +32,9 @@ import os
 import random
 import sys
 from typing import Any
+
+import numpy as np
+from pettingzoo import AECEnv
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
@@ -65,6 +72,61 @@ def aec_bench(game: str, players: int, view_fields: bool) -> Bench:
 
     suffix = "aec" if view_fields else "aec-lean"
     return Bench(f"cardkit/{game}/{suffix}", batch, unit="steps", group=game)
+
+
+class FloorEnv(AECEnv[str, dict[str, Any], Any]):
+    """The least a PettingZoo AEC env can do a step, for the loop's floor.
+
+    Its observations are a fresh array over constant bytes (the cheapest new
+    array numpy gives) and a copy of a constant mask (a caller may write into
+    it); its step records nothing but the turn; it never ends. Any env of the
+    same sizes costs at least this much in the same loop.
+    """
+
+    metadata: dict[str, Any] = {"name": "floor_v0"}  # noqa: RUF012 -- PettingZoo's own
+
+    def __init__(self, players: int, size: int, mask: np.ndarray[Any, Any]) -> None:
+        super().__init__()
+        self.possible_agents = [f"player_{seat}" for seat in range(players)]
+        self._bytes, self._mask, self._next = bytes(4 * size), mask, 0
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        self.agents = agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(agents, 0.0)
+        self.terminations = dict.fromkeys(agents, False)
+        self.truncations = dict.fromkeys(agents, False)
+        self.infos = {agent: {} for agent in agents}
+        self.agent_selection, self._next = agents[0], 0
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        return {"observation": np.frombuffer(self._bytes, np.float32),
+                "action_mask": self._mask.copy()}  # fmt: skip
+
+    def step(self, action: Any) -> None:
+        self._cumulative_rewards[self.agent_selection] = 0.0
+        self._next = (self._next + 1) % len(self.agents)
+        self.agent_selection = self.agents[self._next]
+
+
+def floor_bench(game: str, players: int) -> Bench:
+    """The same loop as `aec_bench` on a `FloorEnv` of the game's sizes, its mask holding
+    as many legal ids as the game's states do on average (from `sample_states`)."""
+    table = cardkit.rl.aec_env(game, players=players).table
+    counts = [len(state.legal_actions()) for state in sample_states(game, players, 500)]
+    mask = np.zeros(table.n, dtype=np.int8)
+    mask[: max(1, round(sum(counts) / len(counts)))] = 1
+    env = FloorEnv(players, table.observation_space["observation"].shape[0], mask)
+    env.reset(seed=1)
+    rng = random.Random(1)
+
+    def batch(n: int) -> dict[str, float]:
+        for _ in range(n):
+            observation, _, _, _, _ = env.last()
+            env.step(rng.choice(observation["action_mask"].nonzero()[0].tolist()))
+        return {"steps": n}
+
+    return Bench(f"floor/{game}", batch, unit="steps", group=game)
 
 
 def game_bench(game: str, players: int) -> Bench:
@@ -172,7 +234,7 @@ def main() -> int:
     for game in games:
         players, peer = PEERS[game]
         benches += [aec_bench(game, players, True), aec_bench(game, players, False)]
-        benches.append(game_bench(game, players))
+        benches += [game_bench(game, players), floor_bench(game, players)]
         if has_rlcard:
             benches.append(rlcard_bench(peer, players))
         benches += cost_benches(game, players)
@@ -185,12 +247,14 @@ def main() -> int:
         theirs = rates.get(f"rlcard/{peer}/env")
         apply = rates[f"cost/{game}/apply"]
         bare = rates[f"game/{game}"]
+        floor = 1 + bare / rates[f"floor/{game}"]  # (bare step + floor step) / bare step
         rows.append(
             [
                 f"{game} ({players})",
                 f"{bare:,.0f}",
                 f"{rates[f'cardkit/{game}/aec']:,.0f}",
                 f"{bare / rates[f'cardkit/{game}/aec']:.2f}x",
+                f"{floor:.2f}x",
                 f"{rates[f'cardkit/{game}/aec-lean']:,.0f}",
                 f"{peer}: {theirs:,.0f}" if theirs else "-",
                 f"{rates[f'cardkit/{game}/aec'] / theirs:.2f}x" if theirs else "-",
@@ -204,6 +268,7 @@ def main() -> int:
             "bare game steps/s",
             "cardkit steps/s",
             "env/game cost",
+            "floor/game",
             "lean steps/s",
             "RLCard env steps/s",
             "cardkit/RLCard",
