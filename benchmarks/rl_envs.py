@@ -86,11 +86,13 @@ class FloorEnv(AECEnv[str, dict[str, Any], Any]):
     metadata: dict[str, Any] = {"name": "floor_v0"}  # noqa: RUF012 -- PettingZoo's own
 
     def __init__(self, players: int, size: int, mask: np.ndarray[Any, Any]) -> None:
+        """`players` agents, observations of `size` floats, the action mask `mask`."""
         super().__init__()
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
         self._bytes, self._mask, self._next = bytes(4 * size), mask, 0
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """PettingZoo's dictionaries, the first agent selected."""
         self.agents = agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(agents, 0.0)
@@ -100,10 +102,12 @@ class FloorEnv(AECEnv[str, dict[str, Any], Any]):
         self.agent_selection, self._next = agents[0], 0
 
     def observe(self, agent: str) -> dict[str, Any]:
+        """A fresh observation: zeros, and a copy of the mask."""
         return {"observation": np.frombuffer(self._bytes, np.float32),
                 "action_mask": self._mask.copy()}  # fmt: skip
 
     def step(self, action: Any) -> None:
+        """The next agent's turn (the action is not read)."""
         self._cumulative_rewards[self.agent_selection] = 0.0
         self._next = (self._next + 1) % len(self.agents)
         self.agent_selection = self.agents[self._next]
