@@ -75,7 +75,7 @@ def aec_bench(game: str, players: int, view_fields: bool) -> Bench:
 
 
 class FloorEnv(AECEnv[str, dict[str, Any], Any]):
-    """The least a PettingZoo AEC env can do a step, for the loop's floor.
+    """The least a PettingZoo AEC env can do in a step: the loop's floor.
 
     Its observations are a fresh array over constant bytes (the cheapest new
     array numpy gives) and a copy of a constant mask (a caller may write into
