@@ -117,7 +117,10 @@ def floor_bench(game: str, players: int) -> Bench:
     """The same loop as `aec_bench` on a `FloorEnv` of the game's sizes, its mask holding
     as many legal ids as the game's states do on average (from `sample_states`)."""
     table = cardkit.rl.aec_env(game, players=players).table
-    counts = [len(state.legal_actions()) for state in sample_states(game, players, 500)]
+    counts = []
+    for state in sample_states(game, players, 500):  # each state's legal ids, as the env gives
+        table.state = state
+        counts.append(len(table.legal(state.to_act)[0]))
     mask = np.zeros(table.n, dtype=np.int8)
     mask[: max(1, round(sum(counts) / len(counts)))] = 1
     env = FloorEnv(players, table.observation_space["observation"].shape[0], mask)
