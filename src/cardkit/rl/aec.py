@@ -91,23 +91,16 @@ class CardkitAECEnv(AECEnv[str, Observation, Any]):
 
     def _select(self, previous: str | None = None) -> None:
         """Select the seat to act; refresh its info and mask, and those of `previous`
-        (all agents' at a deal; during a private window also the seat shown to act's)."""
+        (every agent's at a deal). Infos are always empty and only the selected agent's
+        space holds a mask, so no other agent needs a refresh."""
         state = self.table.state
         to_act = state.to_act
-        agents, infos, spaces_ = self.possible_agents, self.infos, self._action_spaces
         if to_act is not None:
-            self.agent_selection = agents[to_act]
+            self.agent_selection = self.possible_agents[to_act]
         elif previous is None:  # over at the deal: any agent, for the dead steps
             self.agent_selection = self.agents[0]
-        if previous is None:
-            cleared = self.agents
-        else:
-            cleared = [previous]
-            if getattr(state, "private_windows", False):
-                shown = state.shown_to_act(None)
-                if shown is not None:
-                    cleared.append(agents[shown])
-        for agent in cleared:
+        infos, spaces_ = self.infos, self._action_spaces
+        for agent in self.agents if previous is None else (previous,):
             if agent in infos:
                 infos[agent] = {}
                 spaces_[agent].legal = None
@@ -153,8 +146,7 @@ class CardkitAECEnv(AECEnv[str, Observation, Any]):
             self._settle()
             self._select(agent)
             self._accumulate_rewards()
-        else:  # on: no reward (adding the zeros would change no sum)
-            self.rewards = dict.fromkeys(self.agents, 0.0)
+        else:  # on: no reward; `rewards` holds the zeros of the deal until the end
             self._select(agent)
 
     def _settle(self) -> None:
