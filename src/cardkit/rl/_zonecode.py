@@ -56,8 +56,9 @@ def getter(zone: Zone) -> Callable[[Any], Any]:
 def entry_code(zones: Sequence[Zone], players: int) -> tuple[list[str], dict[str, Any]]:
     """Lines that set `m<k>`, `c<k>`, `t<k>` (mask, count, top bit) of every entry `k`.
 
-    A field is read straight from `state.f`. An entry whose cards are not a
-    mask keeps, in `kept[k]`, its last value and what it gave: states are
+    A field is read straight from `state.f`. A card set gives its mask at
+    once. Any other entry whose cards are not a mask keeps, in `kept[k]`, its
+    last value and what it gave: states are
     immutable and a successor keeps the objects of the fields it does not
     change, so a value that `is` the last one gives the same mask, count and
     top (the value is held, so its id is never reused). A zone computed by
@@ -66,7 +67,7 @@ def entry_code(zones: Sequence[Zone], players: int) -> tuple[list[str], dict[str
     entries itself (Palace's pile, from the mask and top its fields keep).
     """
     kept: list[tuple[Any, ...]] = []
-    scope: dict[str, Any] = {"grown": grown, "kept": kept}
+    scope: dict[str, Any] = {"grown": grown, "kept": kept, "CardSet": CardSet}
     lines = ["    f = state.f"]
     k = 0
     for z, zone in enumerate(zones):
@@ -93,7 +94,7 @@ def entry_code(zones: Sequence[Zone], players: int) -> tuple[list[str], dict[str
                 k += 1
         elif zone.split_top:
             names = [f"m{k}", f"c{k}", f"t{k}", f"m{k + 1}", f"c{k + 1}", f"t{k + 1}"]
-            lines += _kept_code(kept, f"v{z}", names, "split(x)")
+            lines += _kept_code(kept, f"v{z}", names, "split(x)", sets=False)
             scope["split"] = _split
             k += 2
         elif zone.masks:
@@ -105,14 +106,26 @@ def entry_code(zones: Sequence[Zone], players: int) -> tuple[list[str], dict[str
     return lines, scope
 
 
-def _kept_code(kept: list[tuple[Any, ...]], value: str, names: list[str], call: str) -> list[str]:
-    """Lines setting `names` from `call` on `value`, or from `kept[j]` if `value` is its own."""
+def _kept_code(
+    kept: list[tuple[Any, ...]], value: str, names: list[str], call: str, *, sets: bool = True
+) -> list[str]:
+    """Lines setting `names` from `call` on `value`, or from `kept[j]` if `value` is its own;
+    with `sets`, a card set (most games' hands) is read at once: it holds its mask."""
     j = len(kept)
     kept.append((_NOTHING, (0, 0, 0)))
+    from_kept = [
+        f"k = kept[{j}]",
+        f"if x is not k[0]: k = kept[{j}] = (x, {call})",
+        f"{', '.join(names)} = k[1]",
+    ]
+    if not sets:
+        return [f"    x = {value}", *(f"    {line}" for line in from_kept)]
+    mask, count, top = names
     return [
-        f"    x = {value}; k = kept[{j}]",
-        f"    if x is not k[0]: k = kept[{j}] = (x, {call})",
-        f"    {', '.join(names)} = k[1]",
+        f"    x = {value}",
+        f"    if type(x) is CardSet: {mask} = x.mask; {count} = {mask}.bit_count(); {top} = 0",
+        "    else:",
+        *(f"        {line}" for line in from_kept),
     ]
 
 
