@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 from bisect import bisect_left
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, cast
 
 import numpy as np
@@ -137,6 +137,7 @@ class Table:
         self._memo: dict[int, tuple[Sequence[Action], _Legal]] | None = {} if stateless else None
         self._memo_hits = 0
         self._masks: dict[tuple[int, ...], npt.NDArray[np.int8]] = {}  # by the legal ids
+        self._encoders: dict[tuple[type, int], Callable[[Any], npt.NDArray[np.float32]]] = {}
         self._result_of: GameState | None = None
         self._result: GameResult | None = None
         # A space with its own `legal` numbers a state's legal moves itself (Palace's turns).
@@ -270,10 +271,11 @@ class Table:
 
     def observe(self, seat: int) -> Observation:
         """The observation of `seat` now."""
-        found: Observation = {
-            "observation": self.layout.encode(self.state, seat),
-            "action_mask": self.legal_mask(seat),
-        }
+        state = self.state
+        encode = self._encoders.get((type(state), seat))
+        if encode is None:  # the table's states all have its number of players
+            encode = self._encoders[type(state), seat] = self.layout.encoder(state, seat)
+        found: Observation = {"observation": encode(state), "action_mask": self.legal_mask(seat)}
         if self.candidates:
             found.update(self._candidates(seat))
         return found

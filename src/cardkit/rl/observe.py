@@ -177,10 +177,17 @@ class ObservationLayout:
         With `everything`, every zone's cards are shown (the whole state, for
         a centralised critic), and the seat to act is that of the state.
         """
+        return self.encoder(state, seat, everything=everything)(state)
+
+    def encoder(
+        self, state: GameState, seat: int | None, *, everything: bool = False
+    ) -> Callable[[Any], Vector]:
+        """The function giving `encode(s, seat)` of any state `s` of `state`'s class and
+        player count (kept: a caller encoding many states looks it up once)."""
         found = self._encoders.get((type(state), state.players, seat, everything))
         if found is None:
             found = self._encoder(state, seat, everything)
-        return found(state)
+        return found
 
     def _encoder(
         self, state: GameState, seat: int | None, everything: bool
