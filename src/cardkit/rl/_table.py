@@ -129,6 +129,7 @@ class Table:
         self.steps = 0
         self._cached_state: GameState | None = None
         self._cached: dict[int, _Legal] = {}
+        self._to_act: int | None = None
         self._zero = bytes(self.n)
         self._zeros = np.zeros(self.n, dtype=np.int8)
         # By id(legal list), for spaces whose ids read only the actions: the list (kept
@@ -184,17 +185,28 @@ class Table:
         public = getattr(state, "public_state", None)
         return None if public is None else cast("GameState", public())
 
+    def acting(self) -> int | None:
+        """The seat to act now, `None` once the game is over (read once per state)."""
+        if self.state is not self._cached_state:
+            self._changed()
+        return self._to_act
+
+    def _changed(self) -> None:
+        """A new state: drop the last one's entries, read its seat to act once."""
+        state = self._cached_state = self.state
+        self._cached = {}
+        self._to_act = None if state.is_over else state.to_act
+
     def _entry(self, seat: int) -> _Legal:
         """The legal ids, actions and mask of `seat` now (kept until the state changes)."""
         state = self.state
         if state is not self._cached_state:
-            self._cached_state = state
-            self._cached = {}
+            self._changed()
         else:
             found = self._cached.get(seat)
             if found is not None:
                 return found
-        if seat == state.to_act and not state.is_over:  # its own legal actions
+        if seat == self._to_act:  # its own legal actions
             found = self._numbered(state)
         else:
             acting = self._acting_state(seat)
@@ -323,7 +335,7 @@ class Table:
             )
         action = actions[at]
         state = self.state
-        if seat == state.to_act:  # one of its legal actions: `act_as` is `apply` (see
+        if seat == self._to_act:  # one of its legal actions: `act_as` is `apply` (see
             self.state = state.apply(action)  # cardkit.engine.windows), without the checks
         else:
             self.state = state.act_as(seat, action)

@@ -93,8 +93,8 @@ class CardkitAECEnv(AECEnv[str, Observation, Any]):
         """Select the seat to act; refresh its info and mask, and those of `previous`
         (every agent's at a deal). Infos are always empty and only the selected agent's
         space holds a mask, so no other agent needs a refresh."""
-        state = self.table.state
-        to_act = state.to_act
+        table = self.table
+        to_act = table.acting()
         if to_act is not None:
             self.agent_selection = self.possible_agents[to_act]
         elif previous is None:  # over at the deal: any agent, for the dead steps
@@ -107,9 +107,7 @@ class CardkitAECEnv(AECEnv[str, Observation, Any]):
         selected = self.agent_selection
         if selected in infos:
             infos[selected] = {}
-            spaces_[selected].legal = (
-                None if to_act is None or state.is_over else self.table.shared_mask(to_act)
-            )
+            spaces_[selected].legal = None if to_act is None else table.shared_mask(to_act)
 
     @property
     def state_space(self) -> spaces.Box:
@@ -142,7 +140,7 @@ class CardkitAECEnv(AECEnv[str, Observation, Any]):
         table = self.table
         table.play(self._seats[agent], action)
         self._cumulative_rewards[agent] = 0.0
-        if table.state.is_over or table.steps >= table.max_steps:
+        if table.acting() is None or table.steps >= table.max_steps:
             self._settle()
             self._select(agent)
             self._accumulate_rewards()
