@@ -135,19 +135,19 @@ def field_bytes(
     )
     kept: dict[Any, bytes] = {}
     values = codec.values
-    cls = type(state)
+    cls: Any = type(state)  # a game's class: `view_scalars` is not GameState's
     lean = hasattr(cls, "view_scalars")
     windows = isinstance(state, GenericState) and state.private_windows
 
-    def scalars(state: Any) -> Mapping[str, Any]:  # what `codec.scalars` gives
-        shown = state
-        if windows and seat != state.to_act:
-            shown = state.public_state()
-        extra: Mapping[str, Any] = shown.view_scalars(seat) if lean else shown.view_extra(seat)
-        return extra
+    # What `codec.scalars` gives; this function serves states of `cls` alone.
+    read = cls.view_scalars if lean else cls.view_extra
 
     def fields(state: Any) -> bytes:
-        got = scalars(state)
+        if windows and seat != state.to_act:
+            shown = state.public_state()
+            got = shown.view_scalars(seat) if lean else shown.view_extra(seat)
+        else:
+            got = read(state, seat)
         try:
             key = key_of(got)
         except KeyError:  # not all in view_extra: from the view
