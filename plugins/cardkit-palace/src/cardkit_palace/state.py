@@ -138,6 +138,14 @@ class PalaceState(GenericState[PalaceRules, Fields, PalaceView]):
         """The state after the seat a window asks declines it; ``None`` when none is open."""
         return self.apply(DECLINE) if windows.in_window(self.f) else None
 
+    def shown_to_act(self, seat: int | None) -> int | None:
+        """As the core's: with no window open (most states) the seat to act, read at once."""
+        f = self.f
+        actor = f.actor
+        if f.phase != ADD and f.phase != COMPLETE:
+            return None if actor < 0 else actor
+        return actor if seat == actor else self.public_state().to_act
+
     def answers_window(self, action: Action) -> bool:
         """Whether ``action`` answers the open window: ``decline``, or its ``add``/``complete``."""
         kind = Add if self.f.phase == ADD else Complete if self.f.phase == COMPLETE else None
@@ -164,9 +172,8 @@ class PalaceState(GenericState[PalaceRules, Fields, PalaceView]):
         (only in the view of the seat it asks)."""
         return view_extra(self, seat)
 
-    def view_scalars(self, seat: int | None) -> dict[str, Any]:
-        """The scalar entries of `view_extra` alone, the same values (what learning code reads)."""
-        return view_scalars(self, seat)
+    # The scalar entries of `view_extra` alone (what learning code reads), at once.
+    view_scalars = view_scalars
 
     def recent(self, seat: int | None) -> list[str]:
         """The events of the latest transition that had any (a declined window has none)."""

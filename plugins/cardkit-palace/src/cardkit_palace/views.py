@@ -227,13 +227,12 @@ def latest_events(log: Any) -> tuple[Event, ...]:
 def view_scalars(state: PalaceLike, seat: int | None) -> dict[str, Any]:
     """The scalar entries of ``view_extra`` alone (for learning code: no lists, no card sets)."""
     f = state.f
-    x = f.cfg
-    asked = seat is not None and seat == state.to_act
+    asked = seat == f.actor  # the seat to act (a seat is never -1, the actor once over)
     in_window = asked and f.phase in (ADD, COMPLETE)
     return {
         "phase": PUBLIC_PHASES[f.phase],
         "window": PHASES[f.phase] if in_window else None,
-        "dealer": x.dealer,
+        "dealer": f.cfg.dealer,
         "top_run": f.run,
         "starter": f.starter if f.starter >= 0 else None,
         "first_play_rank": Rank(f.must).code if f.must and asked else None,
