@@ -76,20 +76,27 @@ def _down_bits(downs: tuple[tuple[int, ...], ...]) -> tuple[Bits, ...]:
     return tuple(found)
 
 
-def _suffix_masks(bits: tuple[int, ...]) -> tuple[int, ...]:
-    """By deck position `at`: the mask of the deck's cards from `at` on (0 past the end)."""
-    masks = [0] * (len(bits) + 1)
-    for at in range(len(bits) - 1, -1, -1):
-        masks[at] = masks[at + 1] | bits[at]
-    return tuple(masks)
+#: The last face-down rows read and their bits: they change only at a flip. One tuple,
+#: replaced whole, so the pair always matches; `kept` keeps more (several games at once).
+_last_downs: list[tuple[Any, tuple[Bits, ...]]] = [((), ())]
+
+
+def _downs_bits(state: Any) -> tuple[Bits, ...]:
+    """Each seat's face-down (mask, count, last card's bit), worked out once per rows."""
+    downs = state.f.downs
+    last = _last_downs[0]
+    if last[0] is downs:
+        return last[1]
+    found = kept(downs, _down_bits)
+    _last_downs[0] = (downs, found)
+    return found
 
 
 def _stock_bits(state: Any) -> Bits:
-    """The stock's mask, count and last card's bit, from the deal's card bits."""
+    """The stock's mask, count and last card's bit, kept by the deal for each position."""
     f = state.f
-    bits, at = f.cfg.bits, f.stock
-    left = len(bits) - at
-    return kept(bits, _suffix_masks)[at], left, bits[-1] if left > 0 else 0
+    bits: Bits = f.cfg.stock_bits[f.stock]
+    return bits
 
 
 def _pile_bits(state: Any) -> Bits:
@@ -181,7 +188,7 @@ ZONES: tuple[Zone, ...] = (
         per_seat=True,
         seen=Seen.COUNT,
         cards=lambda s: kept(s.f.downs, _face_down),
-        bits=lambda s: kept(s.f.downs, _down_bits),
+        bits=_downs_bits,
         role=TableRole.FACE_DOWN,
     ),
     Zone("stock", seen=Seen.COUNT, cards=_stock, bits=_stock_bits, role=TableRole.STOCK),
