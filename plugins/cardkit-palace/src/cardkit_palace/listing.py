@@ -30,7 +30,7 @@ from cardkit_palace.fields import RANK_MASK_BY_OFFSET as _RANK_MASK_BY_OFFSET
 from cardkit_palace.fields import cards_of as _cards_of
 from cardkit_palace.protocols import PalaceLike
 
-__all__ = ["PILE_CARDS", "legal_of", "mixed_now", "submasks", "turn_plays"]
+__all__ = ["PILE_CARDS", "RANK_GROUPS", "legal_of", "mixed_now", "submasks", "turn_plays"]
 
 
 def submasks(mask: int) -> list[int]:
@@ -82,6 +82,8 @@ _G1: Final = _group(0, 1, 2)
 _G2: Final = _group(3, 4, 5)
 _G3: Final = _group(6, 7, 8)
 _G4: Final = _group(9, 10, 11, 12)
+#: The cards of each of the four rank groups, low to high.
+RANK_GROUPS: Final = (_G1, _G2, _G3, _G4)
 
 
 class _GroupPlays(dict[int, tuple[PalaceAction, ...]]):
