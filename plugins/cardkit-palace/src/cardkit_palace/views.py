@@ -36,6 +36,8 @@ from cardkit_palace.fields import (
     OVER,
     PHASES,
     PUBLIC_PHASES,
+    TURN,
+    Fields,
     pile_cards,
 )
 from cardkit_palace.protocols import PalaceLike
@@ -231,14 +233,30 @@ def latest_events(log: Any) -> tuple[Event, ...]:
     return () if log is None else log[2]
 
 
+#: A turn's scalars with no first-play rank (most states), by (dealer, starter, top run):
+#: they do not depend on the seat. Copies are given out.
+_TURN_SCALARS: dict[tuple[int, int, int], dict[str, Any]] = {}
+
+
 def view_scalars(state: PalaceLike, seat: int | None) -> dict[str, Any]:
     """The scalar entries of ``view_extra`` alone (for learning code: no lists, no card sets)."""
     f = state.f
+    if f.phase == TURN and not f.must:
+        key = (f.cfg.dealer, f.starter, f.run)
+        found = _TURN_SCALARS.get(key)
+        if found is None:
+            found = _TURN_SCALARS[key] = _scalars(f, seat)
+        return found.copy()
+    return _scalars(f, seat)
+
+
+def _scalars(f: Fields, seat: int | None) -> dict[str, Any]:
+    phase = f.phase
     asked = seat == f.actor  # the seat to act (a seat is never -1, the actor once over)
-    in_window = asked and f.phase in (ADD, COMPLETE)
+    in_window = asked and phase in (ADD, COMPLETE)
     return {
-        "phase": PUBLIC_PHASES[f.phase],
-        "window": PHASES[f.phase] if in_window else None,
+        "phase": PUBLIC_PHASES[phase],
+        "window": PHASES[phase] if in_window else None,
         "dealer": f.cfg.dealer,
         "top_run": f.run,
         "starter": f.starter if f.starter >= 0 else None,
