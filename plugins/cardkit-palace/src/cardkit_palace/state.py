@@ -22,6 +22,7 @@ from typing import Any, Final, Self
 
 from cardkit import Action, GameResult
 from cardkit.engine.generic import GenericState
+from cardkit.errors import Refusal
 from cardkit_palace import exchange, turns, windows
 from cardkit_palace.actions import (
     DECLINE,
@@ -112,6 +113,13 @@ class PalaceState(GenericState[PalaceRules, Fields, PalaceView]):
         ups = cards_of(f.ups[p])
         actions += [Swap.of(h, u) for h in cards_of(f.hands[p]) for u in ups]
         return actions
+
+    def refusal(self, action: Action) -> Refusal | None:
+        """As the core's, the end of the game read from the fields (`is_over` is a call)."""
+        move = self._moves.get(type(action))
+        if move is None or self.f.phase == OVER:
+            return super().refusal(action)
+        return move[0](self, action)
 
     # -- the checks and the transitions, by action kind: in the modules of their phase ----
 
