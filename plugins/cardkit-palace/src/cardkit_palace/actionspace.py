@@ -227,7 +227,7 @@ class _PalaceSpace(KeyedActionSpace):
         source = hand or f.ups[p]
         if not source:
             return super().legal(state, seat)  # flips
-        # listing.turn_plays(f) and mixed_now, inlined: a face-up play's id is the hand's + 1
+        # The playable cards as `listing.legal_of` finds them; a face-up play's id is the hand's + 1
         x = f.cfg
         playable = source & x.legal[f.top]
         if f.must:
