@@ -29,8 +29,8 @@ from cardkit import Action, GameState
 from cardkit.cards.cardset import ranks_present
 from cardkit.engine.actionspace import ActionBlock, KeyedActionSpace
 from cardkit_palace.actions import PICKUP, Add, Complete, Decline, Flip, Pickup, Play, Ready, Swap
-from cardkit_palace.fields import RANK_MASK_BY_OFFSET, TURN
-from cardkit_palace.listing import mixed_now, submasks, turn_plays
+from cardkit_palace.fields import RANK_MASK, RANK_MASK_BY_OFFSET, TURN
+from cardkit_palace.listing import RANK_GROUPS, submasks
 
 __all__ = ["ACTION_SPACE"]
 
@@ -133,6 +133,41 @@ _RANK_NUMBERING: Final = {
     sub: _rank_numbering(sub) for cards in RANK_MASK_BY_OFFSET for sub in submasks(cards)
 }
 _PICKUP_ID: Final = _key(PICKUP, None)
+_G1, _G2, _G3, _G4 = RANK_GROUPS
+_Plays = tuple[tuple[int, ...], tuple[Action, ...]]
+
+
+class _GroupNumbering(dict[int, _Plays]):
+    """By the playable cards of one rank group (see `listing`): their plays' ids and
+    canonical plays, low rank first, computed once per cards (at most 2**16 keys a group).
+
+    Args:
+        step: 0 for plays from the hand, 1 from the face-up cards (the next id).
+    """
+
+    def __init__(self, step: int) -> None:
+        """An empty table for plays from this source."""
+        super().__init__()
+        self._step = step
+
+    def __missing__(self, cards: int) -> _Plays:
+        ids: list[int] = []
+        plays: list[Action] = []
+        ranks = ranks_present(cards)
+        while ranks:
+            low = ranks & -ranks
+            found, canonical = _RANK_NUMBERING[cards & RANK_MASK_BY_OFFSET[low.bit_length() - 1]]
+            ids += [i + self._step for i in found]
+            plays += canonical
+            ranks ^= low
+        entry = self[cards] = (tuple(ids), tuple(plays))
+        return entry
+
+
+#: By source (0: the hand, 1: the face-up cards): the numbering of each rank group's plays.
+_NUMBERING: Final = (_GroupNumbering(0), _GroupNumbering(1))
+_PICKUP_PLAYS: Final[_Plays] = ((_PICKUP_ID,), (PICKUP,))
+_NO_PLAYS: Final[_Plays] = ((), ())
 
 
 class _PalaceSpace(KeyedActionSpace):
@@ -180,24 +215,30 @@ class _PalaceSpace(KeyedActionSpace):
     def legal(self, state: GameState, seat: int | None = None) -> _Numbered:
         """As `ActionSpace.legal`; a turn's plays (from the hand or the face-up cards) are
         numbered from the playable cards, with no listing (the contract suite compares)."""
-        f: Any = getattr(state, "f", None)
-        if f is None or f.phase != TURN or (seat is not None and seat != f.actor):
+        palace: Any = state
+        try:
+            f = palace.f
+        except AttributeError:
             return super().legal(state, seat)
-        if not (f.hands[f.actor] or f.ups[f.actor]):
+        p = f.actor
+        if f.phase != TURN or (seat is not None and seat != p):
+            return super().legal(state, seat)
+        hand = f.hands[p]
+        source = hand or f.ups[p]
+        if not source:
             return super().legal(state, seat)  # flips
-        playable, step, pickup = turn_plays(f)  # a face-up play's id is the hand play's + 1
-        if mixed_now(f, step):
+        # The playable cards as `listing.legal_of` finds them; a face-up play's id is the hand's + 1
+        x = f.cfg
+        playable = source & x.legal[f.top]
+        if f.must:
+            playable &= RANK_MASK[f.must]
+        if hand and x.mixed and f.stock >= 52:
             return super().legal(state, seat)
-        ids: list[int] = [_PICKUP_ID] if pickup else []
-        actions: list[Action] = [PICKUP] if pickup else []
-        ranks = ranks_present(playable)
-        while ranks:
-            low = ranks & -ranks
-            found, plays = _RANK_NUMBERING[playable & RANK_MASK_BY_OFFSET[low.bit_length() - 1]]
-            ids += [i + step for i in found] if step else found
-            actions += plays
-            ranks ^= low
-        return ids, actions
+        g = _NUMBERING[0 if hand else 1]
+        a, b, c, d = g[playable & _G1], g[playable & _G2], g[playable & _G3], g[playable & _G4]
+        # pickup (when legal) first: its id is below every play's
+        first = _PICKUP_PLAYS if f.pmask and (x.voluntary or not playable) else _NO_PLAYS
+        return [*first[0], *a[0], *b[0], *c[0], *d[0]], [*first[1], *a[1], *b[1], *c[1], *d[1]]
 
     def number(self, actions: Sequence[Action], state: GameState | None = None) -> _Numbered:
         """The ascending ids of `actions` and each id's canonical action (the lowest suits)."""

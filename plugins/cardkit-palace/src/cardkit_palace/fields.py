@@ -19,7 +19,17 @@ from cardkit.cards.cardset import cards_of_mask, rank_mask
 from cardkit_palace.effects import PalaceTables
 from cardkit_palace.rules import FirstPlayerRule
 
-__all__ = ["PHASES", "Config", "Fields", "freeze", "next_seat", "pile_cards", "put", "thaw"]
+__all__ = [
+    "PHASES",
+    "Config",
+    "Fields",
+    "freeze",
+    "next_seat",
+    "pile_cards",
+    "put",
+    "stock_bits",
+    "thaw",
+]
 
 EXCHANGE: Final = 0
 TURN: Final = 1
@@ -48,6 +58,8 @@ class Config:
         dealer: the dealer's seat.
         zone: cards per zone (``zone_size``); refills go up to it.
         bits: the deck's card bits, top first (the stock is ``bits[stock:]``).
+        stock_bits: by deck position ``stock``: the stock's mask, count and
+            last card's bit (see `stock_bits`).
         tables: the effect and follow tables of the hooks, resolved at the start.
         legal: ``tables.legal_cards``: by top rank, the cards that may follow.
         burn: by rank, whether it burns.
@@ -69,6 +81,7 @@ class Config:
     dealer: int
     zone: int
     bits: tuple[int, ...]
+    stock_bits: tuple[tuple[int, int, int], ...]
     tables: PalaceTables
     legal: tuple[int, ...]
     burn: tuple[bool, ...]
@@ -84,6 +97,17 @@ class Config:
     first_out: bool
     must_lowest: bool
     first_player: FirstPlayerRule
+
+
+def stock_bits(bits: tuple[int, ...]) -> tuple[tuple[int, int, int], ...]:
+    """By deck position ``at`` (0 to the deck's end): the mask and the count of the cards of
+    ``bits`` from ``at`` on, and the last one's bit (0 past the end)."""
+    found = [(0, 0, 0)]
+    mask = 0
+    for count, bit in enumerate(reversed(bits), 1):
+        mask |= bit
+        found.append((mask, count, bits[-1]))
+    return tuple(reversed(found))
 
 
 #: The pile as a persistent linked list of plays: ``(rest of the pile, cards of the top play)``.

@@ -15,7 +15,7 @@ from cardkit.engine.actionspace import KeyedActionSpace
 from cardkit.plugins.registry import Registry, registry
 from cardkit_palace.actionspace import ACTION_SPACE
 from cardkit_palace.effects import PalaceTables, build_tables
-from cardkit_palace.fields import EXCHANGE, PHASES, Config, Fields
+from cardkit_palace.fields import EXCHANGE, PHASES, Config, Fields, stock_bits
 from cardkit_palace.rules import (
     BurnRule,
     EndCondition,
@@ -147,11 +147,13 @@ class PalaceGame(Game[PalaceRules, PalaceState]):
         """The deal's constant configuration: its options as plain values, and the tables."""
         rules = setup.rules
         tables = self.resolve_tables(rules)
+        bits = tuple(card.bit for card in setup.deck.cards)
         return Config(
             players=setup.players,
             dealer=setup.dealer,
             zone=rules.zone_size,
-            bits=tuple(card.bit for card in setup.deck.cards),
+            bits=bits,
+            stock_bits=stock_bits(bits),
             tables=tables,
             legal=tables.legal_cards,
             burn=tables.burn,

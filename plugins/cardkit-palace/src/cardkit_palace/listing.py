@@ -30,7 +30,7 @@ from cardkit_palace.fields import RANK_MASK_BY_OFFSET as _RANK_MASK_BY_OFFSET
 from cardkit_palace.fields import cards_of as _cards_of
 from cardkit_palace.protocols import PalaceLike
 
-__all__ = ["PILE_CARDS", "legal_of", "mixed_now", "submasks", "turn_plays"]
+__all__ = ["PILE_CARDS", "RANK_GROUPS", "legal_of", "submasks"]
 
 
 def submasks(mask: int) -> list[int]:
@@ -82,6 +82,8 @@ _G1: Final = _group(0, 1, 2)
 _G2: Final = _group(3, 4, 5)
 _G3: Final = _group(6, 7, 8)
 _G4: Final = _group(9, 10, 11, 12)
+#: The cards of each of the four rank groups, low to high.
+RANK_GROUPS: Final = (_G1, _G2, _G3, _G4)
 
 
 class _GroupPlays(dict[int, tuple[PalaceAction, ...]]):
@@ -126,14 +128,19 @@ def legal_of(state: PalaceLike) -> tuple[PalaceAction, ...]:
     phase = f.phase
     if phase == TURN:
         p = f.actor
-        if not (f.hands[p] or f.ups[p]):
+        held = f.hands[p]
+        source = held or f.ups[p]  # the hand, else the face-up cards
+        if not source:
             return _FLIPS_OF[f.downs[p]]
-        playable, source, pickup = turn_plays(f)
-        if mixed_now(f, source):
+        x = f.cfg
+        playable = source & x.legal[f.top]
+        if f.must:
+            playable &= RANK_MASK[f.must]
+        if held and x.mixed and f.stock >= 52:  # allow_mixed_source_play, the stock gone
             return _with_mixed_plays(f, p, playable)
         g = _GROUP_PLAYS
         plays = g[playable & _G1] + g[playable & _G2] + g[playable & _G3] + g[playable & _G4]
-        return plays + _PICKUP_ONLY if pickup else plays
+        return plays + _PICKUP_ONLY if f.pmask and (x.voluntary or not playable) else plays
     if phase == ADD:
         return _ADD_ACTIONS[f.add]
     if phase == COMPLETE:
@@ -145,24 +152,6 @@ def legal_of(state: PalaceLike) -> tuple[PalaceAction, ...]:
         ups = _cards_of(f.ups[p] & ~f.moved)
         return (*(Swap.of(h, u) for h in hand for u in ups), READY)
     return ()
-
-
-def turn_plays(f: Fields) -> tuple[int, int, bool]:
-    """A turn with cards in the hand or face up: the cards that may be played, where from
-    (0: the hand, 1: the face-up cards), and whether ``pickup`` is legal too."""
-    p = f.actor
-    hand = f.hands[p]
-    x = f.cfg
-    playable: int = (hand or f.ups[p]) & x.legal[f.top]
-    if f.must:
-        playable &= RANK_MASK[f.must]
-    return playable, 0 if hand else 1, bool(f.pmask) and (x.voluntary or not playable)
-
-
-def mixed_now(f: Fields, source: int) -> bool:
-    """Whether plays from the hand may add face-up cards now (``allow_mixed_source_play``,
-    the stock gone)."""
-    return source == 0 and f.cfg.mixed and f.stock >= 52
 
 
 def _with_mixed_plays(f: Fields, p: int, playable: int) -> tuple[PalaceAction, ...]:

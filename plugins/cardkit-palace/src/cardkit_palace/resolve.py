@@ -76,16 +76,18 @@ def resolve(
     stock = n[STOCK]
     if stock < 52 and hand.bit_count() < x.zone:
         end = min(stock + x.zone - hand.bit_count(), 52)
-        bits = x.bits
-        for i in range(stock, end):
-            drawn |= bits[i]
+        drawn = x.stock_bits[stock][0] ^ x.stock_bits[end][0]  # the cards from stock to end
         events.append(draw_event(p, end - stock))
         n[STOCK] = end
         hand |= drawn
-    if hand != n[HANDS][p]:
-        hands = list(n[HANDS])  # put(), inlined: this runs on every play
-        hands[p] = hand
-        n[HANDS] = tuple(hands)
+    hands = n[HANDS]
+    if hand != hands[p]:
+        if x.players == 2:  # put(), inlined: this runs on every play
+            n[HANDS] = (hand, hands[1]) if p == 0 else (hands[0], hand)
+        else:
+            changed = list(hands)
+            changed[p] = hand
+            n[HANDS] = tuple(changed)
     is_out = not hand and not n[UPS][p] and not any(d >= 0 for d in n[DOWNS][p])
     if (is_out and _goes_out(n, p, events)) or (burned and _after_burn(n, p, is_out)):
         return

@@ -22,6 +22,7 @@ from typing import Any, Final, Self
 
 from cardkit import Action, GameResult
 from cardkit.engine.generic import GenericState
+from cardkit.errors import Refusal
 from cardkit_palace import exchange, turns, windows
 from cardkit_palace.actions import (
     DECLINE,
@@ -113,6 +114,13 @@ class PalaceState(GenericState[PalaceRules, Fields, PalaceView]):
         actions += [Swap.of(h, u) for h in cards_of(f.hands[p]) for u in ups]
         return actions
 
+    def refusal(self, action: Action) -> Refusal | None:
+        """As the core's, the end of the game read from the fields (`is_over` is a call)."""
+        move = self._moves.get(type(action))
+        if move is None or self.f.phase == OVER:
+            return super().refusal(action)
+        return move[0](self, action)
+
     # -- the checks and the transitions, by action kind: in the modules of their phase ----
 
     check_swap = exchange.check_swap
@@ -137,6 +145,14 @@ class PalaceState(GenericState[PalaceRules, Fields, PalaceView]):
     def decline_window(self) -> Self | None:
         """The state after the seat a window asks declines it; ``None`` when none is open."""
         return self.apply(DECLINE) if windows.in_window(self.f) else None
+
+    def shown_to_act(self, seat: int | None) -> int | None:
+        """As the core's: with no window open (most states) the seat to act, read at once."""
+        f = self.f
+        actor = f.actor
+        if f.phase != ADD and f.phase != COMPLETE:
+            return None if actor < 0 else actor
+        return actor if seat == actor else self.public_state().to_act
 
     def answers_window(self, action: Action) -> bool:
         """Whether ``action`` answers the open window: ``decline``, or its ``add``/``complete``."""
@@ -164,9 +180,8 @@ class PalaceState(GenericState[PalaceRules, Fields, PalaceView]):
         (only in the view of the seat it asks)."""
         return view_extra(self, seat)
 
-    def view_scalars(self, seat: int | None) -> dict[str, Any]:
-        """The scalar entries of `view_extra` alone, the same values (what learning code reads)."""
-        return view_scalars(self, seat)
+    # The scalar entries of `view_extra` alone (what learning code reads), at once.
+    view_scalars = view_scalars
 
     def recent(self, seat: int | None) -> list[str]:
         """The events of the latest transition that had any (a declined window has none)."""

@@ -36,6 +36,8 @@ from cardkit_palace.fields import (
     OVER,
     PHASES,
     PUBLIC_PHASES,
+    TURN,
+    Fields,
     pile_cards,
 )
 from cardkit_palace.protocols import PalaceLike
@@ -76,20 +78,27 @@ def _down_bits(downs: tuple[tuple[int, ...], ...]) -> tuple[Bits, ...]:
     return tuple(found)
 
 
-def _suffix_masks(bits: tuple[int, ...]) -> tuple[int, ...]:
-    """By deck position `at`: the mask of the deck's cards from `at` on (0 past the end)."""
-    masks = [0] * (len(bits) + 1)
-    for at in range(len(bits) - 1, -1, -1):
-        masks[at] = masks[at + 1] | bits[at]
-    return tuple(masks)
+#: The last face-down rows read and their bits: they change only at a flip. One tuple,
+#: replaced whole, so the pair always matches; `kept` keeps more (several games at once).
+_last_downs: list[tuple[Any, tuple[Bits, ...]]] = [((), ())]
+
+
+def _downs_bits(state: Any) -> tuple[Bits, ...]:
+    """Each seat's face-down (mask, count, last card's bit), worked out once per rows."""
+    downs = state.f.downs
+    last = _last_downs[0]
+    if last[0] is downs:
+        return last[1]
+    found = kept(downs, _down_bits)
+    _last_downs[0] = (downs, found)
+    return found
 
 
 def _stock_bits(state: Any) -> Bits:
-    """The stock's mask, count and last card's bit, from the deal's card bits."""
+    """The stock's mask, count and last card's bit, kept by the deal for each position."""
     f = state.f
-    bits, at = f.cfg.bits, f.stock
-    left = len(bits) - at
-    return kept(bits, _suffix_masks)[at], left, bits[-1] if left > 0 else 0
+    bits: Bits = f.cfg.stock_bits[f.stock]
+    return bits
 
 
 def _pile_bits(state: Any) -> Bits:
@@ -181,7 +190,7 @@ ZONES: tuple[Zone, ...] = (
         per_seat=True,
         seen=Seen.COUNT,
         cards=lambda s: kept(s.f.downs, _face_down),
-        bits=lambda s: kept(s.f.downs, _down_bits),
+        bits=_downs_bits,
         role=TableRole.FACE_DOWN,
     ),
     Zone("stock", seen=Seen.COUNT, cards=_stock, bits=_stock_bits, role=TableRole.STOCK),
@@ -224,16 +233,31 @@ def latest_events(log: Any) -> tuple[Event, ...]:
     return () if log is None else log[2]
 
 
+#: A turn's scalars with no first-play rank (most states), by (dealer, starter, top run):
+#: they do not depend on the seat. Copies are given out.
+_TURN_SCALARS: dict[tuple[int, int, int], dict[str, Any]] = {}
+
+
 def view_scalars(state: PalaceLike, seat: int | None) -> dict[str, Any]:
     """The scalar entries of ``view_extra`` alone (for learning code: no lists, no card sets)."""
     f = state.f
-    x = f.cfg
-    asked = seat is not None and seat == state.to_act
-    in_window = asked and f.phase in (ADD, COMPLETE)
+    if f.phase == TURN and not f.must:
+        key = (f.cfg.dealer, f.starter, f.run)
+        found = _TURN_SCALARS.get(key)
+        if found is None:
+            found = _TURN_SCALARS[key] = _scalars(f, seat)
+        return found.copy()
+    return _scalars(f, seat)
+
+
+def _scalars(f: Fields, seat: int | None) -> dict[str, Any]:
+    phase = f.phase
+    asked = seat == f.actor  # the seat to act (a seat is never -1, the actor once over)
+    in_window = asked and phase in (ADD, COMPLETE)
     return {
-        "phase": PUBLIC_PHASES[f.phase],
-        "window": PHASES[f.phase] if in_window else None,
-        "dealer": x.dealer,
+        "phase": PUBLIC_PHASES[phase],
+        "window": PHASES[phase] if in_window else None,
+        "dealer": f.cfg.dealer,
         "top_run": f.run,
         "starter": f.starter if f.starter >= 0 else None,
         "first_play_rank": Rank(f.must).code if f.must and asked else None,
