@@ -36,6 +36,7 @@ from cardkit.cards.cardset import CardSet
 from cardkit.engine._building import builder_of, replaced
 from cardkit.engine._capping import capped_class
 from cardkit.engine._fieldjson import field_json
+from cardkit.engine._visible import visible_zones
 from cardkit.engine.actions import Action, check_action_text
 from cardkit.engine.events import Event
 from cardkit.engine.grammar import Grammar
@@ -44,7 +45,7 @@ from cardkit.engine.rules import Rules
 from cardkit.engine.state import Setup
 from cardkit.engine.views import View, ZoneView
 from cardkit.engine.windows import PrivateWindows
-from cardkit.engine.zones import Zone, dynamic_zone_names, visible_zone_names, zone_cards
+from cardkit.engine.zones import Zone, zone_cards
 from cardkit.engine.zoneviews import ZoneViewer
 from cardkit.errors import IllegalAction, Refusal, Refused
 
@@ -315,21 +316,7 @@ class GenericState(PrivateWindows, Generic[R, F, V]):
     def visible_zones(self, seat: int | None) -> Collection[str]:
         """The zones `seat` may see, from the declared zones (worked out once per seat,
         but for the `keyed` and `revealed` zones, which depend on the state)."""
-        players = self.players
-        if seat is not None and not (type(seat) is int and 0 <= seat < players):
-            # Not kept: not a seat.
-            specs = self.zone_specs
-            return visible_zone_names(specs, players, seat) + dynamic_zone_names(specs, self, seat)
-        key = (type(self), players, seat)
-        found = _VISIBLE.get(key)
-        if found is None:
-            specs = self.zone_specs
-            found = _VISIBLE[key] = (
-                tuple(visible_zone_names(specs, players, seat)),
-                tuple(z for z in specs if z.dynamic),
-            )
-        fixed, dynamic = found
-        return (*fixed, *dynamic_zone_names(dynamic, self, seat)) if dynamic else fixed
+        return visible_zones(self, seat)
 
     def view_extra(self, seat: int | None) -> dict[str, Any]:
         """What the view shows besides the zones (a phase, scores, the suit to follow);
@@ -384,9 +371,6 @@ class GenericState(PrivateWindows, Generic[R, F, V]):
         return {name: field_json(value) for name, value in zip(names, self.f, strict=True)}
 
 
-#: By state class, players and seat: the visible zones that depend on nothing else,
-#: and the zones whose visible part depends on the state.
-_VISIBLE: dict[tuple[type, int, int | None], tuple[tuple[str, ...], tuple[Zone, ...]]] = {}
 #: The zone part of the views, planned once per state class.
 _VIEWERS: dict[type, ZoneViewer] = {}
 #: The listings `legal_actions` keeps as they are (any other sequence becomes a tuple).
