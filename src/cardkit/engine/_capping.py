@@ -72,6 +72,8 @@ def uncapped(state: Any, base: type[Any]) -> Any:
     twin = base._building()
     twin.game = state.game
     twin.setup = state.setup
+    twin.rules = state.rules
+    twin.players = state.players
     twin._log = state._log
     twin.f = state.f
     twin._legal = None

@@ -71,10 +71,15 @@ class GenericState(PrivateWindows, Generic[R, F, V]):
     `state.view(seat)` as `MyView`.
     """
 
-    __slots__ = ("_left", "_legal", "f")
+    __slots__ = ("_left", "_legal", "f", "players", "rules")
 
     f: F
     """The game's fields (a `NamedTuple`)."""
+    rules: R
+    """The rules in force, as the game's rules model (`setup.rules`, kept in a slot: a
+    property's call costs more than the slot's store, and transitions read it often)."""
+    players: int
+    """The number of seats (`setup.players`, kept in a slot as `rules` is)."""
     setup: Setup[R]
     _legal: Sequence[Action] | None
     _left: int
@@ -129,6 +134,8 @@ class GenericState(PrivateWindows, Generic[R, F, V]):
         state: Self = cls._building()
         state.game = game
         state.setup = setup
+        state.rules = setup.rules
+        state.players = setup.players
         state._log = (None, None, tuple(events))
         state.f = fields
         state._legal = None
@@ -149,6 +156,8 @@ class GenericState(PrivateWindows, Generic[R, F, V]):
         state: Self = self._building()
         state.game = self.game
         state.setup = self.setup
+        state.rules = self.rules
+        state.players = self.players
         state._log = (self._log, action, tuple(events))
         state.f = fields
         state._legal = None
@@ -182,11 +191,6 @@ class GenericState(PrivateWindows, Generic[R, F, V]):
         shuffled = list(cards)
         random.Random(f"cardkit-{self.game.name}:{self.setup.deck}:{salt}").shuffle(shuffled)
         return tuple(shuffled)
-
-    @property
-    def rules(self) -> R:
-        """The rules in force, as the game's rules model."""
-        return self.setup.rules
 
     # -- actions: the core's -----------------------------------------------------------
 
