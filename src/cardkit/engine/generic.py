@@ -143,7 +143,7 @@ class GenericState(PrivateWindows, Generic[R, F, V]):
         state.__class__ = cls
         return state
 
-    def evolve(self, action: Action, events: Sequence[Event], **changes: Any) -> Self:
+    def evolve(self, action: Action, events: Sequence[Event], /, **changes: Any) -> Self:
         """The next state: these fields changed, `action` and its `events` logged."""
         return self.successor(action, events, replaced(self.f, changes) if changes else self.f)
 
