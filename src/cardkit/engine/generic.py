@@ -33,7 +33,7 @@ from typing_extensions import TypeVar
 
 from cardkit.cards.card import Card
 from cardkit.cards.cardset import CardSet
-from cardkit.engine._building import builder_of, replaced
+from cardkit.engine._building import builder_of, fields_turn, replaced
 from cardkit.engine._capping import capped_class
 from cardkit.engine._fieldjson import field_json
 from cardkit.engine._visible import visible_zones
@@ -71,7 +71,7 @@ class GenericState(PrivateWindows, Generic[R, F, V]):
     `state.view(seat)` as `MyView`.
     """
 
-    __slots__ = ("_left", "_legal", "f", "players", "rules")
+    __slots__ = ("_left", "_legal", "f", "is_over", "players", "rules", "to_act")
 
     f: F
     """The game's fields (a `NamedTuple`)."""
@@ -98,6 +98,7 @@ class GenericState(PrivateWindows, Generic[R, F, V]):
     _plain_apply: ClassVar[bool] = True
     _moves: ClassVar[dict[type[Action], tuple[_Check, _Do]]] = {}
     _building: ClassVar[type[Any]]
+    _turn_slots: ClassVar[bool] = True
     _dos: ClassVar[dict[type[Action], _Do]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -106,6 +107,7 @@ class GenericState(PrivateWindows, Generic[R, F, V]):
         if "_frozen" in cls.__dict__:
             return  # the builder of a state class (`cardkit.engine._building`)
         cls._building = builder_of(cls)
+        cls._turn_slots = fields_turn(cls, _TURN_SLOTS)
         # A subclass that wraps _apply (a test double) is applied through it.
         cls._plain_apply = cls._apply is GenericState._apply
         grammar = cls.__dict__.get("grammar")
@@ -138,6 +140,9 @@ class GenericState(PrivateWindows, Generic[R, F, V]):
         state.players = setup.players
         state._log = (None, None, tuple(events))
         state.f = fields
+        if cls._turn_slots:
+            over = state.is_over = getattr(fields, "outcome", None) is not None  # type: ignore[misc]
+            state.to_act = None if over else getattr(fields, "seat", None)  # type: ignore[misc]
         state._legal = None
         state._left = setup.rules.max_actions
         state.__class__ = cls
@@ -160,6 +165,9 @@ class GenericState(PrivateWindows, Generic[R, F, V]):
         state.players = self.players
         state._log = (self._log, action, tuple(events))
         state.f = fields
+        if self._turn_slots:
+            over = state.is_over = getattr(fields, "outcome", None) is not None  # type: ignore[misc]
+            state.to_act = None if over else getattr(fields, "seat", None)  # type: ignore[misc]
         state._legal = None
         left = state._left = self._left - 1
         state.__class__ = type(self) if left > 0 else capped_class(type(self))
@@ -170,15 +178,15 @@ class GenericState(PrivateWindows, Generic[R, F, V]):
         """How many actions have been played (counted as the states are built)."""
         return self.setup.rules.max_actions - self._left
 
-    @property
-    def to_act(self) -> int | None:
-        """The seat to act: by default the field `seat`, and `None` once over."""
-        return None if self.is_over else getattr(self.f, "seat", None)
+    if TYPE_CHECKING:  # slots set as each state is built (`fields_turn`); read-only
 
-    @property
-    def is_over(self) -> bool:
-        """Whether the game has ended: by default, whether the field `outcome` is set."""
-        return getattr(self.f, "outcome", None) is not None
+        @property
+        def to_act(self) -> int | None:
+            """The seat to act: by default the field `seat`, and `None` once over."""
+
+        @property
+        def is_over(self) -> bool:
+            """Whether the game has ended: by default, whether the field `outcome` is set."""
 
     def hidden_shuffle(self, cards: Sequence[Card], salt: object) -> tuple[Card, ...]:
         """`cards` shuffled by a generator seeded from the deal's deck order and `salt`.
@@ -384,3 +392,4 @@ _KEPT = (tuple, Listing)
 # a slot through its descriptor costs a third less than `object.__setattr__` by name.
 _set_legal = GenericState.__dict__["_legal"].__set__
 _CANDIDATES = GenericState.candidate_actions
+_TURN_SLOTS = {name: GenericState.__dict__[name] for name in ("to_act", "is_over")}
