@@ -7,14 +7,13 @@ from functools import lru_cache
 from typing import Any, NamedTuple, Self
 
 from cardkit import Action, Card, CardSet, Event, GameResult, InvalidState, Rank, Suit
-from cardkit.cards.cardset import rank_mask, suit_mask
 from cardkit.engine.drawing import draw_cards
 from cardkit.engine.generic import GenericState
 from cardkit.engine.grammar import Form, Grammar, Verb
 from cardkit.engine.results import low_hand_result
 from cardkit.engine.zones import Seen, TableRole, Zone
 from cardkit.errors import Refusal, Refused
-from cardkit_crazyeights.rules import SUIT_NAMES, SUIT_WORDS, CrazyEightsRules, card_points
+from cardkit_crazyeights.rules import MATCHES, SUIT_NAMES, SUIT_WORDS, CrazyEightsRules, card_points
 from cardkit_crazyeights.rules import CrazyEightsRefused as Code
 from cardkit_crazyeights.views import CrazyEightsView
 
@@ -111,9 +110,8 @@ class CrazyEightsState(GenericState[CrazyEightsRules, Fields, CrazyEightsView]):
 
     def matching(self) -> int:
         """The mask of the cards that may be played now (held or not): the suit to follow,
-        the top card's rank, and the 8s when they are wild."""
-        wild = rank_mask(Rank.EIGHT) if self.rules.eights_wild else 0
-        return wild | suit_mask(self.f.suit) | rank_mask(self.top.rank)
+        the top card's rank, and the 8s when they are wild (the rules' `MATCHES` table)."""
+        return MATCHES[self.rules.eights_wild][self.f.suit][self.f.discard[-1].rank]
 
     def can_play(self, card: Card) -> bool:
         """Whether ``card`` may be played on the discard pile now (held or not)."""
