@@ -7,6 +7,7 @@ from functools import lru_cache
 from typing import Any, NamedTuple, Self
 
 from cardkit import Action, Card, CardSet, Event, GameResult, InvalidState, Rank, Suit
+from cardkit.cards.cardset import cards_of_mask
 from cardkit.engine.drawing import draw_cards
 from cardkit.engine.generic import GenericState
 from cardkit.engine.grammar import Form, Grammar, Verb
@@ -205,10 +206,14 @@ class CrazyEightsState(GenericState[CrazyEightsRules, Fields, CrazyEightsView]):
         return self.evolve(action, events, seat=seat, passes=passes, drew=False)
 
 
+#: The plays of each card, 8s wild or not (a wild 8 names a suit), made once.
+_PLAYS = [{card: tuple(Play(card, suit) for suit in _NAMED[wild and card.rank == 8])
+           for card in CardSet.standard()} for wild in (False, True)]  # fmt: skip
+
+
 @lru_cache(maxsize=1 << 12)  # one tuple for equal listings: the RL table numbers it once
 def _listing(playable: int, wild: bool, until: bool, draw: bool) -> tuple[Action, ...]:
     """The legal actions with these cards playable, 8s wild or not, drawing until playable
     or not, and a card to draw (with `draw_until_playable=False`: not drawn yet) or not."""
-    plays: list[Action] = [Play(card, suit) for card in CardSet.from_mask(playable)
-                           for suit in _NAMED[wild and card.rank == Rank.EIGHT]]  # fmt: skip
+    plays: list[Action] = [play for card in cards_of_mask(playable) for play in _PLAYS[wild][card]]
     return (*plays, *(() if until and plays else (_DRAW if draw else _PASS,)))
