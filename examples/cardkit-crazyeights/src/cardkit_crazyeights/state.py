@@ -187,13 +187,13 @@ class CrazyEightsState(GenericState[CrazyEightsRules, Fields, CrazyEightsView]):
 
     def do_draw(self, action: Draw) -> Self:
         """Draw one card, or until one can be played; reshuffle the pile when the stock is out."""
-        f = self.f
+        f, seat = self.f, self.f.seat
         until = self.can_play if self.rules.draw_until_playable else None
-        got = draw_cards(f.seat, f.stock, f.discard, f.reshuffles, self.hidden_shuffle, until=until)
-        hand = f.hands[f.seat] | CardSet(got.cards)
-        hands = (*f.hands[: f.seat], hand, *f.hands[f.seat + 1 :])
-        return self.evolve(action, got.events, hands=hands, stock=got.stock, discard=got.discard,
-                           drew=True, reshuffles=got.reshuffles)  # fmt: skip
+        cards, stock, discard, reshuffles, events = draw_cards(
+            seat, f.stock, f.discard, f.reshuffles, self.hidden_shuffle, until=until)  # fmt: skip
+        hands = (*f.hands[:seat], f.hands[seat].union(cards), *f.hands[seat + 1 :])
+        fields = Fields(hands, stock, discard, f.suit, seat, True, f.passes, reshuffles, f.outcome)
+        return self.successor(action, events, fields)
 
     def do_pass(self, action: Pass) -> Self:
         """End the turn; a whole round of passes with nothing to draw blocks the game."""
