@@ -165,8 +165,10 @@ class CrazyEightsState(GenericState[CrazyEightsRules, Fields, CrazyEightsView]):
     def list_legal(self) -> tuple[Action, ...]:
         """The legal actions, listed fast (the contract tests compare the checks' listing)."""
         f, until = self.f, self.rules.draw_until_playable
-        return _listing(f.hands[f.seat].mask & self.matching(), self.rules.eights_wild, until,
-                        self.can_draw and (until or not f.drew))  # fmt: skip
+        playable = f.hands[f.seat].mask & self.matching()
+        # Drawing until playable with a card to play, only plays are listed: can_draw not asked.
+        draw = not (until and playable) and self.can_draw and (until or not f.drew)
+        return _listing(playable, self.rules.eights_wild, until, draw)
 
     # --8<-- [start:apply]
     def do_play(self, action: Play) -> Self:
