@@ -101,15 +101,15 @@ class CardSet:
         mask = 0
         for card in cards:
             mask |= card.bit
-        object.__setattr__(self, "mask", mask)
+        _set_mask(self, mask)
 
     @classmethod
     def from_mask(cls, mask: int) -> CardSet:
         """The set whose bit mask is ``mask``."""
         if mask < 0 or mask >> 54:
             raise ValueError(f"a card mask has bits 0-53 only, got {mask:#x}")
-        new = object.__new__(cls)
-        object.__setattr__(new, "mask", mask)
+        new = _new(cls)
+        _set_mask(new, mask)
         return new
 
     @classmethod
@@ -154,16 +154,16 @@ class CardSet:
         return isinstance(card, Card) and bool(self.mask & card.bit)
 
     def __or__(self, other: CardSet) -> CardSet:
-        return CardSet.from_mask(self.mask | other.mask)
+        return _made(self.mask | other.mask)
 
     def __and__(self, other: CardSet) -> CardSet:
-        return CardSet.from_mask(self.mask & other.mask)
+        return _made(self.mask & other.mask)
 
     def __sub__(self, other: CardSet) -> CardSet:
-        return CardSet.from_mask(self.mask & ~other.mask)
+        return _made(self.mask & ~other.mask)
 
     def __xor__(self, other: CardSet) -> CardSet:
-        return CardSet.from_mask(self.mask ^ other.mask)
+        return _made(self.mask ^ other.mask)
 
     def __le__(self, other: CardSet) -> bool:
         return self.mask & ~other.mask == 0
@@ -189,23 +189,30 @@ class CardSet:
 
     def add(self, card: Card) -> CardSet:
         """A new set with ``card`` added."""
-        return CardSet.from_mask(self.mask | card.bit)
+        return _made(self.mask | card.bit)
+
+    def union(self, cards: Iterable[Card]) -> CardSet:
+        """A new set with ``cards`` added (``self | CardSet(cards)`` in one call)."""
+        mask = self.mask
+        for card in cards:
+            mask |= card.bit
+        return _made(mask)
 
     def remove(self, card: Card) -> CardSet:
         """A new set without ``card``; raises ``KeyError`` if it is not held."""
         if not self.mask & card.bit:
             raise KeyError(card)
-        return CardSet.from_mask(self.mask ^ card.bit)
+        return _made(self.mask ^ card.bit)
 
     # -- views by rank and suit --------------------------------------------
 
     def of_suit(self, suit: Suit) -> CardSet:
         """The cards of one suit."""
-        return CardSet.from_mask(self.mask & (_SUIT_MASK << (13 * suit)))
+        return _made(self.mask & (_SUIT_MASK << (13 * suit)))
 
     def of_rank(self, rank: Rank) -> CardSet:
         """The cards of one rank."""
-        return CardSet.from_mask(self.mask & _RANK_MASKS[rank])
+        return _made(self.mask & _RANK_MASKS[rank])
 
     def rank_counts(self) -> dict[Rank, int]:
         """How many cards of each rank the set holds (ranks held only)."""
@@ -280,9 +287,17 @@ class CardSet:
         }
 
 
-_RANK_MASKS: Final = {
-    int(rank): sum(1 << (13 * suit + rank - 2) for suit in range(4)) for rank in Rank
-}
+_new, _set_mask = object.__new__, CardSet.__dict__["mask"].__set__  # the slot's own setter
+
+
+def _made(mask: int) -> CardSet:
+    """`CardSet.from_mask(mask)` unchecked, for a mask known to be valid (the operators')."""
+    new: CardSet = _new(CardSet)
+    _set_mask(new, mask)
+    return new
+
+
+_RANK_MASKS: Final = {int(r): sum(1 << (13 * s + r - 2) for s in range(4)) for r in Rank}
 
 
 T = TypeVar("T")

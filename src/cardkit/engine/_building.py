@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
-__all__ = ["builder_of", "replaced"]
+__all__ = ["builder_of", "fields_turn", "replaced"]
 
 F = TypeVar("F", bound=tuple[Any, ...])
 
@@ -69,3 +69,30 @@ def replaced(fields: F, changes: dict[str, Any]) -> F:
         raise ValueError(f"Got unexpected field names: {unknown!r}") from None
     new: F = _new_fields(kind, values)
     return new
+
+
+def _to_act(self: Any) -> int | None:
+    return None if self.is_over else getattr(self.f, "seat", None)
+
+
+def _is_over(self: Any) -> bool:
+    return getattr(self.f, "outcome", None) is not None
+
+
+_FIELDS_TURN = {
+    "to_act": property(_to_act, doc="The seat to act: the field `seat`, and `None` once over."),
+    "is_over": property(_is_over, doc="Whether the game has ended: the field `outcome` is set."),
+}
+
+
+def fields_turn(cls: type[Any], slots: dict[str, Any]) -> bool:
+    """Whether the states of `cls` keep `to_act` and `is_over` in their `slots`, set as each
+    state is built from the fields `seat` and `outcome` (no property's call to read them):
+    when `cls` defines neither. A class that defines one gets the other's default as a
+    property, which reads the fields.
+    """
+    own = [name for name, slot in slots.items() if getattr(cls, name) is not slot]
+    for name in slots:
+        if own and name not in own:
+            setattr(cls, name, _FIELDS_TURN[name])
+    return not own

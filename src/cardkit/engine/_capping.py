@@ -72,8 +72,13 @@ def uncapped(state: Any, base: type[Any]) -> Any:
     twin = base._building()
     twin.game = state.game
     twin.setup = state.setup
+    twin.rules = state.rules
+    twin.players = state.players
     twin._log = state._log
     twin.f = state.f
+    if base._turn_slots:
+        twin.is_over = getattr(state.f, "outcome", None) is not None
+        twin.to_act = None if twin.is_over else getattr(state.f, "seat", None)
     twin._legal = None
     twin._left = state._left
     twin.__class__ = base

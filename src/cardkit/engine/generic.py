@@ -33,9 +33,10 @@ from typing_extensions import TypeVar
 
 from cardkit.cards.card import Card
 from cardkit.cards.cardset import CardSet
-from cardkit.engine._building import builder_of, replaced
+from cardkit.engine._building import builder_of, fields_turn, replaced
 from cardkit.engine._capping import capped_class
 from cardkit.engine._fieldjson import field_json
+from cardkit.engine._visible import visible_zones
 from cardkit.engine.actions import Action, check_action_text
 from cardkit.engine.events import Event
 from cardkit.engine.grammar import Grammar
@@ -44,7 +45,7 @@ from cardkit.engine.rules import Rules
 from cardkit.engine.state import Setup
 from cardkit.engine.views import View, ZoneView
 from cardkit.engine.windows import PrivateWindows
-from cardkit.engine.zones import Zone, dynamic_zone_names, visible_zone_names, zone_cards
+from cardkit.engine.zones import Zone, zone_cards
 from cardkit.engine.zoneviews import ZoneViewer
 from cardkit.errors import IllegalAction, Refusal, Refused
 
@@ -70,10 +71,15 @@ class GenericState(PrivateWindows, Generic[R, F, V]):
     `state.view(seat)` as `MyView`.
     """
 
-    __slots__ = ("_left", "_legal", "f")
+    __slots__ = ("_left", "_legal", "f", "is_over", "players", "rules", "to_act")
 
     f: F
     """The game's fields (a `NamedTuple`)."""
+    rules: R
+    """The rules in force, as the game's rules model (`setup.rules`, kept in a slot: a
+    property's call costs more than the slot's store, and transitions read it often)."""
+    players: int
+    """The number of seats (`setup.players`, kept in a slot as `rules` is)."""
     setup: Setup[R]
     _legal: Sequence[Action] | None
     _left: int
@@ -92,6 +98,7 @@ class GenericState(PrivateWindows, Generic[R, F, V]):
     _plain_apply: ClassVar[bool] = True
     _moves: ClassVar[dict[type[Action], tuple[_Check, _Do]]] = {}
     _building: ClassVar[type[Any]]
+    _turn_slots: ClassVar[bool] = True
     _dos: ClassVar[dict[type[Action], _Do]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -100,6 +107,7 @@ class GenericState(PrivateWindows, Generic[R, F, V]):
         if "_frozen" in cls.__dict__:
             return  # the builder of a state class (`cardkit.engine._building`)
         cls._building = builder_of(cls)
+        cls._turn_slots = fields_turn(cls, _TURN_SLOTS)
         # A subclass that wraps _apply (a test double) is applied through it.
         cls._plain_apply = cls._apply is GenericState._apply
         grammar = cls.__dict__.get("grammar")
@@ -128,14 +136,19 @@ class GenericState(PrivateWindows, Generic[R, F, V]):
         state: Self = cls._building()
         state.game = game
         state.setup = setup
+        state.rules = setup.rules
+        state.players = setup.players
         state._log = (None, None, tuple(events))
         state.f = fields
+        if cls._turn_slots:
+            over = state.is_over = getattr(fields, "outcome", None) is not None  # type: ignore[misc]
+            state.to_act = None if over else getattr(fields, "seat", None)  # type: ignore[misc]
         state._legal = None
         state._left = setup.rules.max_actions
         state.__class__ = cls
         return state
 
-    def evolve(self, action: Action, events: Sequence[Event], **changes: Any) -> Self:
+    def evolve(self, action: Action, events: Sequence[Event], /, **changes: Any) -> Self:
         """The next state: these fields changed, `action` and its `events` logged."""
         return self.successor(action, events, replaced(self.f, changes) if changes else self.f)
 
@@ -148,8 +161,13 @@ class GenericState(PrivateWindows, Generic[R, F, V]):
         state: Self = self._building()
         state.game = self.game
         state.setup = self.setup
+        state.rules = self.rules
+        state.players = self.players
         state._log = (self._log, action, tuple(events))
         state.f = fields
+        if self._turn_slots:
+            over = state.is_over = getattr(fields, "outcome", None) is not None  # type: ignore[misc]
+            state.to_act = None if over else getattr(fields, "seat", None)  # type: ignore[misc]
         state._legal = None
         left = state._left = self._left - 1
         state.__class__ = type(self) if left > 0 else capped_class(type(self))
@@ -160,15 +178,15 @@ class GenericState(PrivateWindows, Generic[R, F, V]):
         """How many actions have been played (counted as the states are built)."""
         return self.setup.rules.max_actions - self._left
 
-    @property
-    def to_act(self) -> int | None:
-        """The seat to act: by default the field `seat`, and `None` once over."""
-        return None if self.is_over else getattr(self.f, "seat", None)
+    if TYPE_CHECKING:  # slots set as each state is built (`fields_turn`); read-only
 
-    @property
-    def is_over(self) -> bool:
-        """Whether the game has ended: by default, whether the field `outcome` is set."""
-        return getattr(self.f, "outcome", None) is not None
+        @property
+        def to_act(self) -> int | None:
+            """The seat to act: by default the field `seat`, and `None` once over."""
+
+        @property
+        def is_over(self) -> bool:
+            """Whether the game has ended: by default, whether the field `outcome` is set."""
 
     def hidden_shuffle(self, cards: Sequence[Card], salt: object) -> tuple[Card, ...]:
         """`cards` shuffled by a generator seeded from the deal's deck order and `salt`.
@@ -181,11 +199,6 @@ class GenericState(PrivateWindows, Generic[R, F, V]):
         shuffled = list(cards)
         random.Random(f"cardkit-{self.game.name}:{self.setup.deck}:{salt}").shuffle(shuffled)
         return tuple(shuffled)
-
-    @property
-    def rules(self) -> R:
-        """The rules in force, as the game's rules model."""
-        return self.setup.rules
 
     # -- actions: the core's -----------------------------------------------------------
 
@@ -315,21 +328,7 @@ class GenericState(PrivateWindows, Generic[R, F, V]):
     def visible_zones(self, seat: int | None) -> Collection[str]:
         """The zones `seat` may see, from the declared zones (worked out once per seat,
         but for the `keyed` and `revealed` zones, which depend on the state)."""
-        players = self.players
-        if seat is not None and not (type(seat) is int and 0 <= seat < players):
-            # Not kept: not a seat.
-            specs = self.zone_specs
-            return visible_zone_names(specs, players, seat) + dynamic_zone_names(specs, self, seat)
-        key = (type(self), players, seat)
-        found = _VISIBLE.get(key)
-        if found is None:
-            specs = self.zone_specs
-            found = _VISIBLE[key] = (
-                tuple(visible_zone_names(specs, players, seat)),
-                tuple(z for z in specs if z.dynamic),
-            )
-        fixed, dynamic = found
-        return (*fixed, *dynamic_zone_names(dynamic, self, seat)) if dynamic else fixed
+        return visible_zones(self, seat)
 
     def view_extra(self, seat: int | None) -> dict[str, Any]:
         """What the view shows besides the zones (a phase, scores, the suit to follow);
@@ -384,9 +383,6 @@ class GenericState(PrivateWindows, Generic[R, F, V]):
         return {name: field_json(value) for name, value in zip(names, self.f, strict=True)}
 
 
-#: By state class, players and seat: the visible zones that depend on nothing else,
-#: and the zones whose visible part depends on the state.
-_VISIBLE: dict[tuple[type, int, int | None], tuple[tuple[str, ...], tuple[Zone, ...]]] = {}
 #: The zone part of the views, planned once per state class.
 _VIEWERS: dict[type, ZoneViewer] = {}
 #: The listings `legal_actions` keeps as they are (any other sequence becomes a tuple).
@@ -396,3 +392,4 @@ _KEPT = (tuple, Listing)
 # a slot through its descriptor costs a third less than `object.__setattr__` by name.
 _set_legal = GenericState.__dict__["_legal"].__set__
 _CANDIDATES = GenericState.candidate_actions
+_TURN_SLOTS = {name: GenericState.__dict__[name] for name in ("to_act", "is_over")}

@@ -1,6 +1,7 @@
 """The rules model of Crazy Eights: every variant option, typed, with its default.
 
-Also the words of the rules: suit names in action text and card points.
+Also the words of the rules: suit names in action text and card points, and which cards
+match which.
 """
 
 from __future__ import annotations
@@ -11,8 +12,10 @@ from enum import StrEnum
 from pydantic import Field
 
 from cardkit import Card, CardValues, InvalidRules, Rank, Rules, Suit, Variant
+from cardkit.cards.cardset import rank_mask, suit_mask
 
 __all__ = [
+    "MATCHES",
     "PRESETS",
     "SUIT_NAMES",
     "SUIT_WORDS",
@@ -91,6 +94,12 @@ SUIT_WORDS: dict[str, Suit] = {
     **{suit.code.lower(): suit for suit in Suit},
     **{suit.symbol: suit for suit in Suit},
 }
+
+#: The cards that may be played with each suit to follow and top card's rank, 8s wild or not:
+#: `MATCHES[eights_wild][suit][rank]` is a card mask (a table made once, for the hot path).
+MATCHES: tuple[tuple[dict[Rank | None, int], ...], ...] = tuple(
+    tuple({rank: suit_mask(suit) | rank_mask(rank) | (wild and rank_mask(8)) for rank in Rank}
+          for suit in Suit) for wild in (False, True))  # fmt: skip
 
 #: Cards left in a hand: pip value, pictures 10, ace 1 (an 8 is worth 50 while 8s are wild).
 _VALUES = CardValues.pips(ace=1, pictures=10)
