@@ -9,7 +9,10 @@ cost more than the work here:
 - a card plane's bytes by its mask ([PlaneBytes][cardkit.rl._encoder.PlaneBytes]:
   the same hands, piles and top cards come back again and again; a new
   mask costs four look-ups in a table of the 8,192 rows of 13 bits, built
-  once per process);
+  once per process); the generated readers join a 52-card plane from those
+  four rows straight away (`PlaneBytes.chunks`): a few more instructions
+  than a kept plane's look-up, but no table of planes to keep, whose
+  scattered look-ups missed the CPU's caches;
 - a count's bytes by the count, the seat's one-hots once per encoder, the
   one-hot of the seat to act by that seat;
 - the view fields' bytes by their values ([field_bytes][cardkit.rl._encoder.field_bytes]:
@@ -85,6 +88,13 @@ class PlaneBytes(dict[int, bytes]):
         self._rows = _chunk_rows()
         self._shifts = tuple(range(0, cards, _CHUNK))
         self._size = 4 * cards
+
+    @property
+    def chunks(self) -> tuple[bytes, ...] | None:
+        """The bytes of each 13-bit row, by its bits, when a plane is four of them (52
+        cards); a plane of mask `m` is then the rows of `m & 8191`, `m >> 13 & 8191`,
+        `m >> 26 & 8191` and `m >> 39` (`None`: 54 cards)."""
+        return self._rows if self._size == 208 else None
 
     def __missing__(self, mask: int) -> bytes:
         """Work out a mask not seen yet (bits past the plane's cards are left out)."""

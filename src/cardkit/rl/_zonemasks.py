@@ -231,10 +231,16 @@ class ZonePlan:
             planes[-1 - len(top_slots)] = f"({planes[-1 - len(top_slots)]}) | ko"
             tally[-1] = f"({tally[-1]}) + kc"
         rows, counts = tables
+        chunks = getattr(rows, "chunks", None)  # a 52-card plane: four 13-bit rows
         parts: list[str | bytes] = []  # an expression, or the bytes of a constant
         for table, name, exprs in ((rows, "R", planes), (counts, "C", tally)):
             for expr in exprs:
-                if expr != "0":
+                if expr != "0" and name == "R" and chunks is not None:
+                    mask = f"p{len(parts)}"  # the plane's bytes joined from its rows, unkept
+                    code.append(f"    {mask} = {expr}")
+                    parts += [f"K[{mask} & 8191]", f"K[{mask} >> 13 & 8191]",
+                              f"K[{mask} >> 26 & 8191]", f"K[{mask} >> 39]"]  # fmt: skip
+                elif expr != "0":
                     parts.append(f"{name}[{expr}]")
                 elif parts and isinstance(parts[-1], bytes):
                     parts[-1] += table[0]
@@ -244,7 +250,7 @@ class ZonePlan:
             if isinstance(part, bytes):
                 scope[f"z{i}"] = part
                 parts[i] = f"z{i}"
-        scope.update(R=rows, C=counts, join=bytearray().join, keyed=self.keyed_sum)
+        scope.update(R=rows, C=counts, K=chunks, join=bytearray().join, keyed=self.keyed_sum)
         scope["everything"] = everything
         code.append(f"    return join(({', '.join(map(str, parts))}, tail))")
         fused: Callable[[Any, bytes], bytearray] = _compiled(code, scope, "state, tail")
