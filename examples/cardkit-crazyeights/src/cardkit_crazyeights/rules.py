@@ -98,7 +98,7 @@ SUIT_WORDS: dict[str, Suit] = {
 #: The cards that may be played with each suit to follow and top card's rank, 8s wild or not:
 #: `MATCHES[eights_wild][suit][rank]` is a card mask (a table made once, for the hot path).
 MATCHES: tuple[tuple[dict[Rank | None, int], ...], ...] = tuple(
-    tuple({rank: suit_mask(suit) | rank_mask(rank) | (wild and rank_mask(8)) for rank in Rank}
+    tuple({rank: suit_mask(suit) | rank_mask(rank) | (rank_mask(8) if wild else 0) for rank in Rank}
           for suit in Suit) for wild in (False, True))  # fmt: skip
 
 #: Cards left in a hand: pip value, pictures 10, ace 1 (an 8 is worth 50 while 8s are wild).
