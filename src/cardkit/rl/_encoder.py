@@ -12,7 +12,8 @@ cost more than the work here:
   once per process); the generated readers join a 52-card plane from those
   four rows straight away (`PlaneBytes.chunks`): a few more instructions
   than a kept plane's look-up, but no table of planes to keep, whose
-  scattered look-ups missed the CPU's caches;
+  scattered look-ups missed the CPU's caches; a top card's plane (one card,
+  52 masks at most) is still looked up;
 - a count's bytes by the count, the seat's one-hots once per encoder, the
   one-hot of the seat to act by that seat;
 - the view fields' bytes by their values ([field_bytes][cardkit.rl._encoder.field_bytes]:

@@ -232,10 +232,12 @@ class ZonePlan:
             tally[-1] = f"({tally[-1]}) + kc"
         rows, counts = tables
         chunks = getattr(rows, "chunks", None)  # a 52-card plane: four 13-bit rows
+        # A top card's plane has one card: its bytes are kept (52 at most); others are joined.
+        joins = len(planes) - len(top_slots) if chunks is not None else 0
         parts: list[str | bytes] = []  # an expression, or the bytes of a constant
         for table, name, exprs in ((rows, "R", planes), (counts, "C", tally)):
-            for expr in exprs:
-                if expr != "0" and name == "R" and chunks is not None:
+            for at, expr in enumerate(exprs):
+                if expr != "0" and name == "R" and at < joins:
                     mask = f"p{len(parts)}"  # the plane's bytes joined from its rows, unkept
                     code.append(f"    {mask} = {expr}")
                     parts += [f"K[{mask} & 8191]", f"K[{mask} >> 13 & 8191]",
