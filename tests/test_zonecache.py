@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import cardkit
 from cardkit.engine import zonecache
-from cardkit.engine.zonecache import deck_from, kept
+from cardkit.engine.zonecache import deck_from, kept, kept_by
 
 
 def test_the_same_source_object_gives_the_same_result_object() -> None:
@@ -58,3 +58,22 @@ def test_deck_from_slices_once_per_deck_and_position() -> None:
     assert rest == deck[10:]
     assert deck_from(deck, 10) is rest
     assert deck_from(deck, 11) == deck[11:]
+
+
+def test_kept_by_gives_kept_result_and_tells_sources_apart() -> None:
+    """`kept_by`'s last-source shortcut never gives one source another's result."""
+    calls: list[object] = []
+
+    def compute(source: tuple[int, ...]) -> list[int]:
+        calls.append(source)
+        return list(source)
+
+    read = kept_by(compute)
+    one, two = tuple(range(11, 13)), tuple(range(11, 13))  # equal, distinct objects
+    first = read(one)
+    assert read(one) is first
+    assert kept(one, compute) is first  # the core memo's own result
+    assert read(two) == [11, 12]
+    assert read(two) is not first
+    assert read(one) is first
+    assert len(calls) == 2

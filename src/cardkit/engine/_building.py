@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
-__all__ = ["builder_of", "fields_turn", "replaced"]
+__all__ = ["builder_of", "fields_turn", "replaced", "set_turn"]
 
 F = TypeVar("F", bound=tuple[Any, ...])
 
@@ -83,6 +83,14 @@ _FIELDS_TURN = {
     "to_act": property(_to_act, doc="The seat to act: the field `seat`, and `None` once over."),
     "is_over": property(_is_over, doc="Whether the game has ended: the field `outcome` is set."),
 }
+
+
+def set_turn(state: Any, fields: tuple[Any, ...]) -> None:
+    """Keep in a state being built, whose class keeps them in slots (`fields_turn`), whether
+    the game is over (the field `outcome` is set) and the seat to act (the field `seat`,
+    `None` once over): its users read them as read-only properties."""
+    over = state.is_over = getattr(fields, "outcome", None) is not None
+    state.to_act = None if over else getattr(fields, "seat", None)
 
 
 def fields_turn(cls: type[Any], slots: dict[str, Any]) -> bool:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardkit.engine._building import set_turn
 from cardkit.engine.results import GameResult
 
 __all__ = ["capped_class"]
@@ -77,8 +78,7 @@ def uncapped(state: Any, base: type[Any]) -> Any:
     twin._log = state._log
     twin.f = state.f
     if base._turn_slots:
-        twin.is_over = getattr(state.f, "outcome", None) is not None
-        twin.to_act = None if twin.is_over else getattr(state.f, "seat", None)
+        set_turn(twin, state.f)
     twin._legal = None
     twin._left = state._left
     twin.__class__ = base

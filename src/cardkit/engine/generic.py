@@ -33,7 +33,7 @@ from typing_extensions import TypeVar
 
 from cardkit.cards.card import Card
 from cardkit.cards.cardset import CardSet
-from cardkit.engine._building import builder_of, fields_turn, replaced
+from cardkit.engine._building import builder_of, fields_turn, replaced, set_turn
 from cardkit.engine._capping import capped_class
 from cardkit.engine._fieldjson import field_json
 from cardkit.engine._visible import visible_zones
@@ -141,8 +141,7 @@ class GenericState(PrivateWindows, Generic[R, F, V]):
         state._log = (None, None, tuple(events))
         state.f = fields
         if cls._turn_slots:
-            over = state.is_over = getattr(fields, "outcome", None) is not None  # type: ignore[misc]
-            state.to_act = None if over else getattr(fields, "seat", None)  # type: ignore[misc]
+            set_turn(state, fields)
         state._legal = None
         state._left = setup.rules.max_actions
         state.__class__ = cls
@@ -166,8 +165,7 @@ class GenericState(PrivateWindows, Generic[R, F, V]):
         state._log = (self._log, action, tuple(events))
         state.f = fields
         if self._turn_slots:
-            over = state.is_over = getattr(fields, "outcome", None) is not None  # type: ignore[misc]
-            state.to_act = None if over else getattr(fields, "seat", None)  # type: ignore[misc]
+            set_turn(state, fields)
         state._legal = None
         left = state._left = self._left - 1
         state.__class__ = type(self) if left > 0 else capped_class(type(self))

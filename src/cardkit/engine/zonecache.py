@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 
 from cardkit.cards.card import Card
 
-__all__ = ["deck_from", "kept"]
+__all__ = ["deck_from", "kept", "kept_by"]
 
 _T = TypeVar("_T")
 
@@ -44,6 +44,28 @@ def kept(source: Any, compute: Callable[[Any], _T]) -> _T:
         found = _KEPT[key] = (source, compute, compute(source))
     result: _T = found[2]
     return result
+
+
+def kept_by(compute: Callable[[Any], _T]) -> Callable[[Any], _T]:
+    """`lambda source: kept(source, compute)` that also holds its last source and result:
+    a field read again and again (the successors of a state share it) is found by one
+    identity check, without the memo's key."""
+    last: list[tuple[Any, Any]] = [(_NOTHING, None)]
+
+    def read(source: Any) -> _T:
+        found = last[0]
+        if found[0] is source:
+            same: _T = found[1]
+            return same
+        result = kept(source, compute)
+        last[0] = (source, result)  # one tuple, replaced whole: its source and result match
+        return result
+
+    return read
+
+
+#: What no source is (the first read of a `kept_by` function misses).
+_NOTHING = object()
 
 
 def _slices(cards: Any) -> dict[int, tuple[Card, ...]]:

@@ -29,8 +29,8 @@ from cardkit import Action, GameState
 from cardkit.cards.cardset import ranks_present
 from cardkit.engine.actionspace import ActionBlock, KeyedActionSpace
 from cardkit_palace.actions import PICKUP, Add, Complete, Decline, Flip, Pickup, Play, Ready, Swap
-from cardkit_palace.fields import RANK_MASK, RANK_MASK_BY_OFFSET, TURN
-from cardkit_palace.listing import RANK_GROUPS, submasks
+from cardkit_palace.fields import RANK_MASK_BY_OFFSET, TURN
+from cardkit_palace.listing import RANK_GROUPS, submasks, turn_plays
 
 __all__ = ["ACTION_SPACE"]
 
@@ -227,17 +227,13 @@ class _PalaceSpace(KeyedActionSpace):
         source = hand or f.ups[p]
         if not source:
             return super().legal(state, seat)  # flips
-        # The playable cards as `listing.legal_of` finds them; a face-up play's id is the hand's + 1
-        x = f.cfg
-        playable = source & x.legal[f.top]
-        if f.must:
-            playable &= RANK_MASK[f.must]
-        if hand and x.mixed and f.stock >= 52:
+        playable, mixed, pickup = turn_plays(f, bool(hand), source)  # as the listing's
+        if mixed:
             return super().legal(state, seat)
-        g = _NUMBERING[0 if hand else 1]
+        g = _NUMBERING[0 if hand else 1]  # a face-up play's id is the hand play's + 1
         a, b, c, d = g[playable & _G1], g[playable & _G2], g[playable & _G3], g[playable & _G4]
         # pickup (when legal) first: its id is below every play's
-        first = _PICKUP_PLAYS if f.pmask and (x.voluntary or not playable) else _NO_PLAYS
+        first = _PICKUP_PLAYS if pickup else _NO_PLAYS
         return [*first[0], *a[0], *b[0], *c[0], *d[0]], [*first[1], *a[1], *b[1], *c[1], *d[1]]
 
     def number(self, actions: Sequence[Action], state: GameState | None = None) -> _Numbered:

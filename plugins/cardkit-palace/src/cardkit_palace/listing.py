@@ -30,7 +30,7 @@ from cardkit_palace.fields import RANK_MASK_BY_OFFSET as _RANK_MASK_BY_OFFSET
 from cardkit_palace.fields import cards_of as _cards_of
 from cardkit_palace.protocols import PalaceLike
 
-__all__ = ["PILE_CARDS", "RANK_GROUPS", "legal_of", "submasks"]
+__all__ = ["PILE_CARDS", "RANK_GROUPS", "legal_of", "submasks", "turn_plays"]
 
 
 def submasks(mask: int) -> list[int]:
@@ -132,15 +132,12 @@ def legal_of(state: PalaceLike) -> tuple[PalaceAction, ...]:
         source = held or f.ups[p]  # the hand, else the face-up cards
         if not source:
             return _FLIPS_OF[f.downs[p]]
-        x = f.cfg
-        playable = source & x.legal[f.top]
-        if f.must:
-            playable &= RANK_MASK[f.must]
-        if held and x.mixed and f.stock >= 52:  # allow_mixed_source_play, the stock gone
+        playable, mixed, pickup = turn_plays(f, bool(held), source)
+        if mixed:
             return _with_mixed_plays(f, p, playable)
         g = _GROUP_PLAYS
         plays = g[playable & _G1] + g[playable & _G2] + g[playable & _G3] + g[playable & _G4]
-        return plays + _PICKUP_ONLY if f.pmask and (x.voluntary or not playable) else plays
+        return plays + _PICKUP_ONLY if pickup else plays
     if phase == ADD:
         return _ADD_ACTIONS[f.add]
     if phase == COMPLETE:
@@ -152,6 +149,18 @@ def legal_of(state: PalaceLike) -> tuple[PalaceAction, ...]:
         ups = _cards_of(f.ups[p] & ~f.moved)
         return (*(Swap.of(h, u) for h in hand for u in ups), READY)
     return ()
+
+
+def turn_plays(f: Fields, from_hand: bool, source: int) -> tuple[int, bool, bool]:
+    """A turn with the cards `source` (the hand's, else the face-up ones): the cards that may
+    be played, whether plays from the hand may add face-up cards now
+    (``allow_mixed_source_play``, the stock gone), and whether ``pickup`` is legal too."""
+    x = f.cfg
+    playable: int = source & x.legal[f.top]
+    if f.must:
+        playable &= RANK_MASK[f.must]
+    mixed = from_hand and x.mixed and f.stock >= 52
+    return playable, mixed, bool(f.pmask) and (x.voluntary or not playable)
 
 
 def _with_mixed_plays(f: Fields, p: int, playable: int) -> tuple[PalaceAction, ...]:

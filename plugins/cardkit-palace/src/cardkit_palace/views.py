@@ -26,7 +26,7 @@ from cardkit.engine.viewwords import (
     seats_text,
     words_text,
 )
-from cardkit.engine.zonecache import deck_from, kept
+from cardkit.engine.zonecache import deck_from, kept, kept_by
 from cardkit.engine.zones import Seen, TableRole, Zone
 from cardkit_palace.fields import (
     ADD,
@@ -78,20 +78,8 @@ def _down_bits(downs: tuple[tuple[int, ...], ...]) -> tuple[Bits, ...]:
     return tuple(found)
 
 
-#: The last face-down rows read and their bits: they change only at a flip. One tuple,
-#: replaced whole, so the pair always matches; `kept` keeps more (several games at once).
-_last_downs: list[tuple[Any, tuple[Bits, ...]]] = [((), ())]
-
-
-def _downs_bits(state: Any) -> tuple[Bits, ...]:
-    """Each seat's face-down (mask, count, last card's bit), worked out once per rows."""
-    downs = state.f.downs
-    last = _last_downs[0]
-    if last[0] is downs:
-        return last[1]
-    found = kept(downs, _down_bits)
-    _last_downs[0] = (downs, found)
-    return found
+#: Each seat's face-down bits by the rows (they change only at a flip).
+_DOWNS_BITS = kept_by(_down_bits)
 
 
 def _stock_bits(state: Any) -> Bits:
@@ -190,7 +178,7 @@ ZONES: tuple[Zone, ...] = (
         per_seat=True,
         seen=Seen.COUNT,
         cards=lambda s: kept(s.f.downs, _face_down),
-        bits=_downs_bits,
+        bits=lambda s: _DOWNS_BITS(s.f.downs),
         role=TableRole.FACE_DOWN,
     ),
     Zone("stock", seen=Seen.COUNT, cards=_stock, bits=_stock_bits, role=TableRole.STOCK),
