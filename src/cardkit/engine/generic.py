@@ -102,7 +102,11 @@ class GenericState(PrivateWindows, Generic[R, F, V]):
     _dos: ClassVar[dict[type[Action], _Do]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
-        """Find each action kind's `check_<kind>` and `do_<kind>`, once per class."""
+        """Find each action kind's `check_<kind>` and `do_<kind>`, once per class.
+
+        They are looked up on every class with a grammar, declared or inherited: a
+        subclass that overrides `check_play` or `do_play` is played with its own.
+        """
         super().__init_subclass__(**kwargs)
         if "_frozen" in cls.__dict__:
             return  # the builder of a state class (`cardkit.engine._building`)
@@ -110,7 +114,7 @@ class GenericState(PrivateWindows, Generic[R, F, V]):
         cls._turn_slots = fields_turn(cls, _TURN_SLOTS)
         # A subclass that wraps _apply (a test double) is applied through it.
         cls._plain_apply = cls._apply is GenericState._apply
-        grammar = cls.__dict__.get("grammar")
+        grammar = getattr(cls, "grammar", None)
         if grammar is None:
             return
         grammar.check_sources([zone.name for zone in cls.zone_specs])
