@@ -26,5 +26,11 @@ def field_json(value: Any) -> Any:
     if isinstance(value, Mapping):
         return {str(k): field_json(v) for k, v in value.items()}
     if is_dataclass(value):  # a value of the cards layer: a `Trick`
-        return {f.name: field_json(getattr(value, f.name)) for f in fields(value)}
+        # A field marked `omit_if_default` is written only when it differs from its default
+        # (a `Sealed`'s receivers: a bid's snapshot stays as it was before they existed).
+        return {
+            f.name: field_json(getattr(value, f.name))
+            for f in fields(value)
+            if not (f.metadata.get("omit_if_default") and getattr(value, f.name) == f.default)
+        }
     return [field_json(v) for v in value]

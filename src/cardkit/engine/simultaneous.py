@@ -1,4 +1,5 @@
-"""Simultaneous choices: several seats choose at once, sealed, and all are revealed together.
+"""Simultaneous choices: several seats choose at once, sealed, and all are revealed together
+(to every seat, or each to its receiver only).
 
 Passing cards, blind bids, sealed bids: a [`Sealed`][cardkit.engine.simultaneous.Sealed]
 value (a field of a game's fields) holds one choice per seat, `None` until
@@ -22,6 +23,25 @@ Seat 0 bids 2
 Seat 1 bids 4
 Seat 2 bids 0
 
+A choice made *for* one seat (a pass of cards to the left) is revealed to
+its receiver only: give each seat's receiver when opening the field. The
+giver and the receiver see it once every seat has chosen; nobody else ever
+does, and the events name no value:
+
+>>> passes = Sealed.open(3, receivers=(1, 2, 0))  # each seat passes to its left
+>>> passes, _ = passes.choose(0, "2C 3C 4C")
+>>> passes, _ = passes.choose(1, "AS KS QS")
+>>> passes, events = passes.choose(2, "5H 6H 7H", kind="pass")
+>>> passes.seen_by(1), passes.seen_by(None)
+(['2C 3C 4C', 'AS KS QS', None], [None, None, None])
+>>> for event in events:
+...     print(event.describe())
+Seat 2 has chosen
+Every choice is revealed: each to its receiver only
+Seat 0 passes to seat 1
+Seat 1 passes to seat 2
+Seat 2 passes to seat 0
+
 A game keeps `to_act` meaningful for callers that know one seat only: the
 lowest seat still to choose ([`pending`][cardkit.engine.simultaneous.Sealed.pending]`[0]`).
 """
@@ -29,7 +49,7 @@ lowest seat still to choose ([`pending`][cardkit.engine.simultaneous.Sealed.pend
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Self
 
 from typing_extensions import TypeVar
@@ -54,16 +74,47 @@ V = TypeVar("V", bound=View, default=View)
 class Sealed(Generic[T]):
     """One sealed choice per seat, revealed when every seat has chosen.
 
+    Revealed to every seat (bids), or, with `receivers`, each seat's choice
+    to its giver and its receiver only (cards passed to the left): see
+    [`seen_by`][cardkit.engine.simultaneous.Sealed.seen_by].
+
     Attributes:
         values: each seat's choice, `None` until made.
+        receivers: `None` (the default) when every choice is revealed to every
+            seat; else the seat each seat's choice is for (`receivers[0]` receives
+            seat 0's), and only the giver and that seat ever see it.
     """
 
     values: tuple[T | None, ...]
+    receivers: tuple[int, ...] | None = field(default=None, metadata={"omit_if_default": True})
+
+    def __post_init__(self) -> None:
+        """Refuse receivers that are not one seat per seat.
+
+        Raises:
+            ValueError: `receivers` does not name one seat of the table per seat.
+        """
+        receivers, players = self.receivers, len(self.values)
+        if receivers is not None and (
+            len(receivers) != players or not all(0 <= r < players for r in receivers)
+        ):
+            raise ValueError(
+                f"receivers must name one seat of 0-{players - 1} per seat, not {receivers!r}"
+            )
 
     @classmethod
-    def open(cls, players: int) -> Sealed[T]:
-        """No seat has chosen yet."""
-        return cls((None,) * players)
+    def open(cls, players: int, *, receivers: Sequence[int] | None = None) -> Sealed[T]:
+        """No seat has chosen yet; with `receivers`, each choice is for one seat only.
+
+        Args:
+            players: the number of seats.
+            receivers: the seat each seat's choice is for (a pass), or `None`
+                when every choice is revealed to every seat (a bid).
+
+        Raises:
+            ValueError: `receivers` does not name one seat of the table per seat.
+        """
+        return cls((None,) * players, None if receivers is None else tuple(receivers))
 
     @property
     def pending(self) -> tuple[int, ...]:
@@ -80,35 +131,61 @@ class Sealed(Generic[T]):
         """Whether each seat has chosen (everyone may know it)."""
         return [v is not None for v in self.values]
 
+    def sees(self, seat: int | None, chooser: int) -> bool:
+        """Whether `seat` (`None`: a spectator) may see the choice of `chooser` now: its own
+        always; once every seat has chosen, every choice, or with `receivers`, the ones
+        it receives."""
+        if seat == chooser:
+            return True
+        if not self.complete:
+            return False
+        receivers = self.receivers
+        return receivers is None or (seat is not None and receivers[chooser] == seat)
+
     def seen_by(self, seat: int | None) -> list[T | None]:
-        """The choices `seat` may see: its own, and every one once all are made."""
-        if self.complete:
+        """The choices `seat` may see (see `sees`), the others `None`."""
+        if self.complete and self.receivers is None:
             return list(self.values)
-        return [v if s == seat else None for s, v in enumerate(self.values)]
+        return [v if self.sees(seat, s) else None for s, v in enumerate(self.values)]
 
     def choose(
         self, seat: int, value: T, *, kind: str = "", say: Callable[[int, T], str] | None = None
     ) -> tuple[Sealed[T], list[Event]]:
         """Seal `seat`'s choice; the events say it has chosen, and the last reveals all.
 
+        Events are public: with `receivers`, the reveal names no choice, and the
+        events of `kind` say who passed to whom.
+
         Args:
             seat: the seat choosing.
             value: its choice.
             kind: when given, the reveal adds one event of this kind per seat,
-                noting its choice (`"bid"`: `"Seat 1 bids 4"`).
-            say: how a choice reads (default `str(value)`).
+                noting its choice (`"bid"`: `"Seat 1 bids 4"`), or with `receivers`
+                its receiver (`"pass"`: `"Seat 1 passes to seat 2"`).
+            say: how a choice reads (default `str(value)`); not used with `receivers`.
 
         Raises:
             ValueError: `seat` has already chosen, or `value` is `None`.
         """
         if value is None or self.values[seat] is not None:
             raise ValueError(f"seat {seat} has already chosen, or chooses nothing")
-        chosen = Sealed((*self.values[:seat], value, *self.values[seat + 1 :]))
+        values = (*self.values[:seat], value, *self.values[seat + 1 :])
+        receivers = self.receivers
+        chosen = Sealed(values, receivers)
         events = [Event("choose", seat, note="has chosen")]
-        if chosen.complete:
-            said = [str(v) if say is None else say(s, v) for s, v in enumerate(chosen.values)]  # type: ignore[arg-type]
-            events.append(Event("reveal", note=", ".join(said)))
-            events += [Event(kind, s, note=word) for s, word in enumerate(said)] if kind else []
+        if not chosen.complete:
+            return chosen, events
+        if receivers is not None:
+            events.append(Event("reveal", note="each to its receiver only"))
+            events += (
+                [Event(kind, s, note=f"to seat {r}") for s, r in enumerate(receivers)]
+                if kind
+                else []
+            )
+            return chosen, events
+        said = [str(v) if say is None else say(s, v) for s, v in enumerate(chosen.values)]  # type: ignore[arg-type]
+        events.append(Event("reveal", note=", ".join(said)))
+        events += [Event(kind, s, note=word) for s, word in enumerate(said)] if kind else []
         return chosen, events
 
 

@@ -1,14 +1,17 @@
-"""The hidden-information check of simultaneous phases: an uncommitted choice never shows.
+"""The hidden-information check of simultaneous phases: a hidden choice never shows.
 
 While a [`Sealed`][cardkit.engine.simultaneous.Sealed] field of a state is incomplete,
 what any seat (or a spectator) sees must not depend on the choices of the
-other seats: [`check_sealed_choices`][cardkit.testing.sealed.check_sealed_choices]
-swaps the choices of every two other seats that have chosen differently and
+other seats; once it is complete with `receivers` (passes), on the choices
+the seat neither made nor received:
+[`check_sealed_choices`][cardkit.testing.sealed.check_sealed_choices]
+swaps the choices of every two such seats that have chosen differently and
 compares the views, as the card checks swap cards between hidden zones.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from itertools import combinations
 from typing import Any
 
@@ -27,27 +30,30 @@ def _with(state: Any, name: str, sealed: Sealed[Any]) -> Any:
 
 
 def check_sealed_choices(state: GameState) -> None:
-    """No view shows another seat's choice before every seat has chosen.
+    """No view shows another seat's choice before every seat has chosen, nor, for a choice
+    revealed to its receiver only, after.
 
     Raises:
-        ContractError: swapping two other seats' sealed choices changes a view.
+        ContractError: swapping two sealed choices the viewer may not see changes its view.
     """
     fields = getattr(state, "f", None)
     if fields is None or state.is_over:
         return
     for name, value in zip(fields._fields, fields, strict=True):
-        if not isinstance(value, Sealed) or value.complete:
+        if not isinstance(value, Sealed) or (value.complete and value.receivers is None):
             continue
         chosen = [s for s, v in enumerate(value.values) if v is not None]
         for viewer in (None, *range(state.players)):
             seen = state.view(viewer).model_dump(mode="json")
-            for a, b in combinations([s for s in chosen if s != viewer], 2):
+            hidden = [s for s in chosen if not value.sees(viewer, s)]
+            for a, b in combinations(hidden, 2):
                 va, vb = value.values[a], value.values[b]
                 if va == vb:
                     continue
                 swapped = list(value.values)
                 swapped[a], swapped[b] = vb, va
-                other = _with(state, name, Sealed(tuple(swapped)))
+                other = _with(state, name, replace(value, values=tuple(swapped)))
                 if other.view(viewer).model_dump(mode="json") != seen:
+                    when = "after" if value.complete else "before"
                     _fail(state, f"view({viewer}) shows the sealed {name} of seat {a} or {b} "
-                                 "before every seat has chosen")  # fmt: skip
+                                 f"{when} every seat has chosen")  # fmt: skip
