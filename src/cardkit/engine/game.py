@@ -375,8 +375,10 @@ class Game(ABC, Generic[R, S]):
         self._bots[name] = factory
 
     def action_space(self, rules: R, players: int) -> ActionSpace | None:
-        """The fixed action space ([cardkit.engine.actionspace][]); by default every move the
-        grammar writes, if few ([cardkit.engine.grammarspace][]), else `None`."""
+        """The fixed action space ([cardkit.engine.actionspace][]); by default the one derived
+        from the state class's grammar and the deck ([cardkit.engine.grammarspace][]): exact
+        when the grammar writes at most 32,768 moves, else abstract; `None` only for a state
+        class without a grammar."""
         return grammar_space(self, rules, players)
 
     def __repr__(self) -> str:
