@@ -6,12 +6,13 @@ catch them all in one place. Each says what was wrong and what was expected.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from enum import StrEnum
-from typing import NamedTuple
+from typing import NamedTuple, overload
 
 __all__ = [
     "QUOTE_LIMIT",
+    "ActionTexts",
     "CardkitError",
     "ContractError",
     "IllegalAction",
@@ -77,6 +78,57 @@ class ContractError(CardkitError, AssertionError):
     """
 
 
+class ActionTexts(Sequence[str]):
+    """The text of each of a sequence of actions, made when read (a refusal's `allowed`).
+
+    A refusal shows a few legal actions and keeps them all: worded one by one as they
+    are read, a phase of 286 legal passes costs a refusal the 12 it shows. It compares
+    equal to any sequence of the same texts (a tuple, a list).
+    """
+
+    __slots__ = ("_actions", "_texts")
+
+    def __init__(self, actions: Sequence[object]) -> None:
+        """The texts of `actions` (each `str(action)`), not made yet."""
+        self._actions = actions
+        self._texts: dict[int, str] = {}
+
+    def __len__(self) -> int:
+        return len(self._actions)
+
+    def _text(self, index: int) -> str:
+        text = self._texts.get(index)
+        if text is None:
+            text = self._texts[index] = str(self._actions[index])
+        return text
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[str, ...]: ...
+    def __getitem__(self, index: int | slice) -> str | tuple[str, ...]:
+        if isinstance(index, slice):
+            return tuple(self._text(i) for i in range(*index.indices(len(self))))
+        size = len(self)
+        if not -size <= index < size:
+            raise IndexError("action text index out of range")
+        return self._text(index % size)
+
+    def __iter__(self) -> Iterator[str]:
+        return (self._text(i) for i in range(len(self)))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Sequence) or isinstance(other, str):
+            return NotImplemented
+        return len(other) == len(self) and all(a == b for a, b in zip(self, other, strict=True))
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return f"ActionTexts({len(self)} actions)"
+
+
 class IllegalAction(CardkitError, ValueError):
     """An action was refused; the state it was applied to is unchanged.
 
@@ -84,7 +136,9 @@ class IllegalAction(CardkitError, ValueError):
         code: a short machine-readable reason, such as ``"not_your_turn"``,
             ``"not_in_hand"``, ``"does_not_beat"`` or ``"unparsable"``.
         action: the action (or text) that was refused.
-        allowed: a few of the actions that are legal instead, as text.
+        allowed: the actions that are legal instead, as text (a tuple, or
+            [`ActionTexts`][cardkit.errors.ActionTexts], worded when read); the
+            message shows the first 12.
         reason: the message without the listing of ``allowed`` (to build
             the same refusal again with another listing).
     """
@@ -99,7 +153,7 @@ class IllegalAction(CardkitError, ValueError):
     ) -> None:
         self.code = code
         self.action = action
-        self.allowed = tuple(allowed)
+        self.allowed: Sequence[str] = allowed if type(allowed) is ActionTexts else tuple(allowed)
         self.reason = message
         text = message
         if self.allowed:

@@ -47,7 +47,7 @@ from cardkit.engine.views import View, ZoneView
 from cardkit.engine.windows import PrivateWindows
 from cardkit.engine.zones import Zone, zone_cards
 from cardkit.engine.zoneviews import ZoneViewer
-from cardkit.errors import IllegalAction, Refusal, Refused
+from cardkit.errors import ActionTexts, IllegalAction, Refusal, Refused
 
 if TYPE_CHECKING:
     from cardkit.engine.game import Game
@@ -215,7 +215,7 @@ class GenericState(PrivateWindows, Generic[R, F, V]):
             return self.grammar.parse(text, self.game.title)
         except IllegalAction as exc:
             # The legal actions are listed only for a refusal: parsing stays cheap.
-            allowed = [str(a) for a in self.legal_actions()]
+            allowed = ActionTexts(self.legal_actions())
             raise IllegalAction(exc.code, str(exc), action=text, allowed=allowed) from None
 
     def refusal(self, action: Action) -> Refusal | None:
@@ -256,7 +256,7 @@ class GenericState(PrivateWindows, Generic[R, F, V]):
                 refusal.code,
                 refusal.message,
                 action=action,
-                allowed=[str(a) for a in self.legal_actions()],
+                allowed=ActionTexts(self.legal_actions()),
             )
         result: Self = self._dos[type(action)](self, action)
         return result

@@ -32,7 +32,7 @@ from cardkit.engine.events import Event
 from cardkit.engine.results import GameResult
 from cardkit.engine.rules import Rules
 from cardkit.engine.views import View
-from cardkit.errors import QUOTE_LIMIT, IllegalAction, quote
+from cardkit.errors import QUOTE_LIMIT, ActionTexts, IllegalAction, quote
 
 if TYPE_CHECKING:
     from cardkit.engine.game import Game
@@ -207,7 +207,7 @@ class GameState(ABC):
                 action = self.parse_action(check_action_text(action))
             return self._act_for(seat, action)
         except IllegalAction as exc:
-            allowed = [str(a) for a in self.legal_actions_for(seat)]
+            allowed = ActionTexts(self.legal_actions_for(seat))
             raise IllegalAction(exc.code, exc.reason, action=exc.action, allowed=allowed) from None
 
     def _not_your_turn(self, seat: object) -> str:

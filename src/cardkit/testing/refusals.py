@@ -46,7 +46,7 @@ def answer(state: GameState, seat: int | None, text: str) -> Answer:
     try:
         state.act_as(seat, text)
     except IllegalAction as exc:
-        return (exc.code, str(exc), exc.allowed)
+        return (exc.code, str(exc), tuple(exc.allowed))
     return ("accepted",)
 
 
