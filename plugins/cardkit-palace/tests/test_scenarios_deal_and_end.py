@@ -14,7 +14,7 @@ from cardkit_palace import PalaceBot
 from cardkit_palace.testing import cards, hand
 
 from cardkit import Card, CardSet, IllegalAction
-from cardkit.engine.bots import Turn
+from cardkit.authoring import Turn
 
 A, B, C, D = 0, 1, 2, 3
 

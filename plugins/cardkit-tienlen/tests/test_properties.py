@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 import cardkit
 from cardkit import Card, CardSet, Deck, Rank
-from cardkit.cards.melds import DoubleSequence, NOfAKind, Sequence
+from cardkit.authoring import DoubleSequence, NOfAKind, Sequence
 
 GAME = cardkit.load_game("tienlen")
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])

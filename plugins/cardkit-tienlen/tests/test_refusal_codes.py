@@ -8,7 +8,7 @@ from cardkit_tienlen import Play, TienLenRefused
 
 import cardkit
 from cardkit import IllegalAction
-from cardkit.errors import Refused
+from cardkit.authoring import Refused
 
 DECLARED = {str(code) for code in (*Refused, *TienLenRefused)}
 

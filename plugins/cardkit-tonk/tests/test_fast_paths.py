@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cardkit import Card, CardSet
-from cardkit.cards.cardset import cards_of_mask as _cards_of
+from cardkit.authoring import cards_of_mask as _cards_of
 
 hands = st.sets(st.integers(min_value=0, max_value=51), max_size=13).map(
     lambda cards: sum(1 << i for i in cards)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from cardkit.words.wording import Phrase, PhraseLike
+from cardkit.authoring import Phrase, PhraseLike
 
 __all__ = ["PHRASES"]
 

@@ -10,7 +10,7 @@ cardkit finds this module through the entry point declared in
 from __future__ import annotations
 
 from cardkit import hookimpl
-from cardkit.plugins.hookspecs import RegisterBot, RegisterGame, RegisterPhrases
+from cardkit.authoring import RegisterBot, RegisterGame, RegisterPhrases
 from cardkit_crazyeights.bots import HeuristicBot
 from cardkit_crazyeights.game import CrazyEights
 from cardkit_crazyeights.narration import PHRASES

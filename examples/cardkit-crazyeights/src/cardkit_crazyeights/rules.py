@@ -12,7 +12,7 @@ from enum import StrEnum
 from pydantic import Field
 
 from cardkit import Card, CardValues, InvalidRules, Rank, Rules, Suit, Variant
-from cardkit.cards.cardset import rank_mask, suit_mask
+from cardkit.authoring import rank_mask, suit_mask
 
 __all__ = [
     "MATCHES",

@@ -6,14 +6,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, NamedTuple, Self
 
-from cardkit import Action, Card, CardSet, Event, GameResult, InvalidState, Rank, Suit
-from cardkit.cards.cardset import cards_of_mask
-from cardkit.engine.drawing import draw_cards
-from cardkit.engine.generic import GenericState
-from cardkit.engine.grammar import Form, Grammar, Verb
-from cardkit.engine.results import low_hand_result
-from cardkit.engine.zones import Seen, TableRole, Zone
-from cardkit.errors import Refusal, Refused
+from cardkit.authoring import (Action, Card, CardSet, Event, Form, GameResult, GenericState,
+                               Grammar, InvalidState, Rank, Refusal, Refused, Seen, Suit, TableRole,
+                               Verb, Zone, cards_of_mask, draw_cards, low_hand_result)  # fmt: skip
 from cardkit_crazyeights.rules import MATCHES, SUIT_NAMES, SUIT_WORDS, CrazyEightsRules, card_points
 from cardkit_crazyeights.rules import CrazyEightsRefused as Code
 from cardkit_crazyeights.views import CrazyEightsView

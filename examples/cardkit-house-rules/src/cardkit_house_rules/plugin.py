@@ -9,7 +9,7 @@ cardkit finds this module through the entry point in ``pyproject.toml``::
 from __future__ import annotations
 
 from cardkit import hookimpl
-from cardkit.plugins.hookspecs import RegisterHouseRule, RegisterVariant
+from cardkit.authoring import RegisterHouseRule, RegisterVariant
 from cardkit_house_rules import HOUSE_RULES, PRESETS
 
 # The games' hooks: pluggy finds them in this module. Each one returns None

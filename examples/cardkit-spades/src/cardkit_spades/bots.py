@@ -5,8 +5,7 @@ from __future__ import annotations
 import random
 
 from cardkit import Action, Card, Rank, Suit, Turn
-from cardkit.cards.orders import ACE_HIGH
-from cardkit.cards.tricks import Trick
+from cardkit.authoring import ACE_HIGH, Trick
 from cardkit_spades.state import Bid, Look, Play
 from cardkit_spades.views import SpadesView
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from cardkit import Event, Game, Setup
-from cardkit.cards.tricks import Trick
+from cardkit.authoring import Trick
 from cardkit_spades.rules import PRESETS, SpadesRules
 from cardkit_spades.state import Bid, Blind, Fields, Look, Play, SpadesState
 from cardkit_spades.views import SpadesView

@@ -10,7 +10,7 @@ cardkit finds this module through the entry point declared in
 from __future__ import annotations
 
 from cardkit import hookimpl
-from cardkit.plugins.hookspecs import RegisterBot, RegisterGame
+from cardkit.authoring import RegisterBot, RegisterGame
 from cardkit_spades.bots import HeuristicBot
 from cardkit_spades.game import Spades
 

@@ -5,15 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, NamedTuple, Self
 
-from cardkit import Action, Card, CardSet, Event, GameResult, Suit
-from cardkit.cards.orders import ACE_HIGH
-from cardkit.cards.tricks import Trick, legal_plays
-from cardkit.engine.arguments import IntArg
-from cardkit.engine.grammar import Form, Grammar, Verb
-from cardkit.engine.simultaneous import Sealed, SimultaneousChoices
-from cardkit.engine.tricktaking import play_to_trick, trick_zones
-from cardkit.engine.zones import Seen, Zone
-from cardkit.errors import Refusal, Refused
+from cardkit.authoring import (ACE_HIGH, Action, Card, CardSet, Event, Form, GameResult, Grammar,
+                               IntArg, Refusal, Refused, Sealed, Seen, SimultaneousChoices,
+                               Suit, Trick, Verb, Zone, legal_plays, play_to_trick,
+                               trick_zones)  # fmt: skip
 from cardkit_spades.rules import SpadesRefused as Code
 from cardkit_spades.rules import SpadesRules
 from cardkit_spades.scoring import spades_result

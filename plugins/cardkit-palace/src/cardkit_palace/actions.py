@@ -29,10 +29,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Final, Self
 
 from cardkit import Action, Card
-from cardkit.cards.cardset import cards_of_mask
-from cardkit.engine.actions import new_action
-from cardkit.engine.arguments import IntArg
-from cardkit.engine.grammar import Form, Grammar
+from cardkit.authoring import Form, Grammar, IntArg, cards_of_mask, new_action
 
 __all__ = [
     "ACTION_FORMS",

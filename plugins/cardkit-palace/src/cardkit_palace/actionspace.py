@@ -26,8 +26,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from cardkit import Action, GameState
-from cardkit.cards.cardset import ranks_present
-from cardkit.engine.actionspace import ActionBlock, KeyedActionSpace
+from cardkit.authoring import ActionBlock, KeyedActionSpace, ranks_present
 from cardkit_palace.actions import PICKUP, Add, Complete, Decline, Flip, Pickup, Play, Ready, Swap
 from cardkit_palace.fields import RANK_MASK_BY_OFFSET, TURN
 from cardkit_palace.listing import RANK_GROUPS, submasks, turn_plays

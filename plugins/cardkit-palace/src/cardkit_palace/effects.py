@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from cardkit import Rank, RankOrder
-from cardkit.cards.cardset import rank_mask as _core_rank_mask
+from cardkit.authoring import rank_mask as _core_rank_mask
 from cardkit_palace.rules import PalaceRules, SevenRule, TwoRule
 
 __all__ = [

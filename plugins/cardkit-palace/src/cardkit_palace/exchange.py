@@ -8,8 +8,7 @@ face-up cards (a card a swap has moved is not swapped again), then says
 from __future__ import annotations
 
 from cardkit import Event
-from cardkit.cards.cardset import ranks_present
-from cardkit.errors import Refusal
+from cardkit.authoring import Refusal, ranks_present
 from cardkit_palace.actions import PalaceAction, Swap
 from cardkit_palace.events import lead_event, simple_event, swap_event
 from cardkit_palace.fields import (

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Final, NamedTuple
 
 from cardkit import Card
-from cardkit.cards.cardset import cards_of_mask, rank_mask
+from cardkit.authoring import cards_of_mask, rank_mask
 from cardkit_palace.effects import PalaceTables
 from cardkit_palace.rules import FirstPlayerRule
 

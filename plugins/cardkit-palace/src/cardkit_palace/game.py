@@ -9,10 +9,8 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from cardkit import Event, Game, GameResult, Setup, Variant
-from cardkit.cards.orders import CardOrder, RankOrder, SuitOrder
-from cardkit.engine.actionspace import KeyedActionSpace
-from cardkit.plugins.registry import Registry, registry
+from cardkit import Event, Game, GameResult, Setup, Variant, registry
+from cardkit.authoring import CardOrder, KeyedActionSpace, RankOrder, Registry, SuitOrder
 from cardkit_palace.actionspace import ACTION_SPACE
 from cardkit_palace.effects import PalaceTables, build_tables
 from cardkit_palace.fields import EXCHANGE, PHASES, Config, Fields, stock_bits

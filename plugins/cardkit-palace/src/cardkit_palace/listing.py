@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from cardkit.cards.cardset import ranks_present as _ranks_present
+from cardkit.authoring import ranks_present as _ranks_present
 from cardkit_palace.actions import (
     DECLINE,
     PICKUP,

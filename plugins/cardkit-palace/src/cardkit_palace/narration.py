@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from cardkit.words.wording import EventLike, PhraseLike
+from cardkit.authoring import EventLike, PhraseLike
 
 __all__ = ["PHRASES"]
 

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 import pluggy
 
 from cardkit import Rank, hookimpl
-from cardkit.plugins.hookspecs import RegisterBot, RegisterGame, RegisterPhrases
+from cardkit.authoring import RegisterBot, RegisterGame, RegisterPhrases
 from cardkit_palace import hookspecs
 from cardkit_palace.bots import PalaceBot
 from cardkit_palace.effects import CardEffect, default_card_effect, default_follow_ranks

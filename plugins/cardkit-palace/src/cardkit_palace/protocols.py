@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import Protocol, Self, TypeVar
 
 from cardkit import Action, Event
-from cardkit.engine.state import Setup
+from cardkit.authoring import Setup
 from cardkit_palace.fields import Fields
 from cardkit_palace.rules import PalaceRules
 

@@ -18,7 +18,8 @@ cards, then of hand cards; the rest is the stock, top first.
 from __future__ import annotations
 
 from cardkit import Deck
-from cardkit.cards.deck import Cards, Zone
+from cardkit.authoring import CardsLike as Cards
+from cardkit.authoring import SeatsCards as Zone
 
 __all__ = ["stacked_deck"]
 

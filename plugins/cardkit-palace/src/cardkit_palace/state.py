@@ -21,8 +21,7 @@ from __future__ import annotations
 from typing import Any, Final, Self
 
 from cardkit import Action, GameResult
-from cardkit.engine.generic import GenericState
-from cardkit.errors import Refusal
+from cardkit.authoring import GenericState, Refusal
 from cardkit_palace import exchange, turns, windows
 from cardkit_palace.actions import (
     DECLINE,

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardkit import Event, Rank
-from cardkit.errors import Refusal
+from cardkit.authoring import Refusal
 from cardkit_palace.actions import Flip, PalaceAction, Play
 from cardkit_palace.events import PLAY_EVENTS, flip_event, play_event
 from cardkit_palace.fields import (

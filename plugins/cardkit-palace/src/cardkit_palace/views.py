@@ -16,18 +16,22 @@ from typing import Any, Final, Literal
 from pydantic import Field
 
 from cardkit import Card, CardSet, Event, GameResult, InvalidState, Rank, View
-from cardkit.engine.tablelayout import TableHint
-from cardkit.engine.viewwords import (
+from cardkit.authoring import (
+    Seen,
+    TableHint,
+    TableRole,
     Words,
+    Zone,
     card_text,
     cards_text,
     count_text,
+    deck_from,
+    kept,
+    kept_by,
     seat_text,
     seats_text,
     words_text,
 )
-from cardkit.engine.zonecache import deck_from, kept, kept_by
-from cardkit.engine.zones import Seen, TableRole, Zone
 from cardkit_palace.fields import (
     ADD,
     CARDS,

@@ -9,7 +9,7 @@ declined window records no event; and the next player's action
 from __future__ import annotations
 
 from cardkit import Event
-from cardkit.errors import Refusal
+from cardkit.authoring import Refusal
 from cardkit_palace.actions import Add, Complete, PalaceAction
 from cardkit_palace.events import simple_event
 from cardkit_palace.fields import (

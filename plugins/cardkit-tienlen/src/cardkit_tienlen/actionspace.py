@@ -30,7 +30,7 @@ from __future__ import annotations
 from typing import Final
 
 from cardkit import Action, GameState
-from cardkit.engine.actionspace import ActionBlock, KeyedActionSpace
+from cardkit.authoring import ActionBlock, KeyedActionSpace
 from cardkit_tienlen.combos import CARD_BY_KEY, Kind, Pass, Play
 
 __all__ = ["ACTION_SPACE", "MAX_PAIRS", "MAX_SEQUENCE"]

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from cardkit import Action, InvalidRules
-from cardkit.engine.gamehooks import HookCall
+from cardkit.authoring import HookCall
 from cardkit_tienlen.combos import PASS, BeatRules, Kind, Play, _make, beats, describe_kind
 from cardkit_tienlen.handcombos import SINGLES, hand_combos
 from cardkit_tienlen.rules import TienLenRules

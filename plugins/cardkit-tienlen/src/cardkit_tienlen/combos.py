@@ -31,8 +31,7 @@ from enum import IntEnum
 from typing import Final, NamedTuple
 
 from cardkit import Action, Card, CardOrder, CardSet, IllegalAction, Rank, RankOrder, SuitOrder
-from cardkit.cards.melds import DoubleSequence, KeySpace, NOfAKind, Sequence
-from cardkit.engine.actions import parse_card_args
+from cardkit.authoring import DoubleSequence, KeySpace, NOfAKind, Sequence, parse_card_args
 
 __all__ = [
     "CARD_ORDER",

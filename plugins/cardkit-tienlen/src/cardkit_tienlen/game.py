@@ -15,8 +15,7 @@ from __future__ import annotations
 from typing import ClassVar, Final
 
 from cardkit import Event, Game, Setup, Variant
-from cardkit.cards.orders import CardOrder
-from cardkit.engine.actionspace import KeyedActionSpace
+from cardkit.authoring import CardOrder, KeyedActionSpace
 from cardkit_tienlen.actionspace import ACTION_SPACE
 from cardkit_tienlen.beating import Beating, build_beating
 from cardkit_tienlen.combos import BIT_BY_INDEX, CARD_ORDER, cards_of

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from operator import itemgetter
 from typing import Final
 
-from cardkit.cards.melds import NOfAKind
+from cardkit.authoring import NOfAKind
 from cardkit_tienlen.combos import (
     _DOUBLE_SEQUENCE,
     _SEQUENCE,

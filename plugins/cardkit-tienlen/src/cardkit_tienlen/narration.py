@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from cardkit.engine.events import Event
-from cardkit.words.wording import EventLike, Phrase, PhraseLike, Wording
+from cardkit.authoring import Event, EventLike, Phrase, PhraseLike, Wording
 
 __all__ = ["PHRASES", "WORDING", "narrate"]
 

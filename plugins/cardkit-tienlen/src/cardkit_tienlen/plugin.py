@@ -12,7 +12,7 @@ from __future__ import annotations
 import pluggy
 
 from cardkit import hookimpl
-from cardkit.plugins.hookspecs import RegisterBot, RegisterGame, RegisterPhrases
+from cardkit.authoring import RegisterBot, RegisterGame, RegisterPhrases
 from cardkit_tienlen import hookspecs
 from cardkit_tienlen.bots import GreedyBot, HeuristicBot
 from cardkit_tienlen.game import TienLen

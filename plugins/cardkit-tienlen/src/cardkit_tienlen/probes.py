@@ -13,7 +13,7 @@ never in a plugin's entry point.
 from __future__ import annotations
 
 from cardkit import hookimpl
-from cardkit.plugins.hookspecs import RegisterHouseRule
+from cardkit.authoring import RegisterHouseRule
 from cardkit_tienlen.beating import BeatsRule
 from cardkit_tienlen.combos import Play
 from cardkit_tienlen.rules import TienLenRules

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from cardkit import Game
-from cardkit.engine.state import Log, Setup
+from cardkit.authoring import Log, Setup
 from cardkit_tienlen.fields import Fields
 from cardkit_tienlen.rules import TienLenRules
 

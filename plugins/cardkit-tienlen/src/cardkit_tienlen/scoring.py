@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from typing import Final
 
-from cardkit.engine.results import GameResult
+from cardkit.authoring import GameResult
 from cardkit_tienlen.fields import Fields
 from cardkit_tienlen.rules import InstantWin, PlayUntil
 

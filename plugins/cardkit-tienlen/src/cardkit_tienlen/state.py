@@ -10,11 +10,17 @@ from __future__ import annotations
 from typing import Any, Final, Self
 
 from cardkit import Action, CardSet, Event, GameResult, IllegalAction, InvalidState
-from cardkit.engine.actions import split_action_text
-from cardkit.engine.generic import GenericState
-from cardkit.engine.grammar import Form, Grammar
-from cardkit.engine.zones import Seen, TableRole, Zone
-from cardkit.errors import Refusal, Refused
+from cardkit.authoring import (
+    Form,
+    GenericState,
+    Grammar,
+    Refusal,
+    Refused,
+    Seen,
+    TableRole,
+    Zone,
+    split_action_text,
+)
 from cardkit_tienlen.combos import (
     CARD_BY_KEY,
     PASS,

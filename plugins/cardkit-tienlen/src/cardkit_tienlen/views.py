@@ -7,10 +7,17 @@ from typing import Any, Final, Literal
 from pydantic import Field
 
 from cardkit import Card, Event, GameResult, View
-from cardkit.engine.state import Log
-from cardkit.engine.tablelayout import Spot, TableHint
-from cardkit.engine.viewwords import Words, card_text, count_text, seat_text, seats_text
-from cardkit.engine.zones import TableRole
+from cardkit.authoring import (
+    Log,
+    Spot,
+    TableHint,
+    TableRole,
+    Words,
+    card_text,
+    count_text,
+    seat_text,
+    seats_text,
+)
 from cardkit_tienlen.combos import CARD_BY_KEY, Kind, Play, cards_of, describe_kind
 from cardkit_tienlen.fields import Fields
 from cardkit_tienlen.narration import narrate

@@ -31,8 +31,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from cardkit import Action, Card, CardSet, IllegalAction, Rank
-from cardkit.engine.grammar import Form, Grammar, Verb
-from cardkit.errors import Refused
+from cardkit.authoring import Form, Grammar, Refused, Verb
 
 __all__ = [
     "DRAW",

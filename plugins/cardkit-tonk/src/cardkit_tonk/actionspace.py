@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Final
 
 from cardkit import Action, GameState
-from cardkit.engine.actionspace import ActionBlock, KeyedActionSpace
+from cardkit.authoring import ActionBlock, KeyedActionSpace
 from cardkit_tonk.actions import (
     DRAW,
     DROP,

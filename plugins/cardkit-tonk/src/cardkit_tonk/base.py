@@ -11,9 +11,7 @@ The action families (`cardkit_tonk.deal`, `cardkit_tonk.turn`,
 from __future__ import annotations
 
 from cardkit import Card, CardSet, Event
-from cardkit.cards.cardset import cards_of_mask
-from cardkit.engine.generic import GenericState
-from cardkit.errors import Refusal
+from cardkit.authoring import GenericState, Refusal, cards_of_mask
 from cardkit_tonk.events import over
 from cardkit_tonk.fields import OVER, PHASES, START, Extra, Fields
 from cardkit_tonk.payouts import Ending

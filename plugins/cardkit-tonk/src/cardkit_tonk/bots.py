@@ -11,7 +11,7 @@ import random
 from typing import ClassVar, Final
 
 from cardkit import Action, CardSet, CardValues, Turn
-from cardkit.cards.melds import MeldSolver
+from cardkit.authoring import MeldSolver
 from cardkit_tonk.actions import DRAW, DROP, JOIN, PASS, TAKE, Bonus, Discard, Hit, Respond, Spread
 from cardkit_tonk.spreads import BOOK, RUN_EITHER, accepts_mask
 from cardkit_tonk.views import TonkView

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Final
 
 from cardkit import Card, CardValues, Event, Rank
-from cardkit.cards.melds import MeldSolver, Run, solver_for
+from cardkit.authoring import MeldSolver, Run, solver_for
 from cardkit_tonk.events import card_events, draw_events
 from cardkit_tonk.rules import TonkRules
 from cardkit_tonk.spreads import BOOK, TableSpread, accepts_mask, run_kind

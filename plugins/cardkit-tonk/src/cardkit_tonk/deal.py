@@ -8,8 +8,7 @@ from operator import attrgetter
 from typing import Any, Final, Self
 
 from cardkit import Card, Event, Game, Setup, Suit
-from cardkit.cards.cardset import cards_of_mask
-from cardkit.errors import Refusal
+from cardkit.authoring import Refusal, cards_of_mask
 from cardkit_tonk.actions import Join, Pass
 from cardkit_tonk.base import TonkBase
 from cardkit_tonk.config import Config

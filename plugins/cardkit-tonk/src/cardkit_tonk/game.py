@@ -11,10 +11,8 @@ from __future__ import annotations
 
 from typing import ClassVar, Final
 
-from cardkit import Action, CardValues, Deck, Game, GameResult, Setup
-from cardkit.cards.orders import ACE_LOW, CardOrder, SuitOrder
-from cardkit.engine.actionspace import KeyedActionSpace
-from cardkit.plugins.registry import Registry, registry
+from cardkit import Action, CardValues, Deck, Game, GameResult, Setup, registry
+from cardkit.authoring import ACE_LOW, CardOrder, KeyedActionSpace, Registry, SuitOrder
 from cardkit_tonk.actions import FIXED_ACTIONS
 from cardkit_tonk.actionspace import ACTION_SPACE
 from cardkit_tonk.config import Config, default_card_values

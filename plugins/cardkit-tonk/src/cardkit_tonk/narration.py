@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from cardkit.words.wording import PhraseLike
+from cardkit.authoring import PhraseLike
 
 __all__ = ["PHRASES"]
 

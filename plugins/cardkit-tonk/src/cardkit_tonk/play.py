@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Self
 
 from cardkit import Action, Card, CardSet, Event
-from cardkit.errors import Refusal, Refused
+from cardkit.authoring import Refusal, Refused
 from cardkit_tonk.actions import Bonus, Discard, Hit, Spread, spread_cards
 from cardkit_tonk.events import card_events, over, retire, turns
 from cardkit_tonk.fields import (

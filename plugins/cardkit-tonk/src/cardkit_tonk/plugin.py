@@ -10,7 +10,7 @@ from __future__ import annotations
 import pluggy
 
 from cardkit import CardValues, Payment, hookimpl
-from cardkit.plugins.hookspecs import RegisterBot, RegisterGame, RegisterPhrases
+from cardkit.authoring import RegisterBot, RegisterGame, RegisterPhrases
 from cardkit_tonk import hookspecs
 from cardkit_tonk.bots import HeuristicBot
 from cardkit_tonk.config import default_card_values

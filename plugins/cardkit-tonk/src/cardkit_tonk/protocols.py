@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from cardkit import Payment
-from cardkit.engine.state import Setup
+from cardkit.authoring import Setup
 from cardkit_tonk.fields import Fields
 from cardkit_tonk.payouts import Ending
 from cardkit_tonk.rules import TonkRules

@@ -7,8 +7,7 @@ from collections.abc import Sequence
 from typing import Self
 
 from cardkit import Action, Event, IllegalAction
-from cardkit.engine.actions import split_action_text
-from cardkit.errors import Refusal, Refused
+from cardkit.authoring import Refusal, Refused, split_action_text
 from cardkit_tonk.actions import Hit, Pass, Respond, Spread, hit_action, spread_action, spread_cards
 from cardkit_tonk.events import over
 from cardkit_tonk.fields import OVER, RESPONSE, Table

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Final, NamedTuple
 
-from cardkit.cards.melds import MeldKind, NOfAKind, Run
+from cardkit.authoring import MeldKind, NOfAKind, Run
 
 __all__ = [
     "BOOK",

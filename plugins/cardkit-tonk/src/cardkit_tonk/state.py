@@ -21,9 +21,7 @@ from itertools import combinations
 from typing import Any, Final, Self
 
 from cardkit import Action, CardSet, GameResult, Payment
-from cardkit.cards.cardset import MaskDecoder
-from cardkit.engine.actions import split_action_text
-from cardkit.errors import Refusal
+from cardkit.authoring import MaskDecoder, Refusal, split_action_text
 from cardkit_tonk.actions import (
     _DISCARDS,
     DRAW,

@@ -6,8 +6,7 @@ from __future__ import annotations
 from typing import Self
 
 from cardkit import Card, Event
-from cardkit.cards.cardset import cards_of_mask
-from cardkit.errors import Refusal
+from cardkit.authoring import Refusal, cards_of_mask
 from cardkit_tonk.actions import Draw, Drop, Take
 from cardkit_tonk.deal import DealPhases
 from cardkit_tonk.events import (

@@ -7,10 +7,19 @@ from typing import Any, Final, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from cardkit import Card, CardSet, GameResult, InvalidState, Payment, View
-from cardkit.engine.tablelayout import Spot, TableHint
-from cardkit.engine.viewwords import Words, card_text, count_text, payments_text, words_text
-from cardkit.engine.zonecache import deck_from
-from cardkit.engine.zones import Seen, TableRole, Zone
+from cardkit.authoring import (
+    Seen,
+    Spot,
+    TableHint,
+    TableRole,
+    Words,
+    Zone,
+    card_text,
+    count_text,
+    deck_from,
+    payments_text,
+    words_text,
+)
 from cardkit_tonk.actions import spread_cards
 from cardkit_tonk.fields import MAIN, OVER, PHASES
 from cardkit_tonk.payouts import net_of

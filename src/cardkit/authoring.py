@@ -1,0 +1,236 @@
+"""The authoring API: everything a game or house-rule author imports, in one module.
+
+A game plugin or a house rule imports only `cardkit`, `cardkit.authoring` and
+`cardkit.testing`; the core's submodules (`cardkit.engine.generic`,
+`cardkit.cards.cardset`...) are its own to reorganise. What is named here is
+public and stable: a name moves inside the core without a plugin noticing.
+An import-linter contract in cardkit's `pyproject.toml` holds the bundled
+plugins and examples to it.
+
+```python
+from cardkit.authoring import Form, GenericState, Grammar, Refusal, Seen, Zone
+```
+
+Each name is the core's own object, re-exported (the API reference's page on
+the authoring API says what each is, a line each, with a link to its reference):
+
+- cards, orders and melds: `Card`, `Rank`, `Suit`, `CardSet`, `parse_cards`,
+  `Deck`, `CardsLike`, `SeatsCards`, `cards_of_mask`, `MaskDecoder`, `rank_mask`,
+  `suit_mask`, `ranks_present`, `RankOrder`, `SuitOrder`, `CardOrder`, `ACE_HIGH`,
+  `ACE_LOW`, `CardValues`, `MeldKind`, `NOfAKind`, `Run`, `Sequence`,
+  `DoubleSequence`, `KeySpace`, `MeldSolver`, `solver_for`, `Trick`, `legal_plays`;
+- rules, the game object and its state: `Rules`, `Variant`, `HouseRule`, `Game`,
+  `Setup`, `GameState`, `GenericState`, `Log`, `SimultaneousChoices`, `Sealed`,
+  `ChosenAs`, `Zone`, `Seen`, `TableRole`, `View`, `ZoneView`, `trick_zones`,
+  `play_to_trick`, `draw_cards`, `deck_from`, `kept`, `kept_by`, `GameResult`,
+  `Payment`, `low_hand_result`, `Event`;
+- actions and their grammar: `Action`, `Form`, `Grammar`, `Verb`, `Arg`, `IntArg`,
+  `RankArg`, `SeatArg`, `Refusal`, `Refused`, `split_action_text`,
+  `parse_card_args`, `codes_text`, `new_action`, `ActionSpace`,
+  `EnumeratedActionSpace`, `KeyedActionSpace`, `ActionBlock`;
+- words and the table: `Phrase`, `PhraseLike`, `EventLike`, `Wording`, `Words`,
+  `card_text`, `cards_text`, `count_text`, `seat_text`, `seats_text`,
+  `payments_text`, `words_text`, `TableHint`, `Spot`;
+- bots and plugins: `Bot`, `BotFactory`, `RandomBot`, `Turn`, `hookimpl`,
+  `hookspec`, `RegisterGame`, `RegisterVariant`, `RegisterHouseRule`,
+  `RegisterBot`, `RegisterPhrases`, `Registry`, `HookCall`;
+- errors: `IllegalAction`, `InvalidRules`, `InvalidState`, `InvalidCard`,
+  `InvalidDeck`, `PluginError`.
+
+Three names differ from the core module they come from: `CardsLike` and
+`SeatsCards` are `cardkit.cards.deck`'s `Cards` and `Zone` (a stacked deck's
+arguments, not the engine's `Zone`), and `codes_text` is
+`cardkit.engine.actions.cards_text` (card codes for an action's text, not the
+view words' `cards_text`).
+"""
+
+from cardkit.cards.card import Card, Rank, Suit
+from cardkit.cards.cardset import (
+    CardSet,
+    MaskDecoder,
+    cards_of_mask,
+    parse_cards,
+    rank_mask,
+    ranks_present,
+    suit_mask,
+)
+from cardkit.cards.deck import Cards as CardsLike
+from cardkit.cards.deck import Deck
+from cardkit.cards.deck import Zone as SeatsCards
+from cardkit.cards.melds import (
+    DoubleSequence,
+    KeySpace,
+    MeldKind,
+    MeldSolver,
+    NOfAKind,
+    Run,
+    Sequence,
+    solver_for,
+)
+from cardkit.cards.orders import ACE_HIGH, ACE_LOW, CardOrder, CardValues, RankOrder, SuitOrder
+from cardkit.cards.tricks import Trick, legal_plays
+from cardkit.engine.actions import Action, new_action, parse_card_args, split_action_text
+from cardkit.engine.actions import cards_text as codes_text
+from cardkit.engine.actionspace import (
+    ActionBlock,
+    ActionSpace,
+    EnumeratedActionSpace,
+    KeyedActionSpace,
+)
+from cardkit.engine.arguments import Arg, IntArg, RankArg, SeatArg
+from cardkit.engine.bots import Bot, BotFactory, RandomBot, Turn
+from cardkit.engine.drawing import draw_cards
+from cardkit.engine.events import Event
+from cardkit.engine.game import Game
+from cardkit.engine.gamehooks import HookCall
+from cardkit.engine.generic import GenericState
+from cardkit.engine.grammar import Form, Grammar, Verb
+from cardkit.engine.results import GameResult, Payment, low_hand_result
+from cardkit.engine.rules import HouseRule, Rules, Variant
+from cardkit.engine.simultaneous import ChosenAs, Sealed, SimultaneousChoices
+from cardkit.engine.state import GameState, Log, Setup
+from cardkit.engine.tablelayout import Spot, TableHint
+from cardkit.engine.tricktaking import play_to_trick, trick_zones
+from cardkit.engine.views import View, ZoneView
+from cardkit.engine.viewwords import (
+    Words,
+    card_text,
+    cards_text,
+    count_text,
+    payments_text,
+    seat_text,
+    seats_text,
+    words_text,
+)
+from cardkit.engine.zonecache import deck_from, kept, kept_by
+from cardkit.engine.zones import Seen, TableRole, Zone
+from cardkit.errors import (
+    IllegalAction,
+    InvalidCard,
+    InvalidDeck,
+    InvalidRules,
+    InvalidState,
+    PluginError,
+    Refusal,
+    Refused,
+)
+from cardkit.plugins.hookspecs import (
+    RegisterBot,
+    RegisterGame,
+    RegisterHouseRule,
+    RegisterPhrases,
+    RegisterVariant,
+    hookimpl,
+    hookspec,
+)
+from cardkit.plugins.registry import Registry
+from cardkit.words.wording import EventLike, Phrase, PhraseLike, Wording
+
+__all__ = [
+    "ACE_HIGH",
+    "ACE_LOW",
+    "Action",
+    "ActionBlock",
+    "ActionSpace",
+    "Arg",
+    "Bot",
+    "BotFactory",
+    "Card",
+    "CardOrder",
+    "CardSet",
+    "CardValues",
+    "CardsLike",
+    "ChosenAs",
+    "Deck",
+    "DoubleSequence",
+    "EnumeratedActionSpace",
+    "Event",
+    "EventLike",
+    "Form",
+    "Game",
+    "GameResult",
+    "GameState",
+    "GenericState",
+    "Grammar",
+    "HookCall",
+    "HouseRule",
+    "IllegalAction",
+    "IntArg",
+    "InvalidCard",
+    "InvalidDeck",
+    "InvalidRules",
+    "InvalidState",
+    "KeySpace",
+    "KeyedActionSpace",
+    "Log",
+    "MaskDecoder",
+    "MeldKind",
+    "MeldSolver",
+    "NOfAKind",
+    "Payment",
+    "Phrase",
+    "PhraseLike",
+    "PluginError",
+    "RandomBot",
+    "Rank",
+    "RankArg",
+    "RankOrder",
+    "Refusal",
+    "Refused",
+    "RegisterBot",
+    "RegisterGame",
+    "RegisterHouseRule",
+    "RegisterPhrases",
+    "RegisterVariant",
+    "Registry",
+    "Rules",
+    "Run",
+    "Sealed",
+    "SeatArg",
+    "SeatsCards",
+    "Seen",
+    "Sequence",
+    "Setup",
+    "SimultaneousChoices",
+    "Spot",
+    "Suit",
+    "SuitOrder",
+    "TableHint",
+    "TableRole",
+    "Trick",
+    "Turn",
+    "Variant",
+    "Verb",
+    "View",
+    "Wording",
+    "Words",
+    "Zone",
+    "ZoneView",
+    "card_text",
+    "cards_of_mask",
+    "cards_text",
+    "codes_text",
+    "count_text",
+    "deck_from",
+    "draw_cards",
+    "hookimpl",
+    "hookspec",
+    "kept",
+    "kept_by",
+    "legal_plays",
+    "low_hand_result",
+    "new_action",
+    "parse_card_args",
+    "parse_cards",
+    "payments_text",
+    "play_to_trick",
+    "rank_mask",
+    "ranks_present",
+    "seat_text",
+    "seats_text",
+    "solver_for",
+    "split_action_text",
+    "suit_mask",
+    "trick_zones",
+    "words_text",
+]
