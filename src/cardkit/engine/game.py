@@ -25,7 +25,6 @@ from cardkit.engine._game_checks import (
     options_error,
 )
 from cardkit.engine._registry_link import GameRegistry, default_registry
-from cardkit.engine.actions import Action
 from cardkit.engine.actionspace import ActionSpace
 from cardkit.engine.bots import BotFactory, RandomBot
 from cardkit.engine.gamehooks import GameHooks
@@ -56,8 +55,6 @@ class Game(ABC, Generic[R, S]):
         rules_version: bumped when a rule change makes old saves replay differently.
         presets: the game's own named variants.
         hand_order: how a hand is sorted, low to high (default: ace high, clubs first).
-        fixed_actions: actions with one meaning in every state, in a fixed
-            order (superseded by [`action_space`][cardkit.engine.game.Game.action_space]).
 
     House rules are not class attributes: plugins declare them with the hook
     ``cardkit_register_house_rules`` (see [`house_rules`][cardkit.engine.game.Game.house_rules]),
@@ -75,7 +72,6 @@ class Game(ABC, Generic[R, S]):
     rules_version: ClassVar[str] = "1"
     presets: ClassVar[tuple[Variant, ...]] = ()
     hand_order: ClassVar[CardOrder] = CardOrder(ACE_HIGH, SuitOrder.parse("C D H S"))
-    fixed_actions: ClassVar[tuple[Action, ...]] = ()
 
     def __init__(self) -> None:
         """Create the game; presets registered by other plugins are added later."""

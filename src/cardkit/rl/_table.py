@@ -32,9 +32,7 @@ _NOT_ACTING: _Legal = ([], [], None)
 _MEMO_LIMIT = 4096
 _MEMO_HITS = 8
 
-#: Extra ids for games with a fixed action list (the legal actions outside it are few).
-EXTRA_WITH_LIST = 32
-#: Ids for games without one: every legal action is indexed.
+#: Ids for a game without an action space: every legal action is indexed.
 EXTRA_WITHOUT_LIST = 256
 
 
@@ -77,8 +75,8 @@ class Table:
     Action ids come from the game's fixed action space
     ([`Game.action_space`][cardkit.engine.game.Game.action_space]); a game
     that declares none gets the older numbering of
-    [ActionCodec][cardkit.rl.actions.ActionCodec] (its fixed list, then the
-    other legal actions by text), whose ids are not fixed.
+    [ActionCodec][cardkit.rl.actions.ActionCodec] (the legal actions by text),
+    whose ids are not fixed.
 
     Args:
         game: the game.
@@ -86,8 +84,8 @@ class Table:
         rules: the rules (default: the game's defaults).
         reward: a reward name or function ([cardkit.rl.rewards][]).
         view_fields: carry the game's scalar view fields in observations.
-        extra_actions: for a game without an action space: ids for legal
-            actions outside its fixed list.
+        extra_actions: for a game without an action space: ids for its legal
+            actions.
         max_steps: truncate a game after this many actions.
         candidates: put the exact legal moves in the observation, as this
             many padded card planes with a mask (0: not).
@@ -118,10 +116,10 @@ class Table:
         self.reward = reward_function(reward)
         self.layout = ObservationLayout(probe, view_fields=view_fields)
         self.space = game.action_space(self.rules, self.players)
-        fixed = game.fixed_actions
         if extra_actions is None:
-            extra_actions = EXTRA_WITH_LIST if fixed else EXTRA_WITHOUT_LIST
-        self.codec = ActionCodec(fixed, extra_actions, self.layout.cards)
+            extra_actions = EXTRA_WITHOUT_LIST
+        # Every game with a grammar has an action space; the codec numbers the others' moves.
+        self.codec = ActionCodec((), extra_actions, self.layout.cards)
         self.n = self.codec.n if self.space is None else self.space.size
         self.candidates = candidates
         self.observation_space = spaces.Dict(self._spaces())

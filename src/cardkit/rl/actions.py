@@ -1,10 +1,10 @@
 """Action ids: a small `Discrete` space for any game.
 
-Ids `0 … len(fixed) - 1` are the game's fixed action list
-(`Game.fixed_actions`, such as Tonk's `draw`,
-`take`, `drop` and `discard <card>`); the `extra` ids after them index the
-legal actions that are not in that list (all of them for a game without a
-list), sorted by their text, DouZero style. `info["action_cards"]`
+For a game without an action space (every game with a grammar has one:
+`Game.action_space`). Ids `0 … len(fixed) - 1` are a fixed action list given
+to the codec (the environments give none); the `extra` ids after them index
+the legal actions that are not in that list (all of them without a list),
+sorted by their text, DouZero style. `info["action_cards"]`
 describes the cards each legal action names, so an agent can score actions
 by their cards rather than by their slot.
 """

@@ -11,9 +11,8 @@ from __future__ import annotations
 
 from typing import ClassVar, Final
 
-from cardkit import Action, CardValues, Deck, Game, GameResult, Setup, registry
+from cardkit import CardValues, Deck, Game, GameResult, Setup, registry
 from cardkit.authoring import ACE_LOW, CardOrder, KeyedActionSpace, Registry, SuitOrder
-from cardkit_tonk.actions import FIXED_ACTIONS
 from cardkit_tonk.actionspace import ACTION_SPACE
 from cardkit_tonk.config import Config, default_card_values
 from cardkit_tonk.fields import PHASES
@@ -41,7 +40,6 @@ class TonkGame(Game[TonkRules, TonkState]):
     hand_order: ClassVar[CardOrder] = CardOrder(ACE_LOW, SuitOrder.parse("C D H S"))
     rules_version: ClassVar[str] = "2"
     presets = PRESETS
-    fixed_actions: ClassVar[tuple[Action, ...]] = FIXED_ACTIONS
 
     def action_space(self, rules: TonkRules, players: int) -> KeyedActionSpace:
         """The fixed action space: 1,363 ids (see `cardkit_tonk.actionspace`)."""
