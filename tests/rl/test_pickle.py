@@ -1,4 +1,4 @@
-"""Environments pickle with the standard library mid-game, and a copy plays on as the original.
+"""Environments and bots pickle with the standard library mid-game; a copy plays on the same.
 
 Multiprocessing, Ray and vector envs hand environments to other processes
 with plain `pickle`; a closure or lambda anywhere in an env (its encoders,
@@ -18,6 +18,7 @@ import pytest
 
 import cardkit
 import cardkit.rl
+from cardkit.engine.bots import Turn
 from cardkit.rl._zonemasks import ZonePlan
 
 GAMES = cardkit.available_games()
@@ -122,3 +123,27 @@ def test_a_zone_plan_pickles_as_its_zones(game: str) -> None:
     copy = pickle.loads(pickle.dumps(plan))  # every zone's functions pickle (no lambdas)
     assert copy.names == plan.names
     assert copy.read(state) == plan.read(state)
+
+
+#: Every installed game's registered bots, but the search bot (seconds a move): it is
+#: pickled, not played, in the test below.
+BOTS = [(game, name) for game in GAMES for name in cardkit.load_game(game).bots]
+
+
+@pytest.mark.parametrize(("game", "name"), BOTS)
+def test_a_bot_pickles_after_a_move_and_its_copy_chooses_the_same(game: str, name: str) -> None:
+    found = cardkit.load_game(game)
+    bot = found.bots[name](random.Random(1))
+    state = found.start(seed=4)
+    searches = name == "ismcts"
+    if not searches:
+        state = state.apply(
+            bot.choose(Turn(state, state.to_act, state.legal_actions(), random.Random(2)))
+        )
+    if state.is_over:  # a Tonk deal can end at its first move: a fresh one
+        state = found.start(seed=5)
+    copy = pickle.loads(pickle.dumps(bot))
+    if searches:
+        return
+    turns = [Turn(state, state.to_act, state.legal_actions(), random.Random(3)) for _ in range(2)]
+    assert copy.choose(turns[0]) == bot.choose(turns[1])
