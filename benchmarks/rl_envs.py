@@ -15,6 +15,16 @@ out a fresh observation and mask of the game's sizes (`FloorEnv`): the bare
 game's step plus the floor's is the least any env of the game could cost
 in this loop (`floor/game`, to set against `env/game`).
 
+The targets are fixed yardsticks of the same run: every AEC env (view
+fields on) at least `TARGET` (2) times as many steps a second as RLCard's env
+of its family (`PEERS`: Tiến lên against Dou Dizhu, Tonk against gin rummy,
+Palace and Crazy Eights against UNO). The table gives each ratio's median
+over the round-robin rounds and its range (cardkit's chunk over RLCard's in
+the same round), and whether the target is met. The bare game's step and
+the floor show where an env step's time goes; they are not targets (a ratio
+to the bare game moves whenever the game gets faster). The machine's load
+average is printed before and after the run: quote it with the figures.
+
 RLCard is not a project dependency: run this in a scratch environment that
 holds cardkit, its plugins, the rl extra and `rlcard==1.2.0`; without RLCard
 only cardkit is measured::
@@ -42,6 +52,9 @@ from harness import Bench, environment, print_table, run_round_robin, summarize
 
 import cardkit
 import cardkit.rl
+
+#: Every AEC env makes at least this many times the steps per second of its RLCard peer.
+TARGET = 2.0
 
 #: cardkit game -> (players, the nearest RLCard game)
 PEERS = {
@@ -245,26 +258,43 @@ def main() -> int:
         if has_rlcard:
             benches.append(rlcard_bench(peer, players))
         benches += cost_benches(game, players)
+    load_before = os.getloadavg()
     run_round_robin(benches, args.seconds, args.chunks, args.warmup, log=lambda _: None)
-    rates = {b.name: summarize(b)["rate_median"] for b in benches}
+    load_after = os.getloadavg()
+    found = {b.name: summarize(b) for b in benches}
+    rates = {name: summary["rate_median"] for name, summary in found.items()}
     print(environment())
+    print("load average (1, 5, 15 min): before", ", ".join(f"{x:.2f}" for x in load_before),
+          "| after", ", ".join(f"{x:.2f}" for x in load_after))  # fmt: skip
     rows = []
     for game in games:
         players, peer = PEERS[game]
+        ours = rates[f"cardkit/{game}/aec"]
         theirs = rates.get(f"rlcard/{peer}/env")
         apply = rates[f"cost/{game}/apply"]
         bare = rates[f"game/{game}"]
         floor = 1 + bare / rates[f"floor/{game}"]  # (bare step + floor step) / bare step
+        if theirs:
+            rounds = [a / b for a, b in zip(found[f"cardkit/{game}/aec"]["chunk_rates"],
+                                            found[f"rlcard/{peer}/env"]["chunk_rates"],
+                                            strict=True)]  # fmt: skip
+            ratio = ours / theirs
+            versus = f"{ratio:.2f}x ({min(rounds):.2f}-{max(rounds):.2f})"
+            verdict = "met" if ratio >= TARGET else f"not met: {TARGET / ratio:.2f}x short"
+            target = f">= {TARGET:g}x {peer}: {verdict}"
+        else:
+            versus = target = "-"
         rows.append(
             [
                 f"{game} ({players})",
+                f"{ours:,.0f}",
+                f"{peer}: {theirs:,.0f}" if theirs else "-",
+                versus,
+                target,
                 f"{bare:,.0f}",
-                f"{rates[f'cardkit/{game}/aec']:,.0f}",
-                f"{bare / rates[f'cardkit/{game}/aec']:.2f}x",
+                f"{bare / ours:.2f}x",
                 f"{floor:.2f}x",
                 f"{rates[f'cardkit/{game}/aec-lean']:,.0f}",
-                f"{peer}: {theirs:,.0f}" if theirs else "-",
-                f"{rates[f'cardkit/{game}/aec'] / theirs:.2f}x" if theirs else "-",
                 f"{apply / rates[f'cost/{game}/observe']:.1f}x",
                 f"{apply / rates[f'cost/{game}/observe-lean']:.1f}x",
             ]
@@ -272,13 +302,14 @@ def main() -> int:
     print_table(
         [
             "game",
-            "bare game steps/s",
             "cardkit steps/s",
+            "RLCard env steps/s",
+            "cardkit/RLCard (rounds)",
+            "target",
+            "bare game steps/s",
             "env/game cost",
             "floor/game",
             "lean steps/s",
-            "RLCard env steps/s",
-            "cardkit/RLCard",
             "obs/apply",
             "lean obs/apply",
         ],

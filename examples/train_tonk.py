@@ -2,18 +2,20 @@
 
 Numpy only: a linear softmax policy over the action ids, masked to the legal
 ones, trained with REINFORCE (and a running-mean baseline) on the Gymnasium
-environment of `cardkit.rl`. It beats the random bot within a minute:
+environment of `cardkit.rl`. It beats the random bot in a few seconds:
 
     python examples/train_tonk.py --episodes 3000 --eval 2000
 
 prints the agent's win rate against random, with a 95% confidence interval,
-next to the random bot's own win rate from the same seat and deals.
+next to the random bot's own win rate from the same seat and deals, and the
+CPU time the training and the evaluation took.
 """
 
 from __future__ import annotations
 
 import argparse
 import math
+import time
 from dataclasses import dataclass
 
 import numpy as np
@@ -26,30 +28,43 @@ Vector = npt.NDArray[np.float64]
 
 
 class LinearPolicy:
-    """Softmax over `weights @ observation`, restricted to the legal ids."""
+    """Softmax over `weights @ observation`, restricted to the legal ids.
+
+    Only the legal ids' rows and the observation's nonzero entries take part
+    (a Tonk observation has about 40 of its 758 entries set, a state about 10
+    of the 1,363 ids legal): the other logits are masked out and the other
+    weights' gradient is zero, so both steps read and write a small block of
+    `weights` instead of all of it.
+    """
 
     def __init__(self, features: int, actions: int, rng: np.random.Generator) -> None:
         self.weights = np.zeros((actions, features))
         self.rng = rng
 
-    def probabilities(self, observation: Vector, mask: npt.NDArray[np.int8]) -> Vector:
-        logits = self.weights @ observation
-        logits[mask == 0] = -np.inf
-        logits -= logits.max()
-        weights = np.exp(logits)
+    def legal_probabilities(
+        self, observation: Vector, mask: npt.NDArray[np.int8]
+    ) -> tuple[npt.NDArray[np.intp], Vector]:
+        """The legal ids, and the probability of each."""
+        legal, seen = np.flatnonzero(mask), np.flatnonzero(observation)
+        logits = self.weights[np.ix_(legal, seen)] @ observation[seen]
+        weights = np.exp(logits - logits.max())
         probabilities: Vector = weights / weights.sum()
-        return probabilities
+        return legal, probabilities
 
     def act(self, observation: Vector, mask: npt.NDArray[np.int8]) -> int:
-        return int(self.rng.choice(len(mask), p=self.probabilities(observation, mask)))
+        legal, probabilities = self.legal_probabilities(observation, mask)
+        return int(legal[self.rng.choice(len(legal), p=probabilities)])
 
     def learn(
         self, steps: list[tuple[Vector, npt.NDArray[np.int8], int]], advantage: float, rate: float
     ) -> None:
         for observation, mask, action in steps:
-            grad = -self.probabilities(observation, mask)
-            grad[action] += 1.0  # d log pi(action) / d logits
-            self.weights += rate * advantage * np.outer(grad, observation)
+            legal, probabilities = self.legal_probabilities(observation, mask)
+            grad = -probabilities  # d log pi(action) / d logits, on the legal ids
+            grad[np.searchsorted(legal, action)] += 1.0
+            seen = np.flatnonzero(observation)
+            block = np.ix_(legal, seen)
+            self.weights[block] += rate * advantage * np.outer(grad, observation[seen])
 
 
 # --8<-- [end:agent]
@@ -133,12 +148,16 @@ def main() -> None:
     parser.add_argument("--eval", type=int, default=2000, help="evaluation games")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
+    started = time.process_time()
     policy = train(args.episodes, seed=args.seed)
+    trained = time.process_time()
     agent, baseline = evaluate(policy, args.eval), evaluate(None, args.eval)
+    evaluated = time.process_time()
     low, high = agent.interval()
     print(f"agent  wins {agent.rate:.1%} (95% CI {low:.1%}-{high:.1%}) of {agent.games} games")
     low, high = baseline.interval()
     print(f"random wins {baseline.rate:.1%} (95% CI {low:.1%}-{high:.1%}) from the same seat")
+    print(f"CPU time: training {trained - started:.1f} s, evaluation {evaluated - trained:.1f} s")
 
 
 if __name__ == "__main__":

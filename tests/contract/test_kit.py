@@ -188,10 +188,20 @@ class WrongActionCount(CrazyEightsState):
         return super().result().model_copy(update={"actions": 0})
 
 
+class NoWinnerNoWhy(CrazyEightsState):
+    """A finished game that names no winner, its reason still "went_out"."""
+
+    __slots__ = ()
+
+    def result(self) -> GameResult:
+        return super().result().model_copy(update={"winners": [], "points": []})
+
+
 @pytest.mark.parametrize(
     ("state_class", "message"),
     [
         (ResultBeforeTheEnd, "result\\(\\) returned a result before the end"),
+        (NoWinnerNoWhy, "names no winner and its reason 'went_out' does not say why"),
         (LegalActionsWhenOver, "the game is over but legal_actions"),
         (NoLegalActions, "not over but legal_actions\\(\\) is empty"),
         (ListsAnActionTwice, "the same action twice"),

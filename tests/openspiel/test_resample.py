@@ -62,3 +62,21 @@ def test_a_later_world_falls_back_on_one_found_before(monkeypatch: pytest.Monkey
     assert all(
         w.information_state_string(seat) == state.information_state_string(seat) for w in again
     )
+
+
+@pytest.mark.parametrize("name", ["crazyeights", "tienlen", "tonk"])
+def test_no_world_raises_no_world_and_never_gives_the_real_state(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A determinizer that finds no world (here: given no tries) raises `NoWorld`; handing
+    back the real state instead would show a search bot the cards its seat cannot see."""
+    state = _midgame(name, 2, 5)
+    seat = state.current_player()
+    monkeypatch.setattr(_state, "RESAMPLE_ROUNDS", 0)  # a fresh dealer's first world: no tries
+    with pytest.raises(cardkit.openspiel.NoWorld, match=f"seat {seat} knows"):
+        state.resample_from_infostate(seat, random.Random(1).random)
+    with pytest.raises(cardkit.openspiel.NoWorld):  # without a sampler too
+        state.resample_from_infostate(seat)
+    resample = cardkit.openspiel.seeded_resampler(random.Random(2))
+    with pytest.raises(cardkit.openspiel.NoWorld):  # the resampler ISMCTS is given
+        resample(state, seat)

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
 from cardkit_spades import Spades, SpadesState
 
 from cardkit import Deck, IllegalAction
+from cardkit.testing import check_result
 
 GAME = Spades()
 # Seat 0 is dealt every club, seat 1 every diamond, seat 2 every heart, seat 3 every spade.
@@ -114,3 +116,16 @@ def test_failed_nil_and_blind_nil() -> None:
     with pytest.raises(IllegalAction) as refused:
         start(nil=False).apply("bid 0")
     assert refused.value.code == "no_nil"
+
+
+def test_a_tie_says_it_is_a_tie() -> None:
+    """Both partnerships on -130 (seed 7000039, random play): no winner, reason "tie"."""
+    state = GAME.start(players=4, seed=7000039)
+    rng = random.Random(7000039)
+    while not state.is_over:
+        state = state.apply(rng.choice(state.legal_actions()))
+    result = state.result()
+    assert result.team_points == [-130, -130]
+    assert (result.reason, result.winners, result.losers) == ("tie", [], [])
+    check_result(state)  # the contract: a result with no winner says why
+    assert _play_out(bid(start(), "bid 0", "bid 2", "bid 0", "bid 4")).result().reason == "played"

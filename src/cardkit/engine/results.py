@@ -40,7 +40,10 @@ class GameResult(BaseModel):
 
     Attributes:
         reason: why the game ended, in the game's words (``"all_placed"``,
-            ``"instant_win"``, ``"tonk_out"``, ``"capped"``...).
+            ``"instant_win"``, ``"tonk_out"``, ``"capped"``...). A result with
+            no winner says why: ``"tie"`` (the best scores are equal),
+            ``"void"`` (the deal does not count) or ``"capped"``; the contract
+            suite checks it (`cardkit.testing.NO_WINNER_REASONS`).
         players: the number of seats of the game; every seat number in
             ``order``, ``winners``, ``losers`` and ``payments`` is below it,
             and ``points``, when given, has one entry per seat.
@@ -125,7 +128,8 @@ class GameResult(BaseModel):
     ) -> GameResult:
         """The result of a game of partnerships: each seat scores its team's points.
 
-        The team with the most points wins (no winner on a tie for the most);
+        The team with the most points wins (no winner on a tie for the most: give
+        the reason `"tie"` then, as Spades does);
         `order` ranks the seats by their points, then by seat.
         """
         players = sum(len(team) for team in teams)

@@ -9,6 +9,7 @@ play lie and who sees them.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from cardkit.cards.card import Card, Suit
@@ -60,6 +61,40 @@ def play_to_trick(
     return TrickStep(Trick(won, played.players), won, played, broken, events)
 
 
+@dataclass(frozen=True, slots=True)
+class _TrickCards:
+    """The cards of the trick in the field `field` (a class, not a closure: zones pickle)."""
+
+    field: str
+
+    def __call__(self, state: Any) -> tuple[Card, ...]:
+        cards: tuple[Card, ...] = getattr(state.f, self.field).cards
+        return cards
+
+
+@dataclass(frozen=True, slots=True)
+class _LastTrickCards:
+    """The cards of the last complete trick in the field `field` (none before the first)."""
+
+    field: str
+
+    def __call__(self, state: Any) -> tuple[Card, ...]:
+        done = getattr(state.f, self.field)
+        return () if done is None else tuple(done.cards)
+
+
+@dataclass(frozen=True, slots=True)
+class _TakenFaceDown:
+    """Each seat's taken cards in the field `field`, but the last trick's while it lies face up."""
+
+    field: str
+    last_cards: _LastTrickCards
+
+    def __call__(self, state: Any) -> tuple[tuple[Card, ...], ...]:
+        shown = self.last_cards(state)
+        return tuple(tuple(c for c in t if c not in shown) for t in getattr(state.f, self.field))
+
+
 def trick_zones(trick: str = "trick", last: str = "last", taken: str = "taken") -> tuple[Zone, ...]:
     """The zones of trick play, from the fields holding them (their names given here).
 
@@ -69,17 +104,9 @@ def trick_zones(trick: str = "trick", last: str = "last", taken: str = "taken") 
       face down: nobody sees them, and the view leaves them out. The cards of
       the last trick count in `last_trick` while it lies face up, not here.
     """
-
-    def last_cards(state: Any) -> tuple[Card, ...]:
-        done = getattr(state.f, last)
-        return () if done is None else tuple(done.cards)
-
-    def face_down(state: Any) -> tuple[tuple[Card, ...], ...]:
-        shown = last_cards(state)
-        return tuple(tuple(c for c in t if c not in shown) for t in getattr(state.f, taken))
-
+    last_cards = _LastTrickCards(last)
     return (
-        Zone("trick", seen=Seen.EVERYONE, cards=lambda state: getattr(state.f, trick).cards),
+        Zone("trick", seen=Seen.EVERYONE, cards=_TrickCards(trick)),
         Zone("last_trick", seen=Seen.EVERYONE, cards=last_cards),
-        Zone("taken", per_seat=True, cards=face_down, in_view=False),
+        Zone("taken", per_seat=True, cards=_TakenFaceDown(taken, last_cards), in_view=False),
     )

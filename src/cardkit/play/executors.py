@@ -52,7 +52,8 @@ _pools: dict[tuple[int, str], ProcessPoolExecutor] = {}
 
 
 class ExecutorError(CardkitError):
-    """An executor could not be set up (a Dask scheduler that does not answer, no extra)."""
+    """An executor could not be set up (a Dask scheduler that does not answer, no extra),
+    or a chunk of work did not come back from it."""
 
 
 def chunks(total: int, workers: int, most: int = 50) -> list[tuple[int, int]]:
@@ -99,6 +100,7 @@ def run_chunks(
     executor: Executor | None = None,
     pool_key: str = "",
     pool_setup: Callable[[], Any] | None = None,
+    pool: Executor | None = None,
 ) -> Iterator[tuple[R, int]]:
     """Run every task, yielding ``(result, workers)`` as results come in (in task order).
 
@@ -111,10 +113,36 @@ def run_chunks(
         pool_key: tells apart pools whose workers were set up differently.
         pool_setup: runs once in each new pool worker (see
             [shared_pool][cardkit.play.executors.shared_pool]).
+        pool: where the tasks after the first go with ``jobs > 1``, when that pays
+            (default: the shared process pool of ``jobs`` workers); counted as started.
 
     ``workers`` is how many processes ran the work so far: 1, ``jobs``, or
     0 for a caller's executor (whose size this module does not know).
+
+    Raises:
+        ExecutorError: a task's result did not come back (every task yields one).
     """
+    done = 0
+    for found in _run(tasks, local, remote, jobs, executor, pool_key, pool_setup, pool):
+        done += 1
+        yield found
+    if done != len(tasks):
+        raise ExecutorError(f"{len(tasks) - done} of {len(tasks)} chunks of work did not come "
+                            "back from the workers; expected a result for every chunk")  # fmt: skip
+
+
+def _run(
+    tasks: Sequence[T],
+    local: Callable[[T], R],
+    remote: Callable[[T], R],
+    jobs: int,
+    executor: Executor | None,
+    pool_key: str,
+    pool_setup: Callable[[], Any] | None,
+    pool: Executor | None,
+) -> Iterator[tuple[R, int]]:
+    """What `run_chunks` yields: here, on the caller's executor, or the first here and the
+    rest on a pool when that pays."""
     if executor is not None:
         for result in executor.map(remote, tasks):
             yield result, 0
@@ -128,14 +156,15 @@ def run_chunks(
     per_task = time.perf_counter() - started
     rest = tasks[1:]
     here = per_task * len(rest)
-    warm = (jobs, pool_key) in _pools
+    warm = pool is not None or (jobs, pool_key) in _pools
     cost = 0.0 if warm else POOL_START_SECONDS
     worth = here > WARM_POOL_SECONDS and here / jobs + cost < here
     if not worth:
         for task in rest:
             yield local(task), 1
         return
-    pool = shared_pool(jobs, pool_key, pool_setup)
+    if pool is None:
+        pool = shared_pool(jobs, pool_key, pool_setup)
     for result in pool.map(remote, rest):
         yield result, jobs
 

@@ -90,6 +90,11 @@ class PlaneBytes(dict[int, bytes]):
         self._shifts = tuple(range(0, cards, _CHUNK))
         self._size = 4 * cards
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as an empty table of the same planes (the rows and kept planes are
+        worked out again: a pickle holds no 425 KB of rows)."""
+        return PlaneBytes, (self._size // 4,)
+
     @property
     def chunks(self) -> tuple[bytes, ...] | None:
         """The bytes of each 13-bit row, by its bits, when a plane is four of them (52
@@ -118,12 +123,17 @@ class CountBytes(dict[int, bytes]):
         cards: the deck's size the counts are divided by.
     """
 
-    __slots__ = ("_scale",)
+    __slots__ = ("_cards", "_scale")
 
     def __init__(self, cards: int) -> None:
         """An empty table for counts over `cards`."""
         super().__init__()
         self._scale = 1.0 / cards
+        self._cards = cards
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as an empty table over the same deck's size."""
+        return CountBytes, (self._cards,)
 
     def __missing__(self, count: int) -> bytes:
         """Work out a count not seen yet."""

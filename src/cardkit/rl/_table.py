@@ -145,6 +145,23 @@ class Table:
         exact = self.space if isinstance(self.space, EnumeratedActionSpace) else None
         self._exact = None if exact is None else {a: i for i, a in enumerate(exact.actions)}
 
+    def __getstate__(self) -> dict[str, Any]:
+        """The table without what it keeps to step fast (encoders, numbered legal lists by
+        `id`, masks, the current state's entries) or builds from its layout (the spaces):
+        a copy works them out again."""
+        kept = self.__dict__.copy()
+        kept.update(_encoders={}, _masks={}, _cached_state=None, _cached={}, _memo_hits=0)
+        if self._memo is not None:
+            kept["_memo"] = {}
+        del kept["observation_space"], kept["_zeros"]  # two vectors and two boxes of the layout
+        return kept
+
+    def __setstate__(self, kept: dict[str, Any]) -> None:
+        """A copy of a pickled table, its spaces built again from its layout."""
+        self.__dict__.update(kept)
+        self.observation_space = spaces.Dict(self._spaces())
+        self._zeros = np.zeros(self.n, dtype=np.int8)
+
     def _spaces(self) -> dict[str, spaces.Space[Any]]:
         low, high = self.layout.bounds()
         found: dict[str, spaces.Space[Any]] = {

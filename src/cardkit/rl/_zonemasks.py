@@ -116,6 +116,7 @@ class ZonePlan:
     def __init__(self, zones: Sequence[Zone], players: int) -> None:
         """Plan the reading and the fixed visibility of each seat."""
         self.players = players
+        self._zones = tuple(zones)
         fixed = [zone for zone in zones if not zone.keyed]
         self._fixed = tuple(fixed)
         self._readers = tuple(_reader(zone) for zone in fixed)
@@ -134,6 +135,10 @@ class ZonePlan:
             for seat in [None, *range(players)]
             for shown in [frozenset(visible_zone_names(zones, players, seat))]
         }
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its zones and players: a copy plans (and generates) its readers again."""
+        return ZonePlan, (self._zones, self.players)
 
     def read(self, state: Any) -> tuple[list[int], list[int], list[int], Keyed]:
         """Each entry's mask, count and top bit (as `names`), and the keyed zones' entries."""

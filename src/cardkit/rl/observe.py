@@ -42,6 +42,9 @@ from cardkit.rl.fields import FieldCodec, ScalarField, scalar_fields
 __all__ = ["ObservationLayout", "ScalarField"]
 
 _TO_ACT = attrgetter("to_act")
+#: What an `ObservationLayout` keeps to encode fast; a pickle leaves them out (they hold
+#: generated functions, and `_routes` and `_fused` are keyed by the `id` of a plan).
+_CACHES = ("_slot_maps", "_plans", "_routes", "_fused", "_encoders")
 
 
 def _probes(state: GameState) -> list[GameState]:
@@ -134,6 +137,14 @@ class ObservationLayout:
         self._rows, self._counts = PlaneBytes(self.cards), CountBytes(self.cards)
         #: one encoder per state class, player count, seat and `everything`
         self._encoders: dict[tuple[type, int, int | None, bool], Callable[[Any], Vector]] = {}
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The layout without what it keeps to encode fast (generated readers and encoders,
+        kept bytes, entries by `id`): a copy works them out again when it first encodes."""
+        kept = self.__dict__.copy()
+        for name in _CACHES:
+            kept[name] = {}
+        return kept
 
     def slot_index(self, players: int, seat: int | None) -> Mapping[str, int]:
         """The slot of each zone name of a `players`-seat state from `seat`'s point of view."""

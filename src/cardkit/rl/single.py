@@ -69,6 +69,18 @@ class CardkitGymEnv(gym.Env[Observation, Any]):
         self._bots: dict[int, tuple[Bot, random.Random]] = {}
         self._ended = True
 
+    def __getstate__(self) -> dict[str, Any]:
+        """The environment without its observation space: it is the table's, which a
+        pickled table builds again."""
+        kept = self.__dict__.copy()
+        del kept["observation_space"]
+        return kept
+
+    def __setstate__(self, kept: dict[str, Any]) -> None:
+        """A copy of a pickled environment, sharing its table's observation space again."""
+        self.__dict__.update(kept)
+        self.observation_space = cast("gym.spaces.Space[Observation]", self.table.observation_space)
+
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Observation, dict[str, Any]]:

@@ -27,6 +27,7 @@ shows it.
 """
 
 from cardkit.testing.checks import (
+    NO_WINNER_REASONS,
     NONSENSE_ACTIONS,
     ContractError,
     ContractReport,
@@ -65,6 +66,7 @@ from cardkit.testing.refusals import check_refusal_non_interference
 
 __all__ = [
     "NONSENSE_ACTIONS",
+    "NO_WINNER_REASONS",
     "ContractError",
     "ContractReport",
     "Knowledge",

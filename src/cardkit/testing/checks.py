@@ -61,6 +61,7 @@ from cardkit.testing.sealed import check_sealed_choices
 
 __all__ = [
     "NONSENSE_ACTIONS",
+    "NO_WINNER_REASONS",
     "ContractError",
     "ContractReport",
     "Knowledge",
@@ -91,6 +92,12 @@ __all__ = [
     "replay_recipe",
     "unexpected_points",
 ]
+
+
+#: The reasons of a finished game's result that names no winner: a tie for the best (Spades'
+#: partnerships on equal points), a void deal (it does not count); a game stopped by an
+#: action cap is `GameResult.capped_at`'s "capped", which `check_random_playouts` checks.
+NO_WINNER_REASONS = frozenset({"tie", "void"})
 
 
 # -- the state invariants ---------------------------------------------------------
@@ -164,6 +171,10 @@ def check_result(state: GameState) -> GameResult:
         _fail(state, "a game that ended by its rules reports capped=True")
     if set(result.winners) & set(result.losers):
         _fail(state, f"seats {set(result.winners) & set(result.losers)} both won and lost")
+    if not result.winners and result.reason not in NO_WINNER_REASONS:
+        _fail(state, f"the result names no winner and its reason {result.reason!r} does not "
+                     "say why; expected 'tie' (the best scores are equal) or 'void' (the "
+                     "deal does not count)")  # fmt: skip
     if result.actions != state.action_count:
         _fail(state, f"result().actions is {result.actions}, but {state.action_count} were played")
     if state.result() != result:

@@ -36,6 +36,9 @@ def _team_score(state: Deal, team: tuple[int, ...], bags: int) -> tuple[int, int
 def spades_result(state: Deal) -> GameResult:
     """Both partnerships' points; both partners score their team's points.
 
+    The reason is `"played"`, or `"tie"` when both partnerships score the
+    same (then nobody wins).
+
     Raises:
         InvalidState: the deal is not over yet.
     """
@@ -47,5 +50,6 @@ def spades_result(state: Deal) -> GameResult:
     scores = [_team_score(state, team, bags[t]) for t, team in enumerate(TEAMS)]
     details: dict[str, object] = {"bags": [b for _, b in scores], "bids": list(state.f.bids.values),
                "tricks": list(state.f.tricks)}  # fmt: skip
-    return GameResult.for_teams("played", TEAMS, [p for p, _ in scores],
-                                actions=state.action_count, details=details)  # fmt: skip
+    points = [p for p, _ in scores]
+    reason = "tie" if points[0] == points[1] else "played"  # a tie: no winner, and it says so
+    return GameResult.for_teams(reason, TEAMS, points, actions=state.action_count, details=details)

@@ -86,6 +86,22 @@ def _down_bits(downs: tuple[tuple[int, ...], ...]) -> tuple[Bits, ...]:
 _DOWNS_BITS = kept_by(_down_bits)
 
 
+def _downs(state: Any) -> tuple[tuple[Card, ...], ...]:
+    """Each seat's face-down cards, kept by the rows (module functions, not lambdas: zones
+    pickle)."""
+    return kept(state.f.downs, _face_down)
+
+
+def _downs_bits(state: Any) -> tuple[Bits, ...]:
+    """Each seat's face-down bits, kept by the rows."""
+    return _DOWNS_BITS(state.f.downs)
+
+
+def _pile(state: Any) -> tuple[Card, ...]:
+    """The pile, bottom to top, kept by its field."""
+    return kept(state.f.pile, pile_cards)
+
+
 def _stock_bits(state: Any) -> Bits:
     """The stock's mask, count and last card's bit, kept by the deal for each position."""
     f = state.f
@@ -181,15 +197,15 @@ ZONES: tuple[Zone, ...] = (
         "face_down",
         per_seat=True,
         seen=Seen.COUNT,
-        cards=lambda s: kept(s.f.downs, _face_down),
-        bits=lambda s: _DOWNS_BITS(s.f.downs),
+        cards=_downs,
+        bits=_downs_bits,
         role=TableRole.FACE_DOWN,
     ),
     Zone("stock", seen=Seen.COUNT, cards=_stock, bits=_stock_bits, role=TableRole.STOCK),
     Zone(
         "pile",
         seen=Seen.EVERYONE,
-        cards=lambda s: kept(s.f.pile, pile_cards),
+        cards=_pile,
         bits=_pile_bits,
         role=TableRole.PILE,
     ),
