@@ -160,7 +160,8 @@ def test_the_game_the_scaffold_makes_plays_too(
     )
     monkeypatch.syspath_prepend(str(src))
     cardkit_cli = shutil.which("cardkit", path=str(Path(sys.executable).parent)) or "cardkit"
-    command = [cardkit_cli, "--plugins-dir", str(plugins), "serve", "--db", str(tmp_path / "s.db")]
+    db = servers.url(tmp_path / "s.db")
+    command = [cardkit_cli, "--plugins-dir", str(plugins), "serve", "--db", db]
     command += ["--bot-delay", "0", "--actions-per-second", "1000"]
     with temporary_plugin(importlib.import_module("cardkit_trick_demo.plugin")):
         server = servers(command=command)
