@@ -120,7 +120,10 @@ class Server:
             command = [CARDKIT, "serve", "--port", str(self.port), "--db", self.url]
             command += ["--bot-delay", "0", "--deal-pause", "0.05", *self.options]
         with self.db.with_suffix(".log").open("ab") as log:  # the child keeps its own copy
-            self.proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=log)
+            # A session of its own: kill() ends its worker processes too (--workers).
+            self.proc = subprocess.Popen(
+                command, stdout=subprocess.DEVNULL, stderr=log, start_new_session=True
+            )
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
@@ -133,9 +136,10 @@ class Server:
         raise RuntimeError("the server did not answer within 30 s")
 
     def kill(self) -> None:
-        """SIGKILL the process: no shutdown code runs."""
+        """SIGKILL the process and its workers: no shutdown code runs."""
         if self.proc is not None and self.proc.poll() is None:
-            os.kill(self.proc.pid, signal.SIGKILL)
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.proc.pid, signal.SIGKILL)
             self.proc.wait(10)
 
     def stop(self) -> int:
@@ -351,6 +355,16 @@ def _engine(request: pytest.FixtureRequest) -> PostgresCluster | None:
 def servers(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Servers]:
     """Start servers with ``servers(*options, db=..., command=...)``, on each engine."""
     started = Servers(tmp_path, _engine(request))
+    try:
+        yield started
+    finally:
+        started.kill_all()
+
+
+@pytest.fixture
+def pg_servers(postgres: PostgresCluster, tmp_path: Path) -> Iterator[Servers]:
+    """Servers on PostgreSQL only: the same ``db`` for several is one database they share."""
+    started = Servers(tmp_path, postgres)
     try:
         yield started
     finally:

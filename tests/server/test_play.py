@@ -114,10 +114,13 @@ def _play(server: Any, name: str) -> int:
     copy.record(state)
     rng = random.Random(f"{name}:{seed}")
     actions = 0
+    seen: dict[int | None, int] = {}
     while True:
         for seat, client in [*enumerate(clients), (None, watcher)]:
             for message in client.until(copy.version[seat]):
                 _check(message, copy, seed)
+                assert message["version"] >= seen.get(seat, 0), "a message came out of order"
+                seen[seat] = message["version"]
         if state.is_over:
             break
         # Two seats while a private window is open: the seat asked, and the next player;
@@ -145,6 +148,37 @@ def test_every_game_plays_to_the_end_without_leaks(servers: Any) -> None:
     played = {name: _play(server, name) for name in cardkit.available_games()}
     assert set(played) >= {"tienlen", "palace", "tonk", "crazyeights", "spades"}
     assert all(actions > 0 for actions in played.values())
+
+
+class _Spread:
+    """Several workers as one server to `_play`: the table is made on the first, each
+    client connects to the next worker in turn, the last answers the final GET."""
+
+    def __init__(self, workers: list[Any]) -> None:
+        self.workers = workers
+        self.connected = 0
+
+    def post(self, path: str, body: Any) -> Any:
+        return self.workers[0].post(path, body)
+
+    def get(self, path: str) -> Any:
+        return self.workers[-1].get(path)
+
+    def client(self, table: str, token: str | None = None) -> Any:
+        self.connected += 1
+        return self.workers[self.connected % len(self.workers)].client(table, token)
+
+
+def test_clients_spread_over_workers_see_every_change_in_order_without_leaks(
+    pg_servers: Any, tmp_path: Path
+) -> None:
+    """Three workers on one PostgreSQL database: the seats and the spectator of each table
+    sit at different workers; every message each gets is exactly its view at its version."""
+    db = tmp_path / "shared"
+    workers = [pg_servers("--actions-per-second", "1000", db=db) for _ in range(3)]
+    spread = _Spread(workers)
+    for name in ("palace", "tonk"):  # Palace's private windows; Tonk's hands and stock
+        assert _play(spread, name) > 0
 
 
 def test_the_game_the_scaffold_makes_plays_too(

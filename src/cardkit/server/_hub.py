@@ -360,11 +360,12 @@ class TableServer:
         """
         data = table.record().model_dump_json()
         active = table.status != "over"
+        unknown = False
         try:
             stored = await self.storage.save(table.id, data, table.revision, active=active)
         except Exception as exc:  # the connection was lost: the change may or may not be stored
             log.warning("table %s: the write failed (%s); reading it back", table.id, exc)
-            stored = False
+            stored, unknown = False, True
         if not stored:
             try:
                 found = await self.storage.load(table.id)
@@ -375,7 +376,9 @@ class TableServer:
                     "the table could not be stored, so nothing was played; try again",
                     status=503,
                 ) from None
-            committed = found is not None and found.revision == table.revision + 1
+            # After a lost connection, this change is stored if the next revision is it.
+            # (A refused write is refused: another worker may have stored the same data.)
+            committed = unknown and found is not None and found.revision == table.revision + 1
             if not (committed and found is not None and found.data == data):
                 self.metrics.conflicts += 1
                 if found is None:
