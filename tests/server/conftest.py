@@ -3,6 +3,12 @@
 Each test gets a factory that starts servers on a database of its own and
 kills whatever is still running at the end; clients are real WebSocket
 clients (the `websockets` library) and plain `urllib` HTTP requests.
+
+The factory runs every test twice: on SQLite, and on a real PostgreSQL
+server (Debian's ``postgresql`` package) that the session starts in a
+temporary directory with ``initdb`` and ``pg_ctl``, a database per test
+(those runs are marked slow; they are skipped, saying why, where no
+PostgreSQL is installed).
 """
 
 from __future__ import annotations
@@ -13,12 +19,14 @@ import os
 import shutil
 import signal
 import socket
+import sqlite3
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -87,10 +95,17 @@ class Client:
 
 
 class Server:
-    """A `cardkit serve` process on its own port and database."""
+    """A `cardkit serve` process on its own port and database.
 
-    def __init__(self, db: Path, *options: str, command: list[str] | None = None) -> None:
+    ``db`` names its log (and its SQLite file); ``url``, when given, is the
+    database it is started on instead (a PostgreSQL URL).
+    """
+
+    def __init__(
+        self, db: Path, *options: str, command: list[str] | None = None, url: str | None = None
+    ) -> None:
         self.db = db
+        self.url = url or str(db)
         self.options = options
         self.command = command
         self.port = free_port()
@@ -102,10 +117,13 @@ class Server:
         if self.command is not None:
             command = [*self.command, "--port", str(self.port), *self.options]
         else:
-            command = [CARDKIT, "serve", "--port", str(self.port), "--db", str(self.db)]
+            command = [CARDKIT, "serve", "--port", str(self.port), "--db", self.url]
             command += ["--bot-delay", "0", "--deal-pause", "0.05", *self.options]
         with self.db.with_suffix(".log").open("ab") as log:  # the child keeps its own copy
-            self.proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=log)
+            # A session of its own: kill() ends its worker processes too (--workers).
+            self.proc = subprocess.Popen(
+                command, stdout=subprocess.DEVNULL, stderr=log, start_new_session=True
+            )
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
@@ -118,10 +136,18 @@ class Server:
         raise RuntimeError("the server did not answer within 30 s")
 
     def kill(self) -> None:
-        """SIGKILL the process: no shutdown code runs."""
+        """SIGKILL the process and its workers: no shutdown code runs."""
         if self.proc is not None and self.proc.poll() is None:
-            os.kill(self.proc.pid, signal.SIGKILL)
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.proc.pid, signal.SIGKILL)
             self.proc.wait(10)
+
+    def stop(self) -> int:
+        """SIGTERM the process and wait for it to shut down; its exit status."""
+        assert self.proc is not None
+        if self.proc.poll() is None:
+            os.kill(self.proc.pid, signal.SIGTERM)
+        return self.proc.wait(30)
 
     def request(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
         """An HTTP request; its status and JSON answer."""
@@ -151,38 +177,210 @@ class Server:
         return Client(f"ws://127.0.0.1:{self.port}{prefix}/api/tables/{table}/ws", token)
 
 
-@contextlib.contextmanager
-def _started(base: Path) -> Iterator[Callable[..., Server]]:
-    started: list[Server] = []
+def _postgres_bin() -> Path | None:
+    """The directory of PostgreSQL's server programs (initdb, pg_ctl), if installed.
 
-    def start(*options: str, db: Path | None = None, command: list[str] | None = None) -> Server:
-        db = db or base / f"tables{len(started)}.sqlite3"
-        server = Server(db, *options, command=command).start()
-        started.append(server)
+    Debian keeps them in /usr/lib/postgresql/<version>/bin, off the PATH.
+    """
+    places: list[Path] = []
+    pg_config = shutil.which("pg_config")
+    if pg_config is not None:
+        done = subprocess.run([pg_config, "--bindir"], capture_output=True, text=True)
+        places.append(Path(done.stdout.strip()))
+    places += sorted(Path("/usr/lib/postgresql").glob("*/bin"), reverse=True)
+    initdb = shutil.which("initdb")
+    if initdb is not None:
+        places.append(Path(initdb).parent)
+    return next((p for p in places if (p / "initdb").is_file() and (p / "pg_ctl").is_file()), None)
+
+
+class PostgresCluster:
+    """A PostgreSQL server of its own in a temporary directory: ``initdb``, ``pg_ctl start``.
+
+    It listens on a unix socket in that directory only (on a free port
+    number); as root, its programs run as the ``postgres`` user, since
+    initdb refuses to run as root.
+    """
+
+    def __init__(self, bindir: Path) -> None:
+        self.bindir = bindir
+        self.dir = Path(tempfile.mkdtemp(prefix="cardkit-pg-"))
+        self.data = self.dir / "data"
+        self.port = free_port()
+        self.databases = 0
+        self._as: list[str] = []
+        if os.geteuid() == 0:
+            self._as = ["runuser", "-u", "postgres", "--"]
+            shutil.chown(self.dir, "postgres", "postgres")
+
+    def _run(self, *command: str) -> None:
+        done = subprocess.run([*self._as, *command], capture_output=True, text=True, timeout=120)
+        if done.returncode != 0:
+            raise RuntimeError(f"{command[0]} failed: {done.stdout}{done.stderr}")
+
+    def start(self) -> PostgresCluster:
+        """initdb and start the server; wait until it accepts connections."""
+        bin_ = self.bindir
+        self._run(
+            str(bin_ / "initdb"),
+            "-D",
+            str(self.data),
+            "-U",
+            "cardkit",
+            "-A",
+            "trust",
+            "-E",
+            "UTF8",
+            "--no-sync",
+        )
+        settings = (
+            f"-p {self.port} -k {self.dir} -c listen_addresses='' -c fsync=off "
+            "-c synchronous_commit=off -c full_page_writes=off -c max_connections=300"
+        )
+        self._run(
+            str(bin_ / "pg_ctl"),
+            "-D",
+            str(self.data),
+            "-l",
+            str(self.dir / "log"),
+            "-o",
+            settings,
+            "-w",
+            "-t",
+            "60",
+            "start",
+        )
+        return self
+
+    def url(self, database: str = "postgres") -> str:
+        """The URL of one database of this server (over its unix socket)."""
+        return f"postgresql://cardkit@/{database}?host={self.dir}&port={self.port}"
+
+    def new_database(self) -> str:
+        """A new empty database; its URL."""
+        import psycopg
+
+        self.databases += 1
+        name = f"cards_{os.getpid()}_{self.databases}"
+        with psycopg.connect(self.url(), autocommit=True) as conn:
+            conn.execute(f"CREATE DATABASE {name}")
+        return self.url(name)
+
+    def stop(self) -> None:
+        """Stop the server at once and delete its directory."""
+        with contextlib.suppress(Exception):
+            self._run(str(self.bindir / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "stop")
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[PostgresCluster]:
+    """A PostgreSQL server for the session (skipped where none is installed)."""
+    pytest.importorskip("psycopg", reason="the postgres extra is not installed")
+    bindir = _postgres_bin()
+    if bindir is None:
+        pytest.skip(
+            "no PostgreSQL server is installed (no initdb in pg_config --bindir, "
+            "/usr/lib/postgresql/*/bin or PATH): apt-get install postgresql"
+        )
+    cluster = PostgresCluster(bindir)
+    try:
+        yield cluster.start()
+    finally:
+        cluster.stop()
+
+
+ENGINES = ["sqlite", pytest.param("postgresql", marks=pytest.mark.slow)]
+
+
+class Servers:
+    """Starts servers: ``servers(*options, db=..., command=...)``; all are killed at the end.
+
+    ``command`` runs another server command than ``cardkit serve`` (``--port``
+    is added). On PostgreSQL each ``db`` path stands for a database of its own.
+    """
+
+    def __init__(self, base: Path, cluster: PostgresCluster | None) -> None:
+        self.base = base
+        self.cluster = cluster
+        self.engine = "sqlite" if cluster is None else "postgresql"
+        self.started: list[Server] = []
+        self._urls: dict[Path, str] = {}
+
+    def url(self, db: Path) -> str:
+        """What ``--db`` is for ``db``: the path itself, or its PostgreSQL database's URL."""
+        if self.cluster is None:
+            return str(db)
+        if db not in self._urls:
+            self._urls[db] = self.cluster.new_database()
+        return self._urls[db]
+
+    def __call__(
+        self, *options: str, db: Path | None = None, command: list[str] | None = None
+    ) -> Server:
+        db = db or self.base / f"tables{len(self.started)}.sqlite3"
+        server = Server(db, *options, command=command, url=self.url(db)).start()
+        self.started.append(server)
         return server
 
-    try:
-        yield start
-    finally:
-        for server in started:
+    def stored(self, db: Path, table: str) -> str:
+        """The JSON a table is stored as, read straight from the database."""
+        if self.cluster is None:
+            with sqlite3.connect(db) as conn:
+                row = conn.execute("SELECT data FROM cardkit_tables WHERE id = ?", (table,))
+                (data,) = row.fetchone()
+            return str(data)
+        import psycopg
+
+        with psycopg.connect(self.url(db)) as conn:
+            found = conn.execute("SELECT data FROM cardkit_tables WHERE id = %s", (table,))
+            got = found.fetchone()
+        assert got is not None
+        return str(got[0])
+
+    def kill_all(self) -> None:
+        """SIGKILL every server still running."""
+        for server in self.started:
             server.kill()
 
 
+def _engine(request: pytest.FixtureRequest) -> PostgresCluster | None:
+    if request.param == "sqlite":
+        return None
+    cluster: PostgresCluster = request.getfixturevalue("postgres")
+    return cluster
+
+
+@pytest.fixture(params=ENGINES)
+def servers(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Servers]:
+    """Start servers with ``servers(*options, db=..., command=...)``, on each engine."""
+    started = Servers(tmp_path, _engine(request))
+    try:
+        yield started
+    finally:
+        started.kill_all()
+
+
 @pytest.fixture
-def servers(tmp_path: Path) -> Iterator[Callable[..., Server]]:
-    """Start servers with ``servers(*options, db=..., command=...)``; all are killed at the end.
+def pg_servers(postgres: PostgresCluster, tmp_path: Path) -> Iterator[Servers]:
+    """Servers on PostgreSQL only: the same ``db`` for several is one database they share."""
+    started = Servers(tmp_path, postgres)
+    try:
+        yield started
+    finally:
+        started.kill_all()
 
-    ``command`` runs another server command than ``cardkit serve`` (``--port`` is added).
-    """
-    with _started(tmp_path) as start:
-        yield start
 
-
-@pytest.fixture(scope="module")
-def module_servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[..., Server]]:
+@pytest.fixture(scope="module", params=ENGINES)
+def module_servers(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Servers]:
     """Like ``servers``, for servers that the tests of a module share."""
-    with _started(tmp_path_factory.mktemp("servers")) as start:
-        yield start
+    started = Servers(tmp_path_factory.mktemp("servers"), _engine(request))
+    try:
+        yield started
+    finally:
+        started.kill_all()
 
 
 @pytest.fixture

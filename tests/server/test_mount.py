@@ -29,7 +29,7 @@ def home() -> dict[str, str]:
 
 def test_mounted_under_a_prefix(servers: Any, tmp_path: Path) -> None:
     db = tmp_path / "mounted.sqlite3"
-    (tmp_path / "mountapp.py").write_text(APP.format(db=str(db)), encoding="utf-8")
+    (tmp_path / "mountapp.py").write_text(APP.format(db=servers.url(db)), encoding="utf-8")
     command = [sys.executable, "-m", "uvicorn", "mountapp:app", "--app-dir", str(tmp_path)]
     server = servers(db=db, command=command)
     assert server.get("/") == {"cards": "/cards/"}

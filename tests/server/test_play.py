@@ -114,10 +114,13 @@ def _play(server: Any, name: str) -> int:
     copy.record(state)
     rng = random.Random(f"{name}:{seed}")
     actions = 0
+    seen: dict[int | None, int] = {}
     while True:
         for seat, client in [*enumerate(clients), (None, watcher)]:
             for message in client.until(copy.version[seat]):
                 _check(message, copy, seed)
+                assert message["version"] >= seen.get(seat, 0), "a message came out of order"
+                seen[seat] = message["version"]
         if state.is_over:
             break
         # Two seats while a private window is open: the seat asked, and the next player;
@@ -147,6 +150,37 @@ def test_every_game_plays_to_the_end_without_leaks(servers: Any) -> None:
     assert all(actions > 0 for actions in played.values())
 
 
+class _Spread:
+    """Several workers as one server to `_play`: the table is made on the first, each
+    client connects to the next worker in turn, the last answers the final GET."""
+
+    def __init__(self, workers: list[Any]) -> None:
+        self.workers = workers
+        self.connected = 0
+
+    def post(self, path: str, body: Any) -> Any:
+        return self.workers[0].post(path, body)
+
+    def get(self, path: str) -> Any:
+        return self.workers[-1].get(path)
+
+    def client(self, table: str, token: str | None = None) -> Any:
+        self.connected += 1
+        return self.workers[self.connected % len(self.workers)].client(table, token)
+
+
+def test_clients_spread_over_workers_see_every_change_in_order_without_leaks(
+    pg_servers: Any, tmp_path: Path
+) -> None:
+    """Three workers on one PostgreSQL database: the seats and the spectator of each table
+    sit at different workers; every message each gets is exactly its view at its version."""
+    db = tmp_path / "shared"
+    workers = [pg_servers("--actions-per-second", "1000", db=db) for _ in range(3)]
+    spread = _Spread(workers)
+    for name in ("palace", "tonk"):  # Palace's private windows; Tonk's hands and stock
+        assert _play(spread, name) > 0
+
+
 def test_the_game_the_scaffold_makes_plays_too(
     servers: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -160,7 +194,8 @@ def test_the_game_the_scaffold_makes_plays_too(
     )
     monkeypatch.syspath_prepend(str(src))
     cardkit_cli = shutil.which("cardkit", path=str(Path(sys.executable).parent)) or "cardkit"
-    command = [cardkit_cli, "--plugins-dir", str(plugins), "serve", "--db", str(tmp_path / "s.db")]
+    db = servers.url(tmp_path / "s.db")
+    command = [cardkit_cli, "--plugins-dir", str(plugins), "serve", "--db", db]
     command += ["--bot-delay", "0", "--actions-per-second", "1000"]
     with temporary_plugin(importlib.import_module("cardkit_trick_demo.plugin")):
         server = servers(command=command)

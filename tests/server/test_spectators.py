@@ -9,7 +9,6 @@ it, the events and narration included) against them.
 from __future__ import annotations
 
 import random
-import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -25,11 +24,9 @@ pytestmark = pytest.mark.slow
 PLAYERS = 4
 
 
-def _hands(db: Path, table: str) -> tuple[int, CardSet]:
+def _hands(servers: Any, db: Path, table: str) -> tuple[int, CardSet]:
     """The stored spectators' version and every card in a hand, from the full state."""
-    with sqlite3.connect(db) as conn:
-        (data,) = conn.execute("SELECT data FROM cardkit_tables WHERE id = ?", (table,)).fetchone()
-    stored = Table(TableRecord.model_validate_json(data))
+    stored = Table(TableRecord.model_validate_json(servers.stored(db, table)))
     state = stored.state
     assert state is not None
     cards = CardSet()
@@ -55,10 +52,10 @@ def _play(clients: list[Any], actions: int, rng: random.Random) -> None:
         asked.until(version + 1)
 
 
-def _first_holds_no_hand_card(server: Any, db: Path, table: str) -> None:
+def _first_holds_no_hand_card(servers: Any, server: Any, db: Path, table: str) -> None:
     watcher = server.client(table)
     first = watcher.recv()
-    version, hands = _hands(db, table)
+    version, hands = _hands(servers, db, table)
     assert first["type"] == "state"
     leaked = cards_mentioned(first) & hands
     assert not leaked, f"a spectator's first message names cards in hands: {leaked}"
@@ -76,10 +73,10 @@ def test_a_spectators_first_message_holds_no_card_of_any_hand(servers: Any, tmp_
     tokens = [server.post(f"/api/tables/{table}/join", {})["token"] for _ in range(PLAYERS)]
     clients = [server.client(table, token) for token in tokens]
     rng = random.Random(99)
-    _first_holds_no_hand_card(server, db, table)  # at the deal
+    _first_holds_no_hand_card(servers, server, db, table)  # at the deal
     for _ in range(3):  # reconnects later in the deal, and after a restart
         _play(clients, 4, rng)
-        _first_holds_no_hand_card(server, db, table)
+        _first_holds_no_hand_card(servers, server, db, table)
     server.kill()
     server = servers("--actions-per-second", "1000", db=db)
-    _first_holds_no_hand_card(server, db, table)
+    _first_holds_no_hand_card(servers, server, db, table)

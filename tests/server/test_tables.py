@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import sqlite3
 import sys
 from pathlib import Path
 from typing import Any
@@ -29,6 +30,7 @@ from cardkit.server import (
     websocket_schema,
 )
 from cardkit.server._models import CreateTable
+from cardkit.server._storage import SQLITE_STEPS
 from cardkit.server._table import TableRecord
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "server"
@@ -134,29 +136,53 @@ def test_messages_narrate_the_events_for_each_seat_by_the_games_wording() -> Non
 
 
 def test_sqlite_storage_survives_reopening(tmp_path: Path) -> None:
-    path = tmp_path / "t.sqlite3"
+    async def run() -> dict[str, tuple[str, int]]:
+        path = tmp_path / "t.sqlite3"
+        store = SQLiteStorage(path)
+        await store.create("a", '{"x": 1}')
+        await store.create("b", '{"x": 2}')
+        assert await store.save("a", '{"x": 3}', 1, active=True)
+        assert not await store.save("a", '{"x": 4}', 1, active=True), "a stale revision"
+        await store.delete("b")
+        await store.close()
+        again = SQLiteStorage(path)
+        found = {k: (v.data, v.revision) for k, v in (await again.load_all()).items()}
+        await again.close()
+        return found
+
+    assert asyncio.run(run()) == {"a": ('{"x": 3}', 2)}
+
+
+def test_a_sqlite_file_of_an_older_server_is_upgraded(tmp_path: Path) -> None:
+    """A file made before the schema had versions (one table, no revision) opens, upgraded."""
+    path = tmp_path / "old.sqlite3"
+    with sqlite3.connect(path) as old:
+        old.execute(SQLITE_STEPS[0])
+        old.execute("INSERT INTO cardkit_tables (id, data) VALUES ('a', '{}')")
     store = SQLiteStorage(path)
-    store.save("a", '{"x": 1}')
-    store.save("b", '{"x": 2}')
-    store.save("a", '{"x": 3}')
-    store.delete("b")
-    store.close()
-    again = SQLiteStorage(path)
-    assert again.load_all() == {"a": '{"x": 3}'}
-    again.close()
+    assert store.schema_version == len(SQLITE_STEPS)
+    found = asyncio.run(store.load("a"))
+    assert found is not None
+    assert (found.data, found.revision) == ("{}", 1)
+    assert asyncio.run(store.save("a", "[]", 1, active=False))
+    asyncio.run(store.close())
+    assert SQLiteStorage(path).schema_version == len(SQLITE_STEPS), "opened again: no step twice"
 
 
 def test_the_turn_timer_plays_with_the_timer_bot() -> None:
     async def run() -> tuple[int, int]:
         server = TableServer(MemoryStorage(), bot_delay=0, deal_pause=0)
-        table = server.create(
+        await server.start()
+        table = await server.create(
             CreateTable(game="tienlen", players=2, seed=4, turn_timer=0.05, timer_bot="greedy")
         )
-        server.join(table.id, 0, "Ann")
+        await server.join(table.id, 0, "Ann")
         await asyncio.sleep(0.4)
         version = table.version
+        stored = await server.storage.load(table.id)
         await server.stop()
-        return version, len(json.loads(server.storage.load_all()[table.id])["seats"])
+        assert stored is not None
+        return version, len(json.loads(stored.data)["seats"])
 
     version, seats = asyncio.run(run())
     assert version >= 2, "timed-out seats were played for"
@@ -167,7 +193,8 @@ def test_the_turn_timer_plays_with_the_timer_bot() -> None:
 def test_the_default_timer_bot_is_the_games_best_bot_not_the_search(name: str) -> None:
     async def run() -> object:
         server = TableServer(MemoryStorage(), bot_delay=0, deal_pause=0)
-        table = server.create(CreateTable(game=name, turn_timer=30))
+        await server.start()
+        table = await server.create(CreateTable(game=name, turn_timer=30))
         await server.stop()
         return table.timer_bot
 

@@ -2,7 +2,7 @@
 
 A server is killed with SIGKILL right after the bots' moves reached the
 clients (at a person's turn, where nothing else happens), and started
-again on the same database. The stored table, read straight from SQLite,
+again on the same database. The stored table, read straight from the database,
 and the first message of every client after the restart must be the last
 message each client received before the kill: same version, same view.
 """
@@ -10,7 +10,6 @@ message each client received before the kill: same version, same view.
 from __future__ import annotations
 
 import random
-import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -34,11 +33,9 @@ FAST = ("--bot-delay", "0.05", "--actions-per-second", "1000")
 SLOW = ("--bot-delay", "1", "--actions-per-second", "1000")
 
 
-def _stored(db: Path, table: str) -> Table:
+def _stored(servers: Any, db: Path, table: str) -> Table:
     """The table as the killed server left it in its database."""
-    with sqlite3.connect(db) as conn:
-        (data,) = conn.execute("SELECT data FROM cardkit_tables WHERE id = ?", (table,)).fetchone()
-    return Table(TableRecord.model_validate_json(data))
+    return Table(TableRecord.model_validate_json(servers.stored(db, table)))
 
 
 def _asked_after_bots(seat: Any, rng: random.Random) -> None:
@@ -75,7 +72,7 @@ def test_a_bots_move_is_stored_before_it_is_sent(servers: Any, tmp_path: Path) -
         _asked_after_bots(clients[PERSON], rng)
         last = {audience: _drain(client) for audience, client in clients.items()}
         server.kill()  # right after the bots' moves were sent
-        stored = _stored(db, table)
+        stored = _stored(servers, db, table)
         for audience, message in last.items():
             kept = stored.message(audience, (), [0] * 4)
             assert (kept.version, kept.view) == (message["version"], message["view"]), (

@@ -321,9 +321,20 @@ def serve(
         int, typer.Option("--port", help="The port to listen on.", min=1, max=65535)
     ] = 8000,
     db: Annotated[
-        Path,
-        typer.Option("--db", help="The SQLite file tables are kept in.", dir_okay=False),
-    ] = Path("cardkit-tables.sqlite3"),
+        str,
+        typer.Option(
+            "--db",
+            envvar="CARDKIT_DB",
+            help="The SQLite file tables are kept in, or a PostgreSQL URL "
+            "(postgresql://user@host/db) that several workers share.",
+        ),
+    ] = "cardkit-tables.sqlite3",
+    workers: Annotated[
+        int,
+        typer.Option(
+            "--workers", help="Worker processes (more than 1 needs PostgreSQL).", min=1, max=256
+        ),
+    ] = 1,
     bot_delay: Annotated[
         float, typer.Option("--bot-delay", help="Seconds a bot waits before it plays.", min=0)
     ] = 0.6,
@@ -354,6 +365,7 @@ def serve(
         host,
         port,
         db,
+        workers=workers,
         bot_delay=bot_delay,
         deal_pause=deal_pause,
         max_tables=max_tables,

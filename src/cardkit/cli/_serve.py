@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+import json
+import os
 
 from cardkit.cli._common import err, fail
 
@@ -16,8 +17,9 @@ INSTALL_HINT = (
 def serve(
     host: str,
     port: int,
-    db: Path,
+    db: str,
     *,
+    workers: int = 1,
     bot_delay: float,
     deal_pause: float,
     max_tables: int,
@@ -25,39 +27,77 @@ def serve(
     actions_per_second: float,
     allowed_origins: list[str],
 ) -> None:
-    """Run the game server until interrupted; tables are written through to ``db``."""
+    """Run the game server until interrupted; tables are written through to ``db``.
+
+    ``db`` is a SQLite file or a PostgreSQL URL; ``workers`` processes (PostgreSQL
+    only) each serve every table, started by uvicorn from `app_from_environment`.
+    """
     try:
         import uvicorn
 
         from cardkit.server import Limits, create_app
+        from cardkit.server._app import SETTINGS_VARIABLE, log_json, open_storage
     except ImportError as exc:
         fail(f"{INSTALL_HINT} ({exc})")
-    limits = Limits(
-        max_message_bytes=max_message_bytes,
-        actions_per_second=actions_per_second,
-        max_tables=max_tables,
-    )
+    postgres = db.startswith(("postgresql://", "postgres://"))
+    if workers > 1 and not postgres:
+        fail(
+            f"--workers {workers} needs PostgreSQL (--db postgresql://... or CARDKIT_DB): "
+            "a SQLite file is one process's"
+        )
+    settings = {
+        "db": db,
+        "limits": {
+            "max_message_bytes": max_message_bytes,
+            "actions_per_second": actions_per_second,
+            "max_tables": max_tables,
+        },
+        "bot_delay": bot_delay,
+        "deal_pause": deal_pause,
+        "allowed_origins": allowed_origins,
+    }
     try:
+        storage = open_storage(db)
         app = create_app(
-            db,
-            limits=limits,
+            storage=storage,
+            limits=Limits(max_message_bytes, actions_per_second, max_tables),
             bot_delay=bot_delay,
             deal_pause=deal_pause,
             allowed_origins=allowed_origins,
         )
     except ValueError as exc:  # an origin that is not one
         fail(f"--allow-origin: {exc}")
+    except ImportError as exc:  # PostgreSQL without its extra
+        fail(str(exc))
     from rich.markup import escape
 
     shown = f"[{host}]" if ":" in host else host
+    where = _without_password(db) if postgres else db
+    many = f", {workers} workers" if workers > 1 else ""
     err().print(
         f"cardkit table server on [bold]{escape(f'http://{shown}:{port}/')}[/] "
-        f"(tables in {escape(str(db))}; Ctrl+C stops it)"
+        f"(tables in {escape(where)}{many}; Ctrl+C stops it)"
     )
+    log_json()
+    ws_max_size = max(1 << 16, 4 * max_message_bytes)
+    if workers > 1:  # each worker process builds its own app from the settings
+        os.environ[SETTINGS_VARIABLE] = json.dumps(settings)
     uvicorn.run(
-        app,
+        app if workers == 1 else "cardkit.server:app_from_environment",
+        factory=workers > 1,
+        workers=workers if workers > 1 else None,
         host=host,
         port=port,
         log_level="warning",
-        ws_max_size=max(1 << 16, 4 * max_message_bytes),
+        ws_max_size=ws_max_size,
+        timeout_graceful_shutdown=10,
     )
+
+
+def _without_password(url: str) -> str:
+    """A database URL as it may be printed: its password replaced by ``***``."""
+    scheme, _, rest = url.partition("://")
+    user, at, place = rest.rpartition("@")
+    if at and ":" in user:
+        user = user.split(":", 1)[0] + ":***"
+    return f"{scheme}://{user}{at}{place}"

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import logging
+import os
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -9,7 +12,7 @@ from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 
 from cardkit.errors import CardkitError, IllegalAction, InvalidRules, TableError, UnknownGame
@@ -30,7 +33,35 @@ from cardkit.server._schemas import client_schema, server_schema, websocket_sche
 from cardkit.server._security import Origins, SecurityHeaders
 from cardkit.server._storage import MemoryStorage, SQLiteStorage, Storage
 
-__all__ = ["create_app"]
+DB_HINT = (
+    "PostgreSQL needs the postgres extra: pip install 'cardkit[postgres]' "
+    "(or uv sync --extra postgres in a checkout)"
+)
+
+
+def open_storage(db: str | Path | None) -> Storage:
+    """The storage ``db`` names: a PostgreSQL URL, a SQLite file, or memory for ``None``.
+
+    Raises:
+        ImportError: a PostgreSQL URL without the postgres extra installed.
+    """
+    if db is None:
+        return MemoryStorage()
+    if isinstance(db, str) and db.startswith(("postgresql://", "postgres://")):
+        try:
+            from cardkit.server.postgres import PostgresStorage
+        except ImportError as exc:
+            raise ImportError(f"{DB_HINT} ({exc})") from exc
+        return PostgresStorage(db)
+    return SQLiteStorage(db)
+
+
+__all__ = ["SETTINGS_VARIABLE", "app_from_environment", "create_app", "log_json"]
+
+#: The environment variable of `app_from_environment`'s settings (JSON).
+SETTINGS_VARIABLE = "CARDKIT_SERVE"
+
+log = logging.getLogger("cardkit.server")
 
 STATIC = Path(__file__).parent / "static"
 #: The API page's own files (its assets are fastapi-offline's: no CDN).
@@ -51,7 +82,9 @@ def create_app(
 
     Args:
         db: the SQLite file tables are written through to (created if
-            missing); ``None`` with no ``storage`` keeps them in memory only.
+            missing), or a PostgreSQL URL (``postgresql://...``, needs
+            ``cardkit[postgres]``) that several workers may share; ``None``
+            with no ``storage`` keeps them in memory only.
         storage: or any [Storage][cardkit.server.Storage].
         limits: message size, rate and table limits (default: [Limits][cardkit.server.Limits]()).
         bot_delay: seconds a bot waits before it plays.
@@ -69,7 +102,7 @@ def create_app(
     """
     origins = Origins(allowed_origins)
     if storage is None:
-        storage = MemoryStorage() if db is None else SQLiteStorage(db)
+        storage = open_storage(db)
     server = TableServer(
         storage, limits, bot_delay=bot_delay, deal_pause=deal_pause, registry=registry
     )
@@ -77,8 +110,11 @@ def create_app(
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await server.start()
+        log.info("serving %d tables (%s)", len(server.tables), type(server.storage).__name__)
         yield
+        log.info("stopping: finishing the actions in flight")
         await server.stop()
+        log.info("stopped")
 
     app = FastAPI(
         title="cardkit table server",
@@ -91,12 +127,61 @@ def create_app(
     app.add_middleware(SecurityHeaders)
     _errors(app)
     _routes(app, server)
+    _ops_routes(app, server)
     app.include_router(layout_router(server))
     _schema_routes(app)
     _socket_route(app, server, origins)
     _api_page(app)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
+
+
+def app_from_environment() -> FastAPI:
+    """The server as ``CARDKIT_DB`` and ``CARDKIT_SERVE`` describe it: an app factory for
+    any ASGI host, one process per worker (``uvicorn --factory --workers 4
+    cardkit.server:app_from_environment``; ``cardkit serve --workers`` runs this).
+
+    ``CARDKIT_DB`` is the database (a PostgreSQL URL for several workers);
+    ``CARDKIT_SERVE`` may hold JSON of the other settings: ``{"limits":
+    {...}, "bot_delay": 0.6, "deal_pause": 4, "allowed_origins": [...]}``
+    (its ``db`` is used when ``CARDKIT_DB`` is not set).
+    """
+    settings: dict[str, Any] = json.loads(os.environ.get(SETTINGS_VARIABLE) or "{}")
+    db = os.environ.get("CARDKIT_DB") or settings.get("db")
+    return create_app(
+        db,
+        limits=Limits(**settings.get("limits", {})),
+        bot_delay=float(settings.get("bot_delay", 0.6)),
+        deal_pause=float(settings.get("deal_pause", 4.0)),
+        allowed_origins=settings.get("allowed_origins", ()),
+    )
+
+
+class _JSONLines(logging.Formatter):
+    """One JSON object a line: time, level, logger, worker, message (and the error)."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        entry: dict[str, Any] = {
+            "time": self.formatTime(record, "%Y-%m-%dT%H:%M:%S%z"),
+            "level": record.levelname.lower(),
+            "logger": record.name,
+            "worker": os.getpid(),
+            "message": record.getMessage(),
+        }
+        if record.exc_info:
+            entry["error"] = self.formatException(record.exc_info)
+        return json.dumps(entry, ensure_ascii=False)
+
+
+def log_json(level: int = logging.INFO) -> None:
+    """Log the server's records (``cardkit.server``) as JSON lines on standard error."""
+    logger = logging.getLogger("cardkit.server")
+    if not any(isinstance(h.formatter, _JSONLines) for h in logger.handlers):
+        handler = logging.StreamHandler()
+        handler.setFormatter(_JSONLines())
+        logger.addHandler(handler)
+    logger.setLevel(level)
+    logger.propagate = False
 
 
 def _api_page(app: FastAPI) -> None:
@@ -160,8 +245,7 @@ def _routes(app: FastAPI, server: TableServer) -> None:
     @app.get("/api/tables", response_model=list[TableInfo])
     async def tables() -> list[TableInfo]:
         """Every table, newest first: seats, free seats, status and standings."""
-        found = sorted(server.tables.values(), key=lambda t: -t.created)
-        return [server.info(t) for t in found]
+        return [server.info(t) for t in await server.all_tables()]
 
     @app.post(
         "/api/tables",
@@ -171,25 +255,53 @@ def _routes(app: FastAPI, server: TableServer) -> None:
     )
     async def create(settings: CreateTable) -> TableInfo:
         """Create a table; its first deal is dealt and bots start playing."""
-        return server.info(server.create(settings))
+        return server.info(await server.create(settings))
 
     @app.get("/api/tables/{table_id}", response_model=TableInfo, responses=refusals(404, 422))
     async def table(table_id: str) -> TableInfo:
         """One table: seats, free seats, status and standings."""
-        return server.info(server.table(table_id))
+        return server.info(await server.table(table_id))
 
     @app.post(
         "/api/tables/{table_id}/join", response_model=Joined, responses=refusals(404, 409, 422)
     )
     async def join(table_id: str, body: JoinTable) -> Joined:
         """Take a free seat: the answer holds the seat's secret token."""
-        seat, token = server.join(table_id, body.seat, body.name)
+        seat, token = await server.join(table_id, body.seat, body.name)
         return Joined(table=table_id, seat=seat, token=token)
 
     @app.post("/api/tables/{table_id}/leave", responses=refusals(403, 404, 422))
     async def leave(table_id: str, body: LeaveTable) -> dict[str, int]:
         """Give a seat up: its token stops working and the seat is free again."""
-        return {"seat": server.leave(table_id, body.token)}
+        return {"seat": await server.leave(table_id, body.token)}
+
+
+def _ops_routes(app: FastAPI, server: TableServer) -> None:
+    """``/health`` and ``/metrics``: for load balancers and Prometheus, not in the API."""
+
+    @app.get("/health", include_in_schema=False)
+    async def health() -> JSONResponse:
+        """200 while this worker serves, 503 once it is stopping."""
+        stopping = server.stopping
+        body = {
+            "status": "stopping" if stopping else "ok",
+            "worker": server.metrics.worker,
+            "tables": len(server.tables),
+            "leased": len(server.leased),
+        }
+        return JSONResponse(body, status_code=503 if stopping else 200)
+
+    @app.get("/metrics", include_in_schema=False)
+    async def metrics() -> PlainTextResponse:
+        """This worker's counters in Prometheus' text format."""
+        tables = server.tables.values()
+        text = server.metrics.text(
+            tables=len(server.tables),
+            playing=sum(t.status != "over" for t in tables),
+            leased=len(server.leased),
+            clients=sum(len(c) for c in server.clients.values()),
+        )
+        return PlainTextResponse(text, media_type="text/plain; version=0.0.4; charset=utf-8")
 
 
 def _schema_routes(app: FastAPI) -> None:

@@ -1,27 +1,31 @@
 """The running server: tables in memory, written through to storage, and their clients.
 
-All of it runs on one asyncio event loop. Each table has one driver task
-that lets bots play, runs the turn timer and deals the next deal of a
-match; each client has one WebSocket and a queue of outgoing messages.
+All of it runs on one asyncio event loop per worker. Each table has one
+driver task, in the one worker that holds its lease, that lets bots play,
+runs the turn timer and deals the next deal of a match; each client has one
+WebSocket and a queue of outgoing messages.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from typing import Any
 
 from pydantic import ValidationError
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from cardkit.engine.events import Event
+from cardkit.engine.state import GameState
 from cardkit.errors import CardkitError, IllegalAction, TableError
 from cardkit.plugins.registry import Registry
 from cardkit.server._clients import Limits, _Client, _error
+from cardkit.server._metrics import Metrics
 from cardkit.server._models import (
     ActMessage,
     CreateTable,
@@ -29,7 +33,7 @@ from cardkit.server._models import (
     TableInfo,
     client_messages,
 )
-from cardkit.server._storage import Storage
+from cardkit.server._storage import Storage, Stored
 from cardkit.server._table import Table, TableRecord
 
 __all__ = ["Limits", "TableServer"]
@@ -46,6 +50,13 @@ class TableServer:
         bot_delay: seconds a bot waits before it plays (so people can follow).
         deal_pause: seconds between the end of a deal and the next deal of a match.
         registry: the plugin registry games come from (default: the process-wide one).
+        lease_interval: seconds between two lease scans, with a shared storage.
+
+    Every change goes the same way: under the table's lock, the change is
+    made, stored with a compare-and-set on the table's revision, and only
+    then sent to the clients. With a shared storage (PostgreSQL) other
+    workers change tables too: their changes come as notifications, and a
+    table is read again before this worker shows or changes it.
     """
 
     def __init__(
@@ -56,6 +67,7 @@ class TableServer:
         bot_delay: float = 0.6,
         deal_pause: float = 4.0,
         registry: Registry | None = None,
+        lease_interval: float = 1.0,
     ) -> None:
         """Set the server up; `start` loads the stored tables."""
         self.storage = storage
@@ -63,47 +75,203 @@ class TableServer:
         self.bot_delay = bot_delay
         self.deal_pause = deal_pause
         self.registry = registry
+        self.lease_interval = lease_interval
         self.tables: dict[str, Table] = {}
         self.clients: dict[str, list[_Client]] = {}
+        self.metrics = Metrics()
         self._drivers: dict[str, asyncio.Task[None]] = {}
         self._wake: dict[str, asyncio.Event] = {}
-        #: The drivers' changes not yet stored (then sent): stored together, once a tick.
-        self._pending: dict[str, tuple[Table, list[Event]]] = {}
+        self._locks: dict[str, asyncio.Lock] = {}
+        #: Tables another worker stored since this one read them (or never read).
+        self._stale: set[str] = set()
+        self._refreshing: set[str] = set()
+        self._background: set[asyncio.Task[None]] = set()
+        self._stopping = False
+
+    @property
+    def stopping(self) -> bool:
+        """Whether the server is shutting down (it finishes what is in flight, starts nothing)."""
+        return self._stopping
+
+    @property
+    def leased(self) -> list[str]:
+        """The tables whose bots, timer and deals this worker runs."""
+        return sorted(self._drivers)
 
     # -- life cycle -------------------------------------------------------------------------
 
     async def start(self) -> None:
         """Load every stored table and resume play where it stopped."""
-        for table_id, data in self.storage.load_all().items():
-            try:
-                table = Table(TableRecord.model_validate_json(data), self.registry)
-            except (CardkitError, ValidationError) as exc:
-                log.error("table %s could not be restored and is left out: %s", table_id, exc)
-                continue
-            self._add(table)
+        await self.storage.open()
+        for table_id, stored in (await self.storage.load_all()).items():
+            table = self._build(table_id, stored)
+            if table is not None:
+                self._add(table)
+        playing = [t.id for t in self.tables.values() if t.status != "over"]
+        if self.storage.shared:
+            self._spawn(self._listen())
+            self._spawn(self._lease_scans(playing))
+        else:
+            await self._claim(playing)
 
     async def stop(self) -> None:
-        """Stop every driver and close every client; the storage is closed too."""
-        for task in self._drivers.values():
+        """Finish the changes in flight, stop every driver, close every client and the storage."""
+        self._stopping = True
+        for task in self._background:
             task.cancel()
-        for task in self._drivers.values():
+        for table_id, task in list(self._drivers.items()):
+            async with self._lock(table_id):  # an action in flight is stored and sent first
+                task.cancel()
+        for task in [*self._drivers.values(), *self._background]:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
-        self._flush()
         for clients in self.clients.values():
             for client in clients:
                 client.queue.put_nowait(None)
-        self.storage.close()
+        await self.storage.close()
+
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.create_task(work)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    def _build(self, table_id: str, stored: Stored) -> Table | None:
+        try:
+            table = Table(TableRecord.model_validate_json(stored.data), self.registry)
+        except (CardkitError, ValidationError) as exc:
+            log.error("table %s could not be restored and is left out: %s", table_id, exc)
+            return None
+        table.revision = stored.revision
+        return table
 
     def _add(self, table: Table) -> None:
         self.tables[table.id] = table
         self.clients.setdefault(table.id, [])
-        self._wake[table.id] = asyncio.Event()
-        self._drivers[table.id] = asyncio.create_task(self._drive(table))
+        self._wake.setdefault(table.id, asyncio.Event())
+
+    def _lock(self, table_id: str) -> asyncio.Lock:
+        lock = self._locks.get(table_id)
+        if lock is None:
+            lock = self._locks[table_id] = asyncio.Lock()
+        return lock
+
+    # -- leases: which tables' bots, timers and deals run here ---------------------------------
+
+    async def _claim(self, new: Sequence[str]) -> None:
+        """Take the leases of ``new`` tables (and orphans); run the drivers of those held."""
+        held = set(await self.storage.lease(new))
+        for table_id, task in list(self._drivers.items()):
+            if table_id not in held:  # the lease was lost: another worker may take it
+                log.warning("table %s: lease lost, its driver stops here", table_id)
+                task.cancel()
+        for table_id in held:
+            if table_id in self._drivers or self._stopping:
+                continue
+            table = await self._get(table_id)
+            if table is None or table.status == "over":
+                await self.storage.release(table_id)
+                continue
+            task = asyncio.create_task(self._drive(table))
+            self._drivers[table_id] = task
+            task.add_done_callback(functools.partial(self._drove, table_id))
+
+    def _drove(self, table_id: str, task: asyncio.Task[None]) -> None:
+        if self._drivers.get(table_id) is task:
+            del self._drivers[table_id]
+
+    async def _lease_scans(self, first: Sequence[str]) -> None:
+        """Every ``lease_interval`` seconds: keep the leases, take orphaned tables."""
+        new = list(first)
+        while True:
+            try:
+                await self._claim(new)
+            except Exception:
+                log.exception("the lease scan failed")
+            new = []
+            await asyncio.sleep(self.lease_interval)
+
+    # -- other workers' changes ---------------------------------------------------------------
+
+    async def _listen(self) -> None:
+        """Mark the tables other workers changed stale; read again those shown or driven here."""
+        async for table_id, revision in self.storage.changes():
+            if not table_id:  # the notifications were cut off: anything may have changed
+                found = list(self.tables)
+            else:
+                table = self.tables.get(table_id)
+                if table is not None and table.revision >= revision:
+                    continue  # this worker's own change, or one it has read already
+                found = [table_id]
+            for key in found:
+                self._stale.add(key)
+                if key in self.tables and (self.clients.get(key) or key in self._drivers):
+                    self._refresh_soon(self.tables[key])
+
+    def _refresh_soon(self, table: Table) -> None:
+        if table.id not in self._refreshing:
+            self._refreshing.add(table.id)
+            self._spawn(self._refresh_task(table))
+
+    async def _refresh_task(self, table: Table) -> None:
+        try:
+            async with self._lock(table.id):
+                self._refreshing.discard(table.id)
+                await self._refresh(table)
+        except Exception:
+            log.exception("table %s could not be read again", table.id)
+        wake = self._wake.get(table.id)
+        if wake is not None:
+            wake.set()
+
+    async def _refresh(self, table: Table) -> None:
+        """Read the table again if another worker stored it since (the lock held)."""
+        if table.id not in self._stale:
+            return
+        self._stale.discard(table.id)
+        try:
+            found = await self.storage.load(table.id)
+        except Exception:
+            self._stale.add(table.id)
+            raise
+        if found is not None and found.revision > table.revision:
+            self._reload(table, found)
+
+    def _reload(self, table: Table, found: Stored) -> None:
+        """Become the stored table and send each client what changed for it."""
+        before = table.state
+        table.restore(TableRecord.model_validate_json(found.data), self.registry)
+        table.revision = found.revision
+        self.metrics.refreshed += 1
+        for client in self.clients.get(table.id, ()):
+            if client.seat is not None and table.seats[client.seat].token != client.token:
+                client.queue.put_nowait(None)  # the seat was left on another worker
+        self._publish(table, _new_events(before, table.state))
+
+    async def _get(self, table_id: str) -> Table | None:
+        """The table, read again first if another worker changed it (``None``: no such table)."""
+        table = self.tables.get(table_id)
+        if table is None:
+            if not self.storage.shared:
+                return None
+            found = await self.storage.load(table_id)
+            if found is None:
+                return None
+            table = self.tables.get(table_id)  # another request may have loaded it meanwhile
+            if table is None:
+                built = self._build(table_id, found)
+                if built is None:
+                    return None
+                self._add(built)
+                self._stale.discard(table_id)
+                return built
+        if table_id in self._stale:
+            async with self._lock(table_id):
+                await self._refresh(table)
+        return table
 
     # -- HTTP requests ----------------------------------------------------------------------
 
-    def create(self, settings: CreateTable) -> Table:
+    async def create(self, settings: CreateTable) -> Table:
         """Create a table, store it, and start its driver.
 
         Raises:
@@ -120,41 +288,53 @@ class TableServer:
                 status=429,
             )
         table = Table.create(secrets.token_hex(6), settings, self.registry)
-        self.storage.save(table.id, table.record().model_dump_json())
+        await self.storage.create(table.id, table.record().model_dump_json())
+        table.revision = 1
         self._add(table)
+        await self._claim([table.id])
         return table
 
-    def table(self, table_id: str) -> Table:
-        """The table with this id.
+    async def table(self, table_id: str) -> Table:
+        """The table with this id, as stored last.
 
         Raises:
             TableError: no such table (``no_such_table``, status 404).
         """
-        table = self.tables.get(table_id)
+        table = await self._get(table_id)
         if table is None:
             raise TableError("no_such_table", f"there is no table {table_id!r}", status=404)
         return table
 
+    async def all_tables(self) -> list[Table]:
+        """Every table, as stored last, newest first."""
+        if self.storage.shared:
+            for table_id in list(self._stale):
+                await self._get(table_id)
+        return sorted(self.tables.values(), key=lambda t: -t.created)
+
     def info(self, table: Table) -> TableInfo:
-        """The public description of a table (its pending change stored first)."""
-        self._flush()
+        """The public description of a table."""
         return table.info(self._connected(table))
 
-    def join(self, table_id: str, seat: int | None, name: str | None) -> tuple[int, str]:
+    async def join(self, table_id: str, seat: int | None, name: str | None) -> tuple[int, str]:
         """Take a free seat; its number and token (stored before it is returned)."""
-        table = self.table(table_id)
-        taken = table.join(seat, name)
-        self._commit(table, ())
+        table = await self.table(table_id)
+        async with self._lock(table_id):
+            await self._refresh(table)
+            taken = table.join(seat, name)
+            await self._store(table, ())
         return taken
 
-    def leave(self, table_id: str, token: str) -> int:
+    async def leave(self, table_id: str, token: str) -> int:
         """Give a seat up: its token is dropped and its clients are disconnected."""
-        table = self.table(table_id)
-        seat = table.leave(token)
+        table = await self.table(table_id)
+        async with self._lock(table_id):
+            await self._refresh(table)
+            seat = table.leave(token)
+            await self._store(table, ())
         for client in self.clients[table.id]:
             if client.seat == seat and client.token == token:
                 client.queue.put_nowait(None)
-        self._commit(table, ())
         return seat
 
     # -- changes ------------------------------------------------------------------------------
@@ -166,60 +346,92 @@ class TableServer:
                 counts[client.seat] += 1
         return counts
 
-    def _commit(self, table: Table, events: Sequence[Event]) -> None:
-        """Write the table through to storage, then send every client its own message."""
-        self._flush()  # the drivers' changes first: messages go out in order
-        self.storage.save(table.id, table.record().model_dump_json())
-        self._publish(table, events)
+    async def _store(self, table: Table, events: Sequence[Event], began: float = 0.0) -> None:
+        """Write the changed table through to storage, then send every client its message.
 
-    def _commit_soon(self, table: Table, events: Sequence[Event]) -> None:
-        """A driver's change: stored with the other tables' changes of this tick, then sent.
+        The table's lock is held. The write is a compare-and-set on the
+        table's revision: when another worker stored the table first, or
+        the database is lost mid-write and the change is not found stored,
+        the table becomes what is stored and the change is refused, never
+        sent (a change is stored and announced, or refused: never half).
 
-        One transaction stores them all (`SQLiteStorage.save_many`); no
-        message of any of them is sent before it has committed.
+        Raises:
+            TableError: ``conflict`` (409), or ``storage_unavailable`` (503).
         """
-        if not self._pending:
-            asyncio.get_running_loop().call_soon(self._flush)
-        self._pending[table.id] = (table, list(events))
+        data = table.record().model_dump_json()
+        active = table.status != "over"
+        unknown = False
+        try:
+            stored = await self.storage.save(table.id, data, table.revision, active=active)
+        except Exception as exc:  # the connection was lost: the change may or may not be stored
+            log.warning("table %s: the write failed (%s); reading it back", table.id, exc)
+            stored, unknown = False, True
+        if not stored:
+            try:
+                found = await self.storage.load(table.id)
+            except Exception:
+                self._stale.add(table.id)  # this copy is ahead of the storage: read it again
+                raise TableError(
+                    "storage_unavailable",
+                    "the table could not be stored, so nothing was played; try again",
+                    status=503,
+                ) from None
+            # After a lost connection, this change is stored if the next revision is it.
+            # (A refused write is refused: another worker may have stored the same data.)
+            committed = unknown and found is not None and found.revision == table.revision + 1
+            if not (committed and found is not None and found.data == data):
+                self.metrics.conflicts += 1
+                if found is None:
+                    raise TableError("no_such_table", f"table {table.id} is gone", status=404)
+                self._reload(table, found)
+                raise TableError(
+                    "conflict",
+                    "the table changed before this was stored (another seat or worker "
+                    "acted first), so it was not played; act on the table as it is now",
+                    status=409,
+                )
+        table.revision += 1
+        self._publish(table, events)
+        if began:
+            self.metrics.action(time.perf_counter() - began)
 
-    def _flush(self) -> None:
-        """Store every pending change in one go, then send their messages."""
-        if not self._pending:
-            return
-        pending, self._pending = list(self._pending.values()), {}
-        records = [(table.id, table.record().model_dump_json()) for table, _ in pending]
-        save_many = getattr(self.storage, "save_many", None)
-        if save_many is not None:
-            save_many(records)
-        else:
-            for table_id, data in records:
-                self.storage.save(table_id, data)
-        for table, events in pending:
-            self._publish(table, events)
+    async def _apply(
+        self, table: Table, version: int, change: Callable[[], Sequence[Event]]
+    ) -> None:
+        """A driver's change (a bot's move, a timed-out turn, the next deal), if the table
+        is still at ``version``; a conflict leaves the table as stored."""
+        async with self._lock(table.id):
+            await self._refresh(table)
+            if table.version != version or self._stopping:
+                return
+            began = time.perf_counter()
+            events = change()
+            with contextlib.suppress(TableError):
+                await self._store(table, events, began)
 
     def _publish(self, table: Table, events: Sequence[Event], skip: _Client | None = None) -> None:
         """Send each client (but ``skip``) its message, if it says anything new to it.
 
         A client whose view, seats, standings and deadline are as its last
         message said, with no new event, gets nothing: a declined private
-        window must leave no trace for the seats it did not ask. Pending
-        changes are stored and sent first: a message shows only stored states.
+        window must leave no trace for the seats it did not ask.
         """
-        self._flush()
+        if table.state is None:
+            return
         connected = self._connected(table)
         built: dict[int | None, tuple[str, str]] = {}
         for client in self.clients.get(table.id, ()):
             if client is skip:
                 continue
             if client.seat not in built:
-                built[client.seat] = self._build(table, client.seat, events, connected)
+                built[client.seat] = self._build_message(table, client.seat, events, connected)
             text, key = built[client.seat]
             if events or key != client.sent:
                 client.sent = key
                 client.queue.put_nowait(text)
 
     @staticmethod
-    def _build(
+    def _build_message(
         table: Table, seat: int | None, events: Sequence[Event], connected: Sequence[int]
     ) -> tuple[str, str]:
         """A message's text, and what it says but its events (the deadline as a time; the
@@ -237,23 +449,27 @@ class TableServer:
             raise
         except Exception:  # a bug in a game or a bot: this table stops, the others play on
             log.exception("table %s stopped", table.id)
+        finally:
+            if not self._stopping:
+                with contextlib.suppress(Exception):
+                    await self.storage.release(table.id)
 
     async def _steps(self, table: Table) -> None:
         wake = self._wake[table.id]
-        while True:
-            if table.id in self._pending:  # its last change is stored and sent first
-                self._flush()
+        while not self._stopping:
+            if table.id in self._stale:
+                async with self._lock(table.id):
+                    await self._refresh(table)
             status = table.status
+            version = table.version
             if status == "over":
                 return
             if status == "between_deals":
                 await asyncio.sleep(self.deal_pause)
-                self._commit_soon(table, table.next_deal())
+                await self._apply(table, version, table.next_deal)
             elif (seat := table.bot_seat()) is not None:
-                version = table.version
                 await asyncio.sleep(self.bot_delay)
-                if table.version == version:  # else a person acted meanwhile (a window)
-                    self._commit_soon(table, table.play_bot(seat))
+                await self._apply(table, version, functools.partial(table.play_bot, seat))
             else:
                 await self._wait_for_person(table, wake)
 
@@ -267,20 +483,22 @@ class TableServer:
         # window neither starts it again nor stops it, so it tells nobody of the window.
         version = table.version
         if table.deadline is None:
-            table.deadline = time.monotonic() + timer
-            self._publish(table, ())
+            async with self._lock(table.id):
+                if table.version == version and table.deadline is None:
+                    table.deadline = time.monotonic() + timer
+                    with contextlib.suppress(TableError):
+                        await self._store(table, ())  # the other workers show it too
         try:
-            await asyncio.wait_for(wake.wait(), max(0.0, table.deadline - time.monotonic()))
+            await asyncio.wait_for(wake.wait(), table.deadline_left())
         except TimeoutError:
-            if table.version == version:
-                self._commit(table, table.play_bot(table.shown_to_act))
+            await self._apply(table, version, lambda: table.play_bot(table.shown_to_act))
 
     # -- WebSockets -----------------------------------------------------------------------------
 
     async def serve_socket(self, socket: WebSocket, table_id: str) -> None:
         """Serve one client's WebSocket for its whole life."""
         await socket.accept()
-        table = self.tables.get(table_id)
+        table = await self._get(table_id) if not self._stopping else None
         if table is None:
             await self._refuse(
                 socket, TableError("no_such_table", f"there is no table {table_id!r}", status=404)
@@ -294,12 +512,15 @@ class TableServer:
         except WebSocketDisconnect:
             return
         writer = asyncio.create_task(self._write(client))
-        self._flush()  # the first message shows a stored state
-        self.clients[table.id].append(client)
-        history = table.state.events[-100:] if table.state is not None else ()
-        first, client.sent = self._build(table, client.seat, history, self._connected(table))
-        client.queue.put_nowait(first)
-        self._publish(table, (), skip=client)
+        async with self._lock(table.id):  # the first message shows the table as stored
+            await self._refresh(table)
+            self.clients[table.id].append(client)
+            history = table.state.events[-100:] if table.state is not None else ()
+            first, client.sent = self._build_message(
+                table, client.seat, history, self._connected(table)
+            )
+            client.queue.put_nowait(first)
+            self._publish(table, (), skip=client)
         try:
             await self._read(client, table)
         finally:
@@ -351,7 +572,7 @@ class TableServer:
                 text = raw.get("text")
                 if text is None:
                     raise TableError("bad_message", "messages are JSON text, not binary")
-                self._handle(client, table, self._parse(text))
+                await self._handle(client, table, self._parse(text))
             except IllegalAction as exc:
                 client.queue.put_nowait(_error(exc.code, str(exc), exc.allowed))
             except TableError as exc:
@@ -369,15 +590,20 @@ class TableServer:
             )
         client.allowance -= 1
 
-    def _handle(self, client: _Client, table: Table, message: HelloMessage | ActMessage) -> None:
+    async def _handle(
+        self, client: _Client, table: Table, message: HelloMessage | ActMessage
+    ) -> None:
         if isinstance(message, HelloMessage):
             raise TableError("bad_message", "hello was already said on this connection")
         if client.seat is None or client.token is None:
             raise TableError("spectator", "spectators cannot act; join a seat to play")
-        if table.seat_of(client.token) != client.seat:
-            raise TableError("bad_token", "this seat's token has changed; join again")
-        events = table.act(client.seat, message.action)
-        self._commit(table, events)
+        async with self._lock(table.id):
+            await self._refresh(table)
+            if table.seats[client.seat].token != client.token:
+                raise TableError("bad_token", "this seat's token has changed; join again")
+            began = time.perf_counter()
+            events = table.act(client.seat, message.action)
+            await self._store(table, events, began)
         self._wake[table.id].set()
 
     async def _write(self, client: _Client) -> None:
@@ -396,3 +622,15 @@ class TableServer:
         with contextlib.suppress(Exception):
             await socket.send_text(_error(exc.code, str(exc)))
             await socket.close(code=4000 + min(exc.status, 999))
+
+
+def _new_events(before: GameState | None, after: GameState | None) -> tuple[Event, ...]:
+    """The events of ``after`` that ``before`` had not (a new deal's: all of them, 100 at most)."""
+    if after is None:
+        return ()
+    same_deal = before is not None and before.setup.seed == after.setup.seed
+    if before is not None and same_deal and len(before.events) <= len(after.events):
+        old = len(before.events)
+        if old == 0 or after.events[old - 1] == before.events[-1]:
+            return tuple(after.events[old:])
+    return tuple(after.events[-100:])

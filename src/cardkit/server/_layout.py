@@ -100,7 +100,7 @@ def layout_router(server: TableServer) -> APIRouter:
     )
     async def layout(table_id: str) -> TableLayout:
         """How the table is drawn: the spots at each seat and in the middle."""
-        table = server.table(table_id)
+        table = await server.table(table_id)
         if table.state is None:
             return TableLayout(seats=[], centre=[], keys=[])
         return layout_of(type(table.state))
@@ -118,7 +118,7 @@ def layout_router(server: TableServer) -> APIRouter:
     )
     async def rematch(table_id: str) -> TableInfo:
         """A new table with this finished table's settings and bots (the same for everyone)."""
-        table = server.table(table_id)
+        table = await server.table(table_id)
         again = rematches.get(table_id)
         if again is not None and again in server.tables:
             return server.info(server.tables[again])
@@ -128,7 +128,7 @@ def layout_router(server: TableServer) -> APIRouter:
                 f"table {table_id} is still being played; rematch once it is over",
                 status=409,
             )
-        fresh = server.create(_rematch_settings(table))
+        fresh = await server.create(_rematch_settings(table))
         rematches[table_id] = fresh.id
         return server.info(fresh)
 

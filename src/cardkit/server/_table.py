@@ -54,6 +54,8 @@ class TableRecord(BaseModel):
     created: float
     #: Each seat's version, then the spectators' (``None`` in records of older servers).
     versions: list[int] | None = None
+    #: When the turn timer runs out (seconds since the epoch), if it runs.
+    deadline: float | None = None
 
 
 class Table:
@@ -73,6 +75,10 @@ class Table:
         deadline: the end of the timer of the turn all views but a window's show, or None.
     """
 
+    settings: CreateTable
+    seed: int
+    match: Match
+
     def __init__(self, record: TableRecord, reg: Registry | None = None) -> None:
         """Build a table from its stored record (new or restored).
 
@@ -83,23 +89,43 @@ class Table:
             InvalidState: the stored deal does not load.
         """
         self.id = record.id
+        #: How many times the table was stored (the storage's compare-and-set counter).
+        self.revision = 0
+        self.restore(record, reg)
+
+    def restore(self, record: TableRecord, reg: Registry | None = None) -> None:
+        """Become the table ``record`` holds (a newer one another worker stored).
+
+        Raises:
+            InvalidRules, UnknownGame, InvalidState: as the constructor.
+        """
+        kept = getattr(self, "settings", None) == record.settings and self.seed == record.seed
         self.settings = record.settings
         self.seed = record.seed
         self.created = record.created
-        self.game: Game[Any, Any] = (reg or registry()).game(record.settings.game)
         self.seats = record.seats
         self.version = record.version
-        self.match = self._new_match()
-        for done in record.deals:  # the match again, deal by deal, from its records
+        if not kept:
+            self.game: Game[Any, Any] = (reg or registry()).game(record.settings.game)
+            self._bots = self._make_bots()
+            self.timer_bot = self._timer_bot()
+        done = self.match.deals if kept else []
+        if len(done) > len(record.deals) or (done and record.deals[len(done) - 1] != done[-1]):
+            kept = False  # not a later point of this match: replay it from the start
+        if not kept:
+            self.match = self._new_match()
+        # The match again, deal by deal, from its records (only the new ones of a kept match).
+        for deal in record.deals[len(self.match.deals) :]:
             self.match.finish_deal(
-                self.match.start_deal(), result=done.result, decisions=done.decisions
+                self.match.start_deal(), result=deal.result, decisions=deal.decisions
             )
+        self.match.labels = [seat.name for seat in self.seats]
         self.state: GameState | None = (
             None if record.state is None else self.game.load_state(record.state)
         )
-        self._bots = self._make_bots()
-        self.timer_bot = self._timer_bot()
         self.deadline: float | None = None
+        if record.deadline is not None:  # a wall-clock time, as stored
+            self.deadline = time.monotonic() + (record.deadline - time.time())
         self.audiences = Audiences(
             len(self.seats), record.versions or [record.version] * (len(self.seats) + 1)
         )
@@ -190,7 +216,12 @@ class Table:
             version=self.version,
             created=self.created,
             versions=list(self.audiences.versions),
+            deadline=None if self.deadline is None else time.time() + self.deadline_left(),
         )
+
+    def deadline_left(self) -> float:
+        """Seconds left on the turn timer (0 when it has run out or does not run)."""
+        return 0.0 if self.deadline is None else max(0.0, self.deadline - time.monotonic())
 
     # -- seats ----------------------------------------------------------------------------
 
@@ -378,7 +409,7 @@ class Table:
         view = self.audiences.view(state, seat)
         names = [s.name + (" (bot)" if s.bot else "") for s in self.seats]  # as the page shows
         shown = named_recent(state, view.model_dump(mode="json"), seat, names)
-        left = None if self.deadline is None else max(0.0, self.deadline - time.monotonic())
+        left = None if self.deadline is None else self.deadline_left()
         return StateMessage(
             type="state",
             table=self.id,

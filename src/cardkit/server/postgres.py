@@ -1,0 +1,270 @@
+"""Tables in PostgreSQL, shared by any number of workers (``cardkit[postgres]``: psycopg 3).
+
+Every worker writes a change with one statement: the table's row is
+updated only at the revision the worker had (a compare-and-set) and, in the
+same transaction, ``pg_notify`` tells the other workers the table's id and
+new revision (never a view: each worker builds its own clients' messages
+from the stored table). Notifications are delivered at commit, so no worker
+hears of a change that is not stored.
+
+A table's bots, timer and deals run in the one worker holding its lease: a
+session advisory lock, ``pg_try_advisory_lock(LOCK_SPACE, hashtext(id))``,
+held on the worker's lease connection. When the worker dies its connection
+closes and PostgreSQL releases its locks at once; another worker's next
+lease scan (every `lease_interval` seconds) takes the tables, a fair share
+each.
+
+psycopg 3 rather than asyncpg: it is typed (``py.typed``, so ``mypy
+--strict`` checks the calls), native asyncio, reads notifications as an
+async iterator (``conn.notifies()``), and its pool replaces broken
+connections.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import math
+import random
+from collections.abc import AsyncIterator, Sequence
+
+import psycopg
+from psycopg_pool import AsyncConnectionPool
+
+from cardkit.server._storage import Stored
+
+__all__ = ["CHANNEL", "LOCK_SPACE", "POSTGRES_STEPS", "PostgresStorage", "is_postgres_url"]
+
+log = logging.getLogger("cardkit.server")
+
+#: The channel of the change notifications (payload ``"<table id>:<revision>"``).
+CHANNEL = "cardkit_tables"
+#: The first key of every table's advisory lock (the second is ``hashtext(id)``).
+LOCK_SPACE = 0x63617264
+#: The advisory lock that lets one worker at a time create or upgrade the schema.
+_MIGRATION_LOCK = 0x63617265
+#: The application name of lease connections: the workers are counted by it.
+_LEASE_APP = "cardkit-lease"
+
+#: PostgreSQL's schema, step by step: step N brings the schema to version N.
+POSTGRES_STEPS: tuple[str, ...] = (
+    "CREATE TABLE cardkit_tables ("
+    " id TEXT PRIMARY KEY,"
+    " data TEXT NOT NULL,"
+    " revision BIGINT NOT NULL,"
+    " active BOOLEAN NOT NULL DEFAULT TRUE,"
+    " created TIMESTAMPTZ NOT NULL DEFAULT now(),"
+    " updated TIMESTAMPTZ NOT NULL DEFAULT now())",
+    "CREATE INDEX cardkit_tables_active ON cardkit_tables (id) WHERE active",
+)
+
+_CREATE = (
+    "WITH done AS (INSERT INTO cardkit_tables (id, data, revision) VALUES (%s, %s, 1) "
+    "RETURNING id, revision) "
+    "SELECT pg_notify(%s, id || ':' || revision) FROM done"
+)
+_SAVE = (
+    "WITH done AS (UPDATE cardkit_tables SET data = %s, revision = revision + 1, active = %s, "
+    "updated = now() WHERE id = %s AND revision = %s RETURNING id, revision) "
+    "SELECT pg_notify(%s, id || ':' || revision) FROM done"
+)
+#: Tables that play and whose lease nobody holds.
+_ORPHANS = (
+    "SELECT id FROM cardkit_tables t WHERE active AND NOT EXISTS ("
+    " SELECT 1 FROM pg_locks l WHERE l.locktype = 'advisory' AND l.granted"
+    " AND l.classid = %s::oid AND l.objid = hashtext(t.id)::oid AND l.objsubid = 2)"
+)
+_COUNTS = (
+    "SELECT (SELECT count(*) FROM cardkit_tables WHERE active),"
+    " (SELECT count(*) FROM pg_stat_activity WHERE application_name = %s)"
+)
+
+
+def is_postgres_url(db: object) -> bool:
+    """Whether ``db`` names a PostgreSQL database (``postgresql://`` or ``postgres://``)."""
+    return isinstance(db, str) and db.startswith(("postgresql://", "postgres://"))
+
+
+class PostgresStorage:
+    """Tables in a PostgreSQL database that any number of workers share.
+
+    Args:
+        url: a libpq connection URL (``postgresql://user:password@host:5432/cards``).
+        pool_size: the most connections this worker opens for reads and writes
+            (two more: one listens for changes, one holds the leases).
+        lease_interval: seconds between two lease scans (the longest a table
+            of a dead worker waits for another one).
+    """
+
+    shared = True
+
+    def __init__(self, url: str, *, pool_size: int = 8, lease_interval: float = 1.0) -> None:
+        """Keep the settings; `open` connects."""
+        self.url = url
+        self.lease_interval = lease_interval
+        self._pool = AsyncConnectionPool(
+            url,
+            min_size=1,
+            max_size=pool_size,
+            open=False,
+            kwargs={"autocommit": True, "application_name": "cardkit"},
+            check=AsyncConnectionPool.check_connection,
+        )
+        self._leases: psycopg.AsyncConnection[tuple[object, ...]] | None = None
+        self._held: set[str] = set()
+
+    async def open(self) -> None:
+        """Create or upgrade the schema (one worker at a time), then open the pool."""
+        conn = await psycopg.AsyncConnection.connect(self.url)
+        async with conn, conn.transaction():
+            await conn.execute("SELECT pg_advisory_xact_lock(%s)", (_MIGRATION_LOCK,))
+            await conn.execute(
+                "CREATE TABLE IF NOT EXISTS cardkit_schema_version (version INTEGER NOT NULL)"
+            )
+            cur = await conn.execute("SELECT coalesce(max(version), 0) FROM cardkit_schema_version")
+            found = await cur.fetchone()
+            start = int(str(found[0])) if found else 0
+            for number, step in enumerate(POSTGRES_STEPS[start:], start=start + 1):
+                await conn.execute(step.encode())
+                await conn.execute("INSERT INTO cardkit_schema_version VALUES (%s)", (number,))
+        await self._pool.open(wait=True, timeout=30)
+
+    async def schema_version(self) -> int:
+        """The schema's version (the number of `POSTGRES_STEPS` applied)."""
+        async with self._pool.connection() as conn:
+            cur = await conn.execute("SELECT max(version) FROM cardkit_schema_version")
+            row = await cur.fetchone()
+        return int(str(row[0])) if row else 0
+
+    async def load_all(self) -> dict[str, Stored]:
+        """Every stored table, by id, oldest first."""
+        async with self._pool.connection() as conn:
+            cur = await conn.execute(
+                "SELECT id, data, revision, extract(epoch FROM updated) FROM cardkit_tables "
+                "ORDER BY created"
+            )
+            rows = await cur.fetchall()
+        return {str(r[0]): Stored(str(r[1]), int(str(r[2])), float(str(r[3]))) for r in rows}
+
+    async def load(self, table_id: str) -> Stored | None:
+        """One stored table."""
+        async with self._pool.connection() as conn:
+            cur = await conn.execute(
+                "SELECT data, revision, extract(epoch FROM updated) FROM cardkit_tables "
+                "WHERE id = %s",
+                (table_id,),
+            )
+            row = await cur.fetchone()
+        return None if row is None else Stored(str(row[0]), int(str(row[1])), float(str(row[2])))
+
+    async def create(self, table_id: str, data: str) -> None:
+        """Store a new table at revision 1 (the other workers are told)."""
+        async with self._pool.connection() as conn:
+            await conn.execute(_CREATE, (table_id, data, CHANNEL))
+
+    async def save(self, table_id: str, data: str, revision: int, *, active: bool) -> bool:
+        """Store ``data`` as revision ``revision + 1`` if ``revision`` is the stored one.
+
+        One statement, one transaction: the row's update and the
+        notification to the other workers commit together or not at all.
+        """
+        async with self._pool.connection() as conn:
+            cur = await conn.execute(_SAVE, (data, active, table_id, revision, CHANNEL))
+            return cur.rowcount == 1
+
+    async def delete(self, table_id: str) -> None:
+        """Forget one table."""
+        async with self._pool.connection() as conn:
+            await conn.execute("DELETE FROM cardkit_tables WHERE id = %s", (table_id,))
+
+    async def close(self) -> None:
+        """Give every lease up and close every connection."""
+        if self._leases is not None:
+            with contextlib.suppress(psycopg.Error):
+                await self._leases.close()
+            self._leases = None
+        self._held.clear()
+        await self._pool.close()
+
+    async def changes(self) -> AsyncIterator[tuple[str, int]]:
+        """The stored changes as they commit, ``(table id, revision)``, this worker's too.
+
+        After a lost connection it yields ``("", 0)`` once reconnected:
+        changes may have been missed, every table may be stale.
+        """
+        first = True
+        while True:
+            try:
+                conn = await psycopg.AsyncConnection.connect(
+                    self.url, autocommit=True, application_name="cardkit-listen"
+                )
+                async with conn:
+                    await conn.execute(f"LISTEN {CHANNEL}")
+                    if not first:
+                        yield "", 0
+                    first = False
+                    async for note in conn.notifies():
+                        table_id, _, revision = note.payload.rpartition(":")
+                        yield table_id, int(revision)
+            except psycopg.OperationalError as exc:
+                log.warning("listening for changes failed (%s); connecting again", exc)
+                first = False
+                await asyncio.sleep(0.5)
+
+    async def _lease_connection(self) -> psycopg.AsyncConnection[tuple[object, ...]]:
+        if self._leases is None or self._leases.closed:
+            self._held.clear()  # a new session holds no lock
+            self._leases = await psycopg.AsyncConnection.connect(
+                self.url, autocommit=True, application_name=_LEASE_APP
+            )
+        return self._leases
+
+    async def lease(self, table_ids: Sequence[str]) -> list[str]:
+        """Take the leases of ``table_ids`` and, up to a fair share, of orphaned tables.
+
+        Returns every table whose lease this worker holds now (none when
+        the lease connection was lost: its locks went with it).
+        """
+        try:
+            conn = await self._lease_connection()
+            for table_id in table_ids:
+                if table_id not in self._held and await self._try(conn, table_id):
+                    self._held.add(table_id)
+            counts = await (await conn.execute(_COUNTS, (_LEASE_APP,))).fetchone()
+            assert counts is not None
+            active, workers = int(str(counts[0])), max(1, int(str(counts[1])))
+            room = math.ceil(active / workers) - len(self._held)
+            if room > 0:
+                cur = await conn.execute(_ORPHANS, (LOCK_SPACE,))
+                orphans = [str(row[0]) for row in await cur.fetchall()]
+                random.shuffle(orphans)
+                for table_id in orphans[:room]:
+                    if await self._try(conn, table_id):
+                        self._held.add(table_id)
+        except psycopg.Error as exc:
+            log.warning("the lease connection failed (%s): every lease is given up", exc)
+            if self._leases is not None:
+                with contextlib.suppress(psycopg.Error):
+                    await self._leases.close()
+            self._leases = None
+            self._held.clear()
+        return sorted(self._held)
+
+    @staticmethod
+    async def _try(conn: psycopg.AsyncConnection[tuple[object, ...]], table_id: str) -> bool:
+        cur = await conn.execute(
+            "SELECT pg_try_advisory_lock(%s, hashtext(%s))", (LOCK_SPACE, table_id)
+        )
+        row = await cur.fetchone()
+        return bool(row and row[0])
+
+    async def release(self, table_id: str) -> None:
+        """Give one table's lease up."""
+        if table_id not in self._held or self._leases is None:
+            return
+        self._held.discard(table_id)
+        with contextlib.suppress(psycopg.Error):
+            await self._leases.execute(
+                "SELECT pg_advisory_unlock(%s, hashtext(%s))", (LOCK_SPACE, table_id)
+            )

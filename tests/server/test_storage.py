@@ -1,0 +1,149 @@
+"""The two storage engines behind one interface: schema steps, compare-and-set, notifications.
+
+Each test runs on SQLite and on a real PostgreSQL server (the session's,
+from ``conftest``), in process: no server is started.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cardkit.server import SQLiteStorage, Storage
+from cardkit.server._storage import SQLITE_STEPS
+
+Make = Callable[[], Storage]
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.slow)])
+def make(request: pytest.FixtureRequest, tmp_path: Path) -> Make:
+    """Makes storages on one database (each call another connection to it)."""
+    if request.param == "sqlite":
+        return lambda: SQLiteStorage(tmp_path / "t.sqlite3")
+    from cardkit.server.postgres import PostgresStorage
+
+    url = request.getfixturevalue("postgres").new_database()
+    return lambda: PostgresStorage(url, lease_interval=0.1)
+
+
+def _run(make: Make, work: Callable[..., Awaitable[Any]], count: int = 1) -> Any:
+    async def run() -> Any:
+        stores = [make() for _ in range(count)]
+        for store in stores:
+            await store.open()
+        try:
+            return await work(*stores)
+        finally:
+            for store in stores:
+                await store.close()
+
+    return asyncio.run(run())
+
+
+def test_a_change_is_stored_only_at_the_revision_it_was_made_on(make: Make) -> None:
+    async def work(one: Storage, two: Storage) -> None:
+        await one.create("t", "v1")
+        assert await one.save("t", "v2 by one", 1, active=True)
+        assert not await two.save("t", "v2 by two", 1, active=True), "a second write at 1"
+        assert await two.save("t", "v3 by two", 2, active=False)
+        found = await one.load("t")
+        assert found is not None
+        assert (found.data, found.revision) == ("v3 by two", 3)
+        assert await one.load("nothing") is None
+        assert not await one.save("nothing", "x", 1, active=True)
+        assert set(await two.load_all()) == {"t"}
+
+    _run(make, work, count=2)
+
+
+def test_two_writers_racing_at_one_revision_one_wins(make: Make) -> None:
+    async def work(*stores: Storage) -> None:
+        await stores[0].create("t", "v1")
+        for revision in range(1, 21):
+            won = await asyncio.gather(
+                *(
+                    s.save("t", f"{n}@{revision}", revision, active=True)
+                    for n, s in enumerate(stores)
+                )
+            )
+            assert won.count(True) == 1, (revision, won)
+            found = await stores[0].load("t")
+            assert found is not None
+            assert found.revision == revision + 1
+            assert found.data == f"{won.index(True)}@{revision}"
+
+    _run(make, work, count=3)
+
+
+def test_the_schema_is_made_once_and_recorded(make: Make) -> None:
+    async def work(one: Storage, two: Storage) -> int:
+        version = getattr(one, "schema_version", None)
+        assert version is not None
+        found = version if isinstance(version, int) else await version()
+        await one.create("t", "{}")
+        assert await two.load("t") is not None, "a second opening keeps the tables"
+        return int(found)
+
+    from cardkit.server.postgres import POSTGRES_STEPS
+
+    assert _run(make, work, count=2) in (len(SQLITE_STEPS), len(POSTGRES_STEPS))
+
+
+@pytest.mark.slow
+def test_postgresql_tells_every_worker_of_a_change_once_it_is_committed(postgres: Any) -> None:
+    from cardkit.server.postgres import PostgresStorage
+
+    url = postgres.new_database()
+
+    async def work() -> list[tuple[str, int]]:
+        writer, listener = PostgresStorage(url), PostgresStorage(url)
+        await writer.open()
+        await listener.open()
+        heard: list[tuple[str, int]] = []
+        changes = listener.changes()
+
+        async def listen() -> None:
+            async for change in changes:
+                heard.append(change)
+                if len(heard) == 3:
+                    return
+
+        task = asyncio.create_task(listen())
+        await asyncio.sleep(0.5)  # LISTEN is issued
+        await writer.create("t", "v1")
+        await writer.save("t", "v2", 1, active=True)
+        await writer.save("t", "lost", 1, active=True)  # refused: no notification
+        await writer.save("t", "v3", 2, active=True)
+        await asyncio.wait_for(task, 10)
+        await writer.close()
+        await listener.close()
+        return heard
+
+    assert asyncio.run(work()) == [("t", 1), ("t", 2), ("t", 3)]
+
+
+@pytest.mark.slow
+def test_a_lease_is_one_workers_until_its_connection_goes(postgres: Any) -> None:
+    from cardkit.server.postgres import PostgresStorage
+
+    url = postgres.new_database()
+
+    async def work() -> None:
+        one, two = PostgresStorage(url), PostgresStorage(url)
+        await one.open()
+        await two.open()
+        for n in range(4):
+            await one.create(f"t{n}", "{}")
+        assert await one.lease(["t0", "t1", "t2", "t3"]) == ["t0", "t1", "t2", "t3"]
+        assert await two.lease(["t0"]) == [], "held by the other worker"
+        await one.release("t0")
+        assert await two.lease(["t0"]) == ["t0"]
+        await one.close()  # its connection goes: its leases are free at once
+        assert await two.lease([]) == ["t0", "t1", "t2", "t3"], "the orphans are taken"
+        await two.close()
+
+    asyncio.run(work())
