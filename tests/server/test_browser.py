@@ -269,6 +269,8 @@ def _midgame(game: str, size: str, pages: list[Page], me: int, artifacts: Path) 
     pages[1].evaluate("() => socket.close()")  # a reconnect: the history comes again
     pages[1].wait_for_timeout(1300)
     assert_log_once(pages[1])
+    # at the foot of the page the moves bar (sticky at the window's foot) lies in its place
+    pages[0].evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
     pages[0].screenshot(path=str(artifacts / f"{game}-{size}-mid.png"), full_page=True)
     if size == "desktop":
         problems = axe_problems(pages[0])

@@ -141,3 +141,55 @@ def test_the_lobby_lists_plain_rules_options() -> None:
     assert options["eights_wild"]["type"] == "boolean"
     assert options["target_score"]["type"] == "integer"
     assert "house_rules" not in options
+
+
+def test_plain_values_never_read_as_python() -> None:
+    view: dict[str, Any] = {"flags": [False, True, False], "bids": [None, 3], "leader": 0}
+    facts = {f.key: f.text for f in view_facts(view, {}, NAMES)}
+    assert facts == {"flags": "no, yes, no", "bids": "none, 3", "leader": "0"}
+
+
+SPADES_NAMES = ["Ana", "Bo", "Cy", "Di"]
+
+
+def _spades_facts(state: Any, seat: int | None) -> list[Any]:
+    view = state.view(seat).model_dump(mode="json")
+    facts: list[Any] = message_extras(state, view, seat, SPADES_NAMES, 0)["facts"]
+    return facts
+
+
+def test_spades_reads_in_words_a_person_expects() -> None:
+    """No bid yet, sealed, nil; the partnerships with their contracts, made or set at the end;
+    the leaders are drawn with the trick's cards (no "Trick leader: 0")."""
+    state = load_game("spades").start(players=4, seed=1)
+    seen: set[tuple[str, str, int | None]] = set()
+    while not state.is_over:
+        for seat in (0, 1, None):
+            for fact in _spades_facts(state, seat):
+                for python in ("None", "False", "True"):
+                    assert python not in fact.text, fact
+                assert fact.key not in ("trick_leader", "last_leader", "bid_made", "blind"), fact
+                assert "made" not in fact.text, fact  # not before the end
+                assert " set" not in fact.text, fact
+                seen.add((fact.label, fact.text, fact.seat))
+        legal = [str(a) for a in state.legal_actions()]
+        bid = "bid 0" if state.to_act == 0 else "bid 3"  # Ana bids nil
+        state = state.apply(bid if bid in legal else legal[0])
+    end = {(f.label, f.text) for f in _spades_facts(state, 0)}
+    labels = {label for label, _, _ in seen}
+    assert ("Bid", "no bid yet", 1) in seen
+    assert ("Bid", "sealed", 0) in seen  # seat 0 has bid; seat 1 may not see it yet
+    assert "Partnerships" in labels
+    (teams,) = [text for label, text in end if label == "Partnerships"]
+    assert teams.startswith("Ana & Cy: bid "), teams
+    assert " · Bo & Di: bid " in teams, teams
+    assert teams.count(", made") + teams.count(", set") == 2, teams
+    assert "bid 3 + nil" in teams, teams
+    assert "Ana's nil made" in teams or "Ana's nil set" in teams, teams
+
+
+def test_spades_trick_spots_say_who_led() -> None:
+    layout = layout_of(type(load_game("spades").start(players=4, seed=1)))
+    spots = {s.zone: s for s in layout.centre}
+    assert (spots["trick"].cards, spots["trick"].leader) == ("trick", "trick_leader")
+    assert (spots["last_trick"].cards, spots["last_trick"].leader) == ("last_trick", "last_leader")

@@ -46,6 +46,8 @@ class Spot(BaseModel):
         count: the view field of its number of cards (one per seat when `per_seat`).
         top: the view field of its top card (one per seat when `per_seat`).
         revealed: the view field of the hands shown to everyone (seat -> cards).
+        leader: the view field of the seat that led a trick: its cards were
+            played one a seat clockwise from it, and each is drawn with its player.
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -58,11 +60,12 @@ class Spot(BaseModel):
     count: str | None = None
     top: str | None = None
     revealed: str | None = None
+    leader: str | None = None
 
     @property
     def keys(self) -> list[str]:
         """The view fields it is drawn from."""
-        return [k for k in (self.cards, self.count, self.top, self.revealed) if k]
+        return [k for k in (self.cards, self.count, self.top, self.revealed, self.leader) if k]
 
 
 class TableLayout(BaseModel):

@@ -4,8 +4,11 @@ A game's state class may set `view_words`, a mapping view field ->
 [`Words`][cardkit.engine.viewwords.Words] (its label and how its value reads,
 "Drop locked: 1 turn", "Payments: Ana pays Bo 2"), or `None` for a field that
 is not shown (positions, internal flags). A field the game does not name is
-shown with its name in words and its value read plainly; empty values (`None`,
-`False`, `0` counts of nothing, empty lists and mappings) are never shown.
+shown with its name in words and its value read plainly (in a list, `True`,
+`False` and `None` read "yes", "no" and "none"); empty values (`None`, `False`,
+`0` counts of nothing, empty lists and mappings) are never shown. A fact may
+read several fields (`Words.reads`: Spades' "Bid: sealed" reads the bids and
+who has bid), or be made of other fields alone (Spades' partnerships).
 [`view_facts`][cardkit.engine.viewwords.view_facts] gives the
 [`Fact`][cardkit.engine.viewwords.Fact]s of one view, and
 [`move_help`][cardkit.engine.viewwords.move_help] what a move does, from the
@@ -55,11 +58,16 @@ class Words:
         label: its label ("Drop locked").
         text: value, seat names -> its text ("" hides it); default: read plainly.
         per_seat: the field holds one value per seat, each shown at its seat.
+        reads: the view fields its text reads, when more than its own: `text`
+            then gets a mapping of those fields (and `"seat"`, the seat, for a
+            per-seat fact) in place of the value, and says "" where nothing is
+            shown. Such words may name a fact that is no view field of its own.
     """
 
     label: str
     text: Format | None = None
     per_seat: bool = False
+    reads: tuple[str, ...] = ()
 
 
 class Fact(BaseModel):
@@ -140,6 +148,10 @@ def _empty(value: Any) -> bool:
 def _plain(value: Any, names: Sequence[str]) -> str:
     if value is True:
         return "yes"
+    if value is False:
+        return "no"
+    if value is None:
+        return "none"
     if isinstance(value, list):
         return ", ".join(_plain(v, names) for v in value)
     if isinstance(value, dict):
@@ -164,11 +176,13 @@ def view_facts(
     ones, those in `skip` (drawn as zones) and those `words` hides, in words."""
     left_out = BASE_FIELDS | set(skip)
     facts: list[Fact] = []
-    for key, value in view.items():
-        if key in left_out or _empty(value):
-            continue
+    made = [(k, w) for k, w in words.items() if k not in view and w is not None and w.reads]
+    for key, value in [*view.items(), *made]:
         shown = words.get(key, Words(_label(key))) if key in words else Words(_label(key))
-        if shown is None:
+        if shown is not None and shown.reads:
+            facts += _read_facts(key, shown, view, names)
+            continue
+        if key in left_out or _empty(value) or shown is None:
             continue
         text = shown.text or _plain
         if shown.per_seat and isinstance(value, list):
@@ -180,6 +194,23 @@ def view_facts(
         said = text(value, names)
         if said:
             facts.append(Fact(key=key, label=shown.label, text=said))
+    return facts
+
+
+def _read_facts(
+    key: str, shown: Words, view: Mapping[str, Any], names: Sequence[str]
+) -> list[Fact]:
+    """The facts of words that read several fields (`Words.reads`)."""
+    fields = {k: view.get(k) for k in shown.reads}
+    text = shown.text or _plain
+    if not shown.per_seat:
+        said = text(fields, names)
+        return [Fact(key=key, label=shown.label, text=said)] if said else []
+    facts = []
+    for seat in range(int(view.get("players") or len(names))):
+        said = text({**fields, "seat": seat}, names)
+        if said:
+            facts.append(Fact(key=key, label=shown.label, text=said, seat=seat))
     return facts
 
 

@@ -18,6 +18,7 @@ from fastapi.staticfiles import StaticFiles
 from cardkit.errors import CardkitError, IllegalAction, InvalidRules, TableError, UnknownGame
 from cardkit.play.match import has_match_rule
 from cardkit.plugins.registry import Registry, registry
+from cardkit.server._head import HeadAsGet
 from cardkit.server._hub import Limits, TableServer
 from cardkit.server._layout import layout_router
 from cardkit.server._models import (
@@ -125,6 +126,7 @@ def create_app(
     )
     app.state.tables = server
     app.add_middleware(SecurityHeaders)
+    app.add_middleware(HeadAsGet)
     _errors(app)
     _routes(app, server)
     _ops_routes(app, server)

@@ -12,7 +12,7 @@ from cardkit.authoring import (ACE_HIGH, Action, Card, CardSet, Event, Form, Gam
 from cardkit_spades.rules import SpadesRefused as Code
 from cardkit_spades.rules import SpadesRules
 from cardkit_spades.scoring import spades_result
-from cardkit_spades.views import SpadesView
+from cardkit_spades.views import TABLE_HINT, VIEW_WORDS, SpadesView
 
 __all__ = ["GRAMMAR", "Bid", "Blind", "Fields", "Look", "Play", "SpadesState"]
 
@@ -86,6 +86,7 @@ class SpadesState(SimultaneousChoices[SpadesRules, Fields, SpadesView]):
     grammar = GRAMMAR
     view_model = SpadesView
     zone_specs = (Zone("hand", field="hands", per_seat=True, seen=Seen.OWNER), *trick_zones())
+    table_hint, view_words = TABLE_HINT, VIEW_WORDS  # the browser table's drawing and words
 
     @property
     def bidding(self) -> bool:

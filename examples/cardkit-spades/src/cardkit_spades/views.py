@@ -1,10 +1,18 @@
-"""The view model of Spades: what one seat (or a spectator) may know."""
+"""The view model of Spades: what one seat (or a spectator) may know, and how the
+browser table words it."""
 
 from __future__ import annotations
 
-from cardkit import Card, View
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
 
-__all__ = ["SpadesView"]
+from cardkit import Card, View
+from cardkit.engine.tablelayout import Spot, TableHint
+from cardkit.engine.viewwords import Words, count_text, seat_text
+from cardkit.engine.zones import TableRole
+from cardkit_spades.scoring import TEAMS
+
+__all__ = ["TABLE_HINT", "VIEW_WORDS", "SpadesView", "bid_text"]
 
 
 # --8<-- [start:view-model]
@@ -43,3 +51,63 @@ class SpadesView(View):
 
 
 # --8<-- [end:view-model]
+
+
+# --8<-- [start:table-words]
+def bid_text(bid: int | None, blind: bool = False) -> str:
+    """A bid as people say it: "4", "nil", "blind nil"."""
+    if bid is None:
+        return ""
+    return ("blind nil" if blind else "nil") if bid == 0 else str(bid)
+
+
+def _seat_bid(seen: Mapping[str, Any], names: Sequence[str]) -> str:
+    """One seat's bid: its number once shown, "sealed" once made, else "no bid yet"."""
+    seat = seen["seat"]
+    bid = seen["bids"][seat]
+    if bid is not None:
+        return bid_text(bid, seat in seen["blind"])
+    return "sealed" if seen["bid_made"][seat] else "no bid yet"
+
+
+def _partnerships(seen: Mapping[str, Any], names: Sequence[str]) -> str:
+    """Both partnerships; once the bids are shown, each one's contract and the tricks
+    that count for it, and at the end of the deal whether it was made or set."""
+    bids, tricks, over = seen["bids"], seen["tricks"], seen["is_over"]
+    shown = all(b is not None for b in bids)
+    sides = []
+    for team in TEAMS:
+        side = " & ".join(seat_text(s, names) for s in team)
+        if shown:
+            contract = sum(bids[s] for s in team)
+            nils = [s for s in team if bids[s] == 0]
+            said = [str(contract)] if contract else []
+            side += ": bid " + " + ".join(said + [bid_text(0, s in seen["blind"]) for s in nils])
+            if contract:  # a side of two nils has no contract to make
+                took = sum(tricks[s] for s in team if bids[s])
+                side += f", took {took}" + ((", made" if took >= contract else ", set") * over)
+            for s in nils if over else ():
+                side += f"; {seat_text(s, names)}'s nil " + ("set" if tricks[s] else "made")
+        sides.append(side)
+    return " · ".join(sides)
+
+
+#: The browser table: each card of a trick is drawn with the seat that played it.
+TABLE_HINT: Final = TableHint(spots=(
+    Spot(zone="trick", role=TableRole.TRICK, label="Trick", cards="trick", leader="trick_leader"),
+    Spot(zone="last_trick", role=TableRole.TRICK, label="Last trick", cards="last_trick",
+         leader="last_leader"),
+))  # fmt: skip
+
+#: The view's other fields in words, on the browser table.
+VIEW_WORDS: Final[dict[str, Words | None]] = {
+    "bids": Words("Bid", _seat_bid, per_seat=True, reads=("bids", "bid_made", "blind")),
+    "bid_made": None,  # read by the bids
+    "blind": None,  # read by the bids
+    "tricks": Words("Taken", count_text("trick"), per_seat=True),
+    "broken": Words("Spades", lambda broken, names: "broken" if broken else ""),
+    "partnerships": Words(
+        "Partnerships", _partnerships, reads=("bids", "tricks", "blind", "is_over")
+    ),
+}
+# --8<-- [end:table-words]

@@ -127,7 +127,8 @@ async function listTables() {
   if (!tables.length) list.append(node("li", "No tables yet: create one above.", { class: "empty-list" }));
   for (const t of tables) {
     const item = node("li");
-    const seats = t.seats.map((s) => s.name + (s.bot ? " (bot)" : s.taken ? "" : " (free)")).join(", ");
+    // Seats are numbered from 1 for people, as in the form and the Join buttons.
+    const seats = t.seats.map((s, i) => (s.bot ? s.name + " (bot)" : s.taken ? s.name : "Seat " + (i + 1) + " (free)")).join(", ");
     item.append(node("span", t.title + " · " + t.id, { class: "what" }), node("span", t.status.replace("_", " ")), node("span", seats, { class: "seats-text" }));
     const links = node("span", undefined, { class: "links" });
     for (const seat of t.free) {

@@ -3,6 +3,13 @@
 // No game-specific code: every spot names the view fields it is drawn from.
 "use strict";
 
+// A seat's name as people read it: a free seat is "Seat N", numbered from 1 as everywhere
+// a person reads (the protocol's seat indices count from 0).
+function seatLabel(seats, seat) {
+  const info = seats[seat];
+  return info.bot || info.taken ? info.name : "Seat " + (seat + 1);
+}
+
 // The other seats clockwise from `me` (the next seat sits on your left) and where each goes.
 function seatPlaces(me, players) {
   const others = [];
@@ -80,22 +87,41 @@ function spotCount(view, spot) {
   return spot.count && typeof view[spot.count] === "number" ? view[spot.count] : null;
 }
 
+// A trick's cards, each with the seat that played it (clockwise from the leader).
+function playedNode(cards, leader, players, seats, label) {
+  const box = el("span", { class: "played", role: "group", "aria-label": label });
+  cards.forEach((code, i) => {
+    const who = seatLabel(seats, (leader + i) % players);
+    const card = cardNode(code, {});
+    card.setAttribute("aria-label", cardName(code) + ", played by " + who + (i === 0 ? " (led)" : ""));
+    box.append(el("span", { class: "play", "data-seat": String((leader + i) % players) },
+      card, el("span", { class: "by", "aria-hidden": "true", text: who })));
+  });
+  return box;
+}
+
 // One spot in the middle: stock, discard pile, pile, trick or melds.
-function centreSpot(view, spot, names) {
+function centreSpot(view, spot, names, seats) {
   const count = spotCount(view, spot);
   const fig = el("figure", { class: "spot spot-" + spot.role, "data-zone": spot.zone });
+  const leader = spot.leader ? view[spot.leader] : null;
   let body;
+  let led = "";
   // an empty spot says "empty" below its caption (a card-sized box: longer words wrap on phones)
   if (spot.role === "stock") body = count ? backsNode(count, "in the stock", false) : el("span", { class: "empty", text: "empty" });
   else if (spot.role === "meld") body = meldsNode(view[spot.cards], names);
-  else {
+  else if (typeof leader === "number" && seats) {
+    const cards = cardsOf(view[spot.cards]);
+    if (cards.length) led = " · led by " + seatLabel(seats, leader);
+    body = cards.length ? playedNode(cards, leader, view.players, seats, spot.label + led) : el("span", { class: "empty", text: "empty" });
+  } else {
     let cards = spot.top ? cardsOf(view[spot.top]) : cardsOf(view[spot.cards]);
     const more = cards.length > 8 ? cards.length - 8 : 0;
     if (more) cards = cards.slice(-8);
     body = cards.length ? fanNode(cards, () => ({}), spot.label) : el("span", { class: "empty", text: "empty" });
     if (more) body.append(el("span", { class: "more", text: "+" + more + " under" }));
   }
-  const caption = spot.label + (count !== null && spot.role !== "stock" ? " · " + count : "");
+  const caption = spot.label + led + (count !== null && spot.role !== "stock" ? " · " + count : "");
   fig.append(el("figcaption", { text: caption }), body);
   return fig;
 }
@@ -121,7 +147,7 @@ function meldsNode(value, names) {
 
 function renderCentre(message, layout, names, box, factsBox) {
   const view = message.view;
-  box.replaceChildren(...layout.centre.map((spot) => centreSpot(view, spot, names)));
+  box.replaceChildren(...layout.centre.map((spot) => centreSpot(view, spot, names, message.seats)));
   const facts = message.facts.filter((f) => f.seat === null);
   factsBox.replaceChildren(...facts.map((f) => el("span", { class: "fact" }, el("b", { text: f.label + ": " }), f.text)));
 }

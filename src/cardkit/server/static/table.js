@@ -22,7 +22,7 @@ const logged = new Set();
 const $ = (id) => document.getElementById(id);
 
 function seatNames(message) {
-  return message.seats.map((s) => s.name + (s.bot ? " (bot)" : ""));
+  return message.seats.map((s, i) => seatLabel(message.seats, i) + (s.bot ? " (bot)" : ""));
 }
 
 function showError(text) {
@@ -147,7 +147,8 @@ function renderMine(message, names) {
   const handBox = hand.length ? fanNode(hand, options, "Your hand") : el("span", { class: "empty", text: "No cards in hand" });
   handBox.id = "hand";
   handBox.classList.add("hand");
-  box.replaceChildren(seatHeader(message, seat, names), ...rows, handBox, ...seatFacts(message, seat));
+  // the hand first: it is what you play from, nearest the moves
+  box.replaceChildren(seatHeader(message, seat, names), handBox, ...rows, ...seatFacts(message, seat));
   box.classList.toggle("acting", message.your_turn);
 }
 
@@ -160,6 +161,7 @@ function shownMoves(message) {
     withCards = withCards.filter((m) => [...selected].every((c) => actionCards(m.action).includes(c)));
     withCards.sort((a, b) => actionCards(a.action).length - actionCards(b.action).length);
     if (!withCards.length) hint = "No move uses all the selected cards.";
+    else hint = "Selected: " + [...selected].map(cardText).join(" ") + ". Tap a move to play it.";
   } else if (withCards.length > 12) {
     hint = "Select cards to see the moves with them (" + withCards.length + " moves use cards).";
     withCards = [];
@@ -171,6 +173,7 @@ function shownMoves(message) {
   return { moves: [...withCards, ...plain], hint };
 }
 
+// The moves in groups by verb; a move of exactly the selected cards is the one they make.
 function moveGroups(moves) {
   const groups = new Map();
   for (const move of moves) {
@@ -181,7 +184,9 @@ function moveGroups(moves) {
   const out = [];
   for (const [verb, list] of groups) {
     const buttons = list.map((move) => {
-      const b = el("button", { type: "button", class: "move" + (move.ends_hand ? " ends" : ""), "data-action": move.action, title: move.help || null },
+      const cards = actionCards(move.action);
+      const makes = selected.size > 0 && cards.length === selected.size && cards.every((c) => selected.has(c));
+      const b = el("button", { type: "button", class: "move" + (move.ends_hand ? " ends" : "") + (makes ? " primary" : ""), "data-action": move.action, title: move.help || null },
         prettyAction(move.action), move.ends_hand ? el("span", { class: "sr-only", text: " (ends the hand)" }) : null);
       b.addEventListener("click", () => play(move));
       return b;
