@@ -68,6 +68,32 @@ def test_the_pages_that_state_the_games_use_regions() -> None:
         assert f"players:{game}" in regions[f"docs/games/{game}.md"]
 
 
+def inline_regions_starting_a_line(text: str) -> list[str]:
+    """The one-line regions that open a line: CommonMark (GitHub, PyPI) makes such a
+    line a raw HTML block, so its Markdown (bold, code) would show as typed."""
+    found = []
+    for match in gen_hooks.REGION.finditer(text):
+        line_start = text.rfind("\n", 0, match.start()) + 1
+        if "\n" not in match["body"] and not text[line_start : match.start()].strip():
+            found.append(match.group(0))
+    return found
+
+
+@pytest.mark.parametrize("source", _sources())
+def test_a_one_line_region_sits_inside_its_line(source: str) -> None:
+    assert inline_regions_starting_a_line((ROOT / source).read_text(encoding="utf-8")) == []
+
+
+def test_a_region_opening_a_line_is_caught() -> None:
+    text = "the games\n<!-- facts:game-titles -->**Tonk**<!-- /facts -->\nare plugins\n"
+    assert inline_regions_starting_a_line(text) == [
+        "<!-- facts:game-titles -->**Tonk**<!-- /facts -->"
+    ]
+    assert inline_regions_starting_a_line("the games <!-- facts:x -->y<!-- /facts -->") == []
+    block = "Games:\n\n<!-- facts:games -->\n\n| a |\n\n<!-- /facts -->\n"
+    assert inline_regions_starting_a_line(block) == []
+
+
 def test_a_stale_region_is_rewritten() -> None:
     text = "Tonk takes <!-- facts:players:tonk -->2 to 5<!-- /facts --> players.\n"
     filled = gen_hooks.fill_regions(text, cardkit.registry())
