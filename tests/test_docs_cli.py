@@ -17,6 +17,7 @@ import pytest
 import typer.main
 
 from cardkit.cli._app import app
+from cardkit.cli._common import DEMO_GAMES
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGE = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
@@ -78,3 +79,9 @@ def test_an_undocumented_option_is_caught() -> None:
     missing = undocumented_options(COMMANDS["serve"], section(text, "serve") or "")
     assert "--allow-origin" in missing
     assert "--host" not in missing
+
+
+def test_the_demo_names_the_games_it_prefers_in_order() -> None:
+    text = section(PAGE, "demo")
+    assert text is not None
+    assert f"# the first of {', '.join(DEMO_GAMES)}\n" in text
