@@ -160,3 +160,30 @@ def test_the_one_file_house_rule_works(tmp_path: Path) -> None:
     assert palace.start(4, house, seed=1).tables.effects[Rank.JACK].skip == 1
     assert palace.start(4, seed=1).tables.effects[Rank.JACK].skip == 0
     assert "jack-skips" not in cardkit.load_game("palace").house_rules
+
+
+# -- the overviews link every page ----------------------------------------------------------------
+
+
+def _links(text: str) -> set[str]:
+    return set(re.findall(r"\]\(([^)#\s]+\.md)(?:#[^)]*)?\)", text))
+
+
+def test_the_concepts_overview_links_every_concept_page() -> None:
+    pages = {p.name for p in (DOCS / "concepts").glob("*.md")} - {"index.md"}
+    links = _links((DOCS / "concepts" / "index.md").read_text(encoding="utf-8"))
+    assert pages - links == set()
+
+
+def test_the_readme_links_every_concept_game_and_tutorial_page() -> None:
+    links = _links((ROOT / "README.md").read_text(encoding="utf-8"))
+    for folder in ("concepts", "games", "tutorials"):
+        pages = {f"docs/{folder}/{p.name}" for p in (DOCS / folder).glob("*.md")}
+        assert pages - links - {"docs/concepts/index.md"} == set(), folder
+
+
+def test_an_overview_without_a_page_is_caught() -> None:
+    assert _links("- [Cards](cards.md): values\n- [Melds](melds.md#kinds)") == {
+        "cards.md",
+        "melds.md",
+    }

@@ -69,6 +69,8 @@ def test_a_good_page_has_no_problem() -> None:
         ("<p>... <strong>slots</strong> = ('position',)</p>", True, "dunder"),
         ("<p>the **bold** was not rendered</p>", True, "raw Markdown emphasis"),
         ("<p>set __slots__ on the class</p>", True, "raw Markdown emphasis"),
+        ("<table><tr><td><code>\\| jq</code> works</td></tr></table>", False, "escaped pipe"),
+        ("<p>The public surface::</p><pre><code>import cardkit</code></pre>", True, "'::'"),
     ],
 )
 def test_each_problem_is_caught(body: str, api: bool, problem: str) -> None:

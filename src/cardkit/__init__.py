@@ -1,16 +1,18 @@
 """cardkit: a typed library for card games, with each game a pip-installable plugin.
 
-The public surface::
+The public surface:
 
-    import cardkit
+```python
+import cardkit
 
-    cardkit.available_games()                 # names of the installed games
-    game = cardkit.load_game("tienlen")       # aliases work too
-    rules = game.rules(pass_lock=False)       # or game.rules(variant="...")
-    state = game.start(players=4, rules=rules, seed=7)
-    while not state.is_over:
-        state = state.apply(state.legal_actions()[0])
-    print(state.result())
+cardkit.available_games()                 # names of the installed games
+game = cardkit.load_game("tienlen")       # aliases work too
+rules = game.rules(pass_lock=False)       # or game.rules(variant="...")
+state = game.start(players=4, rules=rules, seed=7)
+while not state.is_over:
+    state = state.apply(state.legal_actions()[0])
+print(state.result())
+```
 
 ``import cardkit`` defines exactly the names of ``__all__`` (and imports
 neither the command line's typer nor rich); submodules such as

@@ -122,9 +122,11 @@ class Deck(Sequence[Card]):
         A deal is taken to give each zone in turn (face-down cards, then
         hands, say) in ``size`` rounds of one card to each seat, starting
         left of the dealer; then come the cards of ``then`` (an upcard, the
-        top of the stock), then every other card. This inverts it::
+        top of the stock), then every other card. This inverts it:
 
-            Deck.stacked(2, {0: "3S 4D 5C"}, size=5, then="9D")
+        ```python
+        Deck.stacked(2, {0: "3S 4D 5C"}, size=5, then="9D")
+        ```
 
         deals 3S, 4D and 5C to seat 0 (left of the default dealer, the last
         seat), filler elsewhere, and puts the 9D first after the hands.

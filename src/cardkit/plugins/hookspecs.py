@@ -7,10 +7,12 @@ of patching behaviour. Every hook here runs once, when the plugin registry is lo
 a plugin is registered at run time; none runs per move.
 
 Installed packages expose their plugin module through the ``cardkit`` entry
-point group::
+point group:
 
-    [project.entry-points.cardkit]
-    tienlen = "cardkit_tienlen.plugin"
+```toml
+[project.entry-points.cardkit]
+tienlen = "cardkit_tienlen.plugin"
+```
 """
 
 from __future__ import annotations

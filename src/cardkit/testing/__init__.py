@@ -1,22 +1,26 @@
 """The cardkit contract suite: checks that every game must pass, for any test runner.
 
-Plain functions (no pytest needed)::
+Plain functions (no pytest needed):
 
-    import cardkit
-    from cardkit.testing import check_game, check_random_playouts
+```python
+import cardkit
+from cardkit.testing import check_game, check_random_playouts
 
-    game = cardkit.load_game("crazyeights")
-    check_game(game)                                   # everything, players min..max
-    check_random_playouts(game, players=3, seeds=range(10), max_actions=500)
+game = cardkit.load_game("crazyeights")
+check_game(game)                                   # everything, players min..max
+check_random_playouts(game, players=3, seeds=range(10), max_actions=500)
+```
 
 With pytest, subclass [`GameContract`][cardkit.testing.contract.GameContract] in a
 test file of your plugin (``from cardkit.testing.contract import
 GameContract``), or run the bundled suite on any installed game (the
 pytest plugin [`cardkit.testing.pytest_plugin`][cardkit.testing.pytest_plugin] is
 registered through the ``pytest11`` entry point; ``-p cardkit.testing.pytest_plugin``
-loads it explicitly)::
+loads it explicitly):
 
-    pytest --cardkit-game crazyeights
+```console
+pytest --cardkit-game crazyeights
+```
 
 Recorded playthroughs ([`cardkit.testing.playthrough`][cardkit.testing.playthrough]) pin down a
 game's behaviour step by step; ``pytest --update-playthroughs`` records them.

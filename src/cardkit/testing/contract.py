@@ -1,11 +1,13 @@
 """``GameContract``: the contract suite as a pytest test class to subclass.
 
-In a game plugin's tests::
+In a game plugin's tests:
 
-    from cardkit.testing.contract import GameContract
+```python
+from cardkit.testing.contract import GameContract
 
-    class TestMyGame(GameContract):
-        game_name = "mygame"
+class TestMyGame(GameContract):
+    game_name = "mygame"
+```
 
 Every test then runs once per player count (``min_players`` to
 ``max_players``) and per rule set of `GameContract.rule_sets`. Without

@@ -5,18 +5,20 @@ actions, the action taken, the events it caused, and every seat's view (and
 the spectator's) as JSON; at the end, the result. Kept under a game's
 ``tests/playthroughs/``, the files make any change of behaviour visible: a
 refactor that should change nothing must leave every file as it was, and a
-rules fix shows up as a readable diff::
+rules fix shows up as a readable diff:
 
-    from pathlib import Path
+```python
+from pathlib import Path
 
-    from cardkit.testing.playthrough import Playthrough, playthrough_tests
+from cardkit.testing.playthrough import Playthrough, playthrough_tests
 
-    PLAYTHROUGHS = (Playthrough("mygame", players=2, seed=1),)
-    DIRECTORY = Path(__file__).parent / "playthroughs"
+PLAYTHROUGHS = (Playthrough("mygame", players=2, seed=1),)
+DIRECTORY = Path(__file__).parent / "playthroughs"
 
-    test_playthrough, test_every_playthrough_file_has_a_spec = playthrough_tests(
-        PLAYTHROUGHS, DIRECTORY
-    )
+test_playthrough, test_every_playthrough_file_has_a_spec = playthrough_tests(
+    PLAYTHROUGHS, DIRECTORY
+)
+```
 
 ([playthrough_tests][cardkit.testing.playthrough.playthrough_tests] builds the
 two pytest tests from [check_playthrough][cardkit.testing.playthrough.check_playthrough]

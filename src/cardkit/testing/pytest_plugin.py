@@ -1,8 +1,10 @@
 """The cardkit pytest plugin: ``--cardkit-game NAME``, the ``cardkit_game`` fixture, the suite.
 
-Load it with ``-p``::
+Load it with ``-p``:
 
-    pytest -p cardkit.testing.pytest_plugin --cardkit-game crazyeights
+```console
+pytest -p cardkit.testing.pytest_plugin --cardkit-game crazyeights
+```
 
 ``--cardkit-game`` may be repeated, take a comma-separated list, or be
 ``all`` for every installed game. When it is given and no collected test
