@@ -359,6 +359,15 @@ def serve(
             "the server's own; repeat it for more, '*' for any.",
         ),
     ] = None,
+    idle_expiry: Annotated[
+        float | None,
+        typer.Option(
+            "--idle-expiry",
+            help="Seconds a table may stay unchanged before it is closed and forgotten "
+            "(default: never).",
+            min=1,
+        ),
+    ] = None,
 ) -> None:
     """Host tables: a lobby and a browser table over HTTP and WebSocket (the server extra)."""
     _serve.serve(
@@ -372,6 +381,7 @@ def serve(
         max_message_bytes=max_message_bytes,
         actions_per_second=actions_per_second,
         allowed_origins=allow_origin or [],
+        idle_expiry=idle_expiry,
     )
 
 

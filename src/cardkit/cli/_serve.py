@@ -26,6 +26,7 @@ def serve(
     max_message_bytes: int,
     actions_per_second: float,
     allowed_origins: list[str],
+    idle_expiry: float | None = None,
 ) -> None:
     """Run the game server until interrupted; tables are written through to ``db``.
 
@@ -55,6 +56,7 @@ def serve(
         "bot_delay": bot_delay,
         "deal_pause": deal_pause,
         "allowed_origins": allowed_origins,
+        "idle_expiry": idle_expiry,
     }
     try:
         storage = open_storage(db)
@@ -64,6 +66,7 @@ def serve(
             bot_delay=bot_delay,
             deal_pause=deal_pause,
             allowed_origins=allowed_origins,
+            idle_expiry=idle_expiry,
         )
     except ValueError as exc:  # an origin that is not one
         fail(f"--allow-origin: {exc}")

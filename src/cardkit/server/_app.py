@@ -78,6 +78,7 @@ def create_app(
     deal_pause: float = 4.0,
     registry: Registry | None = None,
     allowed_origins: Iterable[str] = (),
+    idle_expiry: float | None = None,
 ) -> FastAPI:
     """The game server as an ASGI app, to serve with uvicorn or mount in your own app.
 
@@ -92,6 +93,8 @@ def create_app(
         deal_pause: seconds between two deals of a match.
         registry: where games come from (default: the installed plugins).
         allowed_origins: other origins whose pages may open WebSockets (``"*"``: any).
+        idle_expiry: seconds a table may stay unchanged before it is closed and
+            forgotten (``None``: never); the lobby lists each table's idle time.
 
     Raises:
         ValueError: an allowed origin is not ``scheme://host[:port]``.
@@ -105,7 +108,12 @@ def create_app(
     if storage is None:
         storage = open_storage(db)
     server = TableServer(
-        storage, limits, bot_delay=bot_delay, deal_pause=deal_pause, registry=registry
+        storage,
+        limits,
+        bot_delay=bot_delay,
+        deal_pause=deal_pause,
+        registry=registry,
+        idle_expiry=idle_expiry,
     )
 
     @asynccontextmanager
@@ -145,7 +153,8 @@ def app_from_environment() -> FastAPI:
 
     ``CARDKIT_DB`` is the database (a PostgreSQL URL for several workers);
     ``CARDKIT_SERVE`` may hold JSON of the other settings: ``{"limits":
-    {...}, "bot_delay": 0.6, "deal_pause": 4, "allowed_origins": [...]}``
+    {...}, "bot_delay": 0.6, "deal_pause": 4, "allowed_origins": [...],
+    "idle_expiry": 86400}``
     (its ``db`` is used when ``CARDKIT_DB`` is not set).
     """
     settings: dict[str, Any] = json.loads(os.environ.get(SETTINGS_VARIABLE) or "{}")
@@ -156,6 +165,7 @@ def app_from_environment() -> FastAPI:
         bot_delay=float(settings.get("bot_delay", 0.6)),
         deal_pause=float(settings.get("deal_pause", 4.0)),
         allowed_origins=settings.get("allowed_origins", ()),
+        idle_expiry=settings.get("idle_expiry"),
     )
 
 

@@ -51,6 +51,8 @@ class TableServer:
         deal_pause: seconds between the end of a deal and the next deal of a match.
         registry: the plugin registry games come from (default: the process-wide one).
         lease_interval: seconds between two lease scans, with a shared storage.
+        idle_expiry: seconds a table may stay unchanged before it is closed and
+            forgotten (``None``: never); until then the lobby shows how long it has idled.
 
     Every change goes the same way: under the table's lock, the change is
     made, stored with a compare-and-set on the table's revision, and only
@@ -68,6 +70,7 @@ class TableServer:
         deal_pause: float = 4.0,
         registry: Registry | None = None,
         lease_interval: float = 1.0,
+        idle_expiry: float | None = None,
     ) -> None:
         """Set the server up; `start` loads the stored tables."""
         self.storage = storage
@@ -76,6 +79,9 @@ class TableServer:
         self.deal_pause = deal_pause
         self.registry = registry
         self.lease_interval = lease_interval
+        self.idle_expiry = idle_expiry
+        #: When each table last changed (seconds since the epoch).
+        self._updated: dict[str, float] = {}
         self.tables: dict[str, Table] = {}
         self.clients: dict[str, list[_Client]] = {}
         self.metrics = Metrics()
@@ -113,6 +119,8 @@ class TableServer:
             self._spawn(self._lease_scans(playing))
         else:
             await self._claim(playing)
+        if self.idle_expiry is not None:
+            self._spawn(self._expire_idle(self.idle_expiry))
 
     async def stop(self) -> None:
         """Finish the changes in flight, stop every driver, close every client and the storage."""
@@ -142,9 +150,11 @@ class TableServer:
             log.error("table %s could not be restored and is left out: %s", table_id, exc)
             return None
         table.revision = stored.revision
+        self._updated[table_id] = stored.updated
         return table
 
     def _add(self, table: Table) -> None:
+        self._updated.setdefault(table.id, time.time())
         self.tables[table.id] = table
         self.clients.setdefault(table.id, [])
         self._wake.setdefault(table.id, asyncio.Event())
@@ -197,6 +207,9 @@ class TableServer:
         async for table_id, revision in self.storage.changes():
             if not table_id:  # the notifications were cut off: anything may have changed
                 found = list(self.tables)
+            elif revision == 0:  # deleted (expired) by another worker
+                self._forget(table_id)
+                continue
             else:
                 table = self.tables.get(table_id)
                 if table is not None and table.revision >= revision:
@@ -241,6 +254,7 @@ class TableServer:
         before = table.state
         table.restore(TableRecord.model_validate_json(found.data), self.registry)
         table.revision = found.revision
+        self._updated[table.id] = found.updated
         self.metrics.refreshed += 1
         for client in self.clients.get(table.id, ()):
             if client.seat is not None and table.seats[client.seat].token != client.token:
@@ -313,8 +327,46 @@ class TableServer:
         return sorted(self.tables.values(), key=lambda t: -t.created)
 
     def info(self, table: Table) -> TableInfo:
-        """The public description of a table."""
-        return table.info(self._connected(table))
+        """The public description of a table, with how long it has been idle."""
+        idle = max(0.0, time.time() - self._updated.get(table.id, time.time()))
+        left = None if self.idle_expiry is None else max(0.0, self.idle_expiry - idle)
+        found = table.info(self._connected(table))
+        return found.model_copy(update={"idle": round(idle, 1), "expires_in": left})
+
+    # -- idle tables ----------------------------------------------------------------------------
+
+    async def _expire_idle(self, expiry: float) -> None:
+        """Close and forget the tables unchanged for ``expiry`` seconds, checking often."""
+        while True:
+            await asyncio.sleep(min(30.0, max(0.1, expiry / 4)))
+            now = time.time()
+            for table in list(self.tables.values()):
+                idle = now - self._updated.get(table.id, now)
+                if idle < expiry:
+                    continue
+                async with self._lock(table.id):
+                    try:  # only if nobody changed it meanwhile (another worker, say)
+                        gone = await self.storage.delete(table.id, table.revision)
+                    except Exception:
+                        log.exception("table %s could not be expired", table.id)
+                        continue
+                    if not gone:
+                        self._stale.add(table.id)
+                        continue
+                log.info("table %s expired after %.0f s idle", table.id, idle)
+                self._forget(table.id)
+
+    def _forget(self, table_id: str) -> None:
+        """Drop a table that is no longer stored: its driver stops, its clients are closed."""
+        task = self._drivers.pop(table_id, None)
+        if task is not None:
+            task.cancel()
+            self._spawn(self.storage.release(table_id))
+        for client in self.clients.pop(table_id, []):
+            client.queue.put_nowait(None)
+        for found in (self.tables, self._wake, self._updated, self._locks):
+            found.pop(table_id, None)
+        self._stale.discard(table_id)
 
     async def join(self, table_id: str, seat: int | None, name: str | None) -> tuple[int, str]:
         """Take a free seat; its number and token (stored before it is returned)."""
@@ -332,7 +384,7 @@ class TableServer:
             await self._refresh(table)
             seat = table.leave(token)
             await self._store(table, ())
-        for client in self.clients[table.id]:
+        for client in self.clients.get(table.id, ()):
             if client.seat == seat and client.token == token:
                 client.queue.put_nowait(None)
         return seat
@@ -391,6 +443,7 @@ class TableServer:
                     status=409,
                 )
         table.revision += 1
+        self._updated[table.id] = time.time()
         self._publish(table, events)
         if began:
             self.metrics.action(time.perf_counter() - began)
@@ -524,7 +577,8 @@ class TableServer:
         try:
             await self._read(client, table)
         finally:
-            self.clients[table.id].remove(client)
+            if client in self.clients.get(table.id, ()):
+                self.clients[table.id].remove(client)
             client.queue.put_nowait(None)
             await writer
             self._publish(table, ())
@@ -604,7 +658,9 @@ class TableServer:
             began = time.perf_counter()
             events = table.act(client.seat, message.action)
             await self._store(table, events, began)
-        self._wake[table.id].set()
+        wake = self._wake.get(table.id)
+        if wake is not None:
+            wake.set()
 
     async def _write(self, client: _Client) -> None:
         while True:

@@ -196,6 +196,9 @@ class TableInfo(_Model):
         version: the number of changes spectators have seen.
         turn_timer: the turn timer in seconds, if any.
         standings: the match so far.
+        idle: seconds since the table last changed (a move, a deal, a seat taken or left).
+        expires_in: seconds until the table is closed and forgotten if it stays idle
+            (``None``: the server keeps idle tables).
     """
 
     id: str
@@ -209,6 +212,8 @@ class TableInfo(_Model):
     version: int
     turn_timer: float | None
     standings: Standings
+    idle: float = 0.0
+    expires_in: float | None = None
 
 
 class ErrorDetail(_Model):

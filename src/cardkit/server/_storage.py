@@ -82,8 +82,11 @@ class Storage(Protocol):
         """
         ...
 
-    async def delete(self, table_id: str) -> None:
-        """Forget one table (no error when it is not stored)."""
+    async def delete(self, table_id: str, revision: int | None = None) -> bool:
+        """Forget one table, if it is stored at ``revision`` (any, by default); whether it was.
+
+        The other servers are told (a change to revision 0).
+        """
         ...
 
     async def close(self) -> None:
@@ -222,10 +225,14 @@ class SQLiteStorage(_Single):
             )
             return done.rowcount == 1
 
-    async def delete(self, table_id: str) -> None:
-        """Forget one table."""
+    async def delete(self, table_id: str, revision: int | None = None) -> bool:
+        """Forget one table (if it is stored at ``revision``)."""
         with self._lock:
-            self._db.execute("DELETE FROM cardkit_tables WHERE id = ?", (table_id,))
+            done = self._db.execute(
+                "DELETE FROM cardkit_tables WHERE id = ? AND (? IS NULL OR revision = ?)",
+                (table_id, revision, revision),
+            )
+            return done.rowcount == 1
 
     async def close(self) -> None:
         """Close the database."""
@@ -269,9 +276,13 @@ class MemoryStorage(_Single):
         self._data[table_id] = Stored(data, revision + 1, time.time())
         return True
 
-    async def delete(self, table_id: str) -> None:
-        """Forget one table."""
-        self._data.pop(table_id, None)
+    async def delete(self, table_id: str, revision: int | None = None) -> bool:
+        """Forget one table (if it is kept at ``revision``)."""
+        found = self._data.get(table_id)
+        if found is None or revision not in (None, found.revision):
+            return False
+        del self._data[table_id]
+        return True
 
     async def close(self) -> None:
         """Nothing to release."""

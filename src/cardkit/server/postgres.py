@@ -38,7 +38,8 @@ __all__ = ["CHANNEL", "LOCK_SPACE", "POSTGRES_STEPS", "PostgresStorage", "is_pos
 
 log = logging.getLogger("cardkit.server")
 
-#: The channel of the change notifications (payload ``"<table id>:<revision>"``).
+#: The channel of the change notifications (payload ``"<table id>:<revision>"``,
+#: revision 0 when the table was deleted).
 CHANNEL = "cardkit_tables"
 #: The first key of every table's advisory lock (the second is ``hashtext(id)``).
 LOCK_SPACE = 0x63617264
@@ -68,6 +69,11 @@ _SAVE = (
     "WITH done AS (UPDATE cardkit_tables SET data = %s, revision = revision + 1, active = %s, "
     "updated = now() WHERE id = %s AND revision = %s RETURNING id, revision) "
     "SELECT pg_notify(%s, id || ':' || revision) FROM done"
+)
+_DELETE = (
+    "WITH done AS (DELETE FROM cardkit_tables WHERE id = %s "
+    "AND (%s::bigint IS NULL OR revision = %s) RETURNING id) "
+    "SELECT pg_notify(%s, id || ':0') FROM done"
 )
 #: Tables that play and whose lease nobody holds.
 _ORPHANS = (
@@ -173,10 +179,11 @@ class PostgresStorage:
             cur = await conn.execute(_SAVE, (data, active, table_id, revision, CHANNEL))
             return cur.rowcount == 1
 
-    async def delete(self, table_id: str) -> None:
-        """Forget one table."""
+    async def delete(self, table_id: str, revision: int | None = None) -> bool:
+        """Forget one table (if it is stored at ``revision``); the other workers are told."""
         async with self._pool.connection() as conn:
-            await conn.execute("DELETE FROM cardkit_tables WHERE id = %s", (table_id,))
+            cur = await conn.execute(_DELETE, (table_id, revision, revision, CHANNEL))
+            return cur.rowcount == 1
 
     async def close(self) -> None:
         """Give every lease up and close every connection."""
