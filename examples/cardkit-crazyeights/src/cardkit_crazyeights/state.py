@@ -6,9 +6,28 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, NamedTuple, Self
 
-from cardkit.authoring import (Action, Card, CardSet, Event, Form, GameResult, GenericState,
-                               Grammar, InvalidState, Rank, Refusal, Refused, Seen, Suit, TableRole,
-                               Verb, Zone, cards_of_mask, draw_cards, low_hand_result)  # fmt: skip
+from cardkit.authoring import (
+    Action,
+    Card,
+    CardSet,
+    Event,
+    Form,
+    GameResult,
+    GenericState,
+    Grammar,
+    InvalidState,
+    Rank,
+    Refusal,
+    Refused,
+    Seen,
+    Suit,
+    TableRole,
+    Verb,
+    Zone,
+    cards_of_mask,
+    draw_cards,
+    low_hand_result,
+)
 from cardkit_crazyeights.rules import MATCHES, SUIT_NAMES, SUIT_WORDS, CrazyEightsRules, card_points
 from cardkit_crazyeights.rules import CrazyEightsRefused as Code
 from cardkit_crazyeights.views import CrazyEightsView

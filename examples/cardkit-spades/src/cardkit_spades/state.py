@@ -5,10 +5,29 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, NamedTuple, Self
 
-from cardkit.authoring import (ACE_HIGH, Action, Card, CardSet, Event, Form, GameResult, Grammar,
-                               IntArg, Refusal, Refused, Sealed, Seen, SimultaneousChoices,
-                               Suit, Trick, Verb, Zone, legal_plays, play_to_trick,
-                               trick_zones)  # fmt: skip
+from cardkit.authoring import (
+    ACE_HIGH,
+    Action,
+    Card,
+    CardSet,
+    Event,
+    Form,
+    GameResult,
+    Grammar,
+    IntArg,
+    Refusal,
+    Refused,
+    Sealed,
+    Seen,
+    SimultaneousChoices,
+    Suit,
+    Trick,
+    Verb,
+    Zone,
+    legal_plays,
+    play_to_trick,
+    trick_zones,
+)
 from cardkit_spades.rules import SpadesRefused as Code
 from cardkit_spades.rules import SpadesRules
 from cardkit_spades.scoring import spades_result
