@@ -302,7 +302,7 @@ class TableServer:
                 status=429,
             )
         table = Table.create(secrets.token_hex(6), settings, self.registry)
-        await self.storage.create(table.id, table.record().model_dump_json())
+        await self.storage.create(table.id, table.record_json())
         table.revision = 1
         self._add(table)
         await self._claim([table.id])
@@ -410,7 +410,7 @@ class TableServer:
         Raises:
             TableError: ``conflict`` (409), or ``storage_unavailable`` (503).
         """
-        data = table.record().model_dump_json()
+        data = table.record_json()
         active = table.status != "over"
         unknown = False
         try:
