@@ -1,11 +1,16 @@
 #!/usr/bin/env python3
-"""How much one `cardkit serve` process sustains: tables of bots at once, and latency.
+"""How much `cardkit serve` sustains: tables of bots at once, and latency, per engine and workers.
 
-    uv run python benchmarks/server_tables.py                 # 50 tables, 20 s
+    uv run python benchmarks/server_tables.py                 # 50 tables, 20 s, SQLite
     uv run python benchmarks/server_tables.py --tables 10 --seconds 10 --watch
+    uv run python benchmarks/server_tables.py --postgres --workers 2
+    uv run python benchmarks/server_tables.py --matrix --tables 100   # SQLite, then PG 1, 2, 4
 
 It starts a real server (``cardkit serve``, bots without delay, SQLite
-write-through in a temporary directory), creates ``--tables`` tables whose
+write-through in a temporary directory, or with ``--postgres`` a PostgreSQL
+server of its own, started with ``initdb`` and ``pg_ctl`` in a temporary
+directory, or ``--db URL`` an existing database, and ``--workers N``
+worker processes), creates ``--tables`` tables whose
 seats are all bots (the four games in turn, matches of many deals so that
 they keep playing), and reports:
 
@@ -14,7 +19,11 @@ they keep playing), and reports:
   the table's clients), from the tables' versions before and after;
 * **latency**: on one more table with four person seats, each a WebSocket
   client, the time from sending an action to the moment the last of the
-  four seats has its update, while the bot tables play (median, p90, p99, max).
+  four seats has its update, while the bot tables play (median, p90, p99, max);
+  with several workers the four clients land on whichever workers the kernel
+  gives them, so a change often crosses workers through PostgreSQL;
+* **server CPU per action**: the CPU time of the server's processes (its
+  workers; not PostgreSQL's) over the measured seconds, per action.
 
 With ``--watch`` every bot table also has a spectator connected, so each
 change is also built into a message and sent. This is a measurement, not a
@@ -62,20 +71,102 @@ def _http(base: str, path: str, body: Any = None) -> Any:
         return json.loads(answer.read())
 
 
-def _start(db: Path, port: int, tables: int) -> subprocess.Popen[bytes]:
+def _start(db: str, port: int, tables: int, workers: int = 1) -> subprocess.Popen[bytes]:
     cardkit = shutil.which("cardkit", path=str(Path(sys.executable).parent)) or "cardkit"
-    command = [cardkit, "serve", "--port", str(port), "--db", str(db), "--bot-delay", "0"]
+    command = [cardkit, "serve", "--port", str(port), "--db", db, "--bot-delay", "0"]
     command += ["--deal-pause", "0", "--max-tables", str(tables + 10)]
-    command += ["--actions-per-second", "100000"]
-    proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    command += ["--actions-per-second", "100000", "--workers", str(workers)]
+    proc = subprocess.Popen(
+        command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True
+    )
     for _ in range(300):
         try:
             _http(f"http://127.0.0.1:{port}", "/api/games")
             return proc
         except OSError:
             time.sleep(0.1)
-    proc.kill()
+    os.killpg(proc.pid, signal.SIGKILL)
     raise SystemExit("the server did not start")
+
+
+def _cpu_seconds(group: int) -> float:
+    """The CPU time (user + system) of the live processes of a process group."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[2]) == group:  # fields from the state on: pgrp is the third
+            total += int(fields[11]) + int(fields[12])
+    return total / ticks
+
+
+class _Postgres:
+    """A PostgreSQL server of the benchmark's own: initdb and pg_ctl in a temporary directory
+    (as the ``postgres`` user when run as root: initdb refuses root)."""
+
+    def __init__(self) -> None:
+        places = sorted(Path("/usr/lib/postgresql").glob("*/bin"), reverse=True)
+        found = shutil.which("initdb")
+        places += [Path(found).parent] if found else []
+        bindir = next((p for p in places if (p / "pg_ctl").is_file()), None)
+        if bindir is None:
+            raise SystemExit("no PostgreSQL server installed (apt-get install postgresql)")
+        self.bindir = bindir
+        self.dir = Path(tempfile.mkdtemp(prefix="cardkit-bench-pg-"))
+        self.port = _free_port()
+        self.as_ = ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []
+        if self.as_:
+            shutil.chown(self.dir, "postgres", "postgres")
+        data = str(self.dir / "data")
+        subprocess.run(
+            [*self.as_, str(bindir / "initdb"), "-D", data, "-U", "cardkit", "-A", "trust"],
+            check=True,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        options = f"-p {self.port} -k {self.dir} -c listen_addresses='' -c max_connections=300"
+        subprocess.run(
+            [
+                *self.as_,
+                str(bindir / "pg_ctl"),
+                "-D",
+                data,
+                "-l",
+                str(self.dir / "log"),
+                "-o",
+                options,
+                "-w",
+                "start",
+            ],
+            check=True,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        self.databases = 0
+
+    def new_database(self) -> str:
+        import psycopg
+
+        self.databases += 1
+        name = f"bench{self.databases}"
+        url = f"postgresql://cardkit@/{{}}?host={self.dir}&port={self.port}"
+        with psycopg.connect(url.format("postgres"), autocommit=True) as conn:
+            conn.execute(f"CREATE DATABASE {name}")
+        return url.format(name)
+
+    def stop(self) -> None:
+        data = str(self.dir / "data")
+        subprocess.run(
+            [*self.as_, str(self.bindir / "pg_ctl"), "-D", data, "-m", "fast", "stop"],
+            stdout=subprocess.DEVNULL,
+            check=False,
+        )
+        shutil.rmtree(self.dir, ignore_errors=True)
 
 
 def _bot_table(base: str, number: int) -> str:
@@ -137,6 +228,51 @@ def _until(client: Any, version: int) -> dict[str, Any]:
             return found
 
 
+def measure(db: str, workers: int, args: argparse.Namespace) -> dict[str, Any]:
+    """One run: a server on ``db`` with ``workers`` workers; its numbers."""
+    port = _free_port()
+    base = f"http://127.0.0.1:{port}"
+    proc = _start(db, port, args.tables, workers)
+    stop = threading.Event()
+    watchers: list[threading.Thread] = []
+    try:
+        idle = _latency(base, port, max(20, args.samples // 4))
+        tables = [_bot_table(base, n) for n in range(args.tables)]
+        watchers += [
+            threading.Thread(target=_watch, args=(port, t, stop), daemon=True)
+            for t in (tables if args.watch else [])
+        ]
+        for thread in watchers:
+            thread.start()
+        time.sleep(2)  # warm up
+        before, began, cpu = _total_versions(base), time.perf_counter(), _cpu_seconds(proc.pid)
+        load_before = os.getloadavg()
+        time.sleep(args.seconds)
+        cpu = _cpu_seconds(proc.pid) - cpu
+        after, ended = _total_versions(base), time.perf_counter()
+        loaded = _latency(base, port, args.samples)
+        rate = (after - before) / (ended - began)
+    finally:
+        stop.set()
+        for thread in watchers:
+            thread.join(5)
+        os.killpg(proc.pid, signal.SIGTERM)
+        proc.wait(60)
+    return {
+        "engine": "postgresql" if db.startswith("postgres") else "sqlite",
+        "workers": workers,
+        "tables": args.tables,
+        "spectators": args.watch,
+        "seconds": args.seconds,
+        "actions_per_second": round(rate, 1),
+        "server_cpu_ms_per_action": round(1000 * cpu / max(1, after - before), 3),
+        "latency_idle_ms": _stats(idle),
+        "latency_loaded_ms": _stats(loaded),
+        "load_average": [round(x, 2) for x in load_before],
+        "load_average_after": [round(x, 2) for x in os.getloadavg()],
+    }
+
+
 def main() -> None:
     """Run the benchmark and print its numbers (and JSON with ``--json``)."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -145,46 +281,52 @@ def main() -> None:
     parser.add_argument("--samples", type=int, default=200, help="latency samples")
     parser.add_argument("--watch", action="store_true", help="a spectator on every bot table")
     parser.add_argument("--json", type=Path, help="also write the numbers here")
+    parser.add_argument("--workers", type=int, default=1, help="worker processes")
+    parser.add_argument("--postgres", action="store_true", help="a PostgreSQL of its own")
+    parser.add_argument("--db", help="a PostgreSQL URL to use instead (its tables are kept)")
+    parser.add_argument(
+        "--matrix", action="store_true", help="SQLite, then PostgreSQL with 1, 2 and 4 workers"
+    )
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as tmp:
-        port = _free_port()
-        base = f"http://127.0.0.1:{port}"
-        proc = _start(Path(tmp) / "bench.sqlite3", port, args.tables)
-        stop = threading.Event()
-        watchers: list[threading.Thread] = []
-        try:
-            idle = _latency(base, port, max(20, args.samples // 4))
-            tables = [_bot_table(base, n) for n in range(args.tables)]
-            watchers += [
-                threading.Thread(target=_watch, args=(port, t, stop), daemon=True)
-                for t in (tables if args.watch else [])
-            ]
-            for thread in watchers:
-                thread.start()
-            time.sleep(2)  # warm up
-            before, began = _total_versions(base), time.perf_counter()
-            time.sleep(args.seconds)
-            after, ended = _total_versions(base), time.perf_counter()
-            loaded = _latency(base, port, args.samples)
-            rate = (after - before) / (ended - began)
-        finally:
-            stop.set()
-            for thread in watchers:
-                thread.join(5)
-            os.kill(proc.pid, signal.SIGTERM)
-            proc.wait(30)
-    report = {
-        "tables": args.tables,
-        "spectators": args.watch,
-        "seconds": args.seconds,
-        "actions_per_second": round(rate, 1),
-        "latency_idle_ms": _stats(idle),
-        "latency_loaded_ms": _stats(loaded),
-        "load_average": os.getloadavg(),
-    }
+    runs: list[dict[str, Any]] = []
+    postgres = _Postgres() if (args.postgres or args.matrix) and not args.db else None
+    try:
+        with tempfile.TemporaryDirectory() as tmp:
+            sqlite = str(Path(tmp) / "bench.sqlite3")
+            if args.matrix:
+                assert postgres is not None or args.db
+                runs.append(measure(sqlite, 1, args))
+                for workers in (1, 2, 4):
+                    db = args.db or (postgres.new_database() if postgres else "")
+                    runs.append(measure(db, workers, args))
+            else:
+                db = args.db or (postgres.new_database() if postgres else sqlite)
+                runs.append(measure(db, args.workers, args))
+    finally:
+        if postgres is not None:
+            postgres.stop()
+    report: Any = runs[0] if len(runs) == 1 else runs
     print(json.dumps(report, indent=2))
+    if len(runs) > 1:
+        print(_table(runs))
     if args.json:
         args.json.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+
+
+def _table(runs: list[dict[str, Any]]) -> str:
+    """The runs as a Markdown table."""
+    lines = [
+        "| engine | workers | actions/s | CPU ms/action | p50 ms | p90 ms | p99 ms | load |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    for run in runs:
+        lat = run["latency_loaded_ms"]
+        lines.append(
+            f"| {run['engine']} | {run['workers']} | {run['actions_per_second']} | "
+            f"{run['server_cpu_ms_per_action']} | {lat['median']} | {lat['p90']} | "
+            f"{lat['p99']} | {run['load_average'][0]} |"
+        )
+    return "\n".join(lines)
 
 
 def _stats(times: list[float]) -> dict[str, float]:

@@ -91,6 +91,8 @@ def test_a_match_with_bots_and_its_record_round_trip() -> None:
             assert seat is not None
             table.play_bot(seat)
         records.append(table.record().model_dump_json())
+        # What is stored: the same record, its finished deals' JSON kept between saves.
+        assert TableRecord.model_validate_json(table.record_json()) == table.record()
     standings = table.standings()
     assert standings.over
     assert standings.deal == 2

@@ -211,3 +211,54 @@ def test_cardkit_serve_workers_serves_every_table_from_every_worker(
         workers.add(_health(server)["worker"])
     assert len(workers) == 2, f"both workers answered: {workers}"
     assert server.stop() == 0
+
+
+def test_a_database_connection_killed_mid_move_stores_and_announces_or_refuses(
+    pg_servers: Any, tmp_path: Path
+) -> None:
+    """While people play, the server's database connections are terminated
+    (pg_terminate_backend) a few milliseconds after each action is sent: every action is
+    either stored and announced, or refused, and the database holds what every client
+    was last shown."""
+    import psycopg
+
+    from cardkit.server import Table
+
+    db = tmp_path / "cut"
+    server = pg_servers(*FAST, db=db)
+    table = server.post("/api/tables", {"game": "tienlen", "players": 2, "seed": 8, "deals": 50})
+    tokens = [server.post(f"/api/tables/{table['id']}/join", {})["token"] for _ in range(2)]
+    seats = [server.client(table["id"], token) for token in tokens]
+    watcher = server.client(table["id"])
+    outcomes: Counter[str] = Counter()
+    rng = random.Random(8)
+    with psycopg.connect(pg_servers.url(db), autocommit=True) as killer:
+        for _ in range(40):
+            _quiet(*seats, watcher)
+            (asked,) = [seat for seat in seats if seat.last["your_turn"]]
+            version = asked.last["version"]
+            asked.act(rng.choice(asked.last["legal"]))
+            time.sleep(rng.uniform(0, 0.004))  # mid-move: before, during or after its write
+            killer.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                "WHERE application_name = 'cardkit' AND state IS NOT NULL "
+                "AND pid <> pg_backend_pid()"
+            )
+            while True:
+                message = asked.recv(timeout=20)
+                if message["type"] == "error":
+                    outcomes[message["code"]] += 1
+                    break
+                if message["version"] > version:
+                    outcomes["stored"] += 1
+                    break
+    _quiet(*seats, watcher)
+    print(f"outcomes with connections cut: {dict(outcomes)}")
+    assert outcomes["stored"] > 0
+    assert set(outcomes) <= {"stored", "storage_unavailable", "conflict"}, outcomes
+    stored = Table(TableRecord.model_validate_json(pg_servers.stored(db, table["id"])))
+    for audience, client in [(0, seats[0]), (1, seats[1]), (None, watcher)]:
+        kept = stored.message(audience, (), [0, 0])
+        assert (kept.version, kept.view) == (client.last["version"], client.last["view"]), (
+            f"{audience=}: shown version {client.last['version']}, stored {kept.version}"
+        )

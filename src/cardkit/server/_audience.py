@@ -35,12 +35,14 @@ class Audiences:
         return self.versions[-1 if seat is None else seat]
 
     def view(self, state: GameState, seat: int | None) -> View:
-        """``state.view(seat)``: the one `show` built, when ``state`` is the state it showed."""
-        if state is self._state:
-            found = self._shown[-1 if seat is None else seat]
-            if found is not None:
-                return found
-        return state.view(seat)
+        """``state.view(seat)``, built once per audience for the state `show` showed last."""
+        if state is not self._state:
+            return state.view(seat)
+        index = -1 if seat is None else seat
+        found = self._shown[index]
+        if found is None:
+            found = self._shown[index] = state.view(seat)
+        return found
 
     def show(self, state: GameState | None, *, count: bool = True) -> bool:
         """Record every audience's view of ``state``; whether the spectators' changed.
@@ -48,8 +50,18 @@ class Audiences:
         With ``count``, an audience whose view changed counts one change more.
         The views are kept: the messages of this state are built from them
         (a view is built once per audience and change, not once per client).
+
+        In a game without private windows every step is public, so it counts
+        for every audience without comparing views, and no view is built
+        until a message needs it (a table nobody watches builds none).
         """
         changed = False
+        if state is not None and not getattr(state, "private_windows", False):
+            self._state = state
+            self._shown = [None] * len(self.seats)
+            if count:
+                self.versions = [v + 1 for v in self.versions]
+            return True
         self._state = state
         for index, seat in enumerate(self.seats):
             view = None if state is None else state.view(seat)

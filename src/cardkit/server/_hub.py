@@ -230,28 +230,42 @@ class TableServer:
             async with self._lock(table.id):
                 self._refreshing.discard(table.id)
                 await self._refresh(table)
-        except Exception:
-            log.exception("table %s could not be read again", table.id)
+        except Exception as exc:  # the database did not answer: try again shortly
+            log.warning("table %s could not be read again (%s); trying again", table.id, exc)
+            await asyncio.sleep(0.5)
+            if table.id in self._stale and table.id in self.tables:
+                self._refresh_soon(table)
+            return
         wake = self._wake.get(table.id)
         if wake is not None:
             wake.set()
 
     async def _refresh(self, table: Table) -> None:
-        """Read the table again if another worker stored it since (the lock held)."""
+        """Read the table again if another worker stored it since (the lock held).
+
+        Raises:
+            TableError: ``storage_unavailable`` (503): the database did not answer.
+        """
         if table.id not in self._stale:
             return
         self._stale.discard(table.id)
         try:
             found = await self.storage.load(table.id)
-        except Exception:
+        except Exception as exc:
             self._stale.add(table.id)
-            raise
+            log.warning("table %s could not be read (%s)", table.id, exc)
+            raise TableError(
+                "storage_unavailable",
+                "the table could not be read, so nothing was played; try again",
+                status=503,
+            ) from None
         if found is not None and found.revision > table.revision:
             self._reload(table, found)
 
-    def _reload(self, table: Table, found: Stored) -> None:
-        """Become the stored table and send each client what changed for it."""
-        before = table.state
+    def _reload(self, table: Table, found: Stored, before: GameState | None = None) -> None:
+        """Become the stored table and send each client what changed for it since
+        ``before``, the state they were last sent (default: the table's)."""
+        before = table.state if before is None else before
         table.restore(TableRecord.model_validate_json(found.data), self.registry)
         table.revision = found.revision
         self._updated[table.id] = found.updated
@@ -267,7 +281,13 @@ class TableServer:
         if table is None:
             if not self.storage.shared:
                 return None
-            found = await self.storage.load(table_id)
+            try:
+                found = await self.storage.load(table_id)
+            except Exception as exc:
+                log.warning("table %s could not be read (%s)", table_id, exc)
+                raise TableError(
+                    "storage_unavailable", "the table could not be read; try again", status=503
+                ) from None
             if found is None:
                 return None
             table = self.tables.get(table_id)  # another request may have loaded it meanwhile
@@ -302,7 +322,7 @@ class TableServer:
                 status=429,
             )
         table = Table.create(secrets.token_hex(6), settings, self.registry)
-        await self.storage.create(table.id, table.record().model_dump_json())
+        await self.storage.create(table.id, table.record_json())
         table.revision = 1
         self._add(table)
         await self._claim([table.id])
@@ -398,7 +418,13 @@ class TableServer:
                 counts[client.seat] += 1
         return counts
 
-    async def _store(self, table: Table, events: Sequence[Event], began: float = 0.0) -> None:
+    async def _store(
+        self,
+        table: Table,
+        events: Sequence[Event],
+        began: float = 0.0,
+        before: GameState | None = None,
+    ) -> None:
         """Write the changed table through to storage, then send every client its message.
 
         The table's lock is held. The write is a compare-and-set on the
@@ -407,10 +433,13 @@ class TableServer:
         the table becomes what is stored and the change is refused, never
         sent (a change is stored and announced, or refused: never half).
 
+        ``before`` is the state the clients were last sent, when the change
+        made a new one.
+
         Raises:
             TableError: ``conflict`` (409), or ``storage_unavailable`` (503).
         """
-        data = table.record().model_dump_json()
+        data = table.record_json()
         active = table.status != "over"
         unknown = False
         try:
@@ -419,23 +448,22 @@ class TableServer:
             log.warning("table %s: the write failed (%s); reading it back", table.id, exc)
             stored, unknown = False, True
         if not stored:
-            try:
-                found = await self.storage.load(table.id)
-            except Exception:
-                self._stale.add(table.id)  # this copy is ahead of the storage: read it again
-                raise TableError(
-                    "storage_unavailable",
-                    "the table could not be stored, so nothing was played; try again",
-                    status=503,
-                ) from None
-            # After a lost connection, this change is stored if the next revision is it.
-            # (A refused write is refused: another worker may have stored the same data.)
-            committed = unknown and found is not None and found.revision == table.revision + 1
-            if not (committed and found is not None and found.data == data):
+            found = await self._read_back(table)
+            if found is None:
+                raise TableError("no_such_table", f"table {table.id} is gone", status=404)
+            # After a lost connection this change is stored if the next revision is it.
+            # (A refused write is refused: another worker may have stored the same bytes.)
+            if not (unknown and found.revision == table.revision + 1 and found.data == data):
+                lost = unknown and found.revision == table.revision
+                self._reload(table, found, before)
+                if lost:
+                    raise TableError(
+                        "storage_unavailable",
+                        "the database connection was lost before this was stored, so it "
+                        "was not played; try again",
+                        status=503,
+                    )
                 self.metrics.conflicts += 1
-                if found is None:
-                    raise TableError("no_such_table", f"table {table.id} is gone", status=404)
-                self._reload(table, found)
                 raise TableError(
                     "conflict",
                     "the table changed before this was stored (another seat or worker "
@@ -448,19 +476,42 @@ class TableServer:
         if began:
             self.metrics.action(time.perf_counter() - began)
 
+    async def _read_back(self, table: Table) -> Stored | None:
+        """The table as stored, after a refused or failed write: a few tries, since a pool
+        replaces a lost connection at once (else the change is refused, the table stale)."""
+        for attempt in range(5):
+            try:
+                return await self.storage.load(table.id)
+            except Exception as exc:
+                log.warning("table %s: reading it back failed (%s)", table.id, exc)
+                await asyncio.sleep(0.1 * (attempt + 1))
+        self._stale.add(table.id)  # this copy may be ahead of the storage: read it again
+        raise TableError(
+            "storage_unavailable",
+            "the database did not answer, so it is not known whether this was played; "
+            "the table is sent again once it answers",
+            status=503,
+        )
+
     async def _apply(
         self, table: Table, version: int, change: Callable[[], Sequence[Event]]
     ) -> None:
         """A driver's change (a bot's move, a timed-out turn, the next deal), if the table
-        is still at ``version``; a conflict leaves the table as stored."""
+        is still at ``version``; a conflict leaves the table as stored. While the
+        database does not answer, it waits a little (the driver tries again)."""
         async with self._lock(table.id):
-            await self._refresh(table)
-            if table.version != version or self._stopping:
+            try:
+                await self._refresh(table)
+                if table.version != version or self._stopping:
+                    return
+                began, before = time.perf_counter(), table.state
+                events = change()
+                await self._store(table, events, began, before)
                 return
-            began = time.perf_counter()
-            events = change()
-            with contextlib.suppress(TableError):
-                await self._store(table, events, began)
+            except TableError as exc:
+                if exc.code != "storage_unavailable":
+                    return
+        await asyncio.sleep(0.2)
 
     def _publish(self, table: Table, events: Sequence[Event], skip: _Client | None = None) -> None:
         """Send each client (but ``skip``) its message, if it says anything new to it.
@@ -511,8 +562,12 @@ class TableServer:
         wake = self._wake[table.id]
         while not self._stopping:
             if table.id in self._stale:
-                async with self._lock(table.id):
-                    await self._refresh(table)
+                try:
+                    async with self._lock(table.id):
+                        await self._refresh(table)
+                except TableError:  # the database does not answer: try again shortly
+                    await asyncio.sleep(0.2)
+                    continue
             status = table.status
             version = table.version
             if status == "over":
@@ -551,7 +606,11 @@ class TableServer:
     async def serve_socket(self, socket: WebSocket, table_id: str) -> None:
         """Serve one client's WebSocket for its whole life."""
         await socket.accept()
-        table = await self._get(table_id) if not self._stopping else None
+        try:
+            table = await self._get(table_id) if not self._stopping else None
+        except TableError as exc:
+            await self._refuse(socket, exc)
+            return
         if table is None:
             await self._refuse(
                 socket, TableError("no_such_table", f"there is no table {table_id!r}", status=404)
@@ -564,9 +623,13 @@ class TableServer:
             return
         except WebSocketDisconnect:
             return
-        writer = asyncio.create_task(self._write(client))
         async with self._lock(table.id):  # the first message shows the table as stored
-            await self._refresh(table)
+            try:
+                await self._refresh(table)
+            except TableError as exc:
+                await self._refuse(socket, exc)
+                return
+            writer = asyncio.create_task(self._write(client))
             self.clients[table.id].append(client)
             history = table.state.events[-100:] if table.state is not None else ()
             first, client.sent = self._build_message(
@@ -655,9 +718,9 @@ class TableServer:
             await self._refresh(table)
             if table.seats[client.seat].token != client.token:
                 raise TableError("bad_token", "this seat's token has changed; join again")
-            began = time.perf_counter()
+            began, before = time.perf_counter(), table.state
             events = table.act(client.seat, message.action)
-            await self._store(table, events, began)
+            await self._store(table, events, began, before)
         wake = self._wake.get(table.id)
         if wake is not None:
             wake.set()

@@ -91,6 +91,7 @@ class Table:
         self.id = record.id
         #: How many times the table was stored (the storage's compare-and-set counter).
         self.revision = 0
+        self._deals_json: tuple[Match, list[str]] | None = None
         self.restore(record, reg)
 
     def restore(self, record: TableRecord, reg: Registry | None = None) -> None:
@@ -218,6 +219,29 @@ class Table:
             versions=list(self.audiences.versions),
             deadline=None if self.deadline is None else time.time() + self.deadline_left(),
         )
+
+    def record_json(self) -> str:
+        """`record` as JSON, the same record: the finished deals' JSON is kept from one call
+        to the next (a long match does not write every deal out again on every action)."""
+        deals = self.match.deals
+        kept = self._deals_json
+        if kept is None or kept[0] is not self.match or len(kept[1]) > len(deals):
+            kept = self._deals_json = (self.match, [])
+        texts = kept[1]
+        texts.extend(deal.model_dump_json() for deal in deals[len(texts) :])
+        head = TableRecord.model_construct(
+            id=self.id,
+            settings=self.settings,
+            seed=self.seed,
+            seats=self.seats,
+            deals=[],
+            state=None if self.state is None else self.state.to_json(),
+            version=self.version,
+            created=self.created,
+            versions=list(self.audiences.versions),
+            deadline=None if self.deadline is None else time.time() + self.deadline_left(),
+        ).model_dump_json(exclude={"deals"})
+        return f'{head[:-1]},"deals":[{",".join(texts)}]}}'
 
     def deadline_left(self) -> float:
         """Seconds left on the turn timer (0 when it has run out or does not run)."""

@@ -113,6 +113,7 @@ class PostgresStorage:
             url,
             min_size=1,
             max_size=pool_size,
+            timeout=5.0,  # a request waits at most this for a connection, then is refused
             open=False,
             kwargs={"autocommit": True, "application_name": "cardkit"},
             check=AsyncConnectionPool.check_connection,
