@@ -145,9 +145,9 @@ def test_resume_goes_on_with_a_saved_game(tmp_path: Path, played: list[pexpect.s
 def test_sealed_bids_ask_each_person_in_turn_and_show_no_bid_early(
     played: list[pexpect.spawn],
 ) -> None:
-    """Spades' simultaneous bids: seats 0 and 1 (bots) bid before you (seat 2); you see
-    that they have chosen, not what, until your bid and seat 3's reveal them all."""
-    child = _spawn("play", "spades", "--seed", "1", "--seat", "2")
+    """Spades' simultaneous bids: Seats 1 and 2 (bots) bid before you (Seat 3); you see
+    that they have chosen, not what, until your bid and Seat 4's reveal them all."""
+    child = _spawn("play", "spades", "--seed", "1", "--seat", "3")  # seats count from 1
     played.append(child)
     child.expect(PROMPT)
     before = child.before

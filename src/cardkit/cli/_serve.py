@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import errno
+import socket
+import sqlite3
 from pathlib import Path
 
 from cardkit.cli._common import err, fail
@@ -47,17 +50,48 @@ def serve(
         )
     except ValueError as exc:  # an origin that is not one
         fail(f"--allow-origin: {exc}")
+    except (OSError, sqlite3.Error) as exc:  # a --db in a missing or read-only folder
+        fail(f"--db {str(db)!r}: cannot open the tables' database there ({exc})")
+    sock = _bound(host, port)
     from rich.markup import escape
 
     shown = f"[{host}]" if ":" in host else host
-    err().print(
+    said = (
         f"cardkit table server on [bold]{escape(f'http://{shown}:{port}/')}[/] "
         f"(tables in {escape(str(db))}; Ctrl+C stops it)"
     )
-    uvicorn.run(
-        app,
-        host=host,
-        port=port,
-        log_level="warning",
-        ws_max_size=max(1 << 16, 4 * max_message_bytes),
+
+    class _Server(uvicorn.Server):
+        """Says the address once the server listens (not before: the port may be taken)."""
+
+        async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+            await super().startup(sockets)
+            if self.started and not self.should_exit:
+                err().print(said)
+
+    config = uvicorn.Config(
+        app, log_level="warning", ws_max_size=max(1 << 16, 4 * max_message_bytes)
     )
+    _Server(config).run(sockets=[sock])
+
+
+def _bound(host: str, port: int) -> socket.socket:
+    """A socket bound to ``host:port``; a taken port or an unknown host is one line, exit 2."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except socket.gaierror as exc:
+        fail(f"--host {host!r} is not an address of this machine ({exc.strerror})")
+    family, kind, proto, _, address = infos[0]
+    sock = socket.socket(family, kind, proto)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn binds
+    try:
+        sock.bind(address)
+    except OSError as exc:
+        sock.close()
+        if exc.errno == errno.EADDRINUSE:
+            fail(
+                f"port {port} on {host} is taken by another program: stop it or use another --port"
+            )
+        fail(f"cannot listen on {host} port {port}: {exc.strerror or exc}")
+    sock.set_inheritable(True)
+    return sock
