@@ -67,7 +67,7 @@ def serve(
         async def startup(self, sockets: list[socket.socket] | None = None) -> None:
             await super().startup(sockets)
             if self.started and not self.should_exit:
-                err().print(said)
+                err().print(said, soft_wrap=True)
 
     config = uvicorn.Config(
         app, log_level="warning", ws_max_size=max(1 << 16, 4 * max_message_bytes)
@@ -76,22 +76,22 @@ def serve(
 
 
 def _bound(host: str, port: int) -> socket.socket:
-    """A socket bound to ``host:port``; a taken port or an unknown host is one line, exit 2."""
+    """A socket bound to ``host:port`` as uvicorn binds one (IPv6 for a host with a colon).
+
+    A port another program holds, or a host that is not this machine's, is one
+    line and exit code 2, before anything is printed.
+    """
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
-        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
-    except socket.gaierror as exc:
-        fail(f"--host {host!r} is not an address of this machine ({exc.strerror})")
-    family, kind, proto, _, address = infos[0]
-    sock = socket.socket(family, kind, proto)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn binds
-    try:
-        sock.bind(address)
+        sock.bind((host, port))
     except OSError as exc:
         sock.close()
         if exc.errno == errno.EADDRINUSE:
             fail(
                 f"port {port} on {host} is taken by another program: stop it or use another --port"
             )
-        fail(f"cannot listen on {host} port {port}: {exc.strerror or exc}")
+        fail(f"--host {host} --port {port}: cannot listen there ({exc.strerror or exc})")
     sock.set_inheritable(True)
     return sock
