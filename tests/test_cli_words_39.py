@@ -6,6 +6,7 @@ The terminal-side checks (80 columns, Ctrl-C, resume) are in ``test_cli_pty_word
 
 from __future__ import annotations
 
+import re
 import sys
 
 import pytest
@@ -228,3 +229,22 @@ def test_a_tonk_demo_ends_with_the_seat_as_the_command_line_names_it() -> None:
     text = console.export_text()
     assert "Seat 1 (heuristic) wins the drop with 6" in text
     assert "seat 0" not in text.lower()
+
+
+def test_spades_on_the_play_screen_says_seats_and_per_seat_numbers_as_such() -> None:
+    """ "trick leader 3 · tricks 0 0 0 2 · bids 0 0 0 0 · bid made True True True True"."""
+    from cardkit.cli._screen import screen
+
+    game = cardkit.load_game("spades")
+    state = game.start(4, seed=4)
+    for _ in range(12):
+        state = state.apply(state.legal_actions()[0])
+    console = Console(record=True, width=80, color_system=None)
+    labels = ["you", "heuristic", "heuristic", "heuristic"]
+    console.print(screen(state.view(0), labels, game.hand_order, title="t"))
+    text = console.export_text()
+    assert "trick leader Seat 4 (heuristic)" in text
+    assert "True" not in text
+    assert not re.search(r"\b(tricks|bids)( \d+){4}\b", text), text
+    header = next(line for line in text.splitlines() if line.strip().startswith("seat"))
+    assert header.split()[1:] == ["cards", "tricks", "bids", "bid", "made"], header

@@ -37,7 +37,9 @@ _SKIP = frozenset({*View.model_fields, "hand", "recent"})
 #: Card codes in a game's text (upper case, so words such as "as" stay words).
 _CODE = re.compile(r"\b(?:10|[2-9TJQKA])[SHDC]\b|\b[BR]J\b")
 #: Names of per-seat numbers (hand sizes, locks, points), told apart from lists of seats.
-_PER_SEAT_NAME = re.compile(r"(count|size|lock|point|score|total|stake|net|value)s?$")
+_PER_SEAT_NAME = re.compile(
+    r"(count|size|lock|point|score|total|stake|net|value|trick|bid|bid_made)s?$"
+)
 #: Piles longer than this show only their last cards on the screen.
 LONG_PILE = 12
 #: "seat N <verb>" in a game's message, for talking to the player in person.
@@ -236,7 +238,7 @@ def table_rows(view: View, labels: Sequence[str], *, full: bool = False) -> list
             if plain:
                 plain.append(" · ", style="dim")
             plain.append(f"{field_label(view, name)} ", style="cyan")
-            seatlike = name == "dealer" or name.endswith(("_by", "_seat")) or name == "starter"
+            seatlike = name in ("dealer", "starter") or name.endswith(("_by", "_seat", "leader"))
             if seatlike and isinstance(value, int) and not isinstance(value, bool):
                 plain.append(seat_label(value, labels))
             elif isinstance(value, str):
