@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
@@ -240,7 +241,7 @@ def test_a_replay_needing_a_missing_house_rule_is_refused(tmp_path: Path) -> Non
 def test_demo_narrates_a_whole_game_and_its_result() -> None:
     out = ok("demo", "tinyshed", "--seed", "3", "--players", "3")
     assert "Tiny Shed · bot demo · 3 players · seed 3" in out
-    assert "Seat 2 (first) deals" in out
+    assert "Seat 3 (first) deals" in out  # seats for people count from 1
     assert "acts first" in out
     assert "Result: shed" in out
     assert "winner" in out
@@ -251,7 +252,7 @@ def test_demo_narrates_a_whole_game_and_its_result() -> None:
     numbered = [x for x in out.splitlines() if x[:4].strip().isdigit()]
     assert len(numbered) == played.decisions
     winner = played.result.winners[0]
-    assert any(f"Seat {winner} (first)" in x and "winner" in x for x in out.splitlines())
+    assert any(f"Seat {winner + 1} (first)" in x and "winner" in x for x in out.splitlines())
     assert "cardkit demo tinyshed --players 3 --seed 3 --bots first" in out
 
 
@@ -259,8 +260,8 @@ def test_demo_is_reproducible_and_takes_bots_rules_and_variants() -> None:
     args = ("demo", "tiny", "--seed", "8", "--bots", "random,drawer", "--rules", "stake=2")
     assert ok(*args) == ok(*args)
     out = ok(*args)
-    assert "Seat 0 (random)" in out
-    assert "Seat 1 (drawer)" in out
+    assert "Seat 1 (random)" in out
+    assert "Seat 2 (drawer)" in out
     assert "stake=2" in out
     quick = ok("demo", "tiny", "--seed", "1", "--variant", "quick", "--players", "2")
     assert "variant quick" in quick
@@ -325,7 +326,8 @@ def test_simulate_prints_results_and_writes_json(tmp_path: Path) -> None:
     out = ok("simulate", "tinyshed", *args, "--out", str(path))
     assert "Results by seat and bot" in out
     for column in ("Win rate", "Loss rate", "Mean points", "Mean net", "Mean place"):
-        assert column in out
+        top, _, bottom = column.partition(" ")  # headers of two lines keep the cells whole
+        assert re.search(rf"\b{top}\b.*\n.*\b{bottom}\b", out), column
     assert "games/s" in out
     assert "decisions/s" in out
     assert "60 (60 completed, 0 capped)" in out

@@ -104,7 +104,7 @@ def test_replay_from_a_seat_shows_that_seats_view(tmp_path: Path) -> None:
     out = ok("replay", str(path), "--seat", "1")
     assert "Your view" in out
     assert "hand sizes" in out
-    assert "--seat must be a seat 0-2" in refused("replay", str(path), "--seat", "7")
+    assert "--seat 7: the seats are 1 to 3" in refused("replay", str(path), "--seat", "7")
 
 
 def test_replay_refuses_corrupt_and_missing_files(tmp_path: Path) -> None:

@@ -33,8 +33,8 @@ def test_cards_get_suit_symbols_and_red_for_red_suits() -> None:
 
 
 def test_seat_labels() -> None:
-    assert seat_label(2) == "Seat 2"
-    assert seat_label(1, ["a", "greedy"]) == "Seat 1 (greedy)"
+    assert seat_label(2) == "Seat 3"  # people count seats from 1
+    assert seat_label(1, ["a", "greedy"]) == "Seat 2 (greedy)"
     assert seat_label(0, ["you", "x"]) == "You"
     assert seat_label(None) == "Table"
 
@@ -123,7 +123,7 @@ def test_result_tables_show_places_points_payments_and_outcomes() -> None:
     assert "+2" in text
     assert "winner" in text
     assert "loser" in text
-    assert payments_text(result, ["a", "b", "c"]).plain == "Seat 1 (b) pays Seat 2 (c) 2 (tonk)"
+    assert payments_text(result, ["a", "b", "c"]).plain == "Seat 2 (b) pays Seat 3 (c) 2 (tonk)"
     capped = render(result_table(GameResult.capped_at(2, 9)))
     assert "Result: capped" in capped
     assert "Place" not in capped

@@ -246,9 +246,9 @@ def test_a_payment_on_the_table_reads_as_a_sentence() -> None:
 
     labels = ["you", "heuristic", "heuristic"]
     line = _model_line(Payment(payer=0, payee=1, amount=1, reason="low_hand"), labels).plain
-    assert line == "You pay Seat 1 (heuristic) 1 (low hand)"
+    assert line == "You pay Seat 2 (heuristic) 1 (low hand)"
     line = _model_line(Payment(payer=2, payee=1, amount=2, reason="caught"), labels).plain
-    assert line == "Seat 2 (heuristic) pays Seat 1 (heuristic) 2 (caught)"
+    assert line == "Seat 3 (heuristic) pays Seat 2 (heuristic) 2 (caught)"
 
 
 def test_a_broken_plugin_under_strict_plugins_is_one_clean_line(tmp_path: Path) -> None:

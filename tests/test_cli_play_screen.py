@@ -64,7 +64,7 @@ def test_a_private_window_says_it_asks_out_of_turn_and_lists_its_moves(tmp_path:
     write_replay(state, path)
     text = play("--resume", str(path), typed="quit\ny\n")
     shown = state.shown_to_act(None)
-    assert f"Out of turn: you may answer before Seat {shown} (heuristic) plays" in text
+    assert f"Out of turn: you may answer before Seat {shown + 1} (heuristic) plays" in text
     assert "nobody else sees this ask" in text
     for number, action in enumerate(state.legal_actions(), start=1):
         assert f" {number}  {action.verb}" in text

@@ -10,6 +10,7 @@ confirmed.
 from __future__ import annotations
 
 import os
+import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -145,15 +146,20 @@ def test_resume_goes_on_with_a_saved_game(tmp_path: Path, played: list[pexpect.s
 def test_sealed_bids_ask_each_person_in_turn_and_show_no_bid_early(
     played: list[pexpect.spawn],
 ) -> None:
-    """Spades' simultaneous bids: seats 0 and 1 (bots) bid before you (seat 2); you see
-    that they have chosen, not what, until your bid and seat 3's reveal them all."""
-    child = _spawn("play", "spades", "--seed", "1", "--seat", "2")
+    """Spades' simultaneous bids: Seats 1 and 2 (bots) bid before you (Seat 3); you see
+    that they have chosen, not what, until your bid and Seat 4's reveal them all."""
+    child = _spawn("play", "spades", "--seed", "1", "--seat", "3")  # seats count from 1
     played.append(child)
     child.expect(PROMPT)
     before = child.before
     assert "has chosen" in before
     assert "Every choice is revealed" not in before
-    assert "bids None None None None" in " ".join(before.split())
+    # The bids column: a dash for every seat until all have bid (issue 39: "bids None None...").
+    row = re.compile(r"^\W*(Seat \d \(heuristic\)|You) +13 ")  # a row of the seats table
+    rows = [line for line in before.splitlines() if row.match(line)]
+    assert len(rows) == 4, before
+    assert all(" — " in row for row in rows), rows
+    assert "None" not in before
     child.sendline("bid 3")
     child.expect("Every choice is revealed")
     child.expect(PROMPT)

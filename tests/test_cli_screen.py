@@ -61,7 +61,7 @@ def test_one_row_per_seat_with_the_per_seat_fields(name: str) -> None:
     state = _midgame(name, 5)
     text = _render(state)
     for seat in range(1, state.players):
-        assert f"Seat {seat} (heuristic)" in text
+        assert f"Seat {seat + 1} (heuristic)" in text  # people count seats from 1
     fields = seat_fields(state.view(0))
     assert any("hand" in f for f in fields), fields
 

@@ -26,18 +26,18 @@ YOU = ["you", "greedy", "greedy"]
 @pytest.mark.parametrize(
     ("event", "you", "other"),
     [
-        (Event("lead", 0), "You lead", "Seat 1 (greedy) leads"),
+        (Event("lead", 0), "You lead", "Seat 2 (greedy) leads"),
         (
             Event("round_end", 0, note="wins the round and leads"),
             "You win the round and lead",
-            "Seat 1 (greedy) wins the round and leads",
+            "Seat 2 (greedy) wins the round and leads",
         ),
-        (Event("pass", 0), "You pass", "Seat 1 (greedy) passes"),
-        (Event("goes_out", 0, note="goes out"), "You go out", "Seat 1 (greedy) goes out"),
+        (Event("pass", 0), "You pass", "Seat 2 (greedy) passes"),
+        (Event("goes_out", 0, note="goes out"), "You go out", "Seat 2 (greedy) goes out"),
         (
             Event("spades_show", 0, note="has no spade"),
             "You have no spade",
-            "Seat 1 (greedy) has no spade",
+            "Seat 2 (greedy) has no spade",
         ),
     ],
 )
@@ -61,14 +61,14 @@ def test_who_acts_first_reads_right() -> None:
     assert "You act first" in console.export_text()
     console = Console(record=True, width=120)
     Narrator(console, ["greedy", "you", "greedy"]).deal(state)
-    assert "Seat 0 (greedy) acts first" in console.export_text()
+    assert "Seat 1 (greedy) acts first" in console.export_text()
 
 
 def test_messages_about_you_say_you_and_show_cards_as_cards() -> None:
     said = to_player("seat 0 is to act and does not hold TH", 0)
     assert said == "You do not hold TH"  # only the seat to act is asked: no "are to act"
     assert pretty_codes(said).plain == "You do not hold 10♥"
-    assert to_player("seat 1 is to act", 0) == "seat 1 is to act"
+    assert to_player("seat 1 is to act", 0) == "seat 2 is to act"  # people count from 1
     assert to_player("seat 0 has no card", 0) == "You have no card"
 
 

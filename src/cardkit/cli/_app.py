@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import warnings
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
+from typer._click.core import Context
+from typer._click.exceptions import ClickException, NoArgsIsHelpError, UsageError
+from typer.core import TyperGroup
 
 from cardkit.cli import (
     _info,
@@ -38,7 +41,53 @@ from cardkit.cli._options import (
 from cardkit.errors import CardkitError
 from cardkit.plugins.registry import PluginWarning
 
+
+class _OneLineError(ClickException):
+    """A usage error said as one line: ``Error: ...`` (click's ``show`` of a plain error)."""
+
+    exit_code = 2
+
+
+# typer bundles its own click (typer._click): its usage errors are these classes.
+class _CardkitGroup(TyperGroup):
+    """The ``cardkit`` group: an option or argument it cannot parse is one line, exit code 2.
+
+    Click says such an error in four lines (usage, a hint, a blank line, the
+    error); the documentation promises one, which names the help to read.
+    """
+
+    def make_context(
+        self,
+        info_name: str | None,
+        args: list[str],
+        parent: Context | None = None,
+        **extra: Any,
+    ) -> Context:
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except NoArgsIsHelpError:
+            raise
+        except UsageError as exc:
+            raise _one_line(exc) from None
+
+    def invoke(self, ctx: Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except NoArgsIsHelpError:
+            raise
+        except UsageError as exc:
+            raise _one_line(exc) from None
+
+
+def _one_line(exc: UsageError) -> _OneLineError:
+    """``Invalid value for '--games' / '-n': ... (see 'cardkit simulate --help')``."""
+    where = exc.ctx.command_path if exc.ctx is not None else "cardkit"
+    message = " ".join(exc.format_message().split()).rstrip(".")
+    return _OneLineError(f"{message} (see '{where} --help')")
+
+
 app = typer.Typer(
+    cls=_CardkitGroup,
     name="cardkit",
     help="Card games as plugins: list them, read their rules, watch bots, simulate, play, replay.",
     no_args_is_help=True,
@@ -251,7 +300,9 @@ def play(
         ),
     ] = None,
     players: PlayersOpt = None,
-    seat: Annotated[int, typer.Option("--seat", help="Your seat.")] = 0,
+    seat: Annotated[
+        int, typer.Option("--seat", help="Your seat, counted from 1 (default: 1).")
+    ] = 1,
     bots: Annotated[
         str | None,
         typer.Option(
@@ -286,7 +337,7 @@ def play(
     ] = None,
 ) -> None:
     """Play against bots in the terminal: you see only your own view."""
-    _play.play(game, players, seat, bots, seed, rules_, variant, save, deals, resume)
+    _play.play(game, players, seat - 1, bots, seed, rules_, variant, save, deals, resume)
 
 
 @app.command("replay")
@@ -295,7 +346,10 @@ def replay(
     file: Annotated[Path, typer.Argument(help="A replay file (a saved game's JSON).")],
     seat: Annotated[
         int | None,
-        typer.Option("--seat", help="Also show this seat's view before each of its moves."),
+        typer.Option(
+            "--seat",
+            help="Also show this seat's view (seats counted from 1) before each of its moves.",
+        ),
     ] = None,
     delay: Annotated[float, typer.Option("--delay", help="Seconds between moves.")] = 0.0,
     reveal: Annotated[
@@ -310,7 +364,7 @@ def replay(
     ] = False,
 ) -> None:
     """Narrate a saved game from its file (validated first)."""
-    _replay.replay_cmd(file, seat, delay, reveal, start, step)
+    _replay.replay_cmd(file, None if seat is None else seat - 1, delay, reveal, start, step)
 
 
 @app.command("serve")

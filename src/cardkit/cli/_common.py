@@ -178,6 +178,38 @@ def parse_bots(text: str | None) -> list[str] | None:
     return names
 
 
+def seat_count(game: Game[Any, Any], players: int | None) -> int:
+    """``--players``: as given when the game is played by that many, else the game's default.
+
+    Raises:
+        CardkitError: the game is not played by that many (said with its range).
+    """
+    if players is None:
+        return game.default_players
+    if not game.min_players <= players <= game.max_players:
+        raise CardkitError(f"--players {players}: {game.title} is played by {_span(game)} players")
+    return players
+
+
+def _span(game: Game[Any, Any]) -> str:
+    low, high = game.min_players, game.max_players
+    return str(low) if low == high else f"{low} to {high}"
+
+
+def check_bot_count(names: Sequence[str] | None, seats: int, whose: str = "seat") -> None:
+    """``--bots`` names at most one bot a seat (they are repeated in order to fill the seats).
+
+    Raises:
+        CardkitError: more bots than seats (said with both counts).
+    """
+    if names is not None and len(names) > seats:
+        raise CardkitError(
+            f"--bots names {len(names)} bots ({', '.join(names)}) for {seats} {whose}"
+            f"{'s' if seats != 1 else ''}: "
+            f"give at most {seats}; they are repeated in order to fill the seats"
+        )
+
+
 def best_bot(game: Game[Any, Any]) -> str:
     """The bot a demo uses by default: the game's [best bot][cardkit.engine.game.Game.best_bot]."""
     return game.best_bot

@@ -10,12 +10,13 @@ import typing
 from typing import Any
 
 from pydantic.fields import FieldInfo
-from rich.console import Console
+from rich.console import Console, Group, RenderableType
+from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
 from cardkit.cli._common import load_game, out
-from cardkit.cli._stacked import fitted
+from cardkit.cli._stacked import WIDE, fitted
 from cardkit.engine.game import Game
 from cardkit.plugins.registry import Registry, registry
 
@@ -70,11 +71,29 @@ def games(as_json: bool = False) -> None:
             game.summary,
             ", ".join(sorted(game.variants)),
         )
-    console.print(table)
+    console.print(table if console.width >= WIDE else _games_stacked(reg, names))
     if reg.problems:
         console.print(
             Text(f"{len(reg.problems)} plugin problem(s): see 'cardkit plugins'.", style="red")
         )
+
+
+def _games_stacked(reg: Registry, names: list[str]) -> Group:
+    """The games on a narrow terminal: a paragraph each, the names whole, wrapped under
+    an indent (a squeezed table said the summaries a word a line and cut the names)."""
+    lines: list[RenderableType] = [Text("Installed games", style="italic")]
+    for name in names:
+        game = reg.game(name)
+        head = Text(name, style="bold cyan")
+        head.append(f"  {game.title} · {_players(game).replace(' (', ' players (', 1)}")
+        lines.append(head)
+        more = [f"aliases: {', '.join(reg.aliases(name))}"] if reg.aliases(name) else []
+        if game.variants:
+            more.append(f"variants: {', '.join(sorted(game.variants))}")
+        for text in (game.summary, " · ".join(more)):
+            if text:
+                lines.append(Padding(Text(text), (0, 0, 0, 4)))
+    return Group(*lines)
 
 
 def _print_json(console: Console, data: Any) -> None:

@@ -9,12 +9,14 @@ from rich.text import Text
 
 from cardkit.cli._common import (
     best_bot,
+    check_bot_count,
     err,
     load_game,
     make_rules,
     out,
     parse_bots,
     random_seed,
+    seat_count,
     write_json,
 )
 from cardkit.cli._run import header
@@ -44,6 +46,9 @@ def match_cmd(
     rules = make_rules(game, variant, rules_items)
     console = out()
     seed = random_seed() if seed is None else seed
+    players = seat_count(game, players)
+    given = parse_bots(bots)
+    check_bot_count(given, players)
     if deals is None:
         if has_match_rule(game):
             deals = MATCH_SAFETY_DEALS
@@ -57,7 +62,7 @@ def match_cmd(
         game,
         players,
         rules,
-        bots=parse_bots(bots) or [best_bot(game)],
+        bots=given or [best_bot(game)],
         seed=seed,
         max_deals=deals,
         max_actions=max_actions,

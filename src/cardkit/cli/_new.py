@@ -3,6 +3,8 @@ game plugin package, or a house-rule package, from the templates."""
 
 from __future__ import annotations
 
+import shlex
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated
 
@@ -14,6 +16,7 @@ from cardkit.cli._common import clean_errors, out
 from cardkit.cli.scaffold import (
     PluginNames,
     cardkit_checkout,
+    game_plugin_source,
     join_workspace,
     new_house_rule,
     new_plugin,
@@ -62,7 +65,7 @@ def plugin(
     checkout = join_workspace(root)
     console.print(Text("Next:", style="bold"))
     for line in next_steps(root, names, checkout):
-        console.print(Text(f"  {line}"))
+        console.print(Text(f"  {line}"), soft_wrap=True)  # a command stays one line
 
 
 @new_app.command("house-rule")
@@ -90,13 +93,25 @@ def house_rule(
         console.print(Text(f"  {path.relative_to(root)}", style="dim"))
     checkout = join_workspace(root)
     console.print(Text("Next:", style="bold"))
-    for line in next_steps(root, names, checkout, demo=f"cardkit demo {game} --rules "
-                           f"house_rules={names.name} --seed 1"):  # fmt: skip
-        console.print(Text(f"  {line}"))
+    demo = f"cardkit demo {game} --rules house_rules={names.name} --seed 1"
+    plugin = game_plugin_source(game)
+    for line in next_steps(root, names, checkout, demo, also=[plugin or f"cardkit-{game}"]):
+        console.print(Text(f"  {line}"), soft_wrap=True)  # a command stays one line
 
 
-def next_steps(root: Path, names: PluginNames, checkout: Path | None, demo: str = "") -> list[str]:
-    """The commands that install and test the new package, as printed."""
+def next_steps(
+    root: Path,
+    names: PluginNames,
+    checkout: Path | None,
+    demo: str = "",
+    also: Sequence[Path | str] = (),
+) -> list[str]:
+    """The commands that install and test the new package, as printed.
+
+    ``also`` are the other packages it needs that are not on the package index
+    (a house rule's game plugin): a project folder, or a distribution name
+    found in the cardkit clone's ``plugins/``.
+    """
     demo = demo or f"cardkit demo {names.name} --seed 1"
     if checkout is not None:
         where = root.resolve().relative_to(checkout).as_posix()
@@ -107,10 +122,15 @@ def next_steps(root: Path, names: PluginNames, checkout: Path | None, demo: str 
             f"uv run {demo}",
         ]
     source = cardkit_checkout(Path(cardkit.__file__).parent) or Path("PATH/TO/cardkit")
+    extra = [p if isinstance(p, Path) else source / "plugins" / p for p in also]
+    what = " and ".join(["cardkit", *(p.name for p in extra)])
+    editable = " ".join(f"-e {shlex.quote(str(p))}" for p in [source, *extra])
     return [
         f"cd {root}",
-        "# cardkit is not on the package index yet: install it from a local clone",
-        f'uv venv && uv pip install -e {source} -e ".[test]"',
+        f"# {what} are not on the package index yet: install them from a local clone"
+        if extra
+        else "# cardkit is not on the package index yet: install it from a local clone",
+        f'uv venv && uv pip install {editable} -e ".[test]"',
         ".venv/bin/pytest                # its tests and the contract suite",
         f".venv/bin/{demo}",
     ]

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+import shlex
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -13,7 +14,18 @@ from rich.text import Text
 
 from cardkit.cards.card import Card
 from cardkit.cli import _play_match
-from cardkit.cli._common import best_bot, fail, load_game, make_rules, out, parse_bots, random_seed
+from cardkit.cli._common import (
+    best_bot,
+    check_bot_count,
+    command_prefix,
+    fail,
+    load_game,
+    make_rules,
+    out,
+    parse_bots,
+    random_seed,
+    seat_count,
+)
 from cardkit.cli._play_rules import rules_text
 from cardkit.cli._screen import (
     COMMANDS,
@@ -33,8 +45,8 @@ from cardkit.engine.game import Game
 from cardkit.engine.state import GameState
 from cardkit.errors import CardkitError, IllegalAction
 from cardkit.play.match import Match, fill_seats, resolve_bots
-from cardkit.play.narrate import Narrator, action_lines, seat_label, standings_table
-from cardkit.play.replay import read_replay, write_replay
+from cardkit.play.narrate import Narrator, action_lines, hanging, seat_label, standings_table
+from cardkit.play.replay import ReplayStep, read_replay, write_replay
 from cardkit.play.runner import seat_rngs
 
 _ALIASES = {"?": "help", "h": "help", "q": "quit", "exit": "quit", "view": "scores"}
@@ -86,20 +98,34 @@ class _Deal:
 
     def _apply(self, actor: int, action: Action) -> None:
         before = self._hand()
+        self._record(actor, action, self.state.apply(action))
+        if actor == self.seat:
+            self.drew = [c for c in self._hand() if c not in before]
+
+    def _record(self, actor: int | None, action: Action | None, after: GameState) -> None:
+        """Go on to ``after``, the state after ``actor``'s ``action``: undo mark and history."""
         if actor == self.seat:
             self.marks.append((self.state, len(self.log)))
             self.since = []
-        self.state = self.state.apply(action)
-        if not self.state.last_events and actor != self.seat:
+        self.state = after
+        if actor is None or action is None:
+            return
+        if not after.last_events and actor != self.seat:
             # An action that leaves no event (a declined private window) is not shown
             # to the human: it must leave no trace at the table (Palace's private windows).
             return
-        wording = self.state.game.wording
-        lines = action_lines(actor, action, self.state.last_events, self.names, wording=wording)
+        wording = after.game.wording
+        lines = action_lines(actor, action, after.last_events, self.names, wording=wording)
         self.log.extend(lines)
         self.since.extend(lines)
-        if actor == self.seat:
-            self.drew = [c for c in self._hand() if c not in before]
+
+    def restore(self, steps: Iterable[ReplayStep]) -> None:
+        """Take the moves of a saved game back in, so that undo and history go on from them."""
+        for step in steps:
+            if step.number == 0:
+                self.state = step.state
+            else:
+                self._record(step.seat, step.action, step.state)
 
     def _hand(self) -> list[Card]:
         return list(getattr(self.state.view(self.seat), "hand", None) or ())
@@ -211,7 +237,8 @@ class _Deal:
         elif command == "rules":
             self.console.print(rules_text(self.state.game, self.state.rules))
         elif command == "history":
-            self.console.print(Group(*self.log) if self.log else Text("No moves yet.", style="dim"))
+            told = [hanging(line) for line in self.log]
+            self.console.print(Group(*told) if told else Text("No moves yet.", style="dim"))
         elif command == "save":
             self._save(Path(arg) if arg else self.save)
         elif command == "undo":
@@ -230,7 +257,14 @@ class _Deal:
             self._say("Save where? Type 'save FILE' or start with --save FILE.")
             return
         write_replay(self.state, path)
-        self.console.print(Text(f"Saved the game to {path} (cardkit replay {path})", style="dim"))
+        where = shlex.quote(str(path))
+        watch = f"{command_prefix()} replay {where}"
+        if self.state.is_over:
+            said = f"Saved the game to {path} (watch it again: {watch})"
+        else:
+            go_on = f"{command_prefix()} play --resume {where}"
+            said = f"Saved the game to {path}: go on with {go_on} (or watch it: {watch})"
+        self.console.print(Text(said, style="dim"), soft_wrap=True)
 
     def _undo(self) -> bool:
         if not self.marks:
@@ -272,7 +306,10 @@ def play(
     deals: int | None,
     resume: Path | None = None,
 ) -> None:
-    """Play one game (or a match of ``deals`` deals) against bots; or go on with a saved one."""
+    """Play one game (or a match of ``deals`` deals) against bots; or go on with a saved one.
+
+    ``seat`` is the seat's index (``--seat`` minus 1: people count seats from 1).
+    """
     if resume is not None:
         _resume(resume, seat, bots, seed, save, deals)
         return
@@ -280,12 +317,7 @@ def play(
         raise CardkitError("name the game to play (see 'cardkit games'), or --resume FILE")
     game = load_game(game_name)
     rules = make_rules(game, variant, rules_items)
-    players = game.default_players if players is None else players
-    if not isinstance(players, int) or not game.min_players <= players <= game.max_players:
-        fail(
-            f"{game.name} is played by {game.min_players} to {game.max_players} players, "
-            f"not {players}"
-        )
+    players = seat_count(game, players)
     seed = random_seed() if seed is None else seed
     names, specs = _seats(game, players, seat, bots)
     console = out()
@@ -305,8 +337,10 @@ def _seats(
     game: Game[Any, Any], players: int, seat: int, bots: str | None
 ) -> tuple[list[str], list[str]]:
     if not 0 <= seat < players:
-        fail(f"--seat must be a seat 0-{players - 1}, not {seat}")
-    others = [str(b) for b in fill_seats(parse_bots(bots) or [best_bot(game)], players - 1)]
+        fail(f"--seat {seat + 1}: the seats are 1 to {players}")
+    given = parse_bots(bots)
+    check_bot_count(given, players - 1, "other seat")
+    others = [str(b) for b in fill_seats(given or [best_bot(game)], players - 1)]
     names = [*others[:seat], "you", *others[seat:]]
     return names, [n if s != seat else "random" for s, n in enumerate(names)]
 
@@ -320,7 +354,7 @@ def _intro(
     opponents = ", ".join(seat_label(s, names) for s in range(players) if s != seat)
     console.print(
         Text(
-            f"You are Seat {seat}. Opponents: {opponents}. Type a move (or its number from "
+            f"You are Seat {seat + 1}. Opponents: {opponents}. Type a move (or its number from "
             "'help'); 'help' also lists the commands: hand, pile, scores, history, rules, "
             "undo, save, quit.",
             style="dim",
@@ -337,11 +371,13 @@ def _single(
     specs: list[str],
     seed: int,
     save: Path | None,
+    moves: Iterable[ReplayStep] = (),
 ) -> None:
     factories = resolve_bots(game, specs, state.players)
     rngs = seat_rngs(seed, state.players)
     seat_bots = [f(r) for f, r in zip(factories, rngs, strict=True)]
     deal = _Deal(console, game, state, seat, names, seat_bots, rngs, save)
+    deal.restore(moves)  # a resumed game's moves: undo and history go back through them
     for event in state.last_events if state.action_count == 0 else ():
         deal.since.extend(action_lines(event.seat, "", (event,), names, wording=game.wording))
     _finish(deal, deal.play(), save)
@@ -373,7 +409,7 @@ def _resume(
     moves = state.action_count
     said = f"Resuming {path} after {moves} move{'s' if moves != 1 else ''}."
     console.print(Text(said, style="dim"))
-    _single(console, rep.game, state, seat, names, specs, seed, save or path)
+    _single(console, rep.game, state, seat, names, specs, seed, save or path, rep.steps())
 
 
 def _resume_match(path: Path, save: Path | None) -> None:

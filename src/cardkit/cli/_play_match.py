@@ -25,7 +25,7 @@ from cardkit.engine.state import GameState
 from cardkit.errors import CardkitError, InvalidState
 from cardkit.play.match import Match, has_match_rule
 from cardkit.play.narrate import seat_label, standings_table
-from cardkit.play.replay import read_replay
+from cardkit.play.replay import Replay, read_replay
 
 #: The ``format`` of a match file.
 MATCH_FORMAT = "cardkit.match/1"
@@ -97,9 +97,10 @@ def play_match(
     specs: list[str],
     deal_type: Callable[..., Any],
     finish: Callable[[Any, bool, Path | None], None],
-    resumed: GameState | None = None,
+    resumed: Replay | None = None,
 ) -> None:
-    """Play the match's deals at the terminal (the first from ``resumed`` if given).
+    """Play the match's deals at the terminal (the first from ``resumed`` if given, its
+    moves taken back in so that undo and history go on from them).
 
     ``deal_type`` and ``finish`` are ``cardkit play``'s hand at the terminal
     and its ending (given by `cardkit.cli._play`, which imports this module).
@@ -109,10 +110,12 @@ def play_match(
         console.print(Text(f"A match of up to {match.max_deals} deals.", style="dim"))
     while not match.is_over:
         console.print(Text(f"Deal {match.next_number}", style="bold"))
-        state = match.start_deal() if resumed is None else resumed
-        resumed = None
+        state = match.start_deal() if resumed is None else resumed.final
         seat_bots, rngs = match.bots_for_deal()
         deal = deal_type(console, match.game, state, seat, names, seat_bots, rngs, save)
+        if resumed is not None:
+            deal.restore(resumed.steps())
+            resumed = None
         deal.standings = lambda: standings_table(match.standings())
         deal_save = None
         if save is not None:
@@ -131,12 +134,21 @@ def play_match(
     if save is not None:
         _write(save, match, seat, specs, None)
     result = match.result()
-    winners = " and ".join(seat_label(s, names) for s in result.winners)
-    verb = ("win" if winners == "You" else "won") if result.finished else "lead"
-    console.print(Text(f"Match over: {winners} {verb}.", style="bold"))
+    said = match_over(result.winners, names, result.finished, len(match.deals))
+    console.print(Text(said, style="bold"))
 
 
-def load_match(path: Path) -> tuple[Match, MatchFile, GameState | None]:
+def match_over(winners: list[int], names: list[str], finished: bool, deals: int) -> str:
+    """``Match over: You won.``, or, stopped by ``--deals``, who leads after those deals."""
+    who = " and ".join(seat_label(s, names) for s in winners) or "nobody"
+    if finished:
+        return f"Match over: {who} {'win' if who == 'You' else 'won'}."
+    many = len(winners) > 1 or who == "You"
+    played = f"{deals} deal{'s' if deals != 1 else ''}"
+    return f"Match over after {played} (--deals): {who} {'lead' if many else 'leads'}."
+
+
+def load_match(path: Path) -> tuple[Match, MatchFile, Replay | None]:
     """The match saved in the match file ``path``, its record, and the deal in play (or None).
 
     Raises:
@@ -161,10 +173,10 @@ def load_match(path: Path) -> tuple[Match, MatchFile, GameState | None]:
         match.finish_deal(state)
     current = None
     if record.current is not None and not match.is_over:
-        current = read_replay(path.with_name(record.current)).final
-        _check_deal(match, current, path.with_name(record.current))
-        if current.is_over:
-            match.finish_deal(current)
+        current = read_replay(path.with_name(record.current))
+        _check_deal(match, current.final, path.with_name(record.current))
+        if current.final.is_over:
+            match.finish_deal(current.final)
             current = None
     return match, record, current
 

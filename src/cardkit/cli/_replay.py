@@ -43,7 +43,7 @@ def replay_cmd(
     """Narrate a saved game: optionally its dealt hands, from move ``start``, or step by step."""
     rep = read_replay(path)
     if seat is not None and not 0 <= seat < rep.players:
-        fail(f"--seat must be a seat 0-{rep.players - 1}, not {seat}")
+        fail(f"--seat {seat + 1}: the seats are 1 to {rep.players}")
     if delay < 0:
         fail(f"--delay must be 0 or more seconds, not {delay}")
     if not 0 <= start <= rep.actions:

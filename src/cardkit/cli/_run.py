@@ -14,6 +14,7 @@ from rich.text import Text
 from cardkit.cli._common import (
     auto_delay,
     best_bot,
+    check_bot_count,
     command_prefix,
     default_game,
     load_game,
@@ -21,8 +22,10 @@ from cardkit.cli._common import (
     out,
     parse_bots,
     random_seed,
+    seat_count,
     write_json,
 )
+from cardkit.cli._stacked import whole_cells
 from cardkit.cli._tournament import executor_for, progress_bar
 from cardkit.engine.bots import Turn
 from cardkit.engine.game import Game
@@ -84,11 +87,13 @@ def demo(
     """Narrate one bot-vs-bot game move by move, then its result."""
     game = load_game(game_name) if game_name else default_game()
     rules = make_rules(game, variant, rules_items)
-    players = game.default_players if players is None else players
+    players = seat_count(game, players)
     seed = random_seed() if seed is None else seed
     pause = auto_delay(delay)
     rules = rules.with_max_actions(max_actions)
-    names = [str(b) for b in fill_seats(parse_bots(bots) or [best_bot(game)], players)]
+    given = parse_bots(bots)
+    check_bot_count(given, players)
+    names = [str(b) for b in fill_seats(given or [best_bot(game)], players)]
     factories = resolve_bots(game, names, players)
     state = game.start(players, rules, seed=seed)
     rngs = seat_rngs(seed, players)
@@ -142,7 +147,9 @@ def simulate_cmd(
     game = load_game(game_name)
     rules = make_rules(game, variant, rules_items)
     seed = random_seed() if seed is None else seed
+    players = seat_count(game, players)
     names = parse_bots(bots)
+    check_bot_count(names, players)
     with progress_bar() as progress, executor_for(dask) as executor:
         task = progress.add_task(f"{game.name}", total=games)
         report = simulate(
@@ -199,11 +206,11 @@ def print_report(
     changed = ", ".join(p for p in (f"variant {variant}" if variant else "",) if p)
     if changed:
         console.print(Text(f"Rules: {changed}", style="dim"))
-    console.print(_entries_table(report))
+    console.print(whole_cells(_entries_table(report), console))
     if 1 < len(report.by_bot) < len(report.entries):
-        console.print(_bots_table(report))
+        console.print(whole_cells(_bots_table(report), console))
     if report.rotate:
-        console.print(_seats_table(report))
+        console.print(whole_cells(_seats_table(report), console))
     console.print(_summary_table(report))
 
 
@@ -217,20 +224,20 @@ def _entries_table(report: SimulationReport) -> Table:
     )
     by_bot.add_column("Seat" if not report.rotate else "Entry", justify="right")
     by_bot.add_column("Bot", style="bold cyan")
-    by_bot.add_column("Win rate", justify="right")
-    by_bot.add_column("Wilson 95%", justify="right")
-    by_bot.add_column("Loss rate", justify="right")
+    by_bot.add_column("Win\nrate", justify="right")
+    by_bot.add_column("Wilson\n95%", justify="right")
+    by_bot.add_column("Loss\nrate", justify="right")
     if report.has_points:
-        by_bot.add_column("Mean points", justify="right")
+        by_bot.add_column("Mean\npoints", justify="right")
     if report.has_payments:
-        by_bot.add_column("Mean net", justify="right")
+        by_bot.add_column("Mean\nnet", justify="right")
     if any(e.mean_place is not None for e in report.entries):
-        by_bot.add_column("Mean place", justify="right")
-    by_bot.add_column("Completed", justify="right")
+        by_bot.add_column("Mean\nplace", justify="right")
+    by_bot.add_column("Games\ndone", justify="right")
     best = max(e.win_rate for e in report.entries)
     for entry in report.entries:
         row: list[str | Text] = [
-            str(entry.entry),
+            str(entry.entry + 1),  # people count seats (and entries) from 1
             Text(entry.bot),
             Text(_rate(entry.win_rate), style="bold green" if entry.win_rate == best else ""),
             _wilson(entry.wins, entry.completed),
@@ -252,13 +259,13 @@ def _bots_table(report: SimulationReport) -> Table:
     totals = Table(title="Results by bot (all its seats)", title_justify="left")
     totals.add_column("Bot", style="bold cyan")
     totals.add_column("Seats", justify="right")
-    totals.add_column("Win rate", justify="right")
-    totals.add_column("Wilson 95%", justify="right")
-    totals.add_column("Loss rate", justify="right")
+    totals.add_column("Win\nrate", justify="right")
+    totals.add_column("Wilson\n95%", justify="right")
+    totals.add_column("Loss\nrate", justify="right")
     if report.has_points:
-        totals.add_column("Mean points", justify="right")
+        totals.add_column("Mean\npoints", justify="right")
     if report.has_payments:
-        totals.add_column("Mean net", justify="right")
+        totals.add_column("Mean\nnet", justify="right")
     for bot in report.by_bot:
         brow: list[str | Text] = [
             Text(bot.bot),
@@ -279,14 +286,14 @@ def _seats_table(report: SimulationReport) -> Table:
     """Each seat whoever played it (when the bots rotate)."""
     by_seat = Table(title="Results by seat (any bot)", title_justify="left")
     by_seat.add_column("Seat", justify="right")
-    by_seat.add_column("Win rate", justify="right")
-    by_seat.add_column("Loss rate", justify="right")
+    by_seat.add_column("Win\nrate", justify="right")
+    by_seat.add_column("Loss\nrate", justify="right")
     if report.has_points:
-        by_seat.add_column("Mean points", justify="right")
+        by_seat.add_column("Mean\npoints", justify="right")
     if report.has_payments:
-        by_seat.add_column("Mean net", justify="right")
+        by_seat.add_column("Mean\nnet", justify="right")
     for seat in report.seats:
-        srow: list[str] = [str(seat.seat), _rate(seat.win_rate), _rate(seat.loss_rate)]
+        srow: list[str] = [str(seat.seat + 1), _rate(seat.win_rate), _rate(seat.loss_rate)]
         if report.has_points:
             srow.append(_mean(seat.mean_points))
         if report.has_payments:

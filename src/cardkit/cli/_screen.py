@@ -23,18 +23,31 @@ from cardkit.cards.deck import Deck
 from cardkit.cards.orders import CardOrder
 from cardkit.engine.actions import Action
 from cardkit.engine.views import View
-from cardkit.play.narrate import action_text, cards_text, seat_label, second_person, value_text
+from cardkit.play.narrate import (
+    action_text,
+    cards_text,
+    hanging,
+    seat_label,
+    second_person,
+    value_text,
+)
 
 #: View fields the screen never shows as such (the base fields, narration, the hand).
 _SKIP = frozenset({*View.model_fields, "hand", "recent"})
 #: Card codes in a game's text (upper case, so words such as "as" stay words).
 _CODE = re.compile(r"\b(?:10|[2-9TJQKA])[SHDC]\b|\b[BR]J\b")
 #: Names of per-seat numbers (hand sizes, locks, points), told apart from lists of seats.
-_PER_SEAT_NAME = re.compile(r"(count|size|lock|point|score|total|stake|net|value)s?$")
+_PER_SEAT_NAME = re.compile(
+    r"(count|size|lock|point|score|total|stake|net|value|trick|bid|bid_made)s?$"
+)
 #: Piles longer than this show only their last cards on the screen.
 LONG_PILE = 12
 #: "seat N <verb>" in a game's message, for talking to the player in person.
-_SEAT_VERB = re.compile(r"\b[Ss]eat (\d+)( (?:is|has|does|was|may|must|can|cannot) )")
+_SEAT_VERB = re.compile(
+    r"\b[Ss]eat (\d+)( (?:is|has|does|was|may|must|can|cannot|leads|passed|holds|plays) )"
+)
+#: "seat N" in a game's message: N is the seat's index, from 0.
+_SEAT_INDEX = re.compile(r"\b([Ss])eat (\d+)\b")
 
 
 def pretty_codes(text: str) -> Text:
@@ -50,7 +63,11 @@ def pretty_codes(text: str) -> Text:
 
 
 def to_player(text: str, seat: int) -> str:
-    """A game's message about ``seat`` said to that seat's player: ``you are``, ``you have``."""
+    """A game's message about ``seat`` said to that seat's player: ``you are``, ``you have``.
+
+    Other seats are numbered as people count them, from 1 (a game's message
+    names a seat by its index, from 0).
+    """
 
     def swap(match: re.Match[str]) -> str:
         if int(match.group(1)) != seat:
@@ -58,8 +75,10 @@ def to_player(text: str, seat: int) -> str:
         return "you " + second_person(match.group(2).strip()) + " "
 
     said = _SEAT_VERB.sub(swap, text)
-    if said == text:
-        return text
+    swapped = said != text
+    said = _SEAT_INDEX.sub(lambda m: f"{m.group(1)}eat {int(m.group(2)) + 1}", said)
+    if not swapped:
+        return said
     for third, second in (("does", "do"), ("has", "have"), ("is", "are"), ("was", "were")):
         said = said.replace(f" and {third} ", f" and {second} ")
     # Only the seat to act is asked for a move: "you are to act and do not hold 9H" says it twice.
@@ -219,11 +238,13 @@ def table_rows(view: View, labels: Sequence[str], *, full: bool = False) -> list
             if plain:
                 plain.append(" · ", style="dim")
             plain.append(f"{field_label(view, name)} ", style="cyan")
-            seatlike = name == "dealer" or name.endswith(("_by", "_seat")) or name == "starter"
+            seatlike = name in ("dealer", "starter") or name.endswith(("_by", "_seat", "leader"))
             if seatlike and isinstance(value, int) and not isinstance(value, bool):
                 plain.append(seat_label(value, labels))
             elif isinstance(value, str):
                 plain.append(_words(value))
+            elif _is_seat_list(name, value, view.players):
+                plain.append(", ".join(_short_seat(s, labels) for s in value))
             elif isinstance(value, (list, tuple)) and all(_is_scalar(v) for v in value):
                 plain.append(" ".join(str(v) for v in value))
             else:
@@ -231,6 +252,22 @@ def table_rows(view: View, labels: Sequence[str], *, full: bool = False) -> list
     if plain:
         rows.append(("", plain))
     return rows
+
+
+def _is_seat_list(name: str, value: Any, players: int) -> bool:
+    """A list of seats (``locked``, ``passed``, ``ready``), not of numbers per seat."""
+    return (
+        isinstance(value, (list, tuple))
+        and not _PER_SEAT_NAME.search(name)
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+        and all(0 <= v < players for v in value)
+    )
+
+
+def _short_seat(seat: int, labels: Sequence[str]) -> str:
+    """``you``, or ``Seat 3`` (from 1) without its bot: a seat in a list of seats."""
+    you = seat < len(labels) and labels[seat].lower() == "you"
+    return "you" if you else f"Seat {seat + 1}"
 
 
 def hand_text(view: View, order: CardOrder) -> Text:
@@ -264,7 +301,7 @@ def screen(
     parts: list[RenderableType] = [Text(f"── {title} ", style="bold")]
     if since:
         parts.append(Text("Since your last move:", style="dim"))
-        parts.extend(Text("  ").append_text(line) for line in since)
+        parts.extend(hanging(Text("  ").append_text(line)) for line in since)
     parts.append(seats_table(view, labels, fields))
     rows = table_rows(view, labels)
     if rows:

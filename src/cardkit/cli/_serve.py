@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import errno
 import json
 import os
+import socket
+import sqlite3
 
 from cardkit.cli._common import err, fail
 
@@ -72,29 +75,68 @@ def serve(
         fail(f"--allow-origin: {exc}")
     except ImportError as exc:  # PostgreSQL without its extra
         fail(str(exc))
+    except (OSError, sqlite3.Error) as exc:  # a --db in a missing or read-only folder
+        fail(f"--db {db!r}: cannot open the tables' database there ({exc})")
+    sock = _bound(host, port)
     from rich.markup import escape
 
     shown = f"[{host}]" if ":" in host else host
     where = _without_password(db) if postgres else db
     many = f", {workers} workers" if workers > 1 else ""
-    err().print(
+    said = (
         f"cardkit table server on [bold]{escape(f'http://{shown}:{port}/')}[/] "
         f"(tables in {escape(where)}{many}; Ctrl+C stops it)"
     )
     log_json()
-    ws_max_size = max(1 << 16, 4 * max_message_bytes)
     if workers > 1:  # each worker process builds its own app from the settings
         os.environ[SETTINGS_VARIABLE] = json.dumps(settings)
-    uvicorn.run(
+    config = uvicorn.Config(
         app if workers == 1 else "cardkit.server:app_from_environment",
         factory=workers > 1,
         workers=workers if workers > 1 else None,
-        host=host,
-        port=port,
         log_level="warning",
-        ws_max_size=ws_max_size,
+        ws_max_size=max(1 << 16, 4 * max_message_bytes),
         timeout_graceful_shutdown=10,
     )
+
+    class _Server(uvicorn.Server):
+        """Says the address once the server listens (not before: the port may be taken)."""
+
+        async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+            await super().startup(sockets)
+            if self.started and not self.should_exit:
+                err().print(said, soft_wrap=True)
+
+    if workers == 1:
+        _Server(config).run(sockets=[sock])
+        return
+    from uvicorn.supervisors import Multiprocess
+
+    # The socket is bound, so the port is ours: each worker process listens on it.
+    err().print(said, soft_wrap=True)
+    Multiprocess(config, sockets=[sock]).run()
+
+
+def _bound(host: str, port: int) -> socket.socket:
+    """A socket bound to ``host:port`` as uvicorn binds one (IPv6 for a host with a colon).
+
+    A port another program holds, or a host that is not this machine's, is one
+    line and exit code 2, before anything is printed.
+    """
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as exc:
+        sock.close()
+        if exc.errno == errno.EADDRINUSE:
+            fail(
+                f"port {port} on {host} is taken by another program: stop it or use another --port"
+            )
+        fail(f"--host {host} --port {port}: cannot listen there ({exc.strerror or exc})")
+    sock.set_inheritable(True)
+    return sock
 
 
 def _without_password(url: str) -> str:

@@ -9,12 +9,14 @@ says each row as its first cell in bold, the short cells after it
 
 from __future__ import annotations
 
-from rich.console import Group, RenderableType
+from rich import box
+from rich.console import Console, Group, RenderableType
+from rich.measure import Measurement
 from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
-__all__ = ["WIDE", "fitted"]
+__all__ = ["WIDE", "fitted", "whole_cells"]
 
 #: The narrowest terminal that gets the tables themselves.
 WIDE = 100
@@ -52,3 +54,21 @@ def fitted(table: Table, width: int) -> RenderableType:
 def _plain(cell: object) -> str:
     """A cell's text (cells here are plain `Text` or strings)."""
     return cell.plain if isinstance(cell, Text) else str(cell)
+
+
+def whole_cells(table: Table, console: Console) -> Table:
+    """``table`` with no cell cut or wrapped: results (``24.3–29.1%``, bot names) stay whole.
+
+    Every column keeps its cells on one line (headers may be given two lines,
+    ``"Win\\nrate"``); a table still wider than the terminal loses its box and
+    keeps one space between columns, which gives back two columns a cell.
+    """
+    for column in table.columns:
+        column.no_wrap = True
+    unbounded = console.options.update_width(1 << 16)
+    if Measurement.get(console, unbounded, table).maximum > console.width:
+        table.box = box.SIMPLE_HEAD
+        table.show_edge = False
+        table.pad_edge = False
+        table.collapse_padding = True
+    return table

@@ -30,16 +30,24 @@ from cardkit.cli._common import (
     out,
     parse_bots,
     random_seed,
+    seat_count,
     write_json,
 )
+from cardkit.cli._stacked import whole_cells
 from cardkit.engine.game import Game
 from cardkit.eval.ratings import TournamentReport
 from cardkit.eval.tournament import run_tournament
 
 
-def progress_bar() -> Progress:
-    """The progress bar of long bot runs, on standard error."""
-    return Progress(
+@contextmanager
+def progress_bar(unit: str = "games") -> Iterator[Progress]:
+    """The progress bar of long bot runs, on standard error.
+
+    On Ctrl-C the bar is not drawn again (the terminal has echoed ``^C`` after
+    it: a bar as wide as the terminal would show twice); one line says how far
+    the run got, and the command exits with code 130.
+    """
+    bar = Progress(
         TextColumn("[bold]{task.description}"),
         BarColumn(),
         MofNCompleteColumn(),
@@ -50,6 +58,19 @@ def progress_bar() -> Progress:
         console=err(),
         transient=False,
     )
+    try:
+        with bar:
+            try:
+                yield bar
+            except KeyboardInterrupt:
+                bar.live.transient = True  # erased, not drawn a second time
+                raise
+    except KeyboardInterrupt:
+        done = sum(int(task.completed) for task in bar.tasks)
+        total = sum(int(task.total or 0) for task in bar.tasks)
+        of = f" of {total}" if total else ""
+        err().print(f"[yellow]Interrupted after {done}{of} {unit}.[/]")
+        raise typer.Exit(130) from None
 
 
 @contextmanager
@@ -82,11 +103,9 @@ def tournament_cmd(
     game = load_game(game_name)
     rules = make_rules(game, variant, rules_items)
     seed = random_seed() if seed is None else seed
-    names = parse_bots(bots)
-    if not names:
-        names = [n for n in game.bots if n != "ismcts"]
-    if len(names) < 2:
-        fail(f"a tournament needs two or more bots (--bots a,b); {game.name} has {names}")
+    players = seat_count(game, players)
+    names = _entrants(game, parse_bots(bots))
+    _need_openskill()
     with progress_bar() as bar, executor_for(dask) as executor:
         task = bar.add_task(f"{game.name} tournament", total=None)
         report = run_tournament(
@@ -114,6 +133,35 @@ def tournament_cmd(
     out().print(Text(timing, style="dim"))
 
 
+def _entrants(game: Game[Any, Any], given: list[str] | None) -> list[str]:
+    """The bots of the round robin: those of ``--bots``, else every bot but ismcts (slow)."""
+    bots = ", ".join(game.bots)
+    quick = [n for n in game.bots if n != "ismcts"] or list(game.bots)
+    if given is not None and len(set(given)) < 2:
+        fail(
+            f"--bots {','.join(given)}: a tournament needs two or more different bots, "
+            f"such as --bots {','.join(quick[:2])} ({game.name}'s bots: {bots})"
+        )
+    names = given or [n for n in game.bots if n != "ismcts"]
+    if len(names) < 2:
+        fail(
+            f"{game.name} has {len(names)} bot besides ismcts ({', '.join(names)}); "
+            f"name two or more with --bots ({game.name}'s bots: {bots})"
+        )
+    return names
+
+
+def _need_openskill() -> None:
+    """Stop before any game is played when the ratings could not be computed."""
+    try:
+        import openskill.models  # noqa: F401
+    except ImportError:
+        fail(
+            "cardkit tournament rates the bots with openskill, which is not installed: "
+            "pip install 'cardkit[eval]' (or uv sync --extra eval in a checkout)"
+        )
+
+
 def _interval(low: float, high: float, fmt: str) -> str:
     return f"{fmt.format(low)}–{fmt.format(high)}"
 
@@ -134,13 +182,13 @@ def print_tournament(console: Console, game: Game[Any, Any], report: TournamentR
     table.add_column("#", justify="right")
     table.add_column("Bot", style="bold cyan")
     table.add_column("Rating", justify="right")
-    table.add_column("95% interval", justify="right")
-    table.add_column("Win rate", justify="right")
-    table.add_column("Wilson 95%", justify="right")
+    table.add_column("Rating\n95%", justify="right")
+    table.add_column("Win\nrate", justify="right")
+    table.add_column("Wilson\n95%", justify="right")
     if payments:
-        table.add_column("Mean net", justify="right")
-        table.add_column("95% interval", justify="right")
-    table.add_column("Seat-games", justify="right")
+        table.add_column("Mean\nnet", justify="right")
+        table.add_column("Net\n95%", justify="right")
+    table.add_column("Seat-\ngames", justify="right")
     for place, row in enumerate(report.ratings, start=1):
         cells = [
             str(place),
@@ -148,13 +196,13 @@ def print_tournament(console: Console, game: Game[Any, Any], report: TournamentR
             f"{row.mu:.1f}",
             _interval(row.low, row.high, "{:.1f}"),
             f"{100 * row.win_rate:.1f}%",
-            _interval(100 * row.win_low, 100 * row.win_high, "{:.1f}%"),
+            _interval(100 * row.win_low, 100 * row.win_high, "{:.1f}") + "%",
         ]
         if payments:
             cells += [f"{row.mean_net:+.2f}", _interval(row.net_low, row.net_high, "{:+.2f}")]
         cells.append(str(row.seat_games))
         table.add_row(*cells)
-    console.print(table)
+    console.print(whole_cells(table, console))
     matrix = Table(
         title="Head to head: how often the row bot placed ahead of the column bot",
         title_justify="left",
@@ -168,6 +216,6 @@ def print_tournament(console: Console, game: Game[Any, Any], report: TournamentR
             value = report.head_to_head[i][j]
             row_cells.append("—" if value is None else f"{100 * value:.1f}%")
         matrix.add_row(*row_cells)
-    console.print(matrix)
+    console.print(whole_cells(matrix, console))
     if report.capped:
         console.print(Text(f"{report.capped} game(s) hit the action cap.", style="yellow"))

@@ -45,6 +45,7 @@ __all__ = [
     "PluginNames",
     "ScaffoldError",
     "cardkit_checkout",
+    "game_plugin_source",
     "house_rule_files",
     "join_workspace",
     "new_house_rule",
@@ -251,6 +252,34 @@ def cardkit_checkout(start: str | Path) -> Path | None:
     for candidate in (folder, *folder.parents):
         if _is_checkout(candidate):
             return candidate
+    return None
+
+
+def _project_name(folder: Path) -> str | None:
+    try:
+        data = tomllib.loads((folder / "pyproject.toml").read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError):
+        return None
+    name = data.get("project", {}).get("name")
+    return name if isinstance(name, str) else None
+
+
+def game_plugin_source(game: str) -> Path | None:
+    """The project folder of the installed plugin of `game` (``.../plugins/cardkit-tonk``).
+
+    A house-rule package depends on its game's plugin, which is not on the
+    package index either: outside a checkout it is installed from this folder.
+    ``None`` when the plugin is not installed from a folder (a wheel).
+    """
+    import importlib.util
+
+    distribution = f"cardkit-{game}"
+    spec = importlib.util.find_spec(distribution.replace("-", "_"))
+    if spec is None or spec.origin is None:
+        return None
+    for folder in Path(spec.origin).resolve().parents:
+        if _project_name(folder) == distribution:
+            return folder
     return None
 
 

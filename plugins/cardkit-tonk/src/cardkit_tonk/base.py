@@ -99,7 +99,7 @@ class TonkBase(GenericState[TonkRules, Fields, TonkView]):
                 note="claims a dealt 49 at the first turn:",
                 data={"claim": "deal_49", "count": 49},
             )
-            return OVER, seat, end, [claim, over(f"seat {seat} wins on the dealt 49")]
+            return OVER, seat, end, [claim, over("wins on the dealt 49", seat)]
         return START, seat, None, []
 
     def not_allowed(self, action: object) -> Refusal:

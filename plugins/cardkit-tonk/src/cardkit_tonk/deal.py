@@ -125,7 +125,7 @@ class DealPhases(TonkBase):
         if len(claims) == 1:
             seat, claim = claims[0]
             end = Ending("deal_win", n, (seat,), counts, claim=claim)
-            return x, end, [*events, over(f"seat {seat} wins on the deal")]
+            return x, end, [*events, over("wins on the deal", seat)]
         if len(claims) > 1:
             end = Ending("void_deal", n, (), counts)
             return x, end, [*events, over("two or more deal claims: a void hand, redeal")]

@@ -27,7 +27,7 @@ _DRAW_EVENTS: dict[int, tuple[Event, ...]] = {}
 _CARD_EVENTS: dict[tuple[str, int, int], tuple[Event, ...]] = {}
 #: The events of a deal, by (dealer, cards each, upcard index or -1).
 _DEAL_EVENTS: dict[tuple[int, int, int], tuple[Event, ...]] = {}
-_OVER_EVENTS: dict[str, Event] = {}
+_OVER_EVENTS: dict[tuple[str, int | None], Event] = {}
 #: The hand_over events of drops by (dropper, its count, the lowest count or -1 for a win).
 _DROP_OVERS: dict[tuple[int, int, int], Event] = {}
 _SHOW_NOTES: dict[int, str] = {}
@@ -96,13 +96,18 @@ def drop_event(seat: int, cards: tuple[Card, ...], count: int) -> Event:
     return _tuple_new(Event, ("drop", seat, cards, None, note, _NO_DATA))
 
 
-def over(note: str) -> Event:
-    """The table event that ends a hand (interned: the same few notes recur)."""
-    event = _OVER_EVENTS.get(note)
+def over(note: str, seat: int | None = None) -> Event:
+    """The event that ends a hand (interned: the same few notes recur).
+
+    With a `seat`, the note is what that seat did, said after its name as the
+    table names it ("Ann wins the drop with 6", "You win the drop with 6");
+    without one it is a table event ("The hand is over: ...").
+    """
+    event = _OVER_EVENTS.get((note, seat))
     if event is None:
         if len(_OVER_EVENTS) > 4096:
             _OVER_EVENTS.clear()
-        event = _OVER_EVENTS[note] = Event("hand_over", None, note=note)
+        event = _OVER_EVENTS[note, seat] = Event("hand_over", seat, note=note)
     return event
 
 
@@ -111,13 +116,11 @@ def drop_over(dropper: int, count: int, low: int) -> Event:
     key = (dropper, count, low)
     event = _DROP_OVERS.get(key)
     if event is None:
-        if low < 0:
-            note = f"seat {dropper} wins the drop with {count}"
-        else:
-            note = f"seat {dropper} is caught with {count}; lowest {low}"
+        won = low < 0
+        note = f"wins the drop with {count}" if won else f"is caught with {count}; lowest {low}"
         if len(_DROP_OVERS) > 4096:
             _DROP_OVERS.clear()
-        event = _DROP_OVERS[key] = over(note)
+        event = _DROP_OVERS[key] = over(note, dropper)
     return event
 
 

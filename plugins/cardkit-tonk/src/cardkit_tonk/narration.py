@@ -22,5 +22,9 @@ PHRASES: Mapping[str, PhraseLike] = {
     "hit": "hits {cards} on {owner:possessive} spread #{spread}",
     "retire": "{owner:possessive} book #{spread} holds all four cards and leaves the table",
     "upcard": "turns up {cards}",
-    "spades_pot": "The Spades side pot: {note}",
+    "spades_pot": lambda event: (
+        "The Spades side pot: {note}"
+        if event.data.get("winner") is None
+        else "The Spades side pot of {pot} goes to {winner:seat}"
+    ),
 }

@@ -174,7 +174,7 @@ class MainTurn(TurnStart):
         events = c.discards[seat][card.index]
         if not hand:
             end = Ending("run_out", self.setup.players, (seat,))
-            return self.evolve(action, (*events, over(f"seat {seat} runs out")), phase=OVER,
+            return self.evolve(action, (*events, over("runs out", seat)), phase=OVER,
                                hands=new_hands, pile=pile, end=end)  # fmt: skip
         if locks[seat]:
             locks = (*locks[:seat], locks[seat] - 1, *locks[seat + 1 :])
@@ -205,7 +205,7 @@ class MainTurn(TurnStart):
         if hand:
             return self.evolve(action, events, hands=new_hands, pile=(*f.pile, card), turn=turn)
         end = Ending("run_out", self.setup.players, (seat,))
-        return self.evolve(action, (*events, over(f"seat {seat} runs out")), phase=OVER,
+        return self.evolve(action, (*events, over("runs out", seat)), phase=OVER,
                            hands=new_hands, pile=(*f.pile, card), turn=turn, end=end)  # fmt: skip
 
     def do_spread(self, action: Spread) -> Self:
@@ -291,5 +291,5 @@ class MainTurn(TurnStart):
         events.append(Event("tonk_out", seat, note=phrase + "!"))
         if c.rules.double_double != "off" and n == 2:
             return self.evolve(action, events, phase=RESPONSE, seat=1 - seat, end=end, **changes)
-        events.append(over(f"seat {seat} {phrase}"))
+        events.append(over(phrase, seat))
         return self.evolve(action, events, phase=OVER, end=end, **changes)

@@ -127,7 +127,7 @@ class Responses(MainTurn):
         """Let the tonk out stand."""
         end = self.f.end
         assert end is not None
-        events = (Event("pass", self.f.seat), over(f"seat {end.tonker} tonks out"))
+        events = (Event("pass", self.f.seat), over("tonks out", end.tonker))
         return self.evolve(action, events, phase=OVER)
 
     def do_respond(self, action: Respond) -> Self:
@@ -166,7 +166,7 @@ class Responses(MainTurn):
                          full_tonk=end.full_tonk)  # fmt: skip
         note = "tonks out on the tonker's run: a double-double"
         events.append(Event("double_double", seat, note=note))
-        events.append(over(f"seat {winner} wins the double-double"))
+        events.append(over("wins the double-double", winner))
         hands = (*f.hands[:seat], 0, *f.hands[seat + 1 :])
         table = Table(tuple(spreads), tuple(retired), next_id)
         return self.evolve(action, events, phase=OVER, hands=hands, table=table, end=new_end)

@@ -162,12 +162,12 @@ class TurnStart(DealPhases):
         tied = tuple([j for j in range(n) if counts[j] == low])
         if len(tied) == 1:
             end = Ending("stock_out", n, tied, counts)
-            note = f"stock out: seat {tied[0]} is lowest with {low}"
+            note = f"is lowest with {low} when the stock runs out"
         elif self.rules.stock_tie == "void":
             end = Ending("stock_out_void", n, (), counts)
             note = f"stock out: a tie for lowest ({low}), void hand"
         else:
             end = Ending("stock_out", n, tied, counts)
             note = f"stock out: a tie for lowest ({low}), every tied player is paid"
-        events.append(over(note))
+        events.append(over(note, tied[0] if len(tied) == 1 else None))
         return end, tuple(events)

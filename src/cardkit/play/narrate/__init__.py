@@ -8,11 +8,15 @@ Cards get their suit symbols, hearts and diamonds in red.
 >>> from cardkit import Event, Card
 >>> Console().print(event_text(Event("play", 2, cards=(Card.parse("QS"),))))  # doctest: +SKIP
 Seat 2 plays Q♠
+
+Given labels (as the command line gives them), people's seats count from 1:
+[`seat_label`][cardkit.play.narrate.seat_label] says ``"Seat 3 (greedy)"`` for
+the seat of index 2; events, views and results keep the index.
 """
 
 from __future__ import annotations
 
-from cardkit.play.narrate._events import action_lines, event_text
+from cardkit.play.narrate._events import action_lines, event_text, hanging
 from cardkit.play.narrate._grammar import VERBS, seat_label, second_person
 from cardkit.play.narrate._narrator import Narrator
 from cardkit.play.narrate._results import (
@@ -32,6 +36,7 @@ __all__ = [
     "cards_text",
     "event_text",
     "hand_sizes_table",
+    "hanging",
     "payments_text",
     "result_table",
     "seat_label",

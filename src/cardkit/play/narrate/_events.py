@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
+from rich.table import Table
 from rich.text import Text
 
 from cardkit.engine.actions import Action
@@ -85,3 +87,25 @@ def action_lines(
     if not lines:
         lines.append(head.copy().append_text(action_text(action)))
     return lines
+
+
+#: A narrated line's lead: its indent and, on a numbered line, the move number.
+_LEAD = re.compile(r" *(?:\d+  )?")
+
+
+def hanging(line: Text) -> Table | Text:
+    """``line`` wrapped with a hanging indent: a wrapped line goes on under its words.
+
+    The lead (the indent, and a numbered line's move number) stays on the
+    first line; the rest wraps under its own start, so that on a narrow
+    terminal the seats and move numbers stay a column of their own.
+    """
+    lead = _LEAD.match(line.plain)
+    width = lead.end() if lead is not None else 0
+    if width == 0:
+        return line
+    grid = Table.grid()
+    grid.add_column(no_wrap=True, width=width)
+    grid.add_column()
+    grid.add_row(line[:width], line[width:])
+    return grid

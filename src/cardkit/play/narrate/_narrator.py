@@ -12,7 +12,7 @@ from cardkit.engine.actions import Action
 from cardkit.engine.events import Event
 from cardkit.engine.results import GameResult
 from cardkit.engine.state import GameState
-from cardkit.play.narrate._events import action_lines, event_text
+from cardkit.play.narrate._events import action_lines, event_text, hanging
 from cardkit.play.narrate._grammar import seat_label
 from cardkit.play.narrate._results import hand_sizes_table, payments_text, result_table
 
@@ -49,7 +49,7 @@ class Narrator:
         """Narrate the deal (the events of the first state) and who acts first."""
         for event in state.last_events:
             line = event_text(event, self.labels, wording=state.game.wording)
-            self.console.print(Text("      ").append_text(line))
+            self.console.print(hanging(Text("      ").append_text(line)))
         if state.to_act is not None:
             first = seat_label(state.to_act, self.labels)
             verb = "act" if first == "You" else "acts"
@@ -63,7 +63,7 @@ class Narrator:
         lines = action_lines(
             seat, action, events, self.labels, number=self.count, wording=state.game.wording
         )
-        self.console.print(Group(*lines))
+        self.console.print(Group(*(hanging(line) for line in lines)))
         if self.show_hands and any(e.kind in self.ROUND_ENDS for e in events):
             table = hand_sizes_table(state, self.labels)
             if table is not None:
