@@ -80,7 +80,7 @@ def _named(state: Any, view: Any, seat: int | None) -> dict[str, Any]:
     recent = shown["recent"]
     tail = state.events[-len(recent) :] if recent else []
     if recent and state.game.wording.lines(tail, viewer=seat) == recent:
-        names = [f"Seat {n}" for n in range(state.players)]
+        names = [f"Seat {n + 1}" for n in range(state.players)]
         shown["recent"] = state.game.wording.lines(tail, viewer=seat, names=names)
     return shown
 

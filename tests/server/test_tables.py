@@ -30,6 +30,7 @@ from cardkit.server import (
     websocket_schema,
 )
 from cardkit.server._models import CreateTable
+from cardkit.server._shown import named_recent
 from cardkit.server._storage import SQLITE_STEPS
 from cardkit.server._table import TableRecord
 
@@ -113,7 +114,9 @@ def test_messages_hold_only_the_seats_view() -> None:
     assert state is not None
     for seat in (None, 0, 1, 2):
         message = table.message(seat, state.last_events, [0, 1, 0])
-        assert message.view == state.view(seat).model_dump(mode="json")
+        names = [s.name + (" (bot)" if s.bot else "") for s in table.seats]
+        seen = named_recent(state, state.view(seat).model_dump(mode="json"), seat, names)
+        assert message.view == seen
         text = message.model_dump_json()
         assert token not in text
         assert state.to_json() not in text
@@ -133,7 +136,7 @@ def test_messages_narrate_the_events_for_each_seat_by_the_games_wording() -> Non
         mine = seat == deal.seat
         assert said[0].startswith("You deal ") == mine, said
     said = table.message(0, state.last_events, [0, 1, 0]).said
-    name = "Ann" if deal.seat == 1 else f"Seat {deal.seat}"
+    name = "Ann" if deal.seat == 1 else f"Seat {deal.seat + 1}"
     assert said[0].startswith(f"{name} deals 5 cards each"), said
 
 

@@ -152,7 +152,7 @@ class Table:
                 known = ", ".join(sorted(game.bots))
                 raise InvalidRules(f"{game.name} has no bot {bot!r}; bots: {known}")
             name = spec.name if spec is not None and spec.name else None
-            default = f"Seat {number}" if bot is None else f"{bot} {number}"
+            default = f"Seat {number + 1}" if bot is None else f"{bot} {number + 1}"
             seats.append(SeatRecord(name=name or default, bot=bot))
         seed = settings.seed if settings.seed is not None else secrets.randbits(63)
         record = TableRecord(
@@ -271,7 +271,7 @@ class Table:
             )
         token = secrets.token_urlsafe(24)
         self.seats[seat].token = token
-        self.seats[seat].name = name or f"Seat {seat}"
+        self.seats[seat].name = name or f"Seat {seat + 1}"
         self.match.labels = [s.name for s in self.seats]
         return seat, token
 
