@@ -348,6 +348,14 @@ def serve(
             "the server's own; repeat it for more, '*' for any.",
         ),
     ] = None,
+    bot: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--bot",
+            help="A bot by import path (mypkg.agents:policy) that tables may seat; "
+            "repeat it for more.",
+        ),
+    ] = None,
 ) -> None:
     """Host tables: a lobby and a browser table over HTTP and WebSocket (the server extra)."""
     _serve.serve(
@@ -360,6 +368,7 @@ def serve(
         max_message_bytes=max_message_bytes,
         actions_per_second=actions_per_second,
         allowed_origins=allow_origin or [],
+        bots=bot or [],
     )
 
 

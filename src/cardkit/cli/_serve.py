@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from cardkit.cli._common import err, fail
@@ -24,14 +25,20 @@ def serve(
     max_message_bytes: int,
     actions_per_second: float,
     allowed_origins: list[str],
+    bots: Sequence[str] = (),
 ) -> None:
-    """Run the game server until interrupted; tables are written through to ``db``."""
+    """Run the game server until interrupted; tables are written through to ``db``.
+
+    ``bots`` are bots named by import path (``--bot mypkg.agents:policy``), which
+    tables may then seat by that name ([cardkit.play.botpaths][]).
+    """
     try:
         import uvicorn
 
         from cardkit.server import Limits, create_app
     except ImportError as exc:
         fail(f"{INSTALL_HINT} ({exc})")
+    _add_bots(bots)
     limits = Limits(
         max_message_bytes=max_message_bytes,
         actions_per_second=actions_per_second,
@@ -61,3 +68,16 @@ def serve(
         log_level="warning",
         ws_max_size=max(1 << 16, 4 * max_message_bytes),
     )
+
+
+def _add_bots(paths: Sequence[str]) -> None:
+    """Register each ``--bot`` import path in its game, or fail with what was wrong."""
+    from cardkit.errors import CardkitError
+    from cardkit.play.botpaths import add_bot_path
+
+    for path in paths:
+        try:
+            game, name = add_bot_path(path)
+        except CardkitError as exc:
+            fail(f"--bot: {exc}")
+        err().print(f"{game.name} tables may seat the bot {name}")
