@@ -180,3 +180,17 @@ def test_a_bot_path_is_added_to_its_game_for_tables() -> None:
     finally:
         reset_registry(before)
     assert name not in cardkit.load_game("tonk").bots
+
+
+def test_a_gym_envs_opponent_may_be_a_policy_by_import_path() -> None:
+    """Self-play: the other seat of a Gymnasium env is a trained policy, named by path (so a
+    vector env's subprocesses find it too)."""
+    env = cardkit.rl.gym_env("tonk", players=2, seat=0, opponents="policy_agents:tonk_lowest")
+    observation, _ = env.reset(seed=1)
+    done = False
+    while not done:
+        action = int(np.flatnonzero(observation["action_mask"])[0])
+        observation, _, terminated, truncated, _ = env.step(action)
+        done = terminated or truncated
+    with pytest.raises(InvalidRules, match="plays tonk, not spades"):
+        cardkit.rl.gym_env("spades", players=4, opponents="policy_agents:tonk_lowest")
