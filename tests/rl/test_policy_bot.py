@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pickle
 import random
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import numpy as np
@@ -194,3 +195,13 @@ def test_a_gym_envs_opponent_may_be_a_policy_by_import_path() -> None:
         done = terminated or truncated
     with pytest.raises(InvalidRules, match="plays tonk, not spades"):
         cardkit.rl.gym_env("spades", players=4, opponents="policy_agents:tonk_lowest")
+
+
+def test_threads_do_not_share_a_table() -> None:
+    """A table holds the state it encodes: two threads (a Dask worker's) get two."""
+    factory = cardkit.rl.policy_bot("tonk", "p", _lowest, players=2, register=False)
+    here = factory.table
+    with ThreadPoolExecutor(1) as pool:
+        there = pool.submit(lambda: factory.table).result()
+    assert there is not here
+    assert factory.table is here

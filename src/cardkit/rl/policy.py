@@ -50,6 +50,7 @@ were partly a random bot's; they are now the agent's own.
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -162,7 +163,8 @@ class PolicyBotFactory:
     which [cardkit.play.botpaths][] checks when a bot is named by import path.
     It pickles by the game's name, its options and the policy (by reference
     when the policy is a module-level function); the table that encodes the
-    observations is built in each process on first use.
+    observations is built in each process and thread on first use (a table
+    holds the state it encodes: threads do not share one).
 
     Attributes:
         game: the game's name.
@@ -186,25 +188,29 @@ class PolicyBotFactory:
         self.policy = policy
         self._rules: Mapping[str, Any] | None = None if rules is None else rules.model_dump()
         self._view_fields = view_fields
-        self._table: Table | None = _table(game, players, rules, view_fields)
-        self.players = self._table.players
+        first = _table(game, players, rules, view_fields)
+        self.players = first.players
+        self._tables: dict[int, Table] = {threading.get_ident(): first}
 
     @property
     def table(self) -> Table:
-        """The table that encodes this policy's observations (built on first use here)."""
-        if self._table is None:
+        """The table that encodes this policy's observations in this thread (built on first
+        use here)."""
+        thread = threading.get_ident()
+        found = self._tables.get(thread)
+        if found is None:
             game = resolve_game(self.game)
             rules = None if self._rules is None else game.rules_model.model_validate(self._rules)
-            self._table = _table(game, self.players, rules, self._view_fields)
-        return self._table
+            found = self._tables[thread] = _table(game, self.players, rules, self._view_fields)
+        return found
 
     def __call__(self, rng: random.Random) -> PolicyBot:
         """A bot of this policy for one seat of one game."""
         return PolicyBot(self.table, self.policy, rng)
 
     def __getstate__(self) -> dict[str, Any]:
-        """Everything but the table, which each process builds again."""
-        return {**self.__dict__, "_table": None}
+        """Everything but the tables, which each process builds again."""
+        return {**self.__dict__, "_tables": {}}
 
     def __repr__(self) -> str:
         return f"<PolicyBotFactory {self.name!r} of {self.game} at {self.players} players>"
