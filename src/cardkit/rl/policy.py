@@ -39,12 +39,14 @@ policy. A decision costs one observation, one mask and the policy call
 id: a turn of a seat that its own view does not show to act. Runners and
 tournaments ask the state's seat to act, server tables the seat the views
 show to act: `benchmarks/policy_fallbacks.py` (2026-12-04) counted no
-fallback in 300 games of each bundled game with a random policy. Until
-then the bot sampled a world per decision and fell back when three tries
-found none: in the same script's `world` column, 14.2% of Crazy Eights
-decisions (746 in 15 games) and 1.4% of Spades ones (840), none in Tonk,
-Tiến lên or Palace. A trained agent's figures measured with fallbacks
-were partly a random bot's; they are now the agent's own.
+fallback with a random policy in 300 games of Tonk, Tiến lên, Crazy Eights
+and Spades and 100 of Palace (77,720 decisions). Until then the bot sampled
+a world per decision and fell back when three tries found none: in the
+same script's `world` column, 14.2% of Crazy Eights decisions (106 of 746)
+and 1.4% of Spades ones (12 of 840), none of Tonk's, Tiến lên's (1,199) or
+Palace's (2,864; rare there: 3 of 5,939 in issue 41). A trained agent's
+figures measured with fallbacks were partly a random bot's; they are now
+the agent's own.
 """
 
 from __future__ import annotations
