@@ -137,16 +137,29 @@ def server(tmp_path: Path, log: Path) -> Iterator[tuple[str, subprocess.Popen[by
 def test_a_server_table_in_its_own_process_seats_the_policy(
     log: Path, server: tuple[str, subprocess.Popen[bytes]]
 ) -> None:
+    """A person on a real WebSocket plays a deal against the policy bot of the server."""
+    from websockets.sync.client import connect
+
     base, proc = server
     tonk = next(g for g in _http(base, "/api/games") if g["name"] == "tonk")
     assert LOGGED in tonk["bots"]
-    seats = [{"bot": LOGGED}, {"bot": "random"}]
-    table = _http(base, "/api/tables", {"game": "tonk", "players": 2, "seed": 3, "seats": seats})
+    body = {"game": "tonk", "players": 2, "seed": 3, "seats": [{"bot": LOGGED}]}
+    table = _http(base, "/api/tables", body)["id"]
+    token = _http(base, f"/api/tables/{table}/join", {})["token"]
+    url = base.replace("http://", "ws://") + f"/api/tables/{table}/ws"
     deadline = time.monotonic() + 60
-    while _http(base, f"/api/tables/{table['id']}")["status"] != "over":
-        assert time.monotonic() < deadline, "the bots did not finish the deal in 60 s"
-        time.sleep(0.2)
-    assert _pids(log) == {proc.pid}  # the server's process played it
+    with connect(url, open_timeout=10, proxy=None) as person:
+        person.send(json.dumps({"type": "hello", "token": token}))
+        while True:
+            assert time.monotonic() < deadline, "the deal did not end in 60 s"
+            message = json.loads(person.recv(timeout=30))
+            assert message["type"] == "state", message
+            if message["result"] is not None:
+                break
+            if message["your_turn"]:
+                person.send(json.dumps({"type": "act", "action": message["legal"][0]}))
+    assert _http(base, f"/api/tables/{table}")["status"] == "over"
+    assert _pids(log) == {proc.pid}  # the server's process took the policy's decisions
 
 
 def test_serve_refuses_a_bot_path_it_cannot_import(tmp_path: Path) -> None:
