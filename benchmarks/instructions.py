@@ -11,7 +11,8 @@ else the machine is doing. The loops are those `rl_envs.py` times:
 - `lean`: the same with `view_fields=False`;
 - `bare`: the bare game's step of `game_bench` (list, pick, apply);
 - `floor`: the loop on `FloorEnv`, which does no work (`floor_bench`);
-- `rlcard`: RLCard's env of the nearest game (`rlcard_bench`), when installed.
+- `rlcard`: RLCard's env of the nearest game (`rlcard_bench`), when installed;
+- `policy`: a policy bot's decision on `rl_envs.py`'s sampled states (`policy_bench`).
 
 Each loop is warmed up, then counted over `--steps` steps only: a small C
 helper, built once with the machine's C compiler and valgrind's
@@ -44,7 +45,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-LOOPS = ("env", "lean", "bare", "floor", "rlcard")
+LOOPS = ("env", "lean", "bare", "floor", "rlcard", "policy")
 
 _HELPER = """#include <valgrind/callgrind.h>
 void cg_start(void) { CALLGRIND_START_INSTRUMENTATION; CALLGRIND_ZERO_STATS;
@@ -119,6 +120,8 @@ def child(loop: str, game: str, steps: int, warmup: int, helper: str) -> int:
         bench = rl_envs.aec_bench(game, players, loop == "env")
     elif loop == "bare":
         bench = rl_envs.game_bench(game, players)
+    elif loop == "policy":
+        bench = rl_envs.policy_bench(game, players, rl_envs.sample_states(game, players))
     else:
         bench = rl_envs.floor_bench(game, players)
     requests = ctypes.CDLL(helper)

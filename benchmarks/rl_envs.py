@@ -9,7 +9,10 @@ The agent's pick is a random id of the mask's nonzero entries (1.8 us;
 RLCard's loop picks from its legal-action list the same way).
 Each cardkit game is paired with RLCard's nearest game (as in
 `shared/peers/compare.py`). Also measured: an observation
-(`ObservationLayout.encode`) against an `apply`, on the same states; and the
+(`ObservationLayout.encode`) against an `apply`, on the same states; a
+policy bot's decision (`cardkit.rl.policy_bot` with a policy that picks the
+lowest legal id: the turn, the observation and mask, the policy) on the same
+states, set against an env step (`policy/env step`); and the
 loop's floor, the same loop on a PettingZoo env that does nothing but hand
 out a fresh observation and mask of the game's sizes (`FloorEnv`): the bare
 game's step plus the floor's is the least any env of the game could cost
@@ -52,6 +55,7 @@ from harness import Bench, environment, print_table, run_round_robin, summarize
 
 import cardkit
 import cardkit.rl
+from cardkit.engine.bots import Turn
 
 #: Every AEC env makes at least this many times the steps per second of its RLCard peer.
 TARGET = 2.0
@@ -233,7 +237,27 @@ def cost_benches(game: str, players: int) -> list[Bench]:
         Bench(f"cost/{game}/{name}", observer(layout), unit="states", group=f"cost-{game}")
         for name, layout in layouts.items()
     ]
+    out.append(policy_bench(game, players, states))
     return out
+
+
+def policy_bench(game: str, players: int, states: list[cardkit.GameState]) -> Bench:
+    """A policy bot's decision (`cardkit.rl.policy_bot`, a policy that picks the lowest
+    legal id): the turn, the seat's observation and mask, the policy, the action."""
+    factory = cardkit.rl.policy_bot(
+        game, "bench", lambda obs, mask: mask.argmax(), players=players, register=False
+    )
+    bot = factory(random.Random(1))
+    legal = [s.legal_actions() for s in states]
+    rng = random.Random(1)
+
+    def decide(n: int) -> None:
+        for i in range(n):
+            k = i % len(states)
+            state = states[k]
+            bot.choose(Turn(state, state.to_act, legal[k], rng))
+
+    return Bench(f"cost/{game}/policy", decide, unit="decisions", group=f"cost-{game}")
 
 
 def main() -> int:
@@ -297,6 +321,8 @@ def main() -> int:
                 f"{rates[f'cardkit/{game}/aec-lean']:,.0f}",
                 f"{apply / rates[f'cost/{game}/observe']:.1f}x",
                 f"{apply / rates[f'cost/{game}/observe-lean']:.1f}x",
+                f"{1e6 / rates[f'cost/{game}/policy']:.0f} us",
+                f"{rates[f'cardkit/{game}/aec'] / rates[f'cost/{game}/policy']:.2f}x",
             ]
         )
     print_table(
@@ -312,6 +338,8 @@ def main() -> int:
             "lean steps/s",
             "obs/apply",
             "lean obs/apply",
+            "policy bot decision",
+            "policy/env step",
         ],
         rows,
     )

@@ -422,6 +422,14 @@ def serve(
             min=1,
         ),
     ] = None,
+    bot: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--bot",
+            help="A bot by import path (mypkg.agents:policy) that tables may seat; "
+            "repeat it for more.",
+        ),
+    ] = None,
 ) -> None:
     """Host tables: a lobby and a browser table over HTTP and WebSocket (the server extra)."""
     _serve.serve(
@@ -436,6 +444,7 @@ def serve(
         actions_per_second=actions_per_second,
         allowed_origins=allow_origin or [],
         idle_expiry=idle_expiry,
+        bots=bot or [],
     )
 
 

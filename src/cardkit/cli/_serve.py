@@ -7,6 +7,7 @@ import json
 import os
 import socket
 import sqlite3
+from collections.abc import Sequence
 
 from cardkit.cli._common import err, fail
 
@@ -30,11 +31,14 @@ def serve(
     actions_per_second: float,
     allowed_origins: list[str],
     idle_expiry: float | None = None,
+    bots: Sequence[str] = (),
 ) -> None:
     """Run the game server until interrupted; tables are written through to ``db``.
 
     ``db`` is a SQLite file or a PostgreSQL URL; ``workers`` processes (PostgreSQL
     only) each serve every table, started by uvicorn from `app_from_environment`.
+    ``bots`` are bots named by import path (``--bot mypkg.agents:policy``), which
+    tables may then seat by that name ([cardkit.play.botpaths][]).
     """
     try:
         import uvicorn
@@ -43,6 +47,7 @@ def serve(
         from cardkit.server._app import SETTINGS_VARIABLE, log_json, open_storage
     except ImportError as exc:
         fail(f"{INSTALL_HINT} ({exc})")
+    _add_bots(bots)
     postgres = db.startswith(("postgresql://", "postgres://"))
     if workers > 1 and not postgres:
         fail(
@@ -60,6 +65,7 @@ def serve(
         "deal_pause": deal_pause,
         "allowed_origins": allowed_origins,
         "idle_expiry": idle_expiry,
+        "bots": list(bots),
     }
     try:
         storage = open_storage(db)
@@ -146,3 +152,16 @@ def _without_password(url: str) -> str:
     if at and ":" in user:
         user = user.split(":", 1)[0] + ":***"
     return f"{scheme}://{user}{at}{place}"
+
+
+def _add_bots(paths: Sequence[str]) -> None:
+    """Register each ``--bot`` import path in its game, or fail with what was wrong."""
+    from cardkit.errors import CardkitError
+    from cardkit.play.botpaths import add_bot_path
+
+    for path in paths:
+        try:
+            game, name = add_bot_path(path)
+        except CardkitError as exc:
+            fail(f"--bot: {exc}")
+        err().print(f"{game.name} tables may seat the bot {name}")

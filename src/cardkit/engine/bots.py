@@ -6,23 +6,55 @@ that do not look, like [RandomBot][cardkit.engine.bots.RandomBot], cost nothing
 extra), and [Turn.sample_worlds][cardkit.engine.bots.Turn.sample_worlds], which
 deals full states consistent with that view for search bots. A turn keeps no
 reference to the full state: only the core's closures can reach it, so bots
-never see it.
+never see it. [Turn.read][cardkit.engine.bots.Turn.read] hands the state to a
+*seat reader*, a core class marked with [seat_reader][cardkit.engine.bots.seat_reader]
+whose answer depends on nothing the seat may not know (the policy bot's
+observation, [cardkit.rl.policy][]), and returns only that answer.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
 from cardkit.engine.actions import Action
+from cardkit.errors import CardkitError
 
 if TYPE_CHECKING:
     from cardkit.engine.determinize import Determinizer
     from cardkit.engine.state import GameState
     from cardkit.engine.views import View
 
-__all__ = ["Bot", "BotFactory", "RandomBot", "Turn"]
+__all__ = ["Bot", "BotFactory", "RandomBot", "SeatReader", "Turn", "seat_reader"]
+
+T = TypeVar("T")
+T_co = TypeVar("T_co", covariant=True)
+C = TypeVar("C", bound=type)
+
+
+class SeatReader(Protocol[T_co]):
+    """What [Turn.read][cardkit.engine.bots.Turn.read] asks: one seat's knowledge of a state."""
+
+    def read(self, state: GameState, seat: int, legal: Sequence[Action]) -> T_co:
+        """What ``seat`` may know of ``state`` (its legal actions ``legal``), in some form."""
+        ...
+
+
+#: The classes marked with `seat_reader`: the only readers a turn answers.
+_SEAT_READERS: set[type] = set()
+
+
+def seat_reader(cls: C) -> C:
+    """Mark a core class as a seat reader: its ``read(state, seat, legal)`` returns
+    nothing ``seat`` may not know (a test of the core says so for each one).
+
+    A class decorator, for the core's own readers: a bot that marks a reader
+    of its own to read hidden cards cheats knowingly, as one that unwraps a
+    turn's closures would.
+    """
+    _SEAT_READERS.add(cls)
+    return cls
 
 
 class Turn:
@@ -34,13 +66,13 @@ class Turn:
         rng: the bot's own random generator (seeded by the runner).
     """
 
-    __slots__ = ("_sample", "_see", "_view", "legal", "rng", "seat")
+    __slots__ = ("_read", "_sample", "_see", "_view", "legal", "rng", "seat")
 
     def __init__(
         self, state: GameState, seat: int, legal: Sequence[Action], rng: random.Random
     ) -> None:
         """Wrap one decision of ``seat`` in ``state``; the turn keeps no reference to it."""
-        self._see, self._sample = _oracle(state, seat)
+        self._see, self._sample, self._read = _oracle(state, seat, legal)
         self._view: View | None = None
         self.seat = seat
         self.legal = legal
@@ -68,11 +100,32 @@ class Turn:
         """
         return self._sample(n, self.rng if rng is None else rng)
 
+    def read(self, reader: SeatReader[T]) -> T:
+        """What a core seat reader (a class marked with
+        [seat_reader][cardkit.engine.bots.seat_reader]) reads of this decision: the
+        real state, its seat and legal actions go to ``reader.read``, and only its
+        answer comes back. One read costs what the reader costs, with no world dealt.
+
+        Raises:
+            CardkitError: ``reader`` is not of a class marked as a seat reader.
+        """
+        if type(reader) not in _SEAT_READERS:
+            raise CardkitError(
+                f"a turn answers only the core's seat readers, not {type(reader).__name__} "
+                "(a bot reads its view or samples worlds)"
+            )
+        found: T = self._read(reader)
+        return found
+
 
 def _oracle(
-    state: GameState, seat: int
-) -> tuple[Callable[[], View], Callable[[int, random.Random], list[GameState]]]:
-    """The core's two questions about ``state``, as closures a bot cannot unwrap by name."""
+    state: GameState, seat: int, legal: Sequence[Action]
+) -> tuple[
+    Callable[[], View],
+    Callable[[int, random.Random], list[GameState]],
+    Callable[[SeatReader[Any]], Any],
+]:
+    """The core's three questions about ``state``, as closures a bot cannot unwrap by name."""
 
     def see() -> View:
         return state.view(seat)
@@ -86,7 +139,10 @@ def _oracle(
             worlds.append(Determinizer(state, seat))
         return worlds[0].sample(n, rng)
 
-    return see, sample
+    def read(reader: SeatReader[Any]) -> Any:
+        return reader.read(state, seat, legal)
+
+    return see, sample, read
 
 
 @runtime_checkable

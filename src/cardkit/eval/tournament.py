@@ -142,8 +142,9 @@ def _table_for(spec: _Spec) -> _Table:
     if table is None:
         from cardkit.play import _simulate_workers as workers
 
+        # The game and rules only: the table resolves its bots (more bots than seats, often).
         sim = workers._Spec(
-            spec.game, spec.players, spec.rules, spec.bots, spec.seed, False, spec.max_actions,
+            spec.game, spec.players, spec.rules, (), spec.seed, False, spec.max_actions,
             spec.plugins, spec.registry,
         )  # fmt: skip
         player = workers._build_player(sim)

@@ -11,6 +11,7 @@ from cardkit.engine.bots import BotFactory
 from cardkit.engine.game import Game
 from cardkit.engine.rules import Rules
 from cardkit.errors import InvalidRules
+from cardkit.play.botpaths import is_bot_path, load_bot
 
 __all__ = [
     "BotSpec",
@@ -24,7 +25,8 @@ __all__ = [
     "resolve_game",
 ]
 
-#: A bot given by name (looked up in ``game.bots``) or as a factory.
+#: A bot given by name (looked up in ``game.bots``, or an import path
+#: ``"module:attribute"``, see [cardkit.play.botpaths][]) or as a factory.
 BotSpec = str | BotFactory
 
 
@@ -94,7 +96,8 @@ def resolve_bots(
 
     Args:
         game: the game whose ``bots`` names refer to.
-        bots: the bots, each a name registered for the game or a factory;
+        bots: the bots, each a name registered for the game, the import path of a
+            factory (``"mypkg.agents:policy"``, [cardkit.play.botpaths][]) or a factory;
             repeated in order to fill the seats (see [`fill_seats`][cardkit.play.match.fill_seats]).
         players: the number of seats.
 
@@ -107,6 +110,9 @@ def resolve_bots(
     for spec in bots:
         if isinstance(spec, str):
             key = spec.strip()
+            if key not in known and is_bot_path(key):
+                factories.append(load_bot(key, game))
+                continue
             if key not in known:
                 raise InvalidRules(
                     f"{game.name} has no bot {spec!r}; bots: {', '.join(sorted(known))}"

@@ -1,50 +1,110 @@
-"""Trained policies as bots: `policy_bot` registers a function of the observation as a bot.
+"""Trained policies as bots: a function of the observation and the mask, playing a seat.
 
 ```python
+import numpy as np
 import cardkit.rl
 
-def policy(observation, action_mask):           # numpy arrays, as the env gives them
+def act(observation, action_mask):              # numpy arrays, as the env gives them
     return int(np.flatnonzero(action_mask)[0])  # an action id
 
-cardkit.rl.policy_bot("tonk", "my-agent", policy, players=2)
-# now "my-agent" plays in cardkit.play.simulate, tournaments and server tables
+policy = cardkit.rl.policy_bot("tonk", "my-agent", act, players=2)
+# "my-agent" now plays in cardkit.play.simulate, tournaments and server tables of this process
 ```
 
-The bot sees only its [Turn][cardkit.engine.bots.Turn], as every bot does:
-it builds the observation from one world of
-[Turn.sample_worlds][cardkit.engine.bots.Turn.sample_worlds], a full state
-consistent with what the seat knows. Observations depend on nothing the
-seat does not know (the environments' non-interference test), so that is
-the seat's own observation, exactly as the environment would give it.
+**In other processes** (`simulate(jobs=2)`, tournaments with `jobs` or on
+Dask, `cardkit serve`), a bot is named by its *import path*: put the
+factory in a module the workers can import and name it `"module:attribute"`:
 
-The sampler can fail to find such a world (it rejects worlds that replay
-to another view; Crazy Eights' reshuffles make about one state in fifteen
-fail, the other bundled games none we measured). Then the bot plays a
-uniformly random legal action and counts it in `PolicyBot.fallbacks`.
+```python
+# mypkg/agents.py
+policy = cardkit.rl.policy_bot("tonk", "my-agent", act, players=2, register=False)
+```
+
+then `simulate("tonk", bots=["mypkg.agents:policy", "heuristic"], jobs=2)`,
+`cardkit simulate tonk --bots mypkg.agents:policy,heuristic -j 2`, or
+`cardkit serve --bot mypkg.agents:policy` ([cardkit.play.botpaths][]). Each
+process imports the module once, which loads the weights the module loads.
+
+**What the bot reads.** The bot asks its [Turn][cardkit.engine.bots.Turn]
+for the seat's observation through [Turn.read][cardkit.engine.bots.Turn.read]:
+the core encodes the real state exactly as the environment does (the same
+table, the same vector, the same mask), and the policy gets only those two
+arrays. Observations depend on nothing the seat may not know (the
+environments' non-interference tests), so no hidden card reaches the
+policy. A decision costs one observation, one mask and the policy call
+(`benchmarks/rl_envs.py`, `policy/env step`), with no world dealt or replayed.
+
+**Fallbacks.** The bot plays a uniformly random legal action, counted in
+`PolicyBot.fallbacks`, only when its observation shows the seat no legal
+id: a turn of a seat that its own view does not show to act. Runners and
+tournaments ask the state's seat to act, server tables the seat the views
+show to act: `benchmarks/policy_fallbacks.py` (2026-12-04) counted no
+fallback with a random policy in 300 games of Tonk, Tiến lên, Crazy Eights
+and Spades and 100 of Palace (77,720 decisions). Until then the bot sampled
+a world per decision and fell back when three tries found none: in the
+same script's `world` column, 14.2% of Crazy Eights decisions (106 of 746)
+and 1.4% of Spades ones (12 of 840), none of Tonk's, Tiến lên's (1,199) or
+Palace's (2,864; rare there: 3 of 5,939 in issue 41). A trained agent's
+figures measured with fallbacks were partly a random bot's; they are now
+the agent's own.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from cardkit.engine.actions import Action
-from cardkit.engine.bots import Bot, Turn
+from cardkit.engine.bots import Turn, seat_reader
 from cardkit.engine.game import Game
 from cardkit.engine.rules import Rules
-from cardkit.errors import IllegalAction
+from cardkit.engine.state import GameState
+from cardkit.errors import IllegalAction, InvalidRules
 from cardkit.rl._table import Table, resolve_game
 
-__all__ = ["Policy", "PolicyBot", "policy_bot"]
+__all__ = ["Policy", "PolicyBot", "PolicyBotFactory", "policy_bot"]
 
-#: How many times a turn samples a world before the bot falls back to a random action.
-_ATTEMPTS = 3
 #: A policy: the observation vector and the action mask to an action id.
 Policy = Callable[[npt.NDArray[np.float32], npt.NDArray[np.int8]], Any]
+#: What a policy bot reads of a decision: the observation, the mask, each legal id's action.
+Seen = tuple[npt.NDArray[np.float32], npt.NDArray[np.int8], dict[int, Action]]
+
+
+@seat_reader
+class _Observer:
+    """The environment's observation and mask of one seat, read by the core from the real
+    state (through [Turn.read][cardkit.engine.bots.Turn.read]); the bot gets only those."""
+
+    __slots__ = ("_idle", "table")
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self._idle = table.state  # what the table holds between decisions
+
+    def read(self, state: GameState, seat: int, legal: Sequence[Action]) -> Seen:
+        """The seat's observation, its mask, and the action of each id the mask allows."""
+        table = self.table
+        if state.players != table.players:
+            raise InvalidRules(
+                f"this policy plays {table.game.name} at {table.players} players, "
+                f"not {state.players}"
+            )
+        table.state = state
+        try:
+            observed = table.observe(seat)
+            ids, actions = table.legal(seat)
+        finally:
+            table.state = self._idle  # the real state is not left on the table
+        return (
+            observed["observation"],
+            observed["action_mask"],
+            dict(zip(ids, actions, strict=True)),
+        )
 
 
 class PolicyBot:
@@ -63,38 +123,23 @@ class PolicyBot:
         """Keep the table and the policy."""
         self.table = table
         self.policy = policy
-        #: How many turns were played at random: no world consistent with the view was found.
+        self._observer = _Observer(table)
+        #: How many turns were played at random: the seat's observation showed no legal id
+        #: (a turn of a seat the state does not show to act; runners never ask one).
         self.fallbacks = 0
 
-    def observe(
-        self, turn: Turn
-    ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8], dict[int, Action]] | None:
+    def observe(self, turn: Turn) -> Seen | None:
         """The seat's observation, its action mask, and the action of each legal id
-        (`None` if no world consistent with the seat's view was found)."""
-        for _ in range(_ATTEMPTS):
-            worlds = turn.sample_worlds(1)
-            if worlds:
-                break
-        else:
-            return None
-        world = worlds[0]
-        table = self.table
-        observation = table.layout.encode(world, turn.seat)
-        space = table.space
-        mask = np.zeros(table.n, dtype=np.int8)
-        if space is not None:
-            found, actions = space.number(turn.legal, world)
-        else:
-            found, actions = table.codec.legal(world, turn.legal)
-        ids = dict(zip(found, actions, strict=True))
-        mask[list(ids)] = 1
-        return observation, mask, ids
+        (`None`: the mask allows no id)."""
+        seen: Seen = turn.read(self._observer)
+        return seen if seen[2] else None
 
     def choose(self, turn: Turn) -> Action:
         """The legal action of the policy's id.
 
         Raises:
             IllegalAction: the policy chose an id that is not legal now.
+            InvalidRules: the table has another number of seats than the policy's.
         """
         seen = self.observe(turn)
         if seen is None:
@@ -102,12 +147,89 @@ class PolicyBot:
             return turn.legal[turn.rng.randrange(len(turn.legal))]
         observation, mask, ids = seen
         chosen = self.policy(observation, mask)
-        action: Action | None = ids.get(int(chosen))
+        try:
+            action: Action | None = ids.get(int(chosen))
+        except (TypeError, ValueError):
+            action = None
         if action is None:
             raise IllegalAction(
                 "not_legal", f"the policy chose id {chosen!r}, not legal now", action=chosen
             )
         return action
+
+
+class PolicyBotFactory:
+    """Makes the [PolicyBot][cardkit.rl.policy.PolicyBot]s of one policy: `factory(rng)`.
+
+    It says which game (`game`, a name) and seat count (`players`) it plays,
+    which [cardkit.play.botpaths][] checks when a bot is named by import path.
+    It pickles by the game's name, its options and the policy (by reference
+    when the policy is a module-level function); the table that encodes the
+    observations is built in each process and thread on first use (a table
+    holds the state it encodes: threads do not share one).
+
+    Attributes:
+        game: the game's name.
+        name: the bot's name.
+        players: the seat count the policy was trained for.
+        policy: the policy.
+    """
+
+    def __init__(
+        self,
+        game: Game[Any, Any],
+        name: str,
+        policy: Policy,
+        players: int | None,
+        rules: Rules | None,
+        view_fields: bool,
+    ) -> None:
+        """Build the table once, to check the game, players and rules now."""
+        self.game = game.name
+        self.name = name
+        self.policy = policy
+        self._rules: Mapping[str, Any] | None = None if rules is None else rules.model_dump()
+        self._view_fields = view_fields
+        first = _table(game, players, rules, view_fields)
+        self.players = first.players
+        self._tables: dict[int, Table] = {threading.get_ident(): first}
+
+    @property
+    def table(self) -> Table:
+        """The table that encodes this policy's observations in this thread (built on first
+        use here)."""
+        thread = threading.get_ident()
+        found = self._tables.get(thread)
+        if found is None:
+            game = resolve_game(self.game)
+            rules = None if self._rules is None else game.rules_model.model_validate(self._rules)
+            found = self._tables[thread] = _table(game, self.players, rules, self._view_fields)
+        return found
+
+    def __call__(self, rng: random.Random) -> PolicyBot:
+        """A bot of this policy for one seat of one game."""
+        return PolicyBot(self.table, self.policy, rng)
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Everything but the tables, which each process builds again."""
+        return {**self.__dict__, "_tables": {}}
+
+    def __repr__(self) -> str:
+        return f"<PolicyBotFactory {self.name!r} of {self.game} at {self.players} players>"
+
+
+def _table(
+    game: Game[Any, Any], players: int | None, rules: Rules | None, view_fields: bool
+) -> Table:
+    return Table(
+        game,
+        players,
+        rules,
+        reward="auto",
+        view_fields=view_fields,
+        extra_actions=None,
+        max_steps=10_000,
+    )
 
 
 def policy_bot(
@@ -119,8 +241,12 @@ def policy_bot(
     *,
     view_fields: bool = True,
     register: bool = True,
-) -> Callable[[random.Random], Bot]:
+) -> PolicyBotFactory:
     """Wrap a policy into a bot of `game` named `name`, registered unless `register=False`.
+
+    A registered name is known in this process only; to play in worker
+    processes or a server, name the bot by the import path of the factory
+    this returns (`"mypkg.agents:policy"`, see [cardkit.rl.policy][]).
 
     Args:
         game: the game (a name or the object).
@@ -141,19 +267,7 @@ def policy_bot(
         InvalidRules: a bot of that name exists already, or bad players/rules.
     """
     found = resolve_game(game)
-    table = Table(
-        found,
-        players,
-        rules,
-        reward="auto",
-        view_fields=view_fields,
-        extra_actions=None,
-        max_steps=10_000,
-    )
-
-    def factory(rng: random.Random) -> Bot:
-        return PolicyBot(table, policy, rng)
-
+    factory = PolicyBotFactory(found, name, policy, players, rules, view_fields)
     if register:
         found.add_bot(name, factory)
     return factory

@@ -12,6 +12,7 @@ from cardkit.engine.bots import Bot, Turn
 from cardkit.engine.game import Game
 from cardkit.engine.rules import Rules
 from cardkit.errors import IllegalAction, InvalidRules, InvalidState
+from cardkit.play.botpaths import is_bot_path, load_bot
 from cardkit.rl._table import (
     RENDER_FPS,
     RENDER_MODES,
@@ -94,7 +95,8 @@ class CardkitGymEnv(gym.Env[Observation, Any]):
             self._bots = {}
             for (seat, name), draw in zip(self.opponents.items(), draws[1:], strict=True):
                 rng = random.Random(int(draw))
-                self._bots[seat] = (factories[name](random.Random(rng.getrandbits(63))), rng)
+                factory = factories[name] if name in factories else load_bot(name, table.game)
+                self._bots[seat] = (factory(random.Random(rng.getrandbits(63))), rng)
             self._play_bots()
             if not table.state.is_over and not table.truncated:
                 self._ended = False
@@ -177,7 +179,7 @@ def gym_env(
         opponents: the name of a registered bot for every other seat, or one
             name per other seat in seat order (`"random"` always exists;
             `"heuristic"`, the default, falls back to `"random"` for a game
-            without one).
+            without one), or an import path (`"mypkg.agents:policy"`).
         rules: the rules (default: `game.rules()`).
         render_mode: `None`; `"ansi"`: `render()` returns the seat's view as
             text; `"human"`: it prints it.
@@ -216,7 +218,7 @@ def gym_env(
 
 
 def _opponent_names(game: Game[Any, Any], others: int, opponents: str | Sequence[str]) -> list[str]:
-    """One registered bot name per other seat."""
+    """One bot name per other seat: registered, or an import path (`cardkit.play.botpaths`)."""
     names = [opponents] * others if isinstance(opponents, str) else list(opponents)
     if len(names) != others:
         raise InvalidRules(f"opponents names {len(names)} bots for {others} other seats")
@@ -224,7 +226,9 @@ def _opponent_names(game: Game[Any, Any], others: int, opponents: str | Sequence
     if opponents == "heuristic" and "heuristic" not in known:
         names = ["random"] * others
     for name in names:
-        if name not in known:
+        if is_bot_path(name) and name not in known:  # "mypkg.agents:policy"
+            load_bot(name, game)
+        elif name not in known:
             listed = ", ".join(sorted(known))
             raise InvalidRules(f"{game.name} has no bot {name!r}; its bots: {listed}")
     return names

@@ -16,6 +16,7 @@ from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 
 from cardkit.errors import CardkitError, IllegalAction, InvalidRules, TableError, UnknownGame
+from cardkit.play.botpaths import add_bot_path
 from cardkit.play.match import has_match_rule
 from cardkit.plugins.registry import Registry, registry
 from cardkit.server._head import HeadAsGet
@@ -154,11 +155,13 @@ def app_from_environment() -> FastAPI:
     ``CARDKIT_DB`` is the database (a PostgreSQL URL for several workers);
     ``CARDKIT_SERVE`` may hold JSON of the other settings: ``{"limits":
     {...}, "bot_delay": 0.6, "deal_pause": 4, "allowed_origins": [...],
-    "idle_expiry": 86400}``
+    "idle_expiry": 86400, "bots": ["mypkg.agents:policy"]}``
     (its ``db`` is used when ``CARDKIT_DB`` is not set).
     """
     settings: dict[str, Any] = json.loads(os.environ.get(SETTINGS_VARIABLE) or "{}")
     db = os.environ.get("CARDKIT_DB") or settings.get("db")
+    for path in settings.get("bots", ()):  # cardkit serve --bot: every worker seats them
+        add_bot_path(path)
     return create_app(
         db,
         limits=Limits(**settings.get("limits", {})),
