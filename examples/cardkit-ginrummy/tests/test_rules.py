@@ -66,7 +66,8 @@ def test_the_dealer_may_take_the_upcard_the_non_dealer_passed() -> None:
 def test_when_both_pass_the_upcard_the_non_dealer_draws_from_the_stock() -> None:
     state = play(deal(KNOCKER, "AH AC 8H 9H TH QC QD JC 5S 6S", "2D", "9C"), "pass", "pass")
     assert (state.to_act, state.view(0).phase) == (0, "stock")
-    assert "not in the stock phase; legal now: 'draw'" in refused(state, "take", GinRefused.NOT_NOW)
+    message = refused(state, "take", GinRefused.NOT_NOW)
+    assert "not allowed in the stock phase; legal now: 'draw'" in message
     assert [str(a) for a in state.legal_actions()] == ["draw"]
     state = play(state, "draw")
     assert Card.parse("9C") in (state.view(0).hand or [])

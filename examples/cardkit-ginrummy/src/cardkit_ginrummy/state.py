@@ -165,7 +165,7 @@ class GinState(GenericState[GinRules, Fields, GinView]):
     # --8<-- [start:checks]
     def not_now(self, *phases: str) -> Refusal | None:
         """A refusal unless the phase is one of ``phases``."""
-        why = f"not in the {self.f.phase} phase"
+        why = f"not allowed in the {self.f.phase} phase"
         return None if self.f.phase in phases else Refusal(Code.NOT_NOW, why)
 
     def not_held(self, card: Card, phase: str) -> Refusal | None:
