@@ -16,6 +16,7 @@ PLUGINS = (
     "cardkit_tienlen",
     "cardkit_crazyeights",
     "cardkit_spades",
+    "cardkit_ginrummy",
     "cardkit_house_rules",
 )
 

@@ -1,0 +1,51 @@
+"""A simple Gin Rummy bot, better than random: it reads only its view and the legal actions."""
+
+import random
+
+from cardkit import Action, Card, Turn
+from cardkit.authoring import CardSet
+from cardkit_ginrummy.rules import VALUES, deadwood
+from cardkit_ginrummy.state import CardAction, Discard, Done, Draw, Knock, LayOff, Pass, Take
+from cardkit_ginrummy.views import GinView
+
+__all__ = ["HeuristicBot"]
+
+
+class HeuristicBot:
+    """Keeps its deadwood low and knocks as soon as it may.
+
+    - It knocks as soon as it may, with the discard that leaves the least deadwood.
+    - Else it discards the card that leaves the least deadwood, the highest of
+      those: a high card in no meld, never one of a meld.
+    - It takes the upcard or the top discard only when that lowers its
+      deadwood (after its best discard); else it passes or draws.
+    - Defending, it lays off a card whenever that lowers its deadwood, then says done.
+    """
+
+    name = "heuristic"
+    description = "Discards its highest deadwood, takes only what it melds, knocks at once."
+
+    def __init__(self, rng: random.Random | None = None) -> None:
+        """A heuristic bot; it makes no random choice."""
+
+    def choose(self, turn: Turn) -> Action:
+        """Pick an action for ``turn.seat``."""
+        view = turn.view
+        assert isinstance(view, GinView)
+        hand = CardSet(view.hand or [])
+
+        def left(action: CardAction) -> tuple[int, int]:  # deadwood left, then the highest card
+            return deadwood(hand.remove(action.card)), -VALUES.of(action.card)
+
+        for kind in (Knock, Discard, LayOff):
+            moves = sorted((a for a in turn.legal if isinstance(a, kind)), key=left)
+            if moves and (kind is not LayOff or left(moves[0])[0] < deadwood(hand)):
+                return moves[0]
+        if Take() in turn.legal and view.top is not None and self.melds(hand, view.top):
+            return Take()
+        return next(a for a in (Done(), Draw(), Pass()) if a in turn.legal)
+
+    @staticmethod
+    def melds(hand: CardSet, card: Card) -> bool:
+        """Whether taking ``card`` (and discarding another) lowers the deadwood of ``hand``."""
+        return min(deadwood(hand.add(card).remove(c)) for c in hand) < deadwood(hand)

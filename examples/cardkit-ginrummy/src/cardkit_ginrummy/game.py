@@ -1,0 +1,31 @@
+"""Gin Rummy: the game object (the rules as a spec in `docs/games/ginrummy.md`)."""
+
+from cardkit import Event, Game, Setup
+from cardkit_ginrummy.rules import PRESETS, GinRules
+from cardkit_ginrummy.state import Fields, GinState
+
+__all__ = ["GinRummy"]
+
+
+# --8<-- [start:game]
+class GinRummy(Game[GinRules, GinState]):
+    """Two-player Gin Rummy: knock, gin, undercut, lay-offs; big gin as an option."""
+
+    name = "ginrummy"
+    title = "Gin Rummy"
+    summary = "Meld sets and runs, then knock with little deadwood, or go gin."
+    max_players = 2
+    default_players = 2
+    rules_model = GinRules
+    presets = PRESETS
+
+    def deal(self, setup: Setup[GinRules]) -> GinState:
+        """Deal 10 cards each, turn up the upcard, and offer it to the non-dealer."""
+        hands, rest = setup.deck.deal_sets(2, 10, first_seat=1 - setup.dealer)
+        upcard, stock = rest.cards[0], rest.cards[1:]
+        events = [Event("deal", setup.dealer), Event("upcard", cards=(upcard,))]
+        fields = Fields(tuple(hands), stock, (upcard,), seat=1 - setup.dealer)
+        return GinState.first(self, setup, fields, events)
+
+
+# --8<-- [end:game]

@@ -1,0 +1,28 @@
+"""The hook implementations of cardkit-ginrummy; nothing else.
+
+cardkit finds this module through the entry point declared in
+``pyproject.toml``::
+
+    [project.entry-points.cardkit]
+    ginrummy = "cardkit_ginrummy.plugin"
+"""
+
+from cardkit import hookimpl
+from cardkit.authoring import RegisterBot, RegisterGame
+from cardkit_ginrummy.bots import HeuristicBot
+from cardkit_ginrummy.game import GinRummy
+
+#: The cardkit plugin API this plugin is built for.
+CARDKIT_API_VERSION = "1.0"
+
+
+@hookimpl
+def cardkit_register_games(register: RegisterGame) -> None:
+    """Register Gin Rummy."""
+    register(GinRummy())
+
+
+@hookimpl
+def cardkit_register_bots(register: RegisterBot) -> None:
+    """Register the heuristic bot."""
+    register("ginrummy", "heuristic", HeuristicBot)

@@ -1,0 +1,288 @@
+"""Gin Rummy: its actions, its state and their transitions (rules: `docs/games/ginrummy.md`)."""
+
+from dataclasses import dataclass
+from typing import Any, ClassVar, NamedTuple, Self
+
+from cardkit.authoring import (
+    Action,
+    Card,
+    CardSet,
+    Event,
+    Form,
+    GameResult,
+    GenericState,
+    Grammar,
+    InvalidState,
+    Refusal,
+    Refused,
+    Seen,
+    Verb,
+    Zone,
+    solver_for,
+)
+from cardkit_ginrummy.rules import KINDS, VALUES, GinRules, deadwood
+from cardkit_ginrummy.rules import GinRefused as Code
+from cardkit_ginrummy.views import GinView
+
+__all__ = ["Discard", "Done", "Draw", "Fields", "GinState", "Knock", "LayOff", "Pass", "Take"]
+
+
+# --8<-- [start:actions]
+@dataclass(frozen=True, slots=True)
+class CardAction(Action):
+    """An action naming one card of the hand: its verb, then the card (``discard 9C``)."""
+
+    card: Card
+    verb: ClassVar[str]
+
+    def __str__(self) -> str:
+        return f"{self.verb} {self.card.code}"
+
+
+class Discard(CardAction):
+    """Discard a card, ending your turn: ``discard 9C``."""
+
+    verb = "discard"
+
+
+class Knock(CardAction):
+    """Discard a card and knock, with 10 or less deadwood left (none is gin): ``knock 9C``."""
+
+    verb = "knock"
+
+
+class LayOff(CardAction):
+    """Lay a card off on one of the knocker's melds: ``layoff 5S``."""
+
+    verb = "layoff"
+
+
+class Take(Verb):
+    """Take the top card of the discard pile (or the upcard when it is offered): ``take``."""
+
+    verb = "take"
+
+
+class Pass(Verb):
+    """Refuse the upcard: ``pass``."""
+
+    verb = "pass"
+
+
+class Draw(Verb):
+    """Draw the top card of the stock: ``draw``."""
+
+    verb = "draw"
+
+
+class Done(Verb):
+    """End your lay-offs; the hands are counted: ``done``."""
+
+    verb = "done"
+
+
+#: Each verb alone is an action; each card action names one card of the hand.
+GRAMMAR = Grammar(
+    *(Form(verb.verb, verb) for verb in (Take, Pass, Draw, Done)),
+    *(Form(kind.verb, kind, 1, source="hand") for kind in (Discard, Knock, LayOff)),
+)
+# --8<-- [end:actions]
+
+
+# --8<-- [start:fields]
+class Fields(NamedTuple):
+    """The fields of a deal of Gin Rummy (stock top first, discard pile top last).
+
+    The phase says what the seat to act does: take or pass the upcard (``offer``), draw
+    from the stock after both passed it (``stock``), draw or take (``draw``), discard or
+    knock (``discard``), lay off on the knocker's melds (``layoff``).
+    """
+
+    hands: tuple[CardSet, ...]
+    stock: tuple[Card, ...]
+    discard: tuple[Card, ...]
+    seat: int
+    phase: str = "offer"
+    taken: Card | None = None  # just taken from the discard pile: not to be discarded now
+    knocker: int | None = None
+    melds: tuple[CardSet, ...] = ()  # the knocker's melds, with the cards laid off on them
+    outcome: str | None = None
+
+
+def shown(state: "GinState") -> int:
+    """The seats whose hands everyone sees: the knocker's, and both once the deal is over."""
+    knocker = state.f.knocker
+    return 0 if knocker is None else 0b11 if state.is_over else 1 << knocker
+
+
+# --8<-- [end:fields]
+# --8<-- [start:state]
+class GinState(GenericState[GinRules, Fields, GinView]):
+    """A deal of Gin Rummy in progress (immutable): its fields are ``state.f``."""
+
+    __slots__ = ()
+    grammar = GRAMMAR
+    view_model = GinView
+    zone_specs = (
+        Zone("hand", field="hands", per_seat=True, seen=Seen.OWNER, revealed=shown),
+        Zone("stock", seen=Seen.COUNT),
+        Zone("discard", seen=Seen.TOP, top_key="top"),
+    )
+
+    @property
+    def hand(self) -> CardSet:
+        """The hand of the seat to act."""
+        return self.f.hands[self.f.seat]
+
+    def view_extra(self, seat: int | None) -> dict[str, Any]:
+        """The phase, the seat's own deadwood, the knocker and their melds, the dealer."""
+        f, own = self.f, None if seat is None else deadwood(self.f.hands[seat])
+        melds = [list(meld) for meld in f.melds]
+        extra = {"phase": f.phase, "deadwood": own, "knocker": f.knocker, "melds": melds}
+        return extra | {"dealer": self.setup.dealer}
+
+    def result(self) -> GameResult:
+        """The deal's points: the deadwood difference, and the gin, big gin or undercut bonus.
+
+        Raises:
+            InvalidState: the deal is not over yet.
+        """
+        f, rules, actions = self.f, self.rules, self.action_count
+        if f.outcome is None:
+            raise InvalidState("the deal is not over yet: nobody has knocked")
+        if f.knocker is None:
+            return GameResult(reason="draw", players=2, points=[0, 0], actions=actions)
+        dead = [deadwood(hand) for hand in f.hands]
+        gap = dead[1 - f.knocker] - dead[f.knocker]  # the defender's deadwood over the knocker's
+        bonus = {"gin": rules.gin_bonus, "big_gin": rules.big_gin_bonus}.get(f.outcome, 0)
+        won, points, reason = f.knocker, gap + bonus, f.outcome
+        if f.outcome == "knock" and gap <= 0:
+            won, points, reason = 1 - f.knocker, rules.undercut_bonus - gap, "undercut"
+        scores = [points if seat == won else 0 for seat in (0, 1)]
+        return GameResult(reason=reason, players=2, winners=[won], points=scores, actions=actions)
+
+    # --8<-- [end:state]
+    # --8<-- [start:checks]
+    def not_now(self, *phases: str) -> Refusal | None:
+        """A refusal unless the phase is one of ``phases``."""
+        why = f"not allowed in the {self.f.phase} phase"
+        return None if self.f.phase in phases else Refusal(Code.NOT_NOW, why)
+
+    def not_held(self, card: Card, phase: str) -> Refusal | None:
+        """A refusal unless the phase is ``phase`` and ``card`` is in the hand."""
+        if self.not_now(phase) or card in self.hand:
+            return self.not_now(phase)
+        return Refusal(Refused.NOT_IN_HAND, f"{card} is not in your hand")
+
+    def check_take(self, action: Take) -> Refusal | None:
+        """Take the upcard when it is offered, or the top discard instead of drawing."""
+        return self.not_now("offer", "draw")
+
+    def check_pass(self, action: Pass) -> Refusal | None:
+        """Refuse the upcard while it is offered."""
+        return self.not_now("offer")
+
+    def check_draw(self, action: Draw) -> Refusal | None:
+        """Draw from the stock at the start of a turn (not while the upcard is offered)."""
+        return self.not_now("draw", "stock")
+
+    def check_discard(self, action: CardAction) -> Refusal | None:
+        """Discard a card of your hand, but not the card just taken from the discard pile."""
+        refusal = self.not_held(action.card, "discard")
+        if refusal is None and action.card == self.f.taken:
+            return Refusal(Code.JUST_TAKEN, f"you just took {action.card}: discard another card")
+        return refusal
+
+    def check_knock(self, action: Knock) -> Refusal | None:
+        """Discard as `check_discard` allows, keeping 10 or less deadwood (`knock_limit`)."""
+        refusal, limit = self.check_discard(action), self.rules.knock_limit
+        left = deadwood(self.hand.remove(action.card)) if refusal is None else 0
+        if left > limit:
+            why = f"your deadwood would be {left}: knock with {limit} or less"
+            return Refusal(Code.TOO_MUCH_DEADWOOD, why)
+        return refusal
+
+    def check_layoff(self, action: LayOff) -> Refusal | None:
+        """Lay off a card of your hand that extends one of the knocker's melds."""
+        refusal, card = self.not_held(action.card, "layoff"), action.card
+        if refusal is None and not any(k.extends(m, card) for m in self.f.melds for k in KINDS):
+            return Refusal(Code.DOES_NOT_FIT, f"{card} extends none of the knocker's melds")
+        return refusal
+
+    def check_done(self, action: Done) -> Refusal | None:
+        """End the lay-offs."""
+        return self.not_now("layoff")
+
+    # --8<-- [end:checks]
+    # --8<-- [start:moves]
+    def holding(self, hand: CardSet) -> tuple[CardSet, ...]:
+        """The hands, the seat to act's being ``hand`` now."""
+        return tuple(hand if seat == self.f.seat else h for seat, h in enumerate(self.f.hands))
+
+    def do_pass(self, action: Pass) -> Self:
+        """The dealer is offered the upcard next; if both pass, the non-dealer draws."""
+        phase = "stock" if self.f.seat == self.setup.dealer else "offer"
+        return self.evolve(action, [Event("pass", self.f.seat)], seat=1 - self.f.seat, phase=phase)
+
+    def do_take(self, action: Take) -> Self:
+        """The top discard goes to the hand, not to be discarded this turn."""
+        card = self.f.discard[-1]
+        event = Event("take", self.f.seat, (card,))
+        return self.drew(action, event, card, taken=card, discard=self.f.discard[:-1])
+
+    def do_draw(self, action: Draw) -> Self:
+        """The top card of the stock goes to the hand, unseen by the other seat."""
+        card, event = self.f.stock[0], Event("draw", self.f.seat, count=1)
+        return self.drew(action, event, card, taken=None, stock=self.f.stock[1:])
+
+    def drew(self, action: Action, event: Event, card: Card, **changes: Any) -> Self:
+        """The seat discards next, unless all 11 cards meld: big gin (option `big_gin`)."""
+        hand = self.hand.add(card)
+        if self.rules.big_gin and deadwood(hand) == 0:
+            big_gin = [event, Event("big_gin", self.f.seat, note="goes big gin")]
+            return self.show_down(action, big_gin, hand, outcome="big_gin", **changes)
+        return self.evolve(action, [event], hands=self.holding(hand), phase="discard", **changes)
+
+    def do_discard(self, action: Discard) -> Self:
+        """The card goes on the pile; with two cards left in the stock, the deal is drawn."""
+        f, card, over = self.f, action.card, len(self.f.stock) <= 2
+        events = [Event("discard", f.seat, (card,))]
+        events += [Event("drawn_deal", note="two cards are left in the stock")] if over else []
+        hands, discard = self.holding(self.hand.remove(card)), (*f.discard, card)
+        after = {"outcome": "draw"} if over else {"seat": 1 - f.seat, "phase": "draw"}
+        return self.evolve(action, events, hands=hands, discard=discard, **after)
+
+    def do_knock(self, action: Knock) -> Self:
+        """Knock: gin ends the deal; otherwise the defender may lay off."""
+        f, card, hand = self.f, action.card, self.hand.remove(action.card)
+        left, discard = deadwood(hand), (*f.discard, card)
+        said = "goes gin" if left == 0 else f"knocks with {left} deadwood"
+        events = [Event("discard", f.seat, (card,)), Event("knock", f.seat, note=said)]
+        after = {"outcome": "gin"} if left == 0 else {"seat": 1 - f.seat, "phase": "layoff"}
+        return self.show_down(action, events, hand, discard=discard, **after)
+
+    def show_down(self, action: Action, events: list[Event], hand: CardSet, **changes: Any) -> Self:
+        """The seat to act knocks with ``hand``: its melds, made at best, go on the table."""
+        melds = solver_for(KINDS, VALUES).best(hand).melds
+        hands, knocker = self.holding(hand), self.f.seat
+        return self.evolve(action, events, hands=hands, knocker=knocker, melds=melds, **changes)
+
+    def do_layoff(self, action: LayOff) -> Self:
+        """The card joins the first of the knocker's melds it extends."""
+        card, melds = action.card, list(self.f.melds)
+        at = next(i for i, m in enumerate(melds) if any(k.extends(m, card) for k in KINDS))
+        melds[at] = melds[at].add(card)
+        event, hands = (
+            Event("layoff", self.f.seat, (card,), note="lays off"),
+            self.holding(self.hand.remove(card)),
+        )
+        return self.evolve(action, [event], hands=hands, melds=tuple(melds))
+
+    def do_done(self, action: Done) -> Self:
+        """The lay-offs are over: both hands are shown and counted."""
+        return self.evolve(
+            action, [Event("done", self.f.seat, note="lays off no more")], outcome="knock"
+        )
+
+
+# --8<-- [end:moves]
