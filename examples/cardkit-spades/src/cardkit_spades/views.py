@@ -6,10 +6,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from cardkit import Card, View
-from cardkit.engine.tablelayout import Spot, TableHint
-from cardkit.engine.viewwords import Words, count_text, seat_text
-from cardkit.engine.zones import TableRole
+from cardkit.authoring import (
+    Card,
+    Spot,
+    TableHint,
+    TableRole,
+    View,
+    Words,
+    count_text,
+    seat_text,
+)
 from cardkit_spades.scoring import TEAMS
 
 __all__ = ["TABLE_HINT", "VIEW_WORDS", "SpadesView", "bid_text"]
