@@ -120,14 +120,14 @@ class PassState(GenericState[PassRules, Fields, PassView]):
                            seat=(seat + 1) % self.players, passes=passes, outcome=over)  # fmt: skip
 
     def result(self) -> GameResult:
-        """Nobody wins a passing exercise.
+        """Nobody wins a passing exercise: the deal does not count (``void``).
 
         Raises:
             InvalidState: the passing is not over.
         """
         if not self.is_over:
             raise InvalidState("the passing is not over: no result yet")
-        return GameResult(reason="done", players=self.players, order=[0, 1, 2, 3], winners=[],
+        return GameResult(reason="void", players=self.players, order=[0, 1, 2, 3], winners=[],
                           actions=self.action_count)  # fmt: skip
 
 

@@ -172,7 +172,7 @@ def _page(body: str) -> str:
             "<p>the games — <strong>Tiến lên</strong> (Thirteen), <strong>Palace</strong> and "
             "<strong>Tonk</strong> — are plugins</p>",
             None,
-            "a list of the games without Crazy Eights, Spades",
+            "a list of the games without Crazy Eights, Gin Rummy, Spades",
         ),
         (
             "<pre><code>print(available_games())  # ['crazyeights', 'palace', 'tienlen', 'tonk']"
@@ -196,7 +196,7 @@ def test_a_fact_stated_by_hand_that_disagrees_is_caught(
         "<table><tr><td><code>cardkit_crazyeights</code></td><td>4 (2-5)</td></tr></table>",
         "<p>Tonk is for 2 to 6 players; with 2 to 3 players the deal is bigger.</p>",
         "<p>in games with a stock (Tonk, Palace, Crazy Eights) a world keeps it</p>",
-        "<p>the games — Crazy Eights, Palace, Spades, Tiến lên and Tonk — are plugins</p>",
+        "<p>the games — Crazy Eights, Gin Rummy, Palace, Spades, Tiến lên and Tonk — are plugins</p>",
         "<p><!-- facts:players:tonk -->9 to 9<!-- /facts --> players</p>",
         "<p>the tests play 200 games</p>",
     ],

@@ -304,7 +304,9 @@ def test_zones_that_appear_during_play_share_the_other_plane() -> None:
 
 @pytest.mark.parametrize("game", cardkit.available_games())
 def test_every_entry_is_bounded_and_seat_fields_are_relative(game: str) -> None:
-    players = 4 if game in ("tienlen", "spades") else 3
+    found = cardkit.load_game(game)
+    wanted = 4 if game in ("tienlen", "spades") else 3
+    players = min(max(wanted, found.min_players), found.max_players)
     env = cardkit.rl.aec_env(game, players=players)
     box = env.table.observation_space["observation"]
     assert np.isfinite(box.low).all()
