@@ -182,7 +182,7 @@ def test_the_deal_is_drawn_when_two_cards_are_left_in_the_stock() -> None:
         state = play(drawn, f"discard {new}")
     result = state.result()
     assert (result.reason, result.winners, result.points, state.view(0).stock_count) == (
-        "draw",
+        "void",
         [],
         [0, 0],
         2,

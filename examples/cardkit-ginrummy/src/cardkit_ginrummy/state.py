@@ -151,7 +151,7 @@ class GinState(GenericState[GinRules, Fields, GinView]):
         if f.outcome is None:
             raise InvalidState("the deal is not over yet: nobody has knocked")
         if f.knocker is None:
-            return GameResult(reason="draw", players=2, points=[0, 0], actions=actions)
+            return GameResult(reason="void", players=2, points=[0, 0], actions=actions)
         dead = [deadwood(hand) for hand in f.hands]
         gap = dead[1 - f.knocker] - dead[f.knocker]  # the defender's deadwood over the knocker's
         bonus = {"gin": rules.gin_bonus, "big_gin": rules.big_gin_bonus}.get(f.outcome, 0)
