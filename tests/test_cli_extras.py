@@ -7,6 +7,7 @@ from importlib.metadata import version
 import pytest
 from typer.testing import CliRunner, Result
 
+from cardkit._build import build_name
 from cardkit.cli import app
 from cardkit.plugins.registry import registry
 
@@ -20,7 +21,10 @@ def run(*args: str, columns: int = 200) -> Result:
 def test_version() -> None:
     result = run("--version")
     assert result.exit_code == 0
-    assert result.output.startswith(f"cardkit {version('cardkit')} (Python ")
+    assert result.output.startswith(f"cardkit {version('cardkit')}, ")
+    # The build that runs: this checkout's is pure unless compiled in place.
+    assert build_name() in result.output
+    assert "(Python " in result.output
 
 
 @pytest.mark.parametrize(

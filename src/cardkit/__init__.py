@@ -23,6 +23,11 @@ import importlib as _importlib
 from types import ModuleType as _ModuleType
 from typing import Any
 
+from cardkit import _build
+
+if _build.pure_requested():  # before any compiled module loads: CARDKIT_PURE=1
+    _build.use_pure_modules()
+
 from cardkit.cards.card import Card, Rank, Suit
 from cardkit.cards.cardset import CardSet, parse_cards
 from cardkit.cards.deck import Deck

@@ -63,23 +63,32 @@ def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:
             the value is neither text nor an iterable of cards, or it is
             too long.
     """
-    if isinstance(text, str):
-        if len(text) > MAX_CARDS_TEXT:
+    given: object = text  # callers pass anything: checked here, not trusted to the annotation
+    if isinstance(given, str):
+        if len(given) > MAX_CARDS_TEXT:
             raise InvalidCard(
-                text, f"{len(text)} characters of cards, at most {MAX_CARDS_TEXT} are read"
+                given, f"{len(given)} characters of cards, at most {MAX_CARDS_TEXT} are read"
             )
-        items: list[str] | list[str | Card] = text.replace(",", " ").split()
-    elif isinstance(text, Iterable) and not isinstance(text, bytes | bytearray | dict):
-        items = list(islice(text, MAX_CARDS + 1))
+        items: list[object] = list(given.replace(",", " ").split())
+    elif isinstance(given, Iterable) and not isinstance(given, bytes | bytearray | dict):
+        items = list(islice(given, MAX_CARDS + 1))
     else:
         raise InvalidCard(
-            quote(text), "cards are given as text ('3S 4H') or an iterable of card codes or cards"
+            quote(given), "cards are given as text ('3S 4H') or an iterable of card codes or cards"
         )
     if len(items) > MAX_CARDS:
         raise InvalidCard(
             quote(items), f"more than {MAX_CARDS} cards; at most {MAX_CARDS} are read"
         )
-    return [item if isinstance(item, Card) else Card.parse(item) for item in items]
+    cards = []
+    for item in items:
+        if isinstance(item, Card):
+            cards.append(item)
+        elif isinstance(item, str):
+            cards.append(Card.parse(item))
+        else:
+            raise InvalidCard(repr(item), "a card must be given as text")
+    return cards
 
 
 class CardSet:
@@ -101,16 +110,14 @@ class CardSet:
         mask = 0
         for card in cards:
             mask |= card.bit
-        _set_mask(self, mask)
+        object.__setattr__(self, "mask", mask)
 
     @classmethod
     def from_mask(cls, mask: int) -> CardSet:
         """The set whose bit mask is ``mask``."""
         if mask < 0 or mask >> 54:
             raise ValueError(f"a card mask has bits 0-53 only, got {mask:#x}")
-        new = _new(cls)
-        _set_mask(new, mask)
-        return new
+        return _made(mask)
 
     @classmethod
     def parse(cls, text: str | Iterable[str | Card]) -> CardSet:
@@ -287,13 +294,10 @@ class CardSet:
         }
 
 
-_new, _set_mask = object.__new__, CardSet.__dict__["mask"].__set__  # the slot's own setter
-
-
 def _made(mask: int) -> CardSet:
     """`CardSet.from_mask(mask)` unchecked, for a mask known to be valid (the operators')."""
-    new: CardSet = _new(CardSet)
-    _set_mask(new, mask)
+    new = CardSet.__new__(CardSet)
+    object.__setattr__(new, "mask", mask)
     return new
 
 

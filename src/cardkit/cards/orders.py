@@ -92,6 +92,9 @@ class RankOrder:
     def __repr__(self) -> str:
         return f"RankOrder.parse({str(self)!r})"
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (RankOrder, (self.ranks,))
+
 
 #: Ace low: A 2 3 … K.
 ACE_LOW: Final = RankOrder([Rank.ACE, *[r for r in Rank if r != Rank.ACE]])
@@ -135,6 +138,9 @@ class SuitOrder:
 
     def __repr__(self) -> str:
         return f"SuitOrder.parse({str(self)!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (SuitOrder, (self.suits,))
 
 
 class CardOrder:
@@ -208,6 +214,9 @@ class CardOrder:
     def __repr__(self) -> str:
         return f"CardOrder({self.ranks!r}, {self.suits!r})"
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (CardOrder, (self.ranks, self.suits))  # its key space is built again on use
+
 
 class CardValues:
     """Point values of cards, such as a rummy count (A = 1, pictures 10).
@@ -248,3 +257,6 @@ class CardValues:
 
     def __repr__(self) -> str:
         return f"CardValues({ {r.code: self.table[r - 2] for r in Rank} })"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (CardValues, ({rank: self.table[rank - 2] for rank in Rank}, self.table[52]))

@@ -104,7 +104,11 @@ def _print_version(value: bool) -> None:
         import platform
         from importlib.metadata import version
 
-        typer.echo(f"cardkit {version('cardkit')} (Python {platform.python_version()})")
+        from cardkit._build import build_name
+
+        typer.echo(
+            f"cardkit {version('cardkit')}, {build_name()} (Python {platform.python_version()})"
+        )
         raise typer.Exit()
 
 

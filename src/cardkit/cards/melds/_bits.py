@@ -23,17 +23,10 @@ SPREAD: Final = 1 | 1 << 13 | 1 << 26 | 1 << 39
 #: The standard cards (no jokers).
 STANDARD: Final = FULL_DECK_MASK
 
-_new_cardset = object.__new__
-_set = object.__setattr__
-
 
 def cardset(mask: int) -> CardSet:
-    """A [`CardSet`][cardkit.cards.cardset.CardSet] from a mask known to be valid (no checks;
-    hot paths).
-    """
-    new: CardSet = _new_cardset(CardSet)
-    _set(new, "mask", mask)
-    return new
+    """The [`CardSet`][cardkit.cards.cardset.CardSet] of a mask."""
+    return CardSet.from_mask(mask)
 
 
 def lanes_at_least(mask: int) -> tuple[int, int, int, int]:
