@@ -142,7 +142,7 @@ def test_json_schema_is_an_array_of_card_patterns() -> None:
 
 @given(st.integers(min_value=0, max_value=(1 << 52) - 1))
 def test_cards_of_mask_lists_the_cards_in_index_order(mask: int) -> None:
-    from cardkit.cards.cardset import cards_of_mask
+    from cardkit.cards.maskdecoder import cards_of_mask
 
     assert cards_of_mask(mask) == tuple(CardSet.from_mask(mask))
     assert cards_of_mask(mask) == cards_of_mask(mask)  # cached lanes give the same answer
@@ -150,7 +150,7 @@ def test_cards_of_mask_lists_the_cards_in_index_order(mask: int) -> None:
 
 def test_a_mask_decoder_maps_cards_to_items() -> None:
     from cardkit.cards.card import STANDARD_CARDS
-    from cardkit.cards.cardset import MaskDecoder
+    from cardkit.cards.maskdecoder import MaskDecoder
 
     codes = MaskDecoder([card.code for card in STANDARD_CARDS])
     assert codes(CardSet.parse("AS 2C TD").mask) == ("2C", "TD", "AS")

@@ -196,7 +196,8 @@ def test_a_fact_stated_by_hand_that_disagrees_is_caught(
         "<table><tr><td><code>cardkit_crazyeights</code></td><td>4 (2-5)</td></tr></table>",
         "<p>Tonk is for 2 to 6 players; with 2 to 3 players the deal is bigger.</p>",
         "<p>in games with a stock (Tonk, Palace, Crazy Eights) a world keeps it</p>",
-        "<p>the games — Crazy Eights, Gin Rummy, Palace, Spades, Tiến lên and Tonk — are plugins</p>",
+        "<p>the games — Crazy Eights, Gin Rummy, Palace, Spades, Tiến lên and Tonk — are "
+        "plugins</p>",
         "<p><!-- facts:players:tonk -->9 to 9<!-- /facts --> players</p>",
         "<p>the tests play 200 games</p>",
     ],

@@ -47,8 +47,6 @@ view words' `cards_text`).
 from cardkit.cards.card import Card, Rank, Suit
 from cardkit.cards.cardset import (
     CardSet,
-    MaskDecoder,
-    cards_of_mask,
     parse_cards,
     rank_mask,
     ranks_present,
@@ -57,6 +55,7 @@ from cardkit.cards.cardset import (
 from cardkit.cards.deck import Cards as CardsLike
 from cardkit.cards.deck import Deck
 from cardkit.cards.deck import Zone as SeatsCards
+from cardkit.cards.maskdecoder import MaskDecoder, cards_of_mask
 from cardkit.cards.melds import (
     DoubleSequence,
     KeySpace,

@@ -58,7 +58,7 @@ __all__ = ["TonkState"]
 _START_LEGAL: Final[tuple[tuple[Action, ...], ...]] = tuple(
     tuple(a for bit, a in ((4, DROP), (2, DRAW), (1, TAKE)) if key & bit) for key in range(8)
 )
-#: The discard of every card of a mask, in card order (see cardkit.cards.cardset.MaskDecoder).
+#: The discard of every card of a mask, in card order (see cardkit.authoring.MaskDecoder).
 _discards_of: Final = MaskDecoder(_DISCARDS)
 
 
