@@ -18,6 +18,7 @@ import pytest
 
 from cardkit.play.executors import WARM_POOL_SECONDS, ExecutorError, chunks, run_chunks
 from cardkit.play.simulate import simulate
+from cardkit.plugins.registry import registry
 
 
 @pytest.mark.parametrize("workers", [1, 2, 3, 8])
@@ -78,3 +79,13 @@ def test_simulate_on_an_executor_counts_every_game() -> None:
         report = simulate("tonk", games=53, players=2, seed=3, jobs=2, executor=threads)
     assert report.games == 53
     assert report.completed + report.capped == 53
+
+
+def test_simulate_on_threads_keeps_the_callers_registry() -> None:
+    """A thread of this process already has the registry: a worker's setup must not swap it."""
+    before = registry()
+    game = before.game("tonk")
+    with ThreadPoolExecutor(2) as threads:
+        simulate("tonk", games=9, players=2, seed=5, jobs=2, executor=threads)
+    assert registry() is before
+    assert before.game("tonk") is game

@@ -169,7 +169,9 @@ def _registry_settings() -> dict[str, Any]:
 def _build_player(spec: _Spec) -> _Player:
     from cardkit.plugins.registry import Registry, registry, reset_registry
 
-    if spec.registry:
+    # A worker process builds the parent's registry; a thread of the parent (a thread
+    # executor) already has it, and replacing it would swap the caller's games mid-run.
+    if spec.registry and _registry_settings() != spec.registry:
         reset_registry(Registry(**spec.registry))
     reg = registry()
     for name, module_name in spec.plugins:
