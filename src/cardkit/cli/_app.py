@@ -17,6 +17,7 @@ from cardkit.cli import (
     _new,
     _play,
     _replay,
+    _rules_info,
     _run,
     _serve,
     _soak,
@@ -171,7 +172,7 @@ def rules(
     as_json: Annotated[bool, typer.Option("--json", help="Print it as JSON.")] = False,
 ) -> None:
     """Show a game's options (type, default, description), house rules, presets and bots."""
-    _info.rules(game, as_json)
+    _rules_info.rules(game, as_json)
 
 
 @app.command("demo")
@@ -374,66 +375,18 @@ def replay(
 @app.command("serve")
 @clean_errors
 def serve(
-    host: Annotated[str, typer.Option("--host", help="The address to listen on.")] = "127.0.0.1",
-    port: Annotated[
-        int, typer.Option("--port", help="The port to listen on.", min=1, max=65535)
-    ] = 8000,
-    db: Annotated[
-        str,
-        typer.Option(
-            "--db",
-            envvar="CARDKIT_DB",
-            help="The SQLite file tables are kept in, or a PostgreSQL URL "
-            "(postgresql://user@host/db) that several workers share.",
-        ),
-    ] = "cardkit-tables.sqlite3",
-    workers: Annotated[
-        int,
-        typer.Option(
-            "--workers", help="Worker processes (more than 1 needs PostgreSQL).", min=1, max=256
-        ),
-    ] = 1,
-    bot_delay: Annotated[
-        float, typer.Option("--bot-delay", help="Seconds a bot waits before it plays.", min=0)
-    ] = 0.6,
-    deal_pause: Annotated[
-        float, typer.Option("--deal-pause", help="Seconds between two deals of a match.", min=0)
-    ] = 4.0,
-    max_tables: Annotated[
-        int, typer.Option("--max-tables", help="Tables not yet over the server holds.", min=1)
-    ] = 200,
-    max_message_bytes: Annotated[
-        int, typer.Option("--max-message-bytes", help="Largest client message.", min=64)
-    ] = 4096,
-    actions_per_second: Annotated[
-        float,
-        typer.Option("--actions-per-second", help="Messages per second per connection.", min=0.1),
-    ] = 10.0,
-    allow_origin: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--allow-origin",
-            help="An origin (https://host[:port]) whose pages may open WebSockets besides "
-            "the server's own; repeat it for more, '*' for any.",
-        ),
-    ] = None,
-    idle_expiry: Annotated[
-        float | None,
-        typer.Option(
-            "--idle-expiry",
-            help="Seconds a table may stay unchanged before it is closed and forgotten "
-            "(default: never).",
-            min=1,
-        ),
-    ] = None,
-    bot: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--bot",
-            help="A bot by import path (mypkg.agents:policy) that tables may seat; "
-            "repeat it for more.",
-        ),
-    ] = None,
+    host: _serve.HostOpt = "127.0.0.1",
+    port: _serve.PortOpt = 8000,
+    db: _serve.DbOpt = "cardkit-tables.sqlite3",
+    workers: _serve.WorkersOpt = 1,
+    bot_delay: _serve.BotDelayOpt = 0.6,
+    deal_pause: _serve.DealPauseOpt = 4.0,
+    max_tables: _serve.MaxTablesOpt = 200,
+    max_message_bytes: _serve.MaxMessageOpt = 4096,
+    actions_per_second: _serve.RateOpt = 10.0,
+    allow_origin: _serve.OriginOpt = None,
+    idle_expiry: _serve.IdleExpiryOpt = None,
+    bot: _serve.BotPathOpt = None,
 ) -> None:
     """Host tables: a lobby and a browser table over HTTP and WebSocket (the server extra)."""
     _serve.serve(

@@ -2,14 +2,77 @@
 
 from __future__ import annotations
 
+import dataclasses
 import errno
 import json
 import os
 import socket
 import sqlite3
 from collections.abc import Sequence
+from typing import Annotated, Any
+
+import typer
 
 from cardkit.cli._common import err, fail
+
+#: The options of ``cardkit serve`` (the command is declared in `cardkit.cli._app`).
+HostOpt = Annotated[str, typer.Option("--host", help="The address to listen on.")]
+PortOpt = Annotated[int, typer.Option("--port", help="The port to listen on.", min=1, max=65535)]
+DbOpt = Annotated[
+    str,
+    typer.Option(
+        "--db",
+        envvar="CARDKIT_DB",
+        help="The SQLite file tables are kept in, or a PostgreSQL URL "
+        "(postgresql://user@host/db) that several workers share.",
+    ),
+]
+WorkersOpt = Annotated[
+    int,
+    typer.Option(
+        "--workers", help="Worker processes (more than 1 needs PostgreSQL).", min=1, max=256
+    ),
+]
+BotDelayOpt = Annotated[
+    float, typer.Option("--bot-delay", help="Seconds a bot waits before it plays.", min=0)
+]
+DealPauseOpt = Annotated[
+    float, typer.Option("--deal-pause", help="Seconds between two deals of a match.", min=0)
+]
+MaxTablesOpt = Annotated[
+    int, typer.Option("--max-tables", help="Tables not yet over the server holds.", min=1)
+]
+MaxMessageOpt = Annotated[
+    int, typer.Option("--max-message-bytes", help="Largest client message.", min=64)
+]
+RateOpt = Annotated[
+    float,
+    typer.Option("--actions-per-second", help="Messages per second per connection.", min=0.1),
+]
+OriginOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--allow-origin",
+        help="An origin (https://host[:port]) whose pages may open WebSockets besides "
+        "the server's own; repeat it for more, '*' for any.",
+    ),
+]
+IdleExpiryOpt = Annotated[
+    float | None,
+    typer.Option(
+        "--idle-expiry",
+        help="Seconds a table may stay unchanged before it is closed and forgotten "
+        "(default: never).",
+        min=1,
+    ),
+]
+BotPathOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--bot",
+        help="A bot by import path (mypkg.agents:policy) that tables may seat; repeat it for more.",
+    ),
+]
 
 #: What to run when the server extra is missing.
 INSTALL_HINT = (
@@ -41,8 +104,6 @@ def serve(
     tables may then seat by that name ([cardkit.play.botpaths][]).
     """
     try:
-        import uvicorn
-
         from cardkit.server import Limits, create_app
         from cardkit.server._app import SETTINGS_VARIABLE, log_json, open_storage
     except ImportError as exc:
@@ -54,29 +115,15 @@ def serve(
             f"--workers {workers} needs PostgreSQL (--db postgresql://... or CARDKIT_DB): "
             "a SQLite file is one process's"
         )
-    settings = {
-        "db": db,
-        "limits": {
-            "max_message_bytes": max_message_bytes,
-            "actions_per_second": actions_per_second,
-            "max_tables": max_tables,
-        },
+    limits = Limits(max_message_bytes, actions_per_second, max_tables)
+    options: dict[str, Any] = {
         "bot_delay": bot_delay,
         "deal_pause": deal_pause,
         "allowed_origins": allowed_origins,
         "idle_expiry": idle_expiry,
-        "bots": list(bots),
     }
     try:
-        storage = open_storage(db)
-        app = create_app(
-            storage=storage,
-            limits=Limits(max_message_bytes, actions_per_second, max_tables),
-            bot_delay=bot_delay,
-            deal_pause=deal_pause,
-            allowed_origins=allowed_origins,
-            idle_expiry=idle_expiry,
-        )
+        app = create_app(storage=open_storage(db), limits=limits, **options)
     except ValueError as exc:  # an origin that is not one
         fail(f"--allow-origin: {exc}")
     except ImportError as exc:  # PostgreSQL without its extra
@@ -84,18 +131,30 @@ def serve(
     except (OSError, sqlite3.Error) as exc:  # a --db in a missing or read-only folder
         fail(f"--db {db!r}: cannot open the tables' database there ({exc})")
     sock = _bound(host, port)
+    log_json()
+    if workers > 1:  # each worker process builds its own app from these settings
+        settings = {"db": db, "limits": dataclasses.asdict(limits), **options, "bots": list(bots)}
+        os.environ[SETTINGS_VARIABLE] = json.dumps(settings)
+    where = _without_password(db) if postgres else db
+    _run(app, sock, _address_line(host, port, where, workers), workers, max_message_bytes)
+
+
+def _address_line(host: str, port: int, where: str, workers: int) -> str:
+    """What the server says once it listens: its address, its tables' place, how to stop."""
     from rich.markup import escape
 
     shown = f"[{host}]" if ":" in host else host
-    where = _without_password(db) if postgres else db
     many = f", {workers} workers" if workers > 1 else ""
-    said = (
+    return (
         f"cardkit table server on [bold]{escape(f'http://{shown}:{port}/')}[/] "
         f"(tables in {escape(where)}{many}; Ctrl+C stops it)"
     )
-    log_json()
-    if workers > 1:  # each worker process builds its own app from the settings
-        os.environ[SETTINGS_VARIABLE] = json.dumps(settings)
+
+
+def _run(app: Any, sock: socket.socket, said: str, workers: int, max_message_bytes: int) -> None:
+    """Serve on the bound socket: here, or in ``workers`` processes that each build the app."""
+    import uvicorn
+
     config = uvicorn.Config(
         app if workers == 1 else "cardkit.server:app_from_environment",
         factory=workers > 1,
