@@ -119,10 +119,9 @@ class Deck(Sequence[Card]):
     ) -> Deck:
         """The deck order whose deal gives chosen cards to chosen seats: for tests and puzzles.
 
-        A deal is taken to give each zone in turn (face-down cards, then
-        hands, say) in ``size`` rounds of one card to each seat, starting
-        left of the dealer; then come the cards of ``then`` (an upcard, the
-        top of the stock), then every other card. This inverts it:
+        A deal is taken to give each zone in turn (face-down cards, then hands, say) in ``size``
+        rounds of one card to each seat, starting left of the dealer; then come the cards of
+        ``then`` (an upcard, the top of the stock), then every other card. This inverts it:
 
         ```python
         Deck.stacked(2, {0: "3S 4D 5C"}, size=5, then="9D")

@@ -4,12 +4,9 @@ from __future__ import annotations
 
 import warnings
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
-from typer._click.core import Context
-from typer._click.exceptions import ClickException, NoArgsIsHelpError, UsageError
-from typer.core import TyperGroup
 
 from cardkit.cli import (
     _info,
@@ -39,56 +36,12 @@ from cardkit.cli._options import (
     VariantOpt,
     complete_games,
 )
+from cardkit.cli._usage import CardkitGroup
 from cardkit.errors import CardkitError
 from cardkit.plugins.registry import PluginWarning
 
-
-class _OneLineError(ClickException):
-    """A usage error said as one line: ``Error: ...`` (click's ``show`` of a plain error)."""
-
-    exit_code = 2
-
-
-# typer bundles its own click (typer._click): its usage errors are these classes.
-class _CardkitGroup(TyperGroup):
-    """The ``cardkit`` group: an option or argument it cannot parse is one line, exit code 2.
-
-    Click says such an error in four lines (usage, a hint, a blank line, the
-    error); the documentation promises one, which names the help to read.
-    """
-
-    def make_context(
-        self,
-        info_name: str | None,
-        args: list[str],
-        parent: Context | None = None,
-        **extra: Any,
-    ) -> Context:
-        try:
-            return super().make_context(info_name, args, parent, **extra)
-        except NoArgsIsHelpError:
-            raise
-        except UsageError as exc:
-            raise _one_line(exc) from None
-
-    def invoke(self, ctx: Context) -> Any:
-        try:
-            return super().invoke(ctx)
-        except NoArgsIsHelpError:
-            raise
-        except UsageError as exc:
-            raise _one_line(exc) from None
-
-
-def _one_line(exc: UsageError) -> _OneLineError:
-    """``Invalid value for '--games' / '-n': ... (see 'cardkit simulate --help')``."""
-    where = exc.ctx.command_path if exc.ctx is not None else "cardkit"
-    message = " ".join(exc.format_message().split()).rstrip(".")
-    return _OneLineError(f"{message} (see '{where} --help')")
-
-
 app = typer.Typer(
-    cls=_CardkitGroup,
+    cls=CardkitGroup,
     name="cardkit",
     help="Card games as plugins: list them, read their rules, watch bots, simulate, play, replay.",
     no_args_is_help=True,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import typer
 from rich.text import Text
@@ -20,6 +21,7 @@ from cardkit.cli._common import (
     write_json,
 )
 from cardkit.cli._run import header
+from cardkit.engine.game import Game
 from cardkit.play.match import DealRecord, Match, has_match_rule
 from cardkit.play.narrate import seat_label, standings_table
 
@@ -49,22 +51,13 @@ def match_cmd(
     players = seat_count(game, players)
     given = parse_bots(bots)
     check_bot_count(given, players)
-    if deals is None:
-        if has_match_rule(game):
-            deals = MATCH_SAFETY_DEALS
-        else:
-            deals = MATCH_DEFAULT_DEALS
-            err().print(
-                f"[yellow]{game.name} has no rule that ends a match; "
-                f"playing {deals} deals (use --deals N).[/]"
-            )
     match = Match(
         game,
         players,
         rules,
         bots=given or [best_bot(game)],
         seed=seed,
-        max_deals=deals,
+        max_deals=_deal_limit(game, deals),
         max_actions=max_actions,
     )
     if as_json:
@@ -92,6 +85,20 @@ def match_cmd(
         console.print(Text(f"{result.capped_deals} deal(s) hit the action cap.", style="yellow"))
     if out_path is not None:
         write_json(out_path, result.model_dump_json(indent=2), "the match")
+
+
+def _deal_limit(game: Game[Any, Any], deals: int | None) -> int:
+    """The most deals to play: ``--deals``, else the safety cap of a game whose rule ends
+    a match, else a few (and the command says so)."""
+    if deals is not None:
+        return deals
+    if has_match_rule(game):
+        return MATCH_SAFETY_DEALS
+    err().print(
+        f"[yellow]{game.name} has no rule that ends a match; "
+        f"playing {MATCH_DEFAULT_DEALS} deals (use --deals N).[/]"
+    )
+    return MATCH_DEFAULT_DEALS
 
 
 def _deal_line(record: DealRecord, labels: list[str]) -> Text:
