@@ -13,7 +13,9 @@ accessibility scan (axe-core) finds nothing serious. Screenshots go to
 from __future__ import annotations
 
 import json
+import re
 import shutil
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -166,6 +168,19 @@ def test_the_lobby_and_the_table_number_seats_from_one(
     page.goto(server.base + "/tables/" + table["id"])
     page.wait_for_selector('#felt [data-seat="1"] .seat-name')
     assert page.inner_text('#felt [data-seat="1"] .seat-name') == "Seat 2"
+    page.context.close()
+
+
+def test_the_lobby_shows_an_idle_table_and_when_it_closes(browser: Browser, servers: Any) -> None:
+    """Issue 38: a table nobody plays is listed as idle until it expires, not "playing"."""
+    server = servers("--actions-per-second", "1000", "--bot-delay", "0.02", "--idle-expiry", "60")
+    table = server.post("/api/tables", {"game": "tonk", "seats": [{}, {"bot": "heuristic"}]})
+    time.sleep(2.5)  # nobody joins seat 1: the table waits
+    page = _page(browser, "phone")
+    page.goto(server.base + "/")
+    row = page.locator("#tables li", has=page.locator(f'[data-join="{table["id"]}:0"]'))
+    text = row.inner_text()
+    assert re.search(r"idle \d+ s, closes in \d+ s", text), text
     page.context.close()
 
 

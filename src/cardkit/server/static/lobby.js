@@ -120,6 +120,14 @@ async function create(event) {
   }
 }
 
+// How long a table has waited, for people: " · idle 3 min, closes in 12 min". Shown once a
+// table has waited a minute, or at once where the server closes idle tables (--idle-expiry).
+function idleText(t) {
+  if (t.idle < (t.expires_in == null ? 60 : 1)) return "";
+  const span = (s) => (s < 60 ? Math.floor(s) + " s" : s < 3600 ? Math.floor(s / 60) + " min" : Math.floor(s / 3600) + " h");
+  return " · idle " + span(t.idle) + (t.expires_in == null ? "" : ", closes in " + span(t.expires_in));
+}
+
 async function listTables() {
   const tables = await api(BASE + "/api/tables");
   const list = $("tables");
@@ -129,7 +137,7 @@ async function listTables() {
     const item = node("li");
     // Seats are numbered from 1 for people, as in the form and the Join buttons.
     const seats = t.seats.map((s, i) => (s.bot ? s.name + " (bot)" : s.taken ? s.name : "Seat " + (i + 1) + " (free)")).join(", ");
-    item.append(node("span", t.title + " · " + t.id, { class: "what" }), node("span", t.status.replace("_", " ")), node("span", seats, { class: "seats-text" }));
+    item.append(node("span", t.title + " · " + t.id, { class: "what" }), node("span", t.status.replace("_", " ") + idleText(t)), node("span", seats, { class: "seats-text" }));
     const links = node("span", undefined, { class: "links" });
     for (const seat of t.free) {
       const b = node("button", "Join seat " + (seat + 1), { type: "button", "data-join": t.id + ":" + seat });
