@@ -109,7 +109,7 @@ class _Postgres:
     """A PostgreSQL server of the benchmark's own: initdb and pg_ctl in a temporary directory
     (as the ``postgres`` user when run as root: initdb refuses root)."""
 
-    def __init__(self) -> None:
+    def __init__(self, synchronous_commit: str = "on") -> None:
         places = sorted(Path("/usr/lib/postgresql").glob("*/bin"), reverse=True)
         found = shutil.which("initdb")
         places += [Path(found).parent] if found else []
@@ -130,6 +130,7 @@ class _Postgres:
             stderr=subprocess.DEVNULL,
         )
         options = f"-p {self.port} -k {self.dir} -c listen_addresses='' -c max_connections=300"
+        options += f" -c synchronous_commit={synchronous_commit}"
         subprocess.run(
             [
                 *self.as_,
@@ -285,11 +286,19 @@ def main() -> None:
     parser.add_argument("--postgres", action="store_true", help="a PostgreSQL of its own")
     parser.add_argument("--db", help="a PostgreSQL URL to use instead (its tables are kept)")
     parser.add_argument(
+        "--synchronous-commit",
+        default="on",
+        choices=["on", "off"],
+        help="the PostgreSQL setting of the benchmark's own server (default on: each "
+        "acknowledged action survives a database crash)",
+    )
+    parser.add_argument(
         "--matrix", action="store_true", help="SQLite, then PostgreSQL with 1, 2 and 4 workers"
     )
     args = parser.parse_args()
     runs: list[dict[str, Any]] = []
-    postgres = _Postgres() if (args.postgres or args.matrix) and not args.db else None
+    wanted = (args.postgres or args.matrix) and not args.db
+    postgres = _Postgres(args.synchronous_commit) if wanted else None
     try:
         with tempfile.TemporaryDirectory() as tmp:
             sqlite = str(Path(tmp) / "bench.sqlite3")

@@ -147,3 +147,29 @@ def test_a_lease_is_one_workers_until_its_connection_goes(postgres: Any) -> None
         await two.close()
 
     asyncio.run(work())
+
+
+@pytest.mark.slow
+def test_postgresql_stores_many_tables_in_one_transaction_each_row_compared(
+    postgres: Any,
+) -> None:
+    from cardkit.server.postgres import PostgresStorage
+
+    url = postgres.new_database()
+
+    async def work() -> tuple[list[bool], dict[str, tuple[str, int]]]:
+        store = PostgresStorage(url)
+        await store.open()
+        for name in "abc":
+            await store.create(name, "v1")
+        assert await store.save("b", "v2", 1, active=True)
+        done = await store.save_many(
+            [("a", "a2", 1, True), ("b", "b2", 1, True), ("c", "c2", 1, False)]
+        )
+        found = {k: (v.data, v.revision) for k, v in (await store.load_all()).items()}
+        await store.close()
+        return done, found
+
+    done, found = asyncio.run(work())
+    assert done == [True, False, True], "b was at revision 2: its write is refused alone"
+    assert found == {"a": ("a2", 2), "b": ("v2", 2), "c": ("c2", 2)}

@@ -14,7 +14,7 @@ import functools
 import logging
 import secrets
 import time
-from collections.abc import Callable, Coroutine, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from typing import Any
 
 from pydantic import ValidationError
@@ -92,6 +92,9 @@ class TableServer:
         self._stale: set[str] = set()
         self._refreshing: set[str] = set()
         self._background: set[asyncio.Task[None]] = set()
+        #: Writes waiting for this tick's transaction (storages with ``save_many``).
+        self._writes: list[tuple[tuple[str, str, int, bool], asyncio.Future[bool]]] = []
+        self._batches: set[asyncio.Task[None]] = set()
         self._stopping = False
 
     @property
@@ -443,7 +446,7 @@ class TableServer:
         active = table.status != "over"
         unknown = False
         try:
-            stored = await self.storage.save(table.id, data, table.revision, active=active)
+            stored = await self._save(table, data, active)
         except Exception as exc:  # the connection was lost: the change may or may not be stored
             log.warning("table %s: the write failed (%s); reading it back", table.id, exc)
             stored, unknown = False, True
@@ -475,6 +478,40 @@ class TableServer:
         self._publish(table, events)
         if began:
             self.metrics.action(time.perf_counter() - began)
+
+    async def _save(self, table: Table, data: str, active: bool) -> bool:
+        """`Storage.save`, or with a storage that has ``save_many`` (PostgreSQL), the writes
+        of one event-loop tick of every table together: one transaction, one commit."""
+        save_many = getattr(self.storage, "save_many", None)
+        if save_many is None:
+            return await self.storage.save(table.id, data, table.revision, active=active)
+        done: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        self._writes.append(((table.id, data, table.revision, active), done))
+        if len(self._writes) == 1:  # not a background task: stop() lets it finish
+            asyncio.get_running_loop().call_soon(self._start_batch, save_many)
+        return await done
+
+    def _start_batch(self, save_many: Any) -> None:
+        task = asyncio.create_task(self._write_batch(save_many))
+        self._batches.add(task)
+        task.add_done_callback(self._batches.discard)
+
+    async def _write_batch(
+        self, save_many: Callable[[list[tuple[str, str, int, bool]]], Awaitable[list[bool]]]
+    ) -> None:
+        batch, self._writes = self._writes, []
+        try:
+            results = await save_many([change for change, _ in batch])
+        except BaseException as exc:  # every write's outcome is unknown: each reads back
+            for _, done in batch:
+                if not done.done():
+                    done.set_exception(exc if isinstance(exc, Exception) else RuntimeError(exc))
+            if not isinstance(exc, Exception):
+                raise
+            return
+        for (_, done), stored in zip(batch, results, strict=True):
+            if not done.done():
+                done.set_result(stored)
 
     async def _read_back(self, table: Table) -> Stored | None:
         """The table as stored, after a refused or failed write: a few tries, since a pool

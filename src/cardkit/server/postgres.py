@@ -180,6 +180,21 @@ class PostgresStorage:
             cur = await conn.execute(_SAVE, (data, active, table_id, revision, CHANNEL))
             return cur.rowcount == 1
 
+    async def save_many(self, changes: Sequence[tuple[str, str, int, bool]]) -> list[bool]:
+        """`save` for several tables, ``(id, data, revision, active)``, in one transaction.
+
+        One round trip and one commit (pipelined) for the changes of many tables:
+        each row is still a compare-and-set of its own; the list says which stored.
+        """
+        async with self._pool.connection() as conn:
+            async with conn.transaction(), conn.pipeline():
+                cursors = []
+                for table_id, data, revision, active in changes:
+                    cur = conn.cursor()
+                    await cur.execute(_SAVE, (data, active, table_id, revision, CHANNEL))
+                    cursors.append(cur)
+            return [cur.rowcount == 1 for cur in cursors]
+
     async def delete(self, table_id: str, revision: int | None = None) -> bool:
         """Forget one table (if it is stored at ``revision``); the other workers are told."""
         async with self._pool.connection() as conn:
