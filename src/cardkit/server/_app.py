@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 import logging
 import os
-from collections.abc import AsyncIterator, Iterable
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Callable, Iterable
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -117,6 +117,21 @@ def create_app(
         idle_expiry=idle_expiry,
     )
 
+    app = FastAPI(
+        title="cardkit table server",
+        summary="Card game tables: seats, tokens, spectators; play over one WebSocket per client.",
+        lifespan=_lifespan(server),
+        docs_url=None,
+        redoc_url=None,
+    )
+    app.state.tables = server
+    _wire(app, server, origins)
+    return app
+
+
+def _lifespan(server: TableServer) -> Callable[[FastAPI], AbstractAsyncContextManager[None]]:
+    """The app's lifespan: the stored tables loaded and their bots resumed, then stopped."""
+
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await server.start()
@@ -126,14 +141,11 @@ def create_app(
         await server.stop()
         log.info("stopped")
 
-    app = FastAPI(
-        title="cardkit table server",
-        summary="Card game tables: seats, tokens, spectators; play over one WebSocket per client.",
-        lifespan=lifespan,
-        docs_url=None,
-        redoc_url=None,
-    )
-    app.state.tables = server
+    return lifespan
+
+
+def _wire(app: FastAPI, server: TableServer, origins: Origins) -> None:
+    """The app's middleware, error answers, routes, WebSocket, API page and static files."""
     app.add_middleware(SecurityHeaders)
     app.add_middleware(HeadAsGet)
     _errors(app)
@@ -144,7 +156,6 @@ def create_app(
     _socket_route(app, server, origins)
     _api_page(app)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
-    return app
 
 
 def app_from_environment() -> FastAPI:
