@@ -104,6 +104,8 @@ def serve(
     tables may then seat by that name ([cardkit.play.botpaths][]).
     """
     try:
+        import uvicorn  # noqa: F401  (the server extra's host, checked before any work)
+
         from cardkit.server import Limits, create_app
         from cardkit.server._app import SETTINGS_VARIABLE, log_json, open_storage
     except ImportError as exc:
