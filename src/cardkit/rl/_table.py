@@ -142,8 +142,7 @@ class Table:
         # A space with its own `legal` numbers a state's legal moves itself (Palace's turns).
         own = self.space is not None and type(self.space).legal is not ActionSpace.legal
         self._space_lists = own
-        exact = self.space if isinstance(self.space, EnumeratedActionSpace) else None
-        self._exact = None if exact is None else {a: i for i, a in enumerate(exact.actions)}
+        self._exact = _exact_ids(self.space)
 
     def __getstate__(self) -> dict[str, Any]:
         """The table without what it keeps to step fast (encoders, numbered legal lists by
@@ -154,11 +153,16 @@ class Table:
         if self._memo is not None:
             kept["_memo"] = {}
         del kept["observation_space"], kept["_zeros"]  # two vectors and two boxes of the layout
+        # The game's action space (shared by every table of the game, with what it has
+        # numbered so far) and the ids of its moves: the game gives them again.
+        del kept["space"], kept["_exact"]
         return kept
 
     def __setstate__(self, kept: dict[str, Any]) -> None:
-        """A copy of a pickled table, its spaces built again from its layout."""
+        """A copy of a pickled table, its spaces built again from its layout and game."""
         self.__dict__.update(kept)
+        self.space = self.state.game.action_space(self.rules, self.players)
+        self._exact = _exact_ids(self.space)
         self.observation_space = spaces.Dict(self._spaces())
         self._zeros = np.zeros(self.n, dtype=np.int8)
 
@@ -394,3 +398,10 @@ class Table:
         if self.state.is_over:
             console.print(result_table(self.result()))
         return buffer.getvalue()
+
+
+def _exact_ids(space: ActionSpace | None) -> dict[Action, int] | None:
+    """The id of each move of an enumerated space, by the move; ``None`` for other spaces."""
+    if not isinstance(space, EnumeratedActionSpace):
+        return None
+    return {action: i for i, action in enumerate(space.actions)}
