@@ -146,7 +146,9 @@ def test_games_at_80_columns_says_each_summary_as_a_sentence(started: list[pexpe
 def test_narration_wraps_under_its_own_words(started: list[pexpect.spawn]) -> None:
     out, code = _run(started, "demo", "tienlen", "--seed", "1", "--delay", "0", columns=50)
     assert code == 0, out
-    told = out.split("Result")[0].splitlines()[2:]  # after the title and the seats
+    lines = out.split("Result")[0].splitlines()
+    # After the title and the seats (which wrap too at 50 columns): the first move's line.
+    told = lines[next(i for i, line in enumerate(lines) if "deals 13 cards" in line) :]
     told = [line for line in told if not line.startswith("Cards in hand")]  # a table's title
     assert len(told) > 20
     # A move is "  12  Seat 2 (heuristic)  passes ..."; a line it wraps onto starts under "Seat".
