@@ -13,15 +13,8 @@ from cardkit.engine.game import Game
 from cardkit.engine.rules import Rules
 from cardkit.errors import IllegalAction, InvalidRules, InvalidState
 from cardkit.play.botpaths import is_bot_path, load_bot
-from cardkit.rl._table import (
-    RENDER_FPS,
-    RENDER_MODES,
-    Observation,
-    Table,
-    check_render_mode,
-    resolve_game,
-    show,
-)
+from cardkit.rl._render import RENDER_FPS, RENDER_MODES, check_render_mode, show
+from cardkit.rl._table import Observation, Table, resolve_game
 from cardkit.rl.actions import LegalDiscrete
 from cardkit.rl.rewards import RewardFunction
 
