@@ -288,8 +288,12 @@ def main() -> int:
     found = {b.name: summarize(b) for b in benches}
     rates = {name: summary["rate_median"] for name, summary in found.items()}
     print(environment())
-    print("load average (1, 5, 15 min): before", ", ".join(f"{x:.2f}" for x in load_before),
-          "| after", ", ".join(f"{x:.2f}" for x in load_after))  # fmt: skip
+    print(
+        "load average (1, 5, 15 min): before",
+        ", ".join(f"{x:.2f}" for x in load_before),
+        "| after",
+        ", ".join(f"{x:.2f}" for x in load_after),
+    )
     rows = []
     for game in games:
         players, peer = PEERS[game]
@@ -299,9 +303,14 @@ def main() -> int:
         bare = rates[f"game/{game}"]
         floor = 1 + bare / rates[f"floor/{game}"]  # (bare step + floor step) / bare step
         if theirs:
-            rounds = [a / b for a, b in zip(found[f"cardkit/{game}/aec"]["chunk_rates"],
-                                            found[f"rlcard/{peer}/env"]["chunk_rates"],
-                                            strict=True)]  # fmt: skip
+            rounds = [
+                a / b
+                for a, b in zip(
+                    found[f"cardkit/{game}/aec"]["chunk_rates"],
+                    found[f"rlcard/{peer}/env"]["chunk_rates"],
+                    strict=True,
+                )
+            ]
             ratio = ours / theirs
             versus = f"{ratio:.2f}x ({min(rounds):.2f}-{max(rounds):.2f})"
             verdict = "met" if ratio >= TARGET else f"not met: {TARGET / ratio:.2f}x short"

@@ -25,8 +25,8 @@ NOT_COUNTED = {"rules.py", "bots.py", "plugin.py", "__init__.py"}
 EXAMPLES = {
     "crazyeights": (cardkit_crazyeights, {"game.py", "narration.py", "state.py", "views.py"}, 200),
     # Spades' table words (bids, partnerships, trick leaders: issue 39) took it from 197 to
-    # 239 lines of view plumbing, which issue 37 wants the core to derive; its target is 180.
-    "spades": (cardkit_spades, {"game.py", "scoring.py", "state.py", "views.py"}, 239),
+    # 248 lines of view plumbing, which issue 37 wants the core to derive; its target is 180.
+    "spades": (cardkit_spades, {"game.py", "scoring.py", "state.py", "views.py"}, 248),
     # Gin Rummy counts its whole package, as issue 37 counts: bots, rules and plugin too.
     # The issue's target is 200; it stands at 254 (rules 116, plumbing 111, bot 27).
     "ginrummy": (

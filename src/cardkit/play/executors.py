@@ -127,8 +127,10 @@ def run_chunks(
         done += 1
         yield found
     if done != len(tasks):
-        raise ExecutorError(f"{len(tasks) - done} of {len(tasks)} chunks of work did not come "
-                            "back from the workers; expected a result for every chunk")  # fmt: skip
+        raise ExecutorError(
+            f"{len(tasks) - done} of {len(tasks)} chunks of work did not come "
+            "back from the workers; expected a result for every chunk"
+        )
 
 
 def _run(

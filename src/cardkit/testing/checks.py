@@ -172,9 +172,12 @@ def check_result(state: GameState) -> GameResult:
     if set(result.winners) & set(result.losers):
         _fail(state, f"seats {set(result.winners) & set(result.losers)} both won and lost")
     if not result.winners and result.reason not in NO_WINNER_REASONS:
-        _fail(state, f"the result names no winner and its reason {result.reason!r} does not "
-                     "say why; expected 'tie' (the best scores are equal) or 'void' (the "
-                     "deal does not count)")  # fmt: skip
+        _fail(
+            state,
+            f"the result names no winner and its reason {result.reason!r} does not "
+            "say why; expected 'tie' (the best scores are equal) or 'void' (the "
+            "deal does not count)",
+        )
     if result.actions != state.action_count:
         _fail(state, f"result().actions is {result.actions}, but {state.action_count} were played")
     if state.result() != result:

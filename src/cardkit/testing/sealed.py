@@ -55,5 +55,8 @@ def check_sealed_choices(state: GameState) -> None:
                 other = _with(state, name, replace(value, values=tuple(swapped)))
                 if other.view(viewer).model_dump(mode="json") != seen:
                     when = "after" if value.complete else "before"
-                    _fail(state, f"view({viewer}) shows the sealed {name} of seat {a} or {b} "
-                                 f"{when} every seat has chosen")  # fmt: skip
+                    _fail(
+                        state,
+                        f"view({viewer}) shows the sealed {name} of seat {a} or {b} "
+                        f"{when} every seat has chosen",
+                    )

@@ -99,11 +99,20 @@ def _partnerships(seen: Mapping[str, Any], names: Sequence[str]) -> str:
 
 
 #: The browser table: each card of a trick is drawn with the seat that played it.
-TABLE_HINT: Final = TableHint(spots=(
-    Spot(zone="trick", role=TableRole.TRICK, label="Trick", cards="trick", leader="trick_leader"),
-    Spot(zone="last_trick", role=TableRole.TRICK, label="Last trick", cards="last_trick",
-         leader="last_leader"),
-))  # fmt: skip
+TABLE_HINT: Final = TableHint(
+    spots=(
+        Spot(
+            zone="trick", role=TableRole.TRICK, label="Trick", cards="trick", leader="trick_leader"
+        ),
+        Spot(
+            zone="last_trick",
+            role=TableRole.TRICK,
+            label="Last trick",
+            cards="last_trick",
+            leader="last_leader",
+        ),
+    )
+)
 
 #: The view's other fields in words, on the browser table.
 VIEW_WORDS: Final[dict[str, Words | None]] = {
