@@ -44,7 +44,7 @@ class _Timed:
 def measure(name: str, games: int, iterations: int, seed: int) -> str:
     """One line: the game, budget, win rate and interval, payments, ms per move."""
     game = cardkit.load_game(name)
-    players = game.default_players
+    players = game.players.default
     best = game.bots[game.best_bot]
     clock = [0.0, 0.0]
     wins, shares, nets = 0, 0.0, []

@@ -69,7 +69,7 @@ def playout_bench(name: str, seed: int, max_actions: int) -> Bench:
     """Random playouts of one game through the public surface."""
     game = cardkit.load_game(name)
     rules = game.rules()
-    players = game.default_players
+    players = game.players.default
     rng = random.Random(seed)
     choice = rng.choice
 

@@ -253,9 +253,9 @@ def game_facts(registry: Registry) -> list[GameFacts]:
                 package=package,
                 example=(ROOT / "examples" / package).is_dir(),
                 aliases=tuple(registry.aliases(name)),
-                min_players=game.min_players,
-                max_players=game.max_players,
-                default_players=game.default_players,
+                min_players=game.players.min,
+                max_players=game.players.max,
+                default_players=game.players.default,
             )
         )
     return facts
@@ -276,8 +276,8 @@ def _games_table(games: list[GameFacts], base: str) -> str:
             title += f" ({more})"
         aliases = ", ".join(f"`{a}`" for a in g.aliases) or "—"
         players = g.players
-        if g.min_players != g.max_players:
-            players += f", default {g.default_players}"
+        if g.players.min != g.players.max:
+            players += f", default {g.players.default}"
         rows.append(f"| {title} | `{g.package}` | {aliases} | {players} |")
     return "\n".join(rows)
 
@@ -309,9 +309,9 @@ def _openspiel_table(registry: Registry) -> str:
         stake = getattr(registry.game(g.name).rules(), "stake", None)
         if stake is not None and spiel.max_utility() != 1:
             utility += f" at stake {stake}"
-        players = str(g.default_players)
-        if g.min_players != g.max_players:
-            players += f" ({g.min_players}-{g.max_players})"
+        players = str(g.players.default)
+        if g.players.min != g.players.max:
+            players += f" ({g.players.min}-{g.players.max})"
         rows.append(
             f"| `cardkit_{g.name}` | {players} "
             f"| {spiel.num_distinct_actions()} | {spiel.max_chance_outcomes()} | {utility} |"

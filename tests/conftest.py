@@ -29,6 +29,7 @@ from cardkit import (
     View,
     hookimpl,
 )
+from cardkit.authoring import Players
 from cardkit.engine.actions import parse_card_args, split_action_text
 from cardkit.engine.state import Log
 from cardkit.plugins import registry as plugins_module
@@ -205,9 +206,7 @@ class Shed(Game[ShedRules, ShedState]):
     title: ClassVar[str] = "Shed"
     summary: ClassVar[str] = "Empty your hand first."
     aliases: ClassVar[tuple[str, ...]] = ("shedding",)
-    min_players: ClassVar[int] = 2
-    max_players: ClassVar[int] = 3
-    default_players: ClassVar[int] = 2
+    players: ClassVar[Players] = Players(2, 3, default=2)
     rules_model: ClassVar[type[ShedRules]] = ShedRules
 
     def deal(self, setup: Setup) -> ShedState:

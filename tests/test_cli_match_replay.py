@@ -13,6 +13,7 @@ import test_cli_support as tiny
 from test_cli_support import ok, refused
 
 import cardkit
+from cardkit.authoring import MatchPolicy
 from cardkit.play.replay import read_replay
 from cardkit.plugins.registry import registry, reset_registry, temporary_plugin
 
@@ -56,7 +57,7 @@ class _EndlessPlugin:
         class Endless(tiny.TinyShed):  # type: ignore[name-defined,misc]
             name = "endless"
             aliases = ()
-            match_over = cardkit.Game.match_over
+            match = MatchPolicy()
 
         register(Endless())
 

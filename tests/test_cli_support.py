@@ -50,6 +50,7 @@ from cardkit import (
     Variant,
     View,
 )
+from cardkit.authoring import MatchPolicy, Players
 from cardkit.cli import app
 from cardkit.engine.actions import parse_card_args, split_action_text
 from cardkit.engine.state import Log
@@ -251,6 +252,13 @@ class TinyState(GameState):
         return zones
 
 
+class TinyMatch(MatchPolicy[TinyRules]):
+    """Tinyshed's matches end once a total reaches the rules' target."""
+
+    def over(self, rules: TinyRules, totals: list[int], deals: int) -> bool:
+        return max(totals) >= rules.target
+
+
 class TinyShed(Game[TinyRules, TinyState]):
     """Tinyshed: a tiny shedding game for the tests."""
 
@@ -258,9 +266,8 @@ class TinyShed(Game[TinyRules, TinyState]):
     title: ClassVar[str] = "Tiny Shed"
     summary: ClassVar[str] = "Play or draw; first to empty their hand wins."
     aliases: ClassVar[tuple[str, ...]] = ("tiny",)
-    min_players: ClassVar[int] = 2
-    max_players: ClassVar[int] = 4
-    default_players: ClassVar[int] = 3
+    players: ClassVar[Players] = Players(2, 4, default=3)
+    match: ClassVar[MatchPolicy[TinyRules]] = TinyMatch()
     rules_model: ClassVar[type[Rules]] = TinyRules
     presets: ClassVar[tuple[Variant, ...]] = (
         Variant(name="quick", description="One card each.", options={"hand_size": 1}),
@@ -276,9 +283,6 @@ class TinyShed(Game[TinyRules, TinyState]):
             lead = setup.previous.winners[0]
         log: Log = (None, None, (Event("deal", setup.dealer, note=f"{rules.hand_size} each"),))
         return TinyState(self, setup, log, tuple(hands), rest.cards, (), lead, None)
-
-    def match_over(self, rules: TinyRules, totals: list[int], deals: int) -> bool:
-        return max(totals) >= rules.target
 
 
 class FirstCardBot:

@@ -138,7 +138,7 @@ def test_the_app_example_prints_what_the_tutorial_shows() -> None:
 @pytest.mark.parametrize("game", ["tonk", "crazyeights"])
 def test_the_app_example_plays_any_game_to_its_end(game: str) -> None:
     embed = _load(ROOT / "examples" / "embed_app.py", "cardkit_embed_app_example")
-    players = cardkit.load_game(game).default_players
+    players = cardkit.load_game(game).players.default
     table = embed.Table(game, players, seed=11)
     state = asyncio.run(table.run())
     assert state.is_over

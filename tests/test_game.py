@@ -21,7 +21,7 @@ def test_start_defaults(shed: Shed) -> None:
     """Default seats, dealer (the last seat) and a drawn seed that replays the deal."""
     state = shed.start()
     setup = state.setup
-    assert setup.players == shed.default_players == 2
+    assert setup.players == shed.players.default == 2
     assert setup.dealer == 1
     assert isinstance(setup.seed, int)
     assert isinstance(setup.rules, shed.rules_model)
@@ -126,7 +126,7 @@ def test_match_defaults(shed: Shed) -> None:
     """Without overrides: the dealer moves left, no score target, highest totals win."""
     rules = shed.rules()
     result = GameResult(reason="out", players=3, winners=[1], points=[0, 2, 1])
-    assert shed.deal_score(result) == [0, 2, 1]
-    assert shed.next_dealer(rules, 2, result) == 0
-    assert not shed.match_over(rules, [10, 20, 30], deals=50)
-    assert shed.match_winners(rules, [3, 7, 7]) == [1, 2]
+    assert shed.match.deal_score(result) == [0, 2, 1]
+    assert shed.match.next_dealer(rules, 2, result) == 0
+    assert not shed.match.over(rules, [10, 20, 30], deals=50)
+    assert shed.match.winners(rules, [3, 7, 7]) == [1, 2]

@@ -142,7 +142,7 @@ def test_all_broken_plugins_together_and_every_game_plays(tmp_path: Path) -> Non
     assert {p.plugin for p in reg.problems} == expected
     for name in INSTALLED:
         game = reg.game(name)
-        playout = random_playout(game, game.min_players, seed=1, max_actions=3000)
+        playout = random_playout(game, game.players.min, seed=1, max_actions=3000)
         assert playout.final.is_over or playout.capped
 
 

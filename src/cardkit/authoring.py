@@ -20,6 +20,7 @@ the authoring API says what each is, a line each, with a link to its reference):
   `ACE_LOW`, `CardValues`, `MeldKind`, `NOfAKind`, `Run`, `Sequence`,
   `DoubleSequence`, `KeySpace`, `MeldSolver`, `solver_for`, `Trick`, `legal_plays`;
 - rules, the game object and its state: `Rules`, `Variant`, `HouseRule`, `Game`,
+  `Players`, `MatchPolicy`,
   `Setup`, `GameState`, `GenericState`, `Log`, `SimultaneousChoices`, `Sealed`,
   `ChosenAs`, `Zone`, `Seen`, `TableRole`, `View`, `ZoneView`, `trick_zones`,
   `play_to_trick`, `draw_cards`, `deck_from`, `kept`, `kept_by`, `GameResult`,
@@ -84,6 +85,7 @@ from cardkit.engine.game import Game
 from cardkit.engine.gamehooks import HookCall
 from cardkit.engine.generic import GenericState
 from cardkit.engine.grammar import Form, Grammar, Verb
+from cardkit.engine.matchpolicy import MatchPolicy, Players
 from cardkit.engine.results import GameResult, Payment, low_hand_result
 from cardkit.engine.rules import HouseRule, Rules, Variant
 from cardkit.engine.simultaneous import ChosenAs, Sealed, SimultaneousChoices
@@ -163,12 +165,14 @@ __all__ = [
     "KeyedActionSpace",
     "Log",
     "MaskDecoder",
+    "MatchPolicy",
     "MeldKind",
     "MeldSolver",
     "NOfAKind",
     "Payment",
     "Phrase",
     "PhraseLike",
+    "Players",
     "PluginError",
     "RandomBot",
     "Rank",

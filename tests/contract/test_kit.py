@@ -336,8 +336,8 @@ def test_rules_model_is_checked() -> None:
     class NoTitle(CrazyEights):
         title: ClassVar[str] = ""
 
-    class DefaultTooLarge(CrazyEights):
-        default_players: ClassVar[int] = 6
+    class CountsNotPlayers(CrazyEights):
+        players: ClassVar[Any] = (2, 6)
 
     class LaxRules(CrazyEightsRules):
         model_config = ConfigDict(frozen=True, extra="allow")
@@ -347,8 +347,8 @@ def test_rules_model_is_checked() -> None:
 
     with pytest.raises(ContractError, match="no title"):
         check_rules_model(NoTitle())
-    with pytest.raises(ContractError, match="default 6"):
-        check_rules_model(DefaultTooLarge())
+    with pytest.raises(ContractError, match=r"players must be a Players\(min, max"):
+        check_rules_model(CountsNotPlayers())
     with pytest.raises(ContractError, match=r"no_such_option_xyzzy.*was accepted"):
         check_rules_model(LaxGame())
 

@@ -19,7 +19,7 @@ GAMES = cardkit.available_games()
 
 def _players(game: str) -> int:
     """Two players, or the fewest the game is played by (Spades: 4)."""
-    return max(2, cardkit.load_game(game).min_players)
+    return max(2, cardkit.load_game(game).players.min)
 
 
 pytestmark = pytest.mark.filterwarnings("ignore::UserWarning:gymnasium.utils")

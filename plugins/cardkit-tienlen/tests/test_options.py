@@ -313,10 +313,10 @@ def test_placement_points_default_fits_fewer_players() -> None:
 
 def test_target_points() -> None:
     rules = GAME.rules(target_points=5)
-    assert GAME.match_over(rules, [5, 3, 0, 0], 2)
-    assert not GAME.match_over(rules, [4, 3, 0, 0], 2)
-    assert not GAME.match_over(rules, [6, 6, 0, 0], 3)
-    assert not GAME.match_over(GAME.rules(), [5, 3, 0, 0], 2)
+    assert GAME.match.over(rules, [5, 3, 0, 0], 2)
+    assert not GAME.match.over(rules, [4, 3, 0, 0], 2)
+    assert not GAME.match.over(rules, [6, 6, 0, 0], 3)
+    assert not GAME.match.over(GAME.rules(), [5, 3, 0, 0], 2)
 
 
 def test_deck_helper_gives_the_chosen_cards() -> None:

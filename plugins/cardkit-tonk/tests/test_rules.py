@@ -176,5 +176,5 @@ def test_rules_round_trip_through_json() -> None:
 def test_game_metadata() -> None:
     assert cardkit.load_game("tunk") is GAME
     assert GAME.name == "tonk"
-    assert (GAME.min_players, GAME.max_players) == (2, 6)
+    assert (GAME.players.min, GAME.players.max) == (2, 6)
     assert "heuristic" in GAME.bots

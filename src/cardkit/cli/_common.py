@@ -185,14 +185,14 @@ def seat_count(game: Game[Any, Any], players: int | None) -> int:
         CardkitError: the game is not played by that many (said with its range).
     """
     if players is None:
-        return game.default_players
-    if not game.min_players <= players <= game.max_players:
+        return game.players.default
+    if not game.players.min <= players <= game.players.max:
         raise CardkitError(f"--players {players}: {game.title} is played by {_span(game)} players")
     return players
 
 
 def _span(game: Game[Any, Any]) -> str:
-    low, high = game.min_players, game.max_players
+    low, high = game.players.min, game.players.max
     return str(low) if low == high else f"{low} to {high}"
 
 

@@ -29,9 +29,9 @@ def games(as_json: bool = False) -> None:
                     "name": name,
                     "title": reg.game(name).title,
                     "aliases": reg.aliases(name),
-                    "min_players": reg.game(name).min_players,
-                    "max_players": reg.game(name).max_players,
-                    "default_players": reg.game(name).default_players,
+                    "min_players": reg.game(name).players.min,
+                    "max_players": reg.game(name).players.max,
+                    "default_players": reg.game(name).players.default,
                     "summary": reg.game(name).summary,
                     "variants": sorted(reg.game(name).variants),
                     "bots": list(reg.game(name).bots),
@@ -108,11 +108,11 @@ def add_row(table: Table, *cells: str | Text) -> None:
 
 def players_text(game: Game[Any, Any]) -> str:
     span = (
-        str(game.min_players)
-        if game.min_players == game.max_players
-        else f"{game.min_players}-{game.max_players}"
+        str(game.players.min)
+        if game.players.min == game.players.max
+        else f"{game.players.min}-{game.players.max}"
     )
-    return f"{span} (default {game.default_players})"
+    return f"{span} (default {game.players.default})"
 
 
 def _plugins_table(reg: Registry) -> Table:

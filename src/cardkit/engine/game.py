@@ -29,6 +29,7 @@ from cardkit.engine.actionspace import ActionSpace
 from cardkit.engine.bots import BotFactory, RandomBot
 from cardkit.engine.gamehooks import GameHooks
 from cardkit.engine.grammarspace import grammar_space
+from cardkit.engine.matchpolicy import MatchPolicy, Players
 from cardkit.engine.results import GameResult
 from cardkit.engine.rules import HOUSE_RULE_NAME, HouseRule, Rules, Variant
 from cardkit.engine.saves import SavedGame
@@ -50,11 +51,12 @@ class Game(ABC, Generic[R, S]):
         title: the display name (``"Tiến lên"``).
         summary: one line for ``cardkit games``.
         aliases: other names it answers to.
-        min_players, max_players, default_players: seat counts.
+        players: the seat counts ([`Players`][cardkit.engine.matchpolicy.Players]).
         rules_model: the [`Rules`][cardkit.engine.rules.Rules] subclass.
         rules_version: bumped when a rule change makes old saves replay differently.
         presets: the game's own named variants.
         hand_order: how a hand is sorted, low to high (default: ace high, clubs first).
+        match: how deals make a match ([`MatchPolicy`][cardkit.engine.matchpolicy.MatchPolicy]).
 
     House rules are not class attributes: plugins declare them with the hook
     ``cardkit_register_house_rules`` (see [`house_rules`][cardkit.engine.game.Game.house_rules]),
@@ -65,13 +67,12 @@ class Game(ABC, Generic[R, S]):
     title: ClassVar[str]
     summary: ClassVar[str] = ""
     aliases: ClassVar[tuple[str, ...]] = ()
-    min_players: ClassVar[int] = 2
-    max_players: ClassVar[int] = 4
-    default_players: ClassVar[int] = 4
+    players: ClassVar[Players] = Players(2, 4)
     rules_model: ClassVar[type[Rules]]
     rules_version: ClassVar[str] = "1"
     presets: ClassVar[tuple[Variant, ...]] = ()
     hand_order: ClassVar[CardOrder] = CardOrder(ACE_HIGH, SuitOrder.parse("C D H S"))
+    match: ClassVar[MatchPolicy[Any]] = MatchPolicy()
 
     def __init__(self) -> None:
         """Create the game; presets registered by other plugins are added later."""
@@ -274,7 +275,7 @@ class Game(ABC, Generic[R, S]):
         """Deal a new game (the checks of the rules and players are kept for the next start).
 
         Args:
-            players: the number of seats (default: ``default_players``).
+            players: the number of seats (default: ``players.default``).
             rules: the rules (default: ``self.rules()``).
             seed: shuffle the game's deck with ``random.Random(seed)``. A seed is an
                 integer (an ``int``, or any integer type with ``__index__``, such as a
@@ -293,10 +294,10 @@ class Game(ABC, Generic[R, S]):
                 integer, or a deck that is not this game's cards.
             InvalidCard: the deck text or list does not parse.
         """
-        players = self.default_players if players is None else players
+        players = self.players.default if players is None else players
         rules = self.rules() if rules is None else rules
         if type(players) is not int or (rules, players) != self._accepted:  # else checked
-            players = checked_players(self.name, players, self.min_players, self.max_players)
+            players = checked_players(self.name, players, self.players.min, self.players.max)
             rules = checked_rules(self.name, self.rules_model, rules)
             rules.check_players(players)
             self._accepted = (rules, players)
@@ -320,26 +321,6 @@ class Game(ABC, Generic[R, S]):
                 snapshot; nothing is half-loaded.
         """
         return SavedGame.parse(text).restore(self)  # type: ignore[return-value]
-
-    # -- matches --------------------------------------------------------------------
-
-    def deal_score(self, result: GameResult) -> list[int]:
-        """What one deal adds to each seat's match total (default: points, else payments)."""
-        return result.score()
-
-    def next_dealer(self, rules: R, dealer: int, result: GameResult) -> int:
-        """The dealer of the next deal in a match (default: one seat to the left)."""
-        return (dealer + 1) % result.players
-
-    def match_over(self, rules: R, totals: list[int], deals: int) -> bool:
-        """Whether a match ends after ``deals`` deals with these totals: by default once a
-        total reaches the rules' `target_score` option, if any (else never by score)."""
-        return max(totals, default=0) >= getattr(rules, "target_score", float("inf"))
-
-    def match_winners(self, rules: R, totals: list[int]) -> list[int]:
-        """The seats that won a finished match (default: the highest totals)."""
-        best = max(totals)
-        return [seat for seat, total in enumerate(totals) if total == best]
 
     # -- bots -----------------------------------------------------------------------
 

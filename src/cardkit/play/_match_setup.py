@@ -147,9 +147,9 @@ def check_setup(game: Game[Any, Any], players: int, rules: Rules) -> None:
         InvalidRules: the seat count is out of range, the rules are not the
             game's model, or they do not fit the seat count.
     """
-    if not isinstance(players, int) or not game.min_players <= players <= game.max_players:
+    if not isinstance(players, int) or not game.players.min <= players <= game.players.max:
         raise InvalidRules(
-            f"{game.name} is played by {game.min_players} to {game.max_players} players, "
+            f"{game.name} is played by {game.players.min} to {game.players.max} players, "
             f"not {players!r}"
         )
     if not isinstance(rules, game.rules_model):

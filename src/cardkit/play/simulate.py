@@ -88,7 +88,7 @@ def play_one(
     the [`SimulationError`][cardkit.play.simulate.SimulationError] message).
     """
     g = resolve_game(game)
-    players = g.default_players if players is None else players
+    players = g.players.default if players is None else players
     rules = make_rules(g, rules).with_max_actions(max_actions)
     factories = resolve_bots(g, list(bots) if bots else None, players)
     game_s = game_seed(seed, index)
@@ -148,7 +148,7 @@ def simulate(
         SimulationError: a game failed; the message names its index and seed.
     """
     g = resolve_game(game)
-    players = g.default_players if players is None else players
+    players = g.players.default if players is None else players
     _check_counts(games, max_actions, jobs)
     rules = make_rules(g, rules).with_max_actions(max_actions)
     player = _player(g, players, rules, bots, seed=seed, rotate=rotate, max_actions=max_actions)

@@ -141,7 +141,7 @@ class Table:
             UnknownGame: no such game.
         """
         game = (reg or registry()).game(settings.game)
-        players = game.default_players if settings.players is None else settings.players
+        players = game.players.default if settings.players is None else settings.players
         if len(settings.seats) > players:
             raise InvalidRules(f"{len(settings.seats)} seats were described for {players} players")
         specs = list(settings.seats) + [None] * (players - len(settings.seats))

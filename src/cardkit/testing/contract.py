@@ -9,8 +9,8 @@ class TestMyGame(GameContract):
     game_name = "mygame"
 ```
 
-Every test then runs once per player count (``min_players`` to
-``max_players``) and per rule set of `GameContract.rule_sets`. Without
+Every test then runs once per player count (``players.min`` to
+``players.max``) and per rule set of `GameContract.rule_sets`. Without
 ``game_name``, the class checks the games named on the command line with
 ``--cardkit-game NAME`` (see
 [`cardkit.testing.pytest_plugin`][cardkit.testing.pytest_plugin]), and is skipped when
@@ -150,7 +150,7 @@ class GameContract:
         params = []
         for name in self.contract_games(metafunc.config):
             game = load_game(name)
-            counts = self.player_counts or range(game.min_players, game.max_players + 1)
+            counts = self.player_counts or range(game.players.min, game.players.max + 1)
             cases = [(players, options) for players in counts for options in self.rule_sets]
             for number, (players, options) in enumerate(cases):
                 case = ContractCase(game, players, game.rules(**options), dict(options))

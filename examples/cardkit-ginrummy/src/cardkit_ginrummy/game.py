@@ -1,6 +1,7 @@
 """Gin Rummy: the game object (the rules as a spec in `docs/games/ginrummy.md`)."""
 
 from cardkit import Event, Game, Setup
+from cardkit.authoring import Players
 from cardkit_ginrummy.rules import PRESETS, GinRules
 from cardkit_ginrummy.state import Fields, GinState
 
@@ -14,8 +15,7 @@ class GinRummy(Game[GinRules, GinState]):
     name = "ginrummy"
     title = "Gin Rummy"
     summary = "Meld sets and runs, then knock with little deadwood, or go gin."
-    max_players = 2
-    default_players = 2
+    players = Players(2, 2)
     rules_model = GinRules
     presets = PRESETS
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import ClassVar, Final
 
 from cardkit import Event, Game, Setup, Variant
-from cardkit.authoring import CardOrder, KeyedActionSpace
+from cardkit.authoring import CardOrder, KeyedActionSpace, MatchPolicy, Players
 from cardkit_tienlen.actionspace import ACTION_SPACE
 from cardkit_tienlen.beating import Beating, build_beating
 from cardkit_tienlen.combos import BIT_BY_INDEX, CARD_ORDER, cards_of
@@ -36,6 +36,19 @@ __all__ = ["HAND_SIZE", "TienLen", "TienLenState", "TienLenView", "narrate"]
 HAND_SIZE: Final = 13
 
 
+class TienLenMatch(MatchPolicy[TienLenRules]):
+    """Tiến lên's matches: played to ``target_points``, won by one player alone."""
+
+    def over(self, rules: TienLenRules, totals: list[int], deals: int) -> bool:
+        """Over once a total reaches ``target_points`` and one player leads alone."""
+        return match_over(totals, rules.target_points)
+
+    def winners(self, rules: TienLenRules, totals: list[int]) -> list[int]:
+        """The player with the highest total (ties at the top play on, so there is one)."""
+        best = max(totals)
+        return [seat for seat, total in enumerate(totals) if total == best]
+
+
 class TienLen(Game[TienLenRules, TienLenState]):
     """Tiến lên (Vietnamese Thirteen): a climbing game for 2-4 players, 13 cards each."""
 
@@ -45,9 +58,8 @@ class TienLen(Game[TienLenRules, TienLenState]):
         "Vietnamese Thirteen: beat the last combination or pass; 2s are high, bombs beat them."
     )
     aliases: ClassVar[tuple[str, ...]] = ("thirteen", "tien-len")
-    min_players: ClassVar[int] = 2
-    max_players: ClassVar[int] = 4
-    default_players: ClassVar[int] = 4
+    players: ClassVar[Players] = Players(2, 4)
+    match: ClassVar[MatchPolicy[TienLenRules]] = TienLenMatch()
     rules_model: ClassVar[type[TienLenRules]] = TienLenRules
     hand_order: ClassVar[CardOrder] = CARD_ORDER
     rules_version: ClassVar[str] = "1"
@@ -147,15 +159,6 @@ class TienLen(Game[TienLenRules, TienLenState]):
                 note = ""
             events.append(Event("lead", leader, note=note))
         return TienLenState.first(self, setup, fields, events)
-
-    def match_over(self, rules: TienLenRules, totals: list[int], deals: int) -> bool:
-        """Over once a total reaches ``target_points`` and one player leads alone."""
-        return match_over(totals, rules.target_points)
-
-    def match_winners(self, rules: TienLenRules, totals: list[int]) -> list[int]:
-        """The player with the highest total (ties at the top play on, so there is one)."""
-        best = max(totals)
-        return [seat for seat, total in enumerate(totals) if total == best]
 
 
 def _first_leader(setup: Setup[TienLenRules], hands: list[int]) -> tuple[int, int]:
