@@ -370,7 +370,7 @@ def main(argv: list[str] | None = None) -> int:
     payload = {
         "cardkit": cardkit.__version__,
         "commit": git_commit(),
-        "games": {g: cardkit.load_game(g).rules_version for g in games},
+        "games": {g: cardkit.load_game(g).rules_model.version for g in games},
         "args": vars(args),
         "env": env,
         "results": results,

@@ -276,8 +276,8 @@ def _games_table(games: list[GameFacts], base: str) -> str:
             title += f" ({more})"
         aliases = ", ".join(f"`{a}`" for a in g.aliases) or "—"
         players = g.players
-        if g.players.min != g.players.max:
-            players += f", default {g.players.default}"
+        if g.min_players != g.max_players:
+            players += f", default {g.default_players}"
         rows.append(f"| {title} | `{g.package}` | {aliases} | {players} |")
     return "\n".join(rows)
 
@@ -309,9 +309,9 @@ def _openspiel_table(registry: Registry) -> str:
         stake = getattr(registry.game(g.name).rules(), "stake", None)
         if stake is not None and spiel.max_utility() != 1:
             utility += f" at stake {stake}"
-        players = str(g.players.default)
-        if g.players.min != g.players.max:
-            players += f" ({g.players.min}-{g.players.max})"
+        players = str(g.default_players)
+        if g.min_players != g.max_players:
+            players += f" ({g.min_players}-{g.max_players})"
         rows.append(
             f"| `cardkit_{g.name}` | {players} "
             f"| {spiel.num_distinct_actions()} | {spiel.max_chance_outcomes()} | {utility} |"

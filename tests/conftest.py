@@ -205,7 +205,6 @@ class Shed(Game[ShedRules, ShedState]):
     name: ClassVar[str] = "shed"
     title: ClassVar[str] = "Shed"
     summary: ClassVar[str] = "Empty your hand first."
-    aliases: ClassVar[tuple[str, ...]] = ("shedding",)
     players: ClassVar[Players] = Players(2, 3, default=2)
     rules_model: ClassVar[type[ShedRules]] = ShedRules
 
@@ -228,10 +227,10 @@ class ShedPlugin:
         self.aliases = aliases
 
     @hookimpl
-    def cardkit_register_games(self, register: Any) -> None:
+    def cardkit_register(self, register: Any) -> None:
         """Register the game."""
         game_class = type(f"Shed_{self.game_name}", (Shed,), {"name": self.game_name})
-        register(game_class(), aliases=self.aliases)
+        register.add_game(game_class(), aliases=self.aliases)
 
 
 @pytest.fixture

@@ -53,13 +53,12 @@ def test_match_stops_after_the_given_deals() -> None:
 
 class _EndlessPlugin:
     @cardkit.hookimpl
-    def cardkit_register_games(self, register: Any) -> None:
+    def cardkit_register(self, register: Any) -> None:
         class Endless(tiny.TinyShed):  # type: ignore[name-defined,misc]
             name = "endless"
-            aliases = ()
             match = MatchPolicy()
 
-        register(Endless())
+        register.add_game(Endless())
 
 
 def test_match_of_a_game_without_a_match_rule_plays_a_few_deals() -> None:

@@ -62,6 +62,10 @@ PLUGIN_NAME = "tinyshed-tests"
 class TinyRules(Rules):
     """The options of tinyshed."""
 
+    presets: ClassVar[tuple[Variant, ...]] = (
+        Variant(name="quick", description="One card each.", options={"hand_size": 1}),
+    )
+
     hand_size: int = Field(default=3, ge=1, le=10)
     """Cards dealt to each seat."""
 
@@ -265,13 +269,9 @@ class TinyShed(Game[TinyRules, TinyState]):
     name: ClassVar[str] = NAME
     title: ClassVar[str] = "Tiny Shed"
     summary: ClassVar[str] = "Play or draw; first to empty their hand wins."
-    aliases: ClassVar[tuple[str, ...]] = ("tiny",)
     players: ClassVar[Players] = Players(2, 4, default=3)
     match: ClassVar[MatchPolicy[TinyRules]] = TinyMatch()
     rules_model: ClassVar[type[Rules]] = TinyRules
-    presets: ClassVar[tuple[Variant, ...]] = (
-        Variant(name="quick", description="One card each.", options={"hand_size": 1}),
-    )
 
     def deal(self, setup: Setup) -> TinyState:
         rules = setup.rules
@@ -311,19 +311,11 @@ class DrawBot:
 
 
 @cardkit.hookimpl
-def cardkit_register_games(register: Any) -> None:
-    register(TinyShed())
-
-
-@cardkit.hookimpl
-def cardkit_register_variants(register: Any) -> None:
-    register(NAME, "long", {"hand_size": 8}, "Eight cards each.")
-
-
-@cardkit.hookimpl
-def cardkit_register_bots(register: Any) -> None:
-    register(NAME, "first", FirstCardBot)
-    register(NAME, "drawer", DrawBot)
+def cardkit_register(register: Any) -> None:
+    register.add_game(TinyShed(), aliases=("tiny",))
+    register.add_variant(NAME, "long", {"hand_size": 8}, "Eight cards each.")
+    register.add_bot(NAME, "first", FirstCardBot)
+    register.add_bot(NAME, "drawer", DrawBot)
 
 
 def module() -> ModuleType:
@@ -384,10 +376,9 @@ def plugin_dir(tmp_path: Path) -> Path:
         "import cardkit\n"
         "from test_cli_support import TinyShed\n\n"
         "class DirShed(TinyShed):\n"
-        "    name = 'dirshed'\n"
-        "    aliases = ()\n\n"
+        "    name = 'dirshed'\n\n"
         "@cardkit.hookimpl\n"
-        "def cardkit_register_games(register):\n"
-        "    register(DirShed())\n"
+        "def cardkit_register(register):\n"
+        "    register.add_game(DirShed())\n"
     )
     return tmp_path

@@ -35,6 +35,7 @@ from cardkit import (
     InvalidCard,
     InvalidRules,
     InvalidState,
+    catalog,
     parse_cards,
 )
 from cardkit.cards.card import JOKERS, STANDARD_CARDS
@@ -260,7 +261,7 @@ def test_saves(name: str, data: st.DataObject) -> None:
 def test_rules(name: str, data: st.DataObject) -> None:
     """Malformed rules options and variants: rules, or InvalidRules; the game is unchanged."""
     game = cardkit.load_game(name)
-    presets = dict(game.variants)
+    presets = dict(catalog(game).variants)
     options = data.draw(rules_options(name))
     variant = data.draw(st.one_of(st.none(), st.sampled_from(sorted(presets) or [None]), JUNK))
     try:
@@ -272,7 +273,7 @@ def test_rules(name: str, data: st.DataObject) -> None:
         players = data.draw(st.integers(game.players.min, game.players.max))
         with contextlib.suppress(InvalidRules):
             game.start(players=players, rules=rules, seed=1)
-    assert dict(game.variants) == presets
+    assert dict(catalog(game).variants) == presets
 
 
 @st.composite
@@ -315,7 +316,7 @@ def start_arguments(draw: st.DrawFn, name: str) -> dict[str, Any]:
 def test_start_arguments(name: str, data: st.DataObject) -> None:
     """Malformed start arguments: a state, or a typed CardkitError; the game is unchanged."""
     game = cardkit.load_game(name)
-    presets = dict(game.variants)
+    presets = dict(catalog(game).variants)
     kwargs = data.draw(start_arguments(name))
     players, rules = kwargs.pop("players"), kwargs.pop("rules")
     try:
@@ -325,4 +326,4 @@ def test_start_arguments(name: str, data: st.DataObject) -> None:
     else:
         assert isinstance(state, GameState)
         assert state.zones()
-    assert dict(game.variants) == presets
+    assert dict(catalog(game).variants) == presets

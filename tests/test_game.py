@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from cardkit import Deck, GameResult, InvalidRules, RandomBot, Rules, Variant
+from cardkit import Deck, GameResult, InvalidRules, RandomBot, Rules, Variant, catalog
 from cardkit.eval.ismcts import ISMCTSBot
 
 #: The ``shed`` fixture's game (its classes live in ``conftest.py``).
@@ -103,23 +103,23 @@ def test_rules_validate_options(shed: Shed) -> None:
 
 def test_presets_are_named_option_sets(shed: Shed) -> None:
     """``add_variant`` registers a preset; ``rules(variant=...)`` starts from it."""
-    shed.add_variant(Variant(name="long", options={"cards_each": 7}))
-    assert "long" in shed.variants
+    catalog(shed).add_variant(Variant(name="long", options={"cards_each": 7}))
+    assert "long" in catalog(shed).variants
     assert shed.rules(variant="long").cards_each == 7
     assert shed.rules(variant="long", cards_each=4).cards_each == 4
     with pytest.raises(InvalidRules, match="already has a variant"):
-        shed.add_variant(Variant(name="long", options={}))
+        catalog(shed).add_variant(Variant(name="long", options={}))
     with pytest.raises(InvalidRules, match="no variant 'short'; variants: long"):
         shed.rules(variant="short")
 
 
 def test_every_game_has_the_random_bot(shed: Shed) -> None:
     """``random`` and ``ismcts`` are always there; other bots are added once by name."""
-    assert shed.bots == {"random": RandomBot, "ismcts": ISMCTSBot}
-    shed.add_bot("also-random", RandomBot)
-    assert list(shed.bots) == ["random", "ismcts", "also-random"]
+    assert catalog(shed).bots == {"random": RandomBot, "ismcts": ISMCTSBot}
+    catalog(shed).add_bot("also-random", RandomBot)
+    assert list(catalog(shed).bots) == ["random", "ismcts", "also-random"]
     with pytest.raises(InvalidRules, match="already has a bot"):
-        shed.add_bot("random", RandomBot)
+        catalog(shed).add_bot("random", RandomBot)
 
 
 def test_match_defaults(shed: Shed) -> None:

@@ -166,7 +166,6 @@ def test_capped_deals_score_nothing_and_the_next_deal_starts_fresh() -> None:
 def test_a_game_without_a_match_rule_needs_max_deals() -> None:
     class Endless(tiny.TinyShed):  # type: ignore[name-defined,misc]
         name: ClassVar[str] = "endless"
-        aliases: ClassVar[tuple[str, ...]] = ()
         match = MatchPolicy()
 
     game = Endless()
@@ -193,7 +192,6 @@ class _WinnerDealsMatch(MatchPolicy[Any]):
 def test_the_game_decides_scores_and_the_next_dealer() -> None:
     class WinnerDeals(tiny.TinyShed):  # type: ignore[name-defined,misc]
         name: ClassVar[str] = "winnerdeals"
-        aliases: ClassVar[tuple[str, ...]] = ()
 
         match = _WinnerDealsMatch()
 

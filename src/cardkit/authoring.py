@@ -33,8 +33,7 @@ the authoring API says what each is, a line each, with a link to its reference):
   `card_text`, `cards_text`, `count_text`, `seat_text`, `seats_text`,
   `payments_text`, `words_text`, `TableHint`, `Spot`;
 - bots and plugins: `Bot`, `BotFactory`, `RandomBot`, `Turn`, `hookimpl`,
-  `hookspec`, `RegisterGame`, `RegisterVariant`, `RegisterHouseRule`,
-  `RegisterBot`, `RegisterPhrases`, `Registry`, `HookCall`;
+  `hookspec`, `Register`, `Registry`, `Catalog`, `catalog`, `HookCall`;
 - errors: `IllegalAction`, `InvalidRules`, `InvalidState`, `InvalidCard`,
   `InvalidDeck`, `PluginError`.
 
@@ -79,6 +78,7 @@ from cardkit.engine.actionspace import (
 )
 from cardkit.engine.arguments import Arg, IntArg, RankArg, SeatArg
 from cardkit.engine.bots import Bot, BotFactory, RandomBot, Turn
+from cardkit.engine.catalog import Catalog, catalog
 from cardkit.engine.drawing import draw_cards
 from cardkit.engine.events import Event
 from cardkit.engine.game import Game
@@ -115,15 +115,8 @@ from cardkit.errors import (
     Refusal,
     Refused,
 )
-from cardkit.plugins.hookspecs import (
-    RegisterBot,
-    RegisterGame,
-    RegisterHouseRule,
-    RegisterPhrases,
-    RegisterVariant,
-    hookimpl,
-    hookspec,
-)
+from cardkit.plugins.hookspecs import hookimpl, hookspec
+from cardkit.plugins.register import Register
 from cardkit.plugins.registry import Registry
 from cardkit.words.wording import EventLike, Phrase, PhraseLike, Wording
 
@@ -141,6 +134,7 @@ __all__ = [
     "CardSet",
     "CardValues",
     "CardsLike",
+    "Catalog",
     "ChosenAs",
     "Deck",
     "DoubleSequence",
@@ -180,11 +174,7 @@ __all__ = [
     "RankOrder",
     "Refusal",
     "Refused",
-    "RegisterBot",
-    "RegisterGame",
-    "RegisterHouseRule",
-    "RegisterPhrases",
-    "RegisterVariant",
+    "Register",
     "Registry",
     "Rules",
     "Run",
@@ -212,6 +202,7 @@ __all__ = [
     "card_text",
     "cards_of_mask",
     "cards_text",
+    "catalog",
     "codes_text",
     "count_text",
     "deck_from",

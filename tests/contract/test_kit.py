@@ -20,7 +20,7 @@ from contract_support import GOOD, ShowsTheNextCard, a_state, broken, check_each
 from pydantic import ConfigDict
 
 import cardkit
-from cardkit import Action, Card, CardSet, GameResult, IllegalAction, Turn
+from cardkit import Action, Card, CardSet, GameResult, IllegalAction, Turn, catalog
 from cardkit.engine.zones import Seen, Zone
 from cardkit.testing import (
     ContractError,
@@ -371,7 +371,7 @@ def test_bots_must_choose_legal_actions() -> None:
     reports = check_bots(cardkit.load_game("crazyeights"), 3, [0, 1])
     assert set(reports) >= {"random", "heuristic"}
     game = CrazyEights()
-    game.add_bot("passer", AlwaysPasses)
+    catalog(game).add_bot("passer", AlwaysPasses)
     with pytest.raises(ContractError, match="bot 'passer' chose"):
         check_bots(game, 3, [0])
 

@@ -8,7 +8,7 @@ import pytest
 from cardkit_palace import PalaceRules
 from cardkit_palace.setups import stacked_deck
 
-from cardkit import CardSet, GameResult, InvalidRules
+from cardkit import CardSet, GameResult, InvalidRules, catalog
 from cardkit.play.match import play_match
 
 A, B, C, D = 0, 1, 2, 3
@@ -122,7 +122,7 @@ def test_player_counts(game: Any) -> None:
 
 
 def test_presets(game: Any) -> None:
-    assert set(game.variants) >= {"shithead", "bga", "quick"}
+    assert set(catalog(game).variants) >= {"shithead", "bga", "quick"}
     assert game.rules(variant="shithead").two_rule == "next_player_any"
     assert game.rules(variant="quick").end_condition == "first_out_wins"
 

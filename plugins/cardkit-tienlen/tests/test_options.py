@@ -11,7 +11,7 @@ from cardkit_tienlen.decks import deck_for
 from cardkit_tienlen.decks import start_with_hands as start
 
 import cardkit
-from cardkit import Card, IllegalAction, InvalidRules
+from cardkit import Card, IllegalAction, InvalidRules, catalog
 
 A, B, C, D = 0, 1, 2, 3
 GAME = cardkit.load_game("tienlen")
@@ -68,7 +68,7 @@ def test_rules_round_trip_through_json() -> None:
 
 
 def test_presets() -> None:
-    assert set(GAME.variants) >= {"pagat", "southern", "quick"}
+    assert set(catalog(GAME).variants) >= {"pagat", "southern", "quick"}
     assert GAME.rules(variant="pagat").bomb_overrides_pass
     southern = GAME.rules(variant="southern")
     assert southern.bomb_ladder

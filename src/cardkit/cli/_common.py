@@ -15,6 +15,7 @@ from typing import Any, NoReturn, ParamSpec, TypeVar
 import typer
 from rich.console import Console
 
+from cardkit.engine.catalog import catalog
 from cardkit.engine.game import Game
 from cardkit.engine.rules import Rules
 from cardkit.errors import CardkitError, InvalidRules, UnknownGame
@@ -211,8 +212,9 @@ def check_bot_count(names: Sequence[str] | None, seats: int, whose: str = "seat"
 
 
 def best_bot(game: Game[Any, Any]) -> str:
-    """The bot a demo uses by default: the game's [best bot][cardkit.engine.game.Game.best_bot]."""
-    return game.best_bot
+    """The bot a demo uses by default: the game's
+    [best bot][cardkit.engine.catalog.Catalog.best_bot]."""
+    return catalog(game).best_bot
 
 
 def auto_delay(delay: float | None) -> float:

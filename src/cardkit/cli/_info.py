@@ -12,6 +12,7 @@ from rich.text import Text
 
 from cardkit.cli._common import out
 from cardkit.cli._stacked import WIDE
+from cardkit.engine.catalog import catalog
 from cardkit.engine.game import Game
 from cardkit.plugins.registry import Registry, registry
 
@@ -33,8 +34,8 @@ def games(as_json: bool = False) -> None:
                     "max_players": reg.game(name).players.max,
                     "default_players": reg.game(name).players.default,
                     "summary": reg.game(name).summary,
-                    "variants": sorted(reg.game(name).variants),
-                    "bots": list(reg.game(name).bots),
+                    "variants": sorted(catalog(reg.game(name)).variants),
+                    "bots": list(catalog(reg.game(name)).bots),
                 }
                 for name in names
             ],
@@ -64,7 +65,7 @@ def games(as_json: bool = False) -> None:
             ", ".join(reg.aliases(name)),
             players_text(game),
             game.summary,
-            ", ".join(sorted(game.variants)),
+            ", ".join(sorted(catalog(game).variants)),
         )
     console.print(table if console.width >= WIDE else _games_stacked(reg, names))
     if reg.problems:
@@ -83,8 +84,8 @@ def _games_stacked(reg: Registry, names: list[str]) -> Group:
         head.append(f"  {game.title} · {players_text(game).replace(' (', ' players (', 1)}")
         lines.append(head)
         more = [f"aliases: {', '.join(reg.aliases(name))}"] if reg.aliases(name) else []
-        if game.variants:
-            more.append(f"variants: {', '.join(sorted(game.variants))}")
+        if catalog(game).variants:
+            more.append(f"variants: {', '.join(sorted(catalog(game).variants))}")
         for text in (game.summary, " · ".join(more)):
             if text:
                 lines.append(Padding(Text(text), (0, 0, 0, 4)))

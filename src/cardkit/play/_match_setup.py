@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardkit.engine.bots import BotFactory
+from cardkit.engine.catalog import catalog
 from cardkit.engine.game import Game
 from cardkit.engine.rules import Rules
 from cardkit.errors import InvalidRules
@@ -25,7 +26,7 @@ __all__ = [
     "resolve_game",
 ]
 
-#: A bot given by name (looked up in ``game.bots``, or an import path
+#: A bot given by name (looked up in ``catalog(game).bots``, or an import path
 #: ``"module:attribute"``, see [cardkit.play.botpaths][]) or as a factory.
 BotSpec = str | BotFactory
 
@@ -105,7 +106,7 @@ def resolve_bots(
         InvalidRules: an unknown bot name, or the wrong number of bots.
     """
     bots = fill_seats(bots, players)
-    known = game.bots
+    known = catalog(game).bots
     factories: list[BotFactory] = []
     for spec in bots:
         if isinstance(spec, str):

@@ -32,6 +32,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardkit import load_game
+from cardkit.engine.catalog import catalog
 from cardkit.engine.game import Game
 from cardkit.engine.generic import GenericState
 from cardkit.engine.rules import Rules
@@ -324,7 +325,7 @@ class GameContract:
         `house_rule_plugins`), random games keep every invariant and the fast
         listing equals the checks (`cardkit.testing.houserules`)."""
         case = contract_case
-        if not case.game.house_rules and not self.house_rule_plugins:
+        if not catalog(case.game).house_rules and not self.house_rule_plugins:
             pytest.skip(f"{case.game.name} has no house rule installed")
         check_house_rules(
             case.game,

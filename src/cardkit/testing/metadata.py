@@ -9,6 +9,7 @@ from cardkit.cards.card import JOKERS, STANDARD_CARDS
 from cardkit.cards.deck import Deck
 from cardkit.engine.actions import Action
 from cardkit.engine.bots import Bot, Turn
+from cardkit.engine.catalog import catalog
 from cardkit.engine.game import Game
 from cardkit.engine.matchpolicy import Players
 from cardkit.engine.rules import Rules
@@ -47,7 +48,7 @@ def check_rules_model(game: Game[Any, Any]) -> None:
             pass
         else:
             _fail(None, f"{game.name}: rules(**{bad}) was accepted; expected InvalidRules")
-    for name in game.variants:
+    for name in catalog(game).variants:
         try:
             game.rules(variant=name)
         except InvalidRules as exc:
@@ -106,7 +107,7 @@ def check_bots(
     """
     reports: dict[str, list[PlayoutReport]] = {}
     seeds = list(seeds)
-    for name, factory in game.bots.items():
+    for name, factory in catalog(game).bots.items():
         # A search bot may offer a cheap configuration of itself for these whole games.
         factory = getattr(factory, "for_checks", factory)
         reports[name] = []

@@ -2,7 +2,7 @@
 
 from cardkit import Event, Game, Setup
 from cardkit.authoring import Players
-from cardkit_ginrummy.rules import PRESETS, GinRules
+from cardkit_ginrummy.rules import GinRules
 from cardkit_ginrummy.state import Fields, GinState
 
 __all__ = ["GinRummy"]
@@ -17,7 +17,6 @@ class GinRummy(Game[GinRules, GinState]):
     summary = "Meld sets and runs, then knock with little deadwood, or go gin."
     players = Players(2, 2)
     rules_model = GinRules
-    presets = PRESETS
 
     def deal(self, setup: Setup[GinRules]) -> GinState:
         """Deal 10 cards each, turn up the upcard, and offer it to the non-dealer."""

@@ -1,4 +1,4 @@
-"""The Palace game: its metadata, presets, the deal, and the match rules.
+"""The Palace game: its metadata, the deal, and the match rules (its presets are its rules' own).
 
 The state and its transitions are in `cardkit_palace.state` and the modules
 of each phase; the game resolves Palace's hooks (`cardkit_palace.hookspecs`)
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from cardkit import Event, Game, GameResult, Setup, Variant, registry
+from cardkit import Event, Game, GameResult, Setup, registry
 from cardkit.authoring import (
     CardOrder,
     KeyedActionSpace,
@@ -70,40 +70,12 @@ class PalaceGame(Game[PalaceRules, PalaceState]):
         "Shedding game: play equal or higher, 2 resets, 10 burns; the last player "
         "holding cards loses."
     )
-    aliases: ClassVar[tuple[str, ...]] = ("shithead", "karma")
     players: ClassVar[Players] = Players(2, 5, default=4)
     match: ClassVar[MatchPolicy[PalaceRules]] = PalaceMatch()
     rules_model: ClassVar[type[PalaceRules]] = PalaceRules
     #: 2 (reset) and 10 (burn) sort after the ace: they are played apart from the ranking.
     hand_order: ClassVar[CardOrder] = CardOrder(
         RankOrder.parse("3 4 5 6 7 8 9 J Q K A 2 T"), SuitOrder.parse("C D H S")
-    )
-    rules_version: ClassVar[str] = "2"
-    presets: ClassVar[tuple[Variant, ...]] = (
-        Variant(
-            name="shithead",
-            description="Common Shithead house rules: 2 passes the turn, 7 or lower "
-            "after a 7, voluntary pick-up.",
-            options={
-                "two_rule": "next_player_any",
-                "seven_rule": "lower_or_equal",
-                "allow_voluntary_pickup": True,
-            },
-            source="palace",
-        ),
-        Variant(
-            name="bga",
-            description="Board Game Arena's table: the starter must play their lowest "
-            "card; voluntary pick-up.",
-            options={"first_play_must_include_lowest": True, "allow_voluntary_pickup": True},
-            source="palace",
-        ),
-        Variant(
-            name="quick",
-            description="Stop when the first player goes out; that player wins.",
-            options={"end_condition": "first_out_wins"},
-            source="palace",
-        ),
     )
 
     def __init__(self) -> None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import ClassVar, Final
 
-from cardkit import Event, Game, Setup, Variant
+from cardkit import Event, Game, Setup
 from cardkit.authoring import CardOrder, KeyedActionSpace, MatchPolicy, Players
 from cardkit_tienlen.actionspace import ACTION_SPACE
 from cardkit_tienlen.beating import Beating, build_beating
@@ -57,40 +57,10 @@ class TienLen(Game[TienLenRules, TienLenState]):
     summary: ClassVar[str] = (
         "Vietnamese Thirteen: beat the last combination or pass; 2s are high, bombs beat them."
     )
-    aliases: ClassVar[tuple[str, ...]] = ("thirteen", "tien-len")
     players: ClassVar[Players] = Players(2, 4)
     match: ClassVar[MatchPolicy[TienLenRules]] = TienLenMatch()
     rules_model: ClassVar[type[TienLenRules]] = TienLenRules
     hand_order: ClassVar[CardOrder] = CARD_ORDER
-    rules_version: ClassVar[str] = "1"
-    presets: ClassVar[tuple[Variant, ...]] = (
-        Variant(
-            name="pagat",
-            description="pagat.com / BGA: a player who passed may still bomb 2s.",
-            options={"bomb_overrides_pass": True},
-            source="tienlen",
-        ),
-        Variant(
-            name="southern",
-            description=(
-                "Southern house rules: bombs after passing, fours beat pairs of 2s, the bomb "
-                "ladder, and all four instant wins."
-            ),
-            options={
-                "bomb_overrides_pass": True,
-                "quad_beats_pair_of_twos": True,
-                "bomb_ladder": True,
-                "instant_wins": [w.value for w in InstantWin],
-            },
-            source="tienlen",
-        ),
-        Variant(
-            name="quick",
-            description="One winner per deal: the deal ends when the first player goes out.",
-            options={"play_until": "first_out"},
-            source="tienlen",
-        ),
-    )
 
     def beating(self, rules: TienLenRules) -> Beating:
         """What beats what under ``rules``, from the hooks as registered now.

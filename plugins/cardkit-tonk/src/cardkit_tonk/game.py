@@ -24,7 +24,7 @@ from cardkit.authoring import (
 from cardkit_tonk.actionspace import ACTION_SPACE
 from cardkit_tonk.config import Config, default_card_values
 from cardkit_tonk.fields import PHASES
-from cardkit_tonk.rules import PRESETS, TonkRules
+from cardkit_tonk.rules import TonkRules
 from cardkit_tonk.state import TonkState
 
 __all__ = ["PHASES", "TonkGame", "TonkState", "default_card_values"]
@@ -52,13 +52,10 @@ class TonkGame(Game[TonkRules, TonkState]):
     summary: ClassVar[str] = (
         "Rummy for stakes: spread books and runs, hit, drop with the lowest count, or tonk out."
     )
-    aliases: ClassVar[tuple[str, ...]] = ("tunk",)
     players: ClassVar[Players] = Players(2, 6, default=3)
     match: ClassVar[MatchPolicy[TonkRules]] = TonkMatch()
     rules_model: ClassVar[type[TonkRules]] = TonkRules
     hand_order: ClassVar[CardOrder] = CardOrder(ACE_LOW, SuitOrder.parse("C D H S"))
-    rules_version: ClassVar[str] = "2"
-    presets = PRESETS
 
     def action_space(self, rules: TonkRules, players: int) -> KeyedActionSpace:
         """The fixed action space: 1,363 ids (see `cardkit_tonk.actionspace`)."""
