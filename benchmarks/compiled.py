@@ -39,7 +39,7 @@ def cardkit_playouts(game_name: str, seconds: float, seed: int) -> dict[str, flo
     spent = 0.0
     while spent < seconds:
         start = time.perf_counter()
-        state = game.start(players=game.default_players, seed=rng.getrandbits(32))
+        state = game.start(players=game.players.default, seed=rng.getrandbits(32))
         moves = 0
         while not state.is_over and moves < 5000:
             state = state.apply(rng.choice(state.legal_actions()))
@@ -107,7 +107,7 @@ def main() -> None:
     games = args.games or cardkit.available_games()
     load_before = os.getloadavg()
     best: dict[tuple[str, str], dict[str, float]] = {}
-    peer_players = cardkit.load_game("crazyeights").default_players
+    peer_players = cardkit.load_game("crazyeights").players.default
     for round_ in range(args.rounds):
         for game in games:
             for label, env in (("pure", PURE), ("compiled", COMPILED)):

@@ -19,6 +19,7 @@ import time
 from typing import Any
 
 import cardkit
+from cardkit import catalog
 from cardkit.engine.bots import Bot, Turn
 from cardkit.eval.ismcts import DEFAULT_ITERATIONS, ISMCTSBot
 from cardkit.eval.stats import mean_interval, wilson_interval
@@ -44,8 +45,8 @@ class _Timed:
 def measure(name: str, games: int, iterations: int, seed: int) -> str:
     """One line: the game, budget, win rate and interval, payments, ms per move."""
     game = cardkit.load_game(name)
-    players = game.default_players
-    best = game.bots[game.best_bot]
+    players = game.players.default
+    best = catalog(game).bots[catalog(game).best_bot]
     clock = [0.0, 0.0]
     wins, shares, nets = 0, 0.0, []
     for index in range(games):

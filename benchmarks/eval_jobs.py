@@ -17,6 +17,7 @@ import os
 import time
 
 import cardkit
+from cardkit import catalog
 from cardkit.play.simulate import simulate
 
 
@@ -33,7 +34,7 @@ def main() -> None:
     print("{:12} {:>6} {:>10} {:>10} {:>5} {:>8}".format(*head))
     for name in args.only or cardkit.available_games():
         game = cardkit.load_game(name)
-        bots = [game.best_bot if args.bot == "best" else args.bot]
+        bots = [catalog(game).best_bot if args.bot == "best" else args.bot]
         for games in args.games:
             started = time.perf_counter()
             one = simulate(name, games=games, seed=args.seed, jobs=1, bots=bots)

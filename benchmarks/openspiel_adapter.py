@@ -77,7 +77,7 @@ def speed(name: str, players: int, seconds: float, chunks: int = 6) -> tuple[flo
 
 def ismcts_rate(name: str, games: int, sims: int) -> tuple[float, int, float, float]:
     """ISMCTS's score against uniform random over `games` 2-player games, and its interval."""
-    players = max(2, cardkit.load_game(name).min_players)
+    players = max(2, cardkit.load_game(name).players.min)
     spiel = pyspiel.load_game(f"cardkit_{name}", {"players": players})
     score, played = 0.0, 0
     for number in range(games):
@@ -124,7 +124,7 @@ def main() -> None:
     names = [n.removeprefix("cardkit_") for n in cardkit.openspiel.register(args.only)]
     print("game          players  adapter µs/dec  cardkit µs/dec  ratio")
     for name in names if args.seconds > 0 else []:
-        players = cardkit.load_game(name).default_players
+        players = cardkit.load_game(name).players.default
         adapter, alone = speed(name, players, args.seconds)
         print(f"{name:13} {players:7}  {adapter:14.1f}  {alone:14.1f}  {adapter / alone:5.1f}")
     print(f"\nISMCTS ({args.sims} simulations a move) against uniform random")

@@ -40,6 +40,7 @@ from cardkit import (
     View,
     Zone,
 )
+from cardkit.authoring import Players
 from cardkit.engine.actions import cards_text
 
 __all__ = ["STATES", "PassGame", "PassRules", "PassState"]
@@ -153,9 +154,7 @@ class PassGame(Game[PassRules, PassState]):
 
     name: ClassVar[str] = "passbench"
     title: ClassVar[str] = "Pass"
-    min_players: ClassVar[int] = 4
-    max_players: ClassVar[int] = 4
-    default_players: ClassVar[int] = 4
+    players: ClassVar[Players] = Players(4, 4)
     rules_model: ClassVar[type[PassRules]] = PassRules
 
     def deal(self, setup: Setup[PassRules]) -> PassState:

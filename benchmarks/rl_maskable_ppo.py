@@ -29,6 +29,7 @@ from sb3_contrib.common.wrappers import ActionMasker
 
 import cardkit
 import cardkit.rl
+from cardkit import catalog
 from cardkit.engine.bots import Turn
 
 #: The evaluation deals' first seed (training never sees them).
@@ -82,7 +83,7 @@ def heuristic_wins(game: str, players: int, games: int) -> int:
         seed = EVALUATION_SEED + i
         state = found.start(players, seed=seed)
         seeds = [EVALUATION_SEED * 7 + i * 11 + s for s in range(players)]
-        bots = [found.bots["heuristic"](random.Random(bot_seed)) for bot_seed in seeds]
+        bots = [catalog(found).bots["heuristic"](random.Random(bot_seed)) for bot_seed in seeds]
         rng = random.Random(seed)
         while not state.is_over:
             seat = state.to_act

@@ -69,7 +69,7 @@ def playout_bench(name: str, seed: int, max_actions: int) -> Bench:
     """Random playouts of one game through the public surface."""
     game = cardkit.load_game(name)
     rules = game.rules()
-    players = game.default_players
+    players = game.players.default
     rng = random.Random(seed)
     choice = rng.choice
 
@@ -370,7 +370,7 @@ def main(argv: list[str] | None = None) -> int:
     payload = {
         "cardkit": cardkit.__version__,
         "commit": git_commit(),
-        "games": {g: cardkit.load_game(g).rules_version for g in games},
+        "games": {g: cardkit.load_game(g).rules_model.version for g in games},
         "args": vars(args),
         "env": env,
         "results": results,

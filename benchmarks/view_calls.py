@@ -29,7 +29,7 @@ def states_of(name: str, count: int = 400, cap: int = 150) -> list[cardkit.GameS
     while len(out) < count:
         seed += 1
         rng = random.Random(seed)
-        state = game.start(players=game.default_players, seed=seed)
+        state = game.start(players=game.players.default, seed=seed)
         out.append(state)
         for _ in range(cap):
             if state.is_over:

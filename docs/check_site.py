@@ -96,7 +96,7 @@ class Truth:
         games, names = {}, {}
         for name in registry.available():
             game = registry.game(name)
-            games[name] = (game.title, game.min_players, game.max_players)
+            games[name] = (game.title, game.players.min, game.players.max)
             names[name] = name
             names.update(dict.fromkeys(registry.aliases(name), name))
         return cls(games, names)

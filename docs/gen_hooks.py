@@ -253,9 +253,9 @@ def game_facts(registry: Registry) -> list[GameFacts]:
                 package=package,
                 example=(ROOT / "examples" / package).is_dir(),
                 aliases=tuple(registry.aliases(name)),
-                min_players=game.min_players,
-                max_players=game.max_players,
-                default_players=game.default_players,
+                min_players=game.players.min,
+                max_players=game.players.max,
+                default_players=game.players.default,
             )
         )
     return facts

@@ -108,7 +108,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--players", type=int, default=None)
     parser.add_argument("--seed", type=int, default=7)
     args = parser.parse_args(argv)
-    players = args.players or cardkit.load_game(args.game).default_players
+    players = args.players or cardkit.load_game(args.game).players.default
     table = Table(args.game, players, args.seed)
     state = asyncio.run(table.run())
     print("\n".join(table.log))

@@ -29,6 +29,7 @@ from cardkit import (
     View,
     hookimpl,
 )
+from cardkit.authoring import Players
 from cardkit.engine.actions import parse_card_args, split_action_text
 from cardkit.engine.state import Log
 from cardkit.plugins import registry as plugins_module
@@ -204,10 +205,7 @@ class Shed(Game[ShedRules, ShedState]):
     name: ClassVar[str] = "shed"
     title: ClassVar[str] = "Shed"
     summary: ClassVar[str] = "Empty your hand first."
-    aliases: ClassVar[tuple[str, ...]] = ("shedding",)
-    min_players: ClassVar[int] = 2
-    max_players: ClassVar[int] = 3
-    default_players: ClassVar[int] = 2
+    players: ClassVar[Players] = Players(2, 3, default=2)
     rules_model: ClassVar[type[ShedRules]] = ShedRules
 
     def deal(self, setup: Setup) -> ShedState:
@@ -229,10 +227,10 @@ class ShedPlugin:
         self.aliases = aliases
 
     @hookimpl
-    def cardkit_register_games(self, register: Any) -> None:
+    def cardkit_register(self, register: Any) -> None:
         """Register the game."""
         game_class = type(f"Shed_{self.game_name}", (Shed,), {"name": self.game_name})
-        register(game_class(), aliases=self.aliases)
+        register.add_game(game_class(), aliases=self.aliases)
 
 
 @pytest.fixture

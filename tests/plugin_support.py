@@ -20,18 +20,18 @@ def plugin(**hooks: Callable[..., Any]) -> types.SimpleNamespace:
 def games_plugin(*games: Any, aliases: tuple[str, ...] = ()) -> types.SimpleNamespace:
     """A plugin registering ``games``."""
 
-    def cardkit_register_games(register: Any) -> None:
+    def cardkit_register(register: Any) -> None:
         for game in games:
-            register(game, aliases=aliases)
+            register.add_game(game, aliases=aliases)
 
-    found = plugin(cardkit_register_games=cardkit_register_games)
+    found = plugin(cardkit_register=cardkit_register)
     found.CARDKIT_API_VERSION = cardkit.API_VERSION
     return found
 
 
 def game_called(shed: Any, name: str) -> Any:
     """Another game like ``shed``, registered under ``name``."""
-    return type(f"Game_{name}", (type(shed),), {"name": name, "aliases": ()})()
+    return type(f"Game_{name}", (type(shed),), {"name": name})()
 
 
 class FakeEntryPoint:

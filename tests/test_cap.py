@@ -16,7 +16,7 @@ GAMES = [
     (name, players)
     for name in cardkit.available_games()
     for players in range(
-        cardkit.load_game(name).min_players, cardkit.load_game(name).max_players + 1
+        cardkit.load_game(name).players.min, cardkit.load_game(name).players.max + 1
     )
 ]
 

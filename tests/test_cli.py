@@ -19,6 +19,7 @@ import test_cli_support as tiny
 from test_cli_support import ok, refused
 
 import cardkit
+from cardkit import catalog
 from cardkit.cli import main
 from cardkit.cli._app import DEFAULT_MAX_ACTIONS
 from cardkit.play.replay import read_replay
@@ -81,7 +82,7 @@ def test_games_with_none_installed_says_so() -> None:
 
 class _BrokenPlugin:
     @cardkit.hookimpl
-    def cardkit_register_games(self, register: Any) -> None:
+    def cardkit_register(self, register: Any) -> None:
         raise RuntimeError("this plugin is broken on purpose")
 
 
@@ -155,19 +156,20 @@ class _TinyHouseRules:
     """A run-time plugin declaring a house rule of tinyshed, and a preset that turns it on."""
 
     @cardkit.hookimpl
-    def cardkit_register_house_rules(self, register: Any) -> None:
-        register("tinyshed", "high-stakes", "Every payment is doubled.")
-
-    @cardkit.hookimpl
-    def cardkit_register_variants(self, register: Any) -> None:
-        register("tinyshed", "casino", {"house_rules": ["high-stakes"], "stake": 5}, "Big money.")
+    def cardkit_register(self, register: Any) -> None:
+        register.add_house_rule("tinyshed", "high-stakes", "Every payment is doubled.")
+        register.add_variant(
+            "tinyshed", "casino", {"house_rules": ["high-stakes"], "stake": 5}, "Big money."
+        )
 
 
 @pytest.fixture
 def house_rules() -> Iterator[None]:
     with temporary_plugin(_TinyHouseRules(), "tiny-house"):
         yield
-    cardkit.load_game("tinyshed")._variants.pop("casino", None)  # presets outlive their plugin
+    catalog(cardkit.load_game("tinyshed"))._variants.pop(
+        "casino", None
+    )  # presets outlive their plugin
 
 
 def test_rules_lists_house_rules_and_how_to_turn_them_on(house_rules: None) -> None:
@@ -229,7 +231,7 @@ def test_a_replay_needing_a_missing_house_rule_is_refused(tmp_path: Path) -> Non
     path = tmp_path / "game.json"
     with temporary_plugin(_TinyHouseRules(), "tiny-house"):
         ok("demo", "tiny", "--seed", "4", "--rules", "house_rules=high-stakes", "--save", str(path))
-    cardkit.load_game("tinyshed")._variants.pop("casino", None)
+    catalog(cardkit.load_game("tinyshed"))._variants.pop("casino", None)
     out = refused("replay", str(path))
     assert "house rule 'high-stakes'" in out
     assert "tiny-house" in out
@@ -303,7 +305,7 @@ class _CrashBot:
 
 
 def test_a_bug_in_a_game_or_bot_is_one_clean_line() -> None:
-    cardkit.load_game("tinyshed").add_bot("crash", _CrashBot)
+    catalog(cardkit.load_game("tinyshed")).add_bot("crash", _CrashBot)
     out = refused("demo", "tiny", "--bots", "crash", code=1)
     assert "unexpected RuntimeError: boom" in out
     assert "CARDKIT_DEBUG" in out

@@ -13,6 +13,7 @@ import test_cli_support as tiny
 from test_cli_support import ok, refused
 
 import cardkit
+from cardkit.authoring import MatchPolicy
 from cardkit.play.replay import read_replay
 from cardkit.plugins.registry import registry, reset_registry, temporary_plugin
 
@@ -52,13 +53,12 @@ def test_match_stops_after_the_given_deals() -> None:
 
 class _EndlessPlugin:
     @cardkit.hookimpl
-    def cardkit_register_games(self, register: Any) -> None:
+    def cardkit_register(self, register: Any) -> None:
         class Endless(tiny.TinyShed):  # type: ignore[name-defined,misc]
             name = "endless"
-            aliases = ()
-            match_over = cardkit.Game.match_over
+            match = MatchPolicy()
 
-        register(Endless())
+        register.add_game(Endless())
 
 
 def test_match_of_a_game_without_a_match_rule_plays_a_few_deals() -> None:

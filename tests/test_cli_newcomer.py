@@ -16,6 +16,7 @@ import test_cli_support as tiny
 from typer.testing import CliRunner, Result
 
 import cardkit
+from cardkit import catalog
 from cardkit.cli import app
 from cardkit.plugins.registry import registry, reset_registry
 
@@ -153,7 +154,7 @@ def test_out_writes_the_json_file_and_still_prints_the_tables(tmp_path: Path, co
 def test_match_plays_the_best_bot_by_default() -> None:
     """Like play and simulate; `match` used to fill the seats with random bots."""
     data = json.loads(ok("match", "tiny", "-s", "1", "--deals", "1", "--json"))
-    best = cardkit.load_game("tiny").best_bot
+    best = catalog(cardkit.load_game("tiny")).best_bot
     assert best != "random"
     assert data["bots"] == [best] * len(data["bots"])
 

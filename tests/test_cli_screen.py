@@ -20,7 +20,7 @@ PRETTY = re.compile(r"(?:10|[2-9JQKA])[♠♣♦♥]")
 
 def _midgame(name: str, seed: int, moves: int = 12) -> GameState:
     game = cardkit.load_game(name)
-    state = game.start(game.default_players, seed=seed)
+    state = game.start(game.players.default, seed=seed)
     rng = random.Random(seed)
     for _ in range(moves):
         legal = [a for a in state.legal_actions() if not state.apply(a).is_over]

@@ -50,6 +50,7 @@ from cardkit import (
     Variant,
     View,
 )
+from cardkit.authoring import MatchPolicy, Players
 from cardkit.cli import app
 from cardkit.engine.actions import parse_card_args, split_action_text
 from cardkit.engine.state import Log
@@ -60,6 +61,10 @@ PLUGIN_NAME = "tinyshed-tests"
 
 class TinyRules(Rules):
     """The options of tinyshed."""
+
+    presets: ClassVar[tuple[Variant, ...]] = (
+        Variant(name="quick", description="One card each.", options={"hand_size": 1}),
+    )
 
     hand_size: int = Field(default=3, ge=1, le=10)
     """Cards dealt to each seat."""
@@ -251,20 +256,22 @@ class TinyState(GameState):
         return zones
 
 
+class TinyMatch(MatchPolicy[TinyRules]):
+    """Tinyshed's matches end once a total reaches the rules' target."""
+
+    def over(self, rules: TinyRules, totals: list[int], deals: int) -> bool:
+        return max(totals) >= rules.target
+
+
 class TinyShed(Game[TinyRules, TinyState]):
     """Tinyshed: a tiny shedding game for the tests."""
 
     name: ClassVar[str] = NAME
     title: ClassVar[str] = "Tiny Shed"
     summary: ClassVar[str] = "Play or draw; first to empty their hand wins."
-    aliases: ClassVar[tuple[str, ...]] = ("tiny",)
-    min_players: ClassVar[int] = 2
-    max_players: ClassVar[int] = 4
-    default_players: ClassVar[int] = 3
+    players: ClassVar[Players] = Players(2, 4, default=3)
+    match: ClassVar[MatchPolicy[TinyRules]] = TinyMatch()
     rules_model: ClassVar[type[Rules]] = TinyRules
-    presets: ClassVar[tuple[Variant, ...]] = (
-        Variant(name="quick", description="One card each.", options={"hand_size": 1}),
-    )
 
     def deal(self, setup: Setup) -> TinyState:
         rules = setup.rules
@@ -276,9 +283,6 @@ class TinyShed(Game[TinyRules, TinyState]):
             lead = setup.previous.winners[0]
         log: Log = (None, None, (Event("deal", setup.dealer, note=f"{rules.hand_size} each"),))
         return TinyState(self, setup, log, tuple(hands), rest.cards, (), lead, None)
-
-    def match_over(self, rules: TinyRules, totals: list[int], deals: int) -> bool:
-        return max(totals) >= rules.target
 
 
 class FirstCardBot:
@@ -307,19 +311,11 @@ class DrawBot:
 
 
 @cardkit.hookimpl
-def cardkit_register_games(register: Any) -> None:
-    register(TinyShed())
-
-
-@cardkit.hookimpl
-def cardkit_register_variants(register: Any) -> None:
-    register(NAME, "long", {"hand_size": 8}, "Eight cards each.")
-
-
-@cardkit.hookimpl
-def cardkit_register_bots(register: Any) -> None:
-    register(NAME, "first", FirstCardBot)
-    register(NAME, "drawer", DrawBot)
+def cardkit_register(register: Any) -> None:
+    register.add_game(TinyShed(), aliases=("tiny",))
+    register.add_variant(NAME, "long", {"hand_size": 8}, "Eight cards each.")
+    register.add_bot(NAME, "first", FirstCardBot)
+    register.add_bot(NAME, "drawer", DrawBot)
 
 
 def module() -> ModuleType:
@@ -380,10 +376,9 @@ def plugin_dir(tmp_path: Path) -> Path:
         "import cardkit\n"
         "from test_cli_support import TinyShed\n\n"
         "class DirShed(TinyShed):\n"
-        "    name = 'dirshed'\n"
-        "    aliases = ()\n\n"
+        "    name = 'dirshed'\n\n"
         "@cardkit.hookimpl\n"
-        "def cardkit_register_games(register):\n"
-        "    register(DirShed())\n"
+        "def cardkit_register(register):\n"
+        "    register.add_game(DirShed())\n"
     )
     return tmp_path

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from cardkit import Game, Rules, Setup
+from cardkit.authoring import Players
 from cardkit.engine.generic import GenericState
 from cardkit.engine.views import ZoneView
 from tests.test_grammar import AskState, Fields
@@ -26,7 +27,7 @@ class PlainAskGame(Game[Rules, PlainAskState]):
 
     name: ClassVar[str] = "plainask"
     title: ClassVar[str] = "Ask"
-    max_players: ClassVar[int] = 5
+    players: ClassVar[Players] = Players(2, 5, default=4)
     rules_model: ClassVar[type[Rules]] = Rules
 
     def deal(self, setup: Setup[Rules]) -> PlainAskState:

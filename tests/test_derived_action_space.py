@@ -48,8 +48,8 @@ def passing() -> Iterator[Any]:
 
     class Plugin:
         @hookimpl
-        def cardkit_register_games(self, register: Any) -> None:
-            register(_passgame().PassGame())
+        def cardkit_register(self, register: Any) -> None:
+            register.add_game(_passgame().PassGame())
 
     registry = cardkit.registry()
     registry.register(Plugin(), "passbench-space-plugin")

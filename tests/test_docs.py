@@ -21,7 +21,7 @@ import pluggy
 import pytest
 
 import cardkit
-from cardkit import Rank
+from cardkit import Rank, catalog
 from cardkit.plugins.registry import Registry
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -62,7 +62,7 @@ def test_the_hooks_of_the_core_and_of_the_games_are_found() -> None:
     ):
         if game in cardkit.available_games():
             assert module in modules
-    assert {"cardkit_register_games", "cardkit_add_hookspecs"} <= _hook_names()
+    assert {"cardkit_register", "cardkit_add_hookspecs"} <= _hook_names()
 
 
 def test_every_hook_is_in_the_hooks_reference() -> None:
@@ -138,7 +138,7 @@ def test_the_app_example_prints_what_the_tutorial_shows() -> None:
 @pytest.mark.parametrize("game", ["tonk", "crazyeights"])
 def test_the_app_example_plays_any_game_to_its_end(game: str) -> None:
     embed = _load(ROOT / "examples" / "embed_app.py", "cardkit_embed_app_example")
-    players = cardkit.load_game(game).default_players
+    players = cardkit.load_game(game).players.default
     table = embed.Table(game, players, seed=11)
     state = asyncio.run(table.run())
     assert state.is_over
@@ -155,11 +155,11 @@ def test_the_one_file_house_rule_works(tmp_path: Path) -> None:
     assert registry.plugins["jack_skips"].api_version == "1.0"
     assert registry.plugins["jack_skips"].house_rules == ["palace:jack-skips"]
     palace = registry.game("palace")
-    assert palace.house_rules["jack-skips"].source == "jack_skips"
+    assert catalog(palace).house_rules["jack-skips"].source == "jack_skips"
     house = palace.rules(house_rules="jack-skips")
     assert palace.start(4, house, seed=1).tables.effects[Rank.JACK].skip == 1
     assert palace.start(4, seed=1).tables.effects[Rank.JACK].skip == 0
-    assert "jack-skips" not in cardkit.load_game("palace").house_rules
+    assert "jack-skips" not in catalog(cardkit.load_game("palace")).house_rules
 
 
 # -- the overviews link every page ----------------------------------------------------------------

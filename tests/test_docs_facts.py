@@ -117,11 +117,11 @@ def test_the_games_table_lists_every_installed_game_with_its_players() -> None:
         row = next(line for line in table.splitlines() if f"`{game.name}`" in line or
                    f"`cardkit-{name}`" in line)  # fmt: skip
         assert game.title in row
-        if game.min_players == game.max_players:
-            assert f"| {game.min_players} |" in row
+        if game.players.min == game.players.max:
+            assert f"| {game.players.min} |" in row
         else:
             assert (
-                f"{game.min_players} to {game.max_players}, default {game.default_players}" in row
+                f"{game.players.min} to {game.players.max}, default {game.players.default}" in row
             )
 
 

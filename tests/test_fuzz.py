@@ -35,6 +35,7 @@ from cardkit import (
     InvalidCard,
     InvalidRules,
     InvalidState,
+    catalog,
     parse_cards,
 )
 from cardkit.cards.card import JOKERS, STANDARD_CARDS
@@ -110,7 +111,7 @@ def sample_states(name: str) -> tuple[GameState, ...]:
     """Some states of a few random games of ``name``: the deal, the middle, the end."""
     game = cardkit.load_game(name)
     states: list[GameState] = []
-    for players, seed in ((game.min_players, 1), (game.max_players, 2)):
+    for players, seed in ((game.players.min, 1), (game.players.max, 2)):
         played = random_playout(game, players, seed, max_actions=300).states
         states.extend(played[i] for i in sorted({0, 1, len(played) // 3, len(played) - 1}))
     return tuple(states)
@@ -260,7 +261,7 @@ def test_saves(name: str, data: st.DataObject) -> None:
 def test_rules(name: str, data: st.DataObject) -> None:
     """Malformed rules options and variants: rules, or InvalidRules; the game is unchanged."""
     game = cardkit.load_game(name)
-    presets = dict(game.variants)
+    presets = dict(catalog(game).variants)
     options = data.draw(rules_options(name))
     variant = data.draw(st.one_of(st.none(), st.sampled_from(sorted(presets) or [None]), JUNK))
     try:
@@ -269,10 +270,10 @@ def test_rules(name: str, data: st.DataObject) -> None:
         pass
     else:
         assert game.rules_model.model_validate_json(rules.model_dump_json()) == rules
-        players = data.draw(st.integers(game.min_players, game.max_players))
+        players = data.draw(st.integers(game.players.min, game.players.max))
         with contextlib.suppress(InvalidRules):
             game.start(players=players, rules=rules, seed=1)
-    assert dict(game.variants) == presets
+    assert dict(catalog(game).variants) == presets
 
 
 @st.composite
@@ -288,7 +289,7 @@ def start_arguments(draw: st.DrawFn, name: str) -> dict[str, Any]:
         codes = [*codes, codes[0]]
     elif deck_edit == 3:
         codes = [*codes[:-1], "RJ"]
-    seat = st.integers(-2, game.max_players + 2)
+    seat = st.integers(-2, game.players.max + 2)
     other = next((g for g in GAMES if g != name), name)
     return {
         "players": draw(st.one_of(st.none(), seat, JUNK)),
@@ -315,7 +316,7 @@ def start_arguments(draw: st.DrawFn, name: str) -> dict[str, Any]:
 def test_start_arguments(name: str, data: st.DataObject) -> None:
     """Malformed start arguments: a state, or a typed CardkitError; the game is unchanged."""
     game = cardkit.load_game(name)
-    presets = dict(game.variants)
+    presets = dict(catalog(game).variants)
     kwargs = data.draw(start_arguments(name))
     players, rules = kwargs.pop("players"), kwargs.pop("rules")
     try:
@@ -325,4 +326,4 @@ def test_start_arguments(name: str, data: st.DataObject) -> None:
     else:
         assert isinstance(state, GameState)
         assert state.zones()
-    assert dict(game.variants) == presets
+    assert dict(catalog(game).variants) == presets

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from cardkit import Deck, GameResult, InvalidRules, RandomBot, Rules, Variant
+from cardkit import Deck, GameResult, InvalidRules, RandomBot, Rules, Variant, catalog
 from cardkit.eval.ismcts import ISMCTSBot
 
 #: The ``shed`` fixture's game (its classes live in ``conftest.py``).
@@ -21,7 +21,7 @@ def test_start_defaults(shed: Shed) -> None:
     """Default seats, dealer (the last seat) and a drawn seed that replays the deal."""
     state = shed.start()
     setup = state.setup
-    assert setup.players == shed.default_players == 2
+    assert setup.players == shed.players.default == 2
     assert setup.dealer == 1
     assert isinstance(setup.seed, int)
     assert isinstance(setup.rules, shed.rules_model)
@@ -103,30 +103,30 @@ def test_rules_validate_options(shed: Shed) -> None:
 
 def test_presets_are_named_option_sets(shed: Shed) -> None:
     """``add_variant`` registers a preset; ``rules(variant=...)`` starts from it."""
-    shed.add_variant(Variant(name="long", options={"cards_each": 7}))
-    assert "long" in shed.variants
+    catalog(shed).add_variant(Variant(name="long", options={"cards_each": 7}))
+    assert "long" in catalog(shed).variants
     assert shed.rules(variant="long").cards_each == 7
     assert shed.rules(variant="long", cards_each=4).cards_each == 4
     with pytest.raises(InvalidRules, match="already has a variant"):
-        shed.add_variant(Variant(name="long", options={}))
+        catalog(shed).add_variant(Variant(name="long", options={}))
     with pytest.raises(InvalidRules, match="no variant 'short'; variants: long"):
         shed.rules(variant="short")
 
 
 def test_every_game_has_the_random_bot(shed: Shed) -> None:
     """``random`` and ``ismcts`` are always there; other bots are added once by name."""
-    assert shed.bots == {"random": RandomBot, "ismcts": ISMCTSBot}
-    shed.add_bot("also-random", RandomBot)
-    assert list(shed.bots) == ["random", "ismcts", "also-random"]
+    assert catalog(shed).bots == {"random": RandomBot, "ismcts": ISMCTSBot}
+    catalog(shed).add_bot("also-random", RandomBot)
+    assert list(catalog(shed).bots) == ["random", "ismcts", "also-random"]
     with pytest.raises(InvalidRules, match="already has a bot"):
-        shed.add_bot("random", RandomBot)
+        catalog(shed).add_bot("random", RandomBot)
 
 
 def test_match_defaults(shed: Shed) -> None:
     """Without overrides: the dealer moves left, no score target, highest totals win."""
     rules = shed.rules()
     result = GameResult(reason="out", players=3, winners=[1], points=[0, 2, 1])
-    assert shed.deal_score(result) == [0, 2, 1]
-    assert shed.next_dealer(rules, 2, result) == 0
-    assert not shed.match_over(rules, [10, 20, 30], deals=50)
-    assert shed.match_winners(rules, [3, 7, 7]) == [1, 2]
+    assert shed.match.deal_score(result) == [0, 2, 1]
+    assert shed.match.next_dealer(rules, 2, result) == 0
+    assert not shed.match.over(rules, [10, 20, 30], deals=50)
+    assert shed.match.winners(rules, [3, 7, 7]) == [1, 2]

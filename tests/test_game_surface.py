@@ -25,7 +25,7 @@ def test_fixed_actions_is_gone_from_game_and_every_game() -> None:
 def test_every_installed_game_has_an_action_space() -> None:
     for name in cardkit.available_games():
         game = cardkit.load_game(name)
-        for players in (game.min_players, game.max_players):
+        for players in (game.players.min, game.players.max):
             assert game.action_space(game.rules(), players) is not None, (name, players)
 
 

@@ -64,8 +64,8 @@ def registry_game(registry: Registry) -> Any:
 
     class Plugin:
         @hookimpl
-        def cardkit_register_games(self, register: Any) -> None:
-            register(CrazyEights())
+        def cardkit_register(self, register: Any) -> None:
+            register.add_game(CrazyEights())
 
     registry.register(Plugin(), "eights-plugin")
     return registry.game("crazyeights")

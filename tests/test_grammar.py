@@ -36,6 +36,7 @@ from cardkit import (
     View,
     Zone,
 )
+from cardkit.authoring import Players
 
 
 @dataclass(frozen=True, slots=True)
@@ -260,7 +261,7 @@ class AskGame(Game[Rules, AskState]):
 
     name: ClassVar[str] = "askranks"
     title: ClassVar[str] = "Ask"
-    max_players: ClassVar[int] = 5
+    players: ClassVar[Players] = Players(2, 5, default=4)
     rules_model: ClassVar[type[Rules]] = Rules
 
     def deal(self, setup: Setup[Rules]) -> AskState:

@@ -247,7 +247,7 @@ def test_every_error_here_is_a_cardkit_error() -> None:
 def test_a_view_of_a_seat_that_does_not_exist_is_refused(name: str, seat: int) -> None:
     """``view(-1)`` must not show the last seat's hand through negative indexing."""
     game = cardkit.load_game(name)
-    players = max(2, game.min_players)  # Spades is for 4 players only
+    players = max(2, game.players.min)  # Spades is for 4 players only
     state = game.start(players=players, seed=1)
     with pytest.raises(ValueError, match="seat"):
         state.view(seat if seat < 0 else seat - 2 + players)  # 2 and 99 with two players

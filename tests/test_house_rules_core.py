@@ -2,7 +2,7 @@
 
 A test game, *hooked Shed*, publishes one hook of its own, ``shed_hand_size``,
 resolved once per deal. A house-rule plugin declares ``short-hands`` with
-``cardkit_register_house_rules`` and implements the hook: two cards each, but
+``cardkit_register`` and implements the hook: two cards each, but
 only when ``short-hands`` is in ``rules.house_rules``.
 """
 
@@ -27,6 +27,7 @@ from cardkit import (
     InvalidState,
     Rules,
     Setup,
+    catalog,
     hookimpl,
     hookspec,
 )
@@ -50,7 +51,7 @@ def hooked_shed(shed: Any, name: str = "shed") -> Game[Any, Any]:
 
     def deal(self: Any, setup: Setup) -> GameState:
         size = setup.rules.cards_each
-        for function in self.hook_functions("shed_hand_size"):  # resolved once per deal
+        for function in self.hooks.functions("shed_hand_size"):  # resolved once per deal
             answer = function(rules=setup.rules)
             if answer is not None:
                 size = answer
@@ -64,7 +65,7 @@ def hooked_shed(shed: Any, name: str = "shed") -> Game[Any, Any]:
         return state
 
     shed_class = type(shed)
-    attrs = {"name": name, "aliases": (), "deal": deal, "_state_class": _state_class(shed)}
+    attrs = {"name": name, "deal": deal, "_state_class": _state_class(shed)}
     game: Game[Any, Any] = type(f"Hooked_{name}", (shed_class,), attrs)()
     return game
 
@@ -81,12 +82,12 @@ def game_plugin(game: Game[Any, Any], *, specs: bool = True) -> types.SimpleName
         if specs:
             pluginmanager.add_hookspecs(HookedShedSpecs)
 
-    def cardkit_register_games(register: Any) -> None:
-        register(game)
+    def cardkit_register(register: Any) -> None:
+        register.add_game(game)
 
     return types.SimpleNamespace(
         cardkit_add_hookspecs=hookimpl(cardkit_add_hookspecs),
-        cardkit_register_games=hookimpl(cardkit_register_games),
+        cardkit_register=hookimpl(cardkit_register),
     )
 
 
@@ -95,19 +96,16 @@ def house_rules_plugin(
 ) -> types.SimpleNamespace:
     """A house-rule plugin: declares ``short-hands``, implements it, adds a preset."""
 
-    def cardkit_register_house_rules(register: Any) -> None:
-        register(game, SHORT, "Two cards each.")
-
-    def cardkit_register_variants(register: Any) -> None:
+    def cardkit_register(register: Any) -> None:
+        register.add_house_rule(game, SHORT, "Two cards each.")
         if presets:
-            register(game, "quick", {"house_rules": [SHORT]}, "Short hands.")
+            register.add_variant(game, "quick", {"house_rules": [SHORT]}, "Short hands.")
 
     def shed_hand_size(rules: Rules) -> int | None:
         return 2 if SHORT in rules.house_rules else None
 
     hooks = {
-        "cardkit_register_house_rules": cardkit_register_house_rules,
-        "cardkit_register_variants": cardkit_register_variants,
+        "cardkit_register": cardkit_register,
         "shed_hand_size": shed_hand_size,
         **extra,
     }
@@ -167,7 +165,7 @@ def test_bad_house_rule_names_are_refused(shed: Any, bad: object) -> None:
 
 
 def test_a_plugin_declares_a_house_rule(registry: Registry, game: Game[Any, Any]) -> None:
-    assert game.house_rules == {
+    assert catalog(game).house_rules == {
         SHORT: HouseRule(
             name=SHORT, game="shed", description="Two cards each.", source="shed-house"
         )
@@ -225,28 +223,34 @@ def test_start_refuses_rules_built_with_an_unknown_house_rule(game: Game[Any, An
 @pytest.mark.parametrize(
     ("declare", "problem"),
     [
-        (lambda register: register("chess", "x", ""), "unknown game 'chess'"),
-        (lambda register: register("shed", "two words", ""), "not a house rule name"),
-        (lambda register: register("shed", SHORT, "again"), "already has a house rule"),
+        (lambda register: register.add_house_rule("chess", "x", ""), "unknown game 'chess'"),
+        (
+            lambda register: register.add_house_rule("shed", "two words", ""),
+            "not a house rule name",
+        ),
+        (
+            lambda register: register.add_house_rule("shed", SHORT, "again"),
+            "already has a house rule",
+        ),
     ],
 )
 def test_a_bad_declaration_is_a_plugin_problem(
     registry: Registry, game: Game[Any, Any], declare: Callable[[Any], None], problem: str
 ) -> None:
-    bad = types.SimpleNamespace(cardkit_register_house_rules=hookimpl(declare))
+    bad = types.SimpleNamespace(cardkit_register=hookimpl(declare))
     with pytest.warns(PluginWarning, match=problem):
         info = registry.register(bad, "bad")
     assert info.house_rules == []
     assert [(p.plugin, p.stage) for p in registry.problems] == [("bad", "house_rules")]
-    assert game.house_rules[SHORT].source == "shed-house"
+    assert catalog(game).house_rules[SHORT].source == "shed-house"
 
 
 def test_unregistering_the_plugin_forgets_its_house_rules(
     registry: Registry, game: Game[Any, Any]
 ) -> None:
     registry.unregister("shed-house")
-    assert game.house_rules == {}
-    assert game.hook_functions("shed_hand_size") == []
+    assert catalog(game).house_rules == {}
+    assert game.hooks.functions("shed_hand_size") == ()
     with pytest.raises(InvalidRules, match="no house rule 'short-hands'"):
         game.rules(variant="quick")  # the preset stays, and says what is missing
 
@@ -255,7 +259,7 @@ def test_unregistering_the_plugin_forgets_its_house_rules(
 
 
 def test_a_preset_switches_a_house_rule_on(game: Game[Any, Any]) -> None:
-    assert game.variants["quick"].options == {"house_rules": [SHORT]}
+    assert catalog(game).variants["quick"].options == {"house_rules": [SHORT]}
     rules = game.rules(variant="quick")
     assert rules.house_rules == {SHORT}
     assert game.rules(variant="quick", house_rules=[]).house_rules == frozenset()
@@ -266,15 +270,15 @@ def test_a_preset_switches_a_house_rule_on(game: Game[Any, Any]) -> None:
 def test_a_preset_naming_an_unknown_house_rule_is_refused(
     registry: Registry, game: Game[Any, Any]
 ) -> None:
-    def cardkit_register_variants(register: Any) -> None:
-        register("shed", "long", {"house_rules": ["long-hands"]}, "Long hands.")
+    def cardkit_register(register: Any) -> None:
+        register.add_variant("shed", "long", {"house_rules": ["long-hands"]}, "Long hands.")
 
     with pytest.warns(PluginWarning, match="variant 'long' of shed: shed has no house rule"):
         registry.register(
-            types.SimpleNamespace(cardkit_register_variants=hookimpl(cardkit_register_variants)),
+            types.SimpleNamespace(cardkit_register=hookimpl(cardkit_register)),
             "bad-preset",
         )
-    assert "long" not in game.variants
+    assert "long" not in catalog(game).variants
 
 
 def test_a_plugin_may_preset_its_own_house_rule_at_run_time(registry: Registry, shed: Any) -> None:

@@ -288,8 +288,8 @@ def registered() -> Iterator[Any]:
 
     class Plugin:
         @hookimpl
-        def cardkit_register_games(self, register: Any) -> None:
-            register(PASS.PassGame())
+        def cardkit_register(self, register: Any) -> None:
+            register.add_game(PASS.PassGame())
 
     registry = cardkit.registry()
     registry.register(Plugin(), "passbench-plugin")

@@ -11,6 +11,7 @@ import test_cli_support as tiny
 
 import cardkit
 from cardkit import CardkitError, Game, GameResult, InvalidRules, UnknownGame
+from cardkit.authoring import MatchPolicy
 from cardkit.play.match import (
     DealRecord,
     Match,
@@ -57,7 +58,7 @@ def test_a_match_runs_to_the_games_target_with_running_totals() -> None:
     running = [0, 0, 0]
     for number, deal in enumerate(result.deals, start=1):
         assert deal.number == number
-        assert deal.scores == game.deal_score(deal.result)
+        assert deal.scores == game.match.deal_score(deal.result)
         running = [r + s for r, s in zip(running, deal.scores, strict=True)]
         assert deal.totals == running
         assert deal.seed == deal_seed(11, number)
@@ -65,7 +66,7 @@ def test_a_match_runs_to_the_games_target_with_running_totals() -> None:
     # Not over before the last deal.
     for deal in result.deals[:-1]:
         assert max(deal.totals) < 15
-    assert result.winners == game.match_winners(rules, result.totals)
+    assert result.winners == game.match.winners(rules, result.totals)
     assert result.totals_after(0) == [0, 0, 0]
     assert result.totals_after(len(result.deals)) == result.totals
 
@@ -142,7 +143,7 @@ def test_max_deals_stops_a_match_early() -> None:
     assert len(result.deals) == 3
     assert not result.finished
     assert result.reason == "max_deals"
-    assert result.winners == game.match_winners(game.rules(), result.totals)
+    assert result.winners == game.match.winners(game.rules(), result.totals)
 
 
 def test_capped_deals_score_nothing_and_the_next_deal_starts_fresh() -> None:
@@ -165,8 +166,7 @@ def test_capped_deals_score_nothing_and_the_next_deal_starts_fresh() -> None:
 def test_a_game_without_a_match_rule_needs_max_deals() -> None:
     class Endless(tiny.TinyShed):  # type: ignore[name-defined,misc]
         name: ClassVar[str] = "endless"
-        aliases: ClassVar[tuple[str, ...]] = ()
-        match_over = Game.match_over
+        match = MatchPolicy()
 
     game = Endless()
     with pytest.raises(InvalidRules, match="max_deals"):
@@ -175,22 +175,25 @@ def test_a_game_without_a_match_rule_needs_max_deals() -> None:
     assert len(result.deals) == 2
 
 
+class _WinnerDealsMatch(MatchPolicy[Any]):
+    def deal_score(self, result: GameResult) -> list[int]:
+        return result.net
+
+    def next_dealer(self, rules: Any, dealer: int, result: GameResult) -> int:
+        return result.winners[0]
+
+    def over(self, rules: Any, totals: list[int], deals: int) -> bool:
+        return deals >= 4
+
+    def winners(self, rules: Any, totals: list[int]) -> list[int]:
+        return [min(range(len(totals)), key=lambda s: (totals[s], s))]
+
+
 def test_the_game_decides_scores_and_the_next_dealer() -> None:
     class WinnerDeals(tiny.TinyShed):  # type: ignore[name-defined,misc]
         name: ClassVar[str] = "winnerdeals"
-        aliases: ClassVar[tuple[str, ...]] = ()
 
-        def deal_score(self, result: GameResult) -> list[int]:
-            return result.net
-
-        def next_dealer(self, rules: Any, dealer: int, result: GameResult) -> int:
-            return result.winners[0]
-
-        def match_over(self, rules: Any, totals: list[int], deals: int) -> bool:
-            return deals >= 4
-
-        def match_winners(self, rules: Any, totals: list[int]) -> list[int]:
-            return [min(range(len(totals)), key=lambda s: (totals[s], s))]
+        match = _WinnerDealsMatch()
 
     game = WinnerDeals()
     result = play_match(game, 3, seed=6)

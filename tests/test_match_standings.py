@@ -1,4 +1,4 @@
-"""Match standings follow the game's declared winners (`Game.match_winners`), issue 21."""
+"""Match standings follow the game's declared winners (`MatchPolicy.winners`), issue 21."""
 
 from __future__ import annotations
 
@@ -11,7 +11,14 @@ from cardkit_crazyeights.game import CrazyEights
 from cardkit_crazyeights.rules import CrazyEightsRules
 
 from cardkit import GameResult
+from cardkit.authoring import MatchPolicy
 from cardkit.play.match import Match, standing_order
+
+
+class _LowestWinsMatch(MatchPolicy[CrazyEightsRules]):
+    def winners(self, rules: CrazyEightsRules, totals: list[int]) -> list[int]:
+        low = min(totals)
+        return [seat for seat, total in enumerate(totals) if total == low]
 
 
 class LowestWins(CrazyEights):
@@ -19,9 +26,7 @@ class LowestWins(CrazyEights):
 
     name: ClassVar[str] = "crazyeights"
 
-    def match_winners(self, rules: CrazyEightsRules, totals: list[int]) -> list[int]:
-        low = min(totals)
-        return [seat for seat, total in enumerate(totals) if total == low]
+    match: ClassVar[MatchPolicy[CrazyEightsRules]] = _LowestWinsMatch()
 
 
 def _match_with_totals(game: Any, totals: list[int]) -> Match:

@@ -141,7 +141,7 @@ def test_single_file_plugins_load_from_a_directory(
         "from cardkit.testing import checks  # a real import works from a plugins dir\n"
         "CARDKIT_API_VERSION = '1.0'\n"
         "@cardkit.hookimpl\n"
-        "def cardkit_register_variants(register):\n"
+        "def cardkit_register(register):\n"
         "    raise RuntimeError('ran')\n"
     )
     (tmp_path / "broken.py").write_text("raise ImportError('broken on purpose')\n")
@@ -150,4 +150,4 @@ def test_single_file_plugins_load_from_a_directory(
         registry = Registry()
     assert registry.plugins["house"].source == "plugins dir"
     stages = {(p.plugin, p.stage) for p in registry.problems}
-    assert stages == {("broken", "import"), ("house", "variants")}
+    assert stages == {("broken", "import"), ("house", "register")}

@@ -33,11 +33,12 @@ HEADER = "import cardkit\nCARDKIT_API_VERSION = '1.0'\n"
 
 
 def in_hook(stage: str, body: str) -> str:
-    """A plugin whose registration hook for ``stage`` runs ``body``."""
+    """A plugin whose hook ``cardkit_add_hookspecs`` (``stage="hookspecs"``) or
+    ``cardkit_register`` (``stage="register"``) runs ``body``."""
     hook = (
         "cardkit_add_hookspecs(pluginmanager)"
         if stage == "hookspecs"
-        else (f"cardkit_register_{stage}(register)")
+        else "cardkit_register(register)"
     )
     return f"{HEADER}\n@cardkit.hookimpl\ndef {hook}:\n    {body}\n"
 
@@ -60,25 +61,29 @@ BROKEN: dict[str, tuple[str, str | None, str]] = {
         "SystemExit: 9",
     ),
     "api_too_new": ("CARDKIT_API_VERSION = '99.0'\n", "import", "API 99.0"),
-    "hook_sys_exit": (in_hook("games", "raise SystemExit(3)"), "games", "SystemExit: 3"),
+    "hook_sys_exit": (in_hook("register", "raise SystemExit(3)"), "register", "SystemExit: 3"),
     "hook_interrupt": (
-        in_hook("variants", "raise KeyboardInterrupt"),
-        "variants",
+        in_hook("register", "raise KeyboardInterrupt"),
+        "register",
         "KeyboardInterrupt",
     ),
     "hook_base_exception": (
-        in_hook("bots", "raise BaseException('bots gone')"),
-        "bots",
+        in_hook("register", "raise BaseException('bots gone')"),
+        "register",
         "BaseException: bots gone",
     ),
     "hookspecs_exit": (in_hook("hookspecs", "raise SystemExit(5)"), "hookspecs", "SystemExit"),
-    "hook_raises": (in_hook("house_rules", "1 / 0"), "house_rules", "ZeroDivisionError"),
+    "hook_raises": (in_hook("register", "1 / 0"), "register", "ZeroDivisionError"),
     "duplicate_game": (
-        in_hook("games", "register(type(cardkit.load_game('tienlen'))())"),
+        in_hook("register", "register.add_game(__import__('cardkit_tienlen').TienLen())"),
         "games",
         "already registered",
     ),
-    "not_a_game": (in_hook("games", "register('chess')"), "games", "cardkit.Game instance"),
+    "not_a_game": (
+        in_hook("register", "register.add_game('chess')"),
+        "register",
+        "cardkit.Game instance",
+    ),
     "reentrant_load_game": (
         "import cardkit\ncardkit.load_game('tienlen')\n",
         "import",
@@ -91,7 +96,7 @@ BROKEN: dict[str, tuple[str, str | None, str]] = {
     ),
     "reentrant_list": ("import cardkit\nSEEN = cardkit.available_games()\n", None, ""),
     "prints": (
-        "print('{not json')\n" + in_hook("games", "print('[also not json')"),
+        "print('{not json')\n" + in_hook("register", "print('[also not json')"),
         None,
         "",
     ),
@@ -142,7 +147,7 @@ def test_all_broken_plugins_together_and_every_game_plays(tmp_path: Path) -> Non
     assert {p.plugin for p in reg.problems} == expected
     for name in INSTALLED:
         game = reg.game(name)
-        playout = random_playout(game, game.min_players, seed=1, max_actions=3000)
+        playout = random_playout(game, game.players.min, seed=1, max_actions=3000)
         assert playout.final.is_over or playout.capped
 
 
@@ -195,14 +200,14 @@ def test_run_time_registration_contains_base_exceptions(tmp_path: Path) -> None:
         CARDKIT_API_VERSION = "1.0"
 
         @cardkit.hookimpl
-        def cardkit_register_games(self, register: Any) -> None:
+        def cardkit_register(self, register: Any) -> None:
             raise SystemExit(7)
 
     reg = Registry(load_entry_points=False)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", PluginWarning)
         reg.register(Exiting(), "exiting")
-    assert [(p.plugin, p.stage) for p in reg.problems] == [("exiting", "games")]
+    assert [(p.plugin, p.stage) for p in reg.problems] == [("exiting", "register")]
     assert "SystemExit: 7" in reg.problems[0].message
 
 

@@ -9,7 +9,7 @@ import pytest
 from plugin_support import game_called, games_plugin, plugin
 
 import cardkit
-from cardkit import PluginError, UnknownGame, hookimpl, hookspec
+from cardkit import PluginError, UnknownGame, catalog, hookimpl, hookspec
 from cardkit.plugins.registry import PluginWarning, Registry, temporary_plugin
 
 # -- run-time registration -------------------------------------------------------------
@@ -17,7 +17,7 @@ from cardkit.plugins.registry import PluginWarning, Registry, temporary_plugin
 
 def test_register_a_game_at_run_time(empty_registry: Registry, shed: Any) -> None:
     """cardkit.register adds the game to available_games and load_game, with its aliases."""
-    info = cardkit.register(games_plugin(shed, aliases=("throwaway",)), name="my-shed")
+    info = cardkit.register(games_plugin(shed, aliases=("shedding", "throwaway")), name="my-shed")
     assert cardkit.available_games() == ["shed"]
     assert cardkit.load_game("shed") is shed
     assert cardkit.load_game("shedding") is shed
@@ -63,26 +63,18 @@ def test_a_plugin_name_cannot_be_registered_twice(empty_registry: Registry, shed
 
 def test_variants_and_bots_from_another_plugin(empty_registry: Registry, shed: Any) -> None:
     """A plugin adds presets and bots to another plugin's game."""
-    cardkit.register(games_plugin(shed), name="base")
+    cardkit.register(games_plugin(shed, aliases=("shedding",)), name="base")
 
-    def cardkit_register_variants(register: Any) -> None:
-        register("shed", "big", {"cards_each": 6}, "Six cards each.")
+    def cardkit_register(register: Any) -> None:
+        register.add_variant("shed", "big", {"cards_each": 6}, "Six cards each.")
+        register.add_bot("shedding", "lazy", cardkit.RandomBot)
 
-    def cardkit_register_bots(register: Any) -> None:
-        register("shedding", "lazy", cardkit.RandomBot)
-
-    info = cardkit.register(
-        plugin(
-            cardkit_register_variants=cardkit_register_variants,
-            cardkit_register_bots=cardkit_register_bots,
-        ),
-        name="extras",
-    )
+    info = cardkit.register(plugin(cardkit_register=cardkit_register), name="extras")
     assert info.variants == ["shed:big"]
     assert info.bots == ["shed:lazy"]
     assert shed.rules(variant="big").cards_each == 6
-    assert shed.variants["big"].source == "extras"
-    assert set(shed.bots) == {"random", "lazy"}  # no entry points: no ISMCTS plugin
+    assert catalog(shed).variants["big"].source == "extras"
+    assert set(catalog(shed).bots) == {"random", "lazy"}  # no entry points: no ISMCTS plugin
 
 
 # -- broken plugins --------------------------------------------------------------------------
@@ -91,27 +83,25 @@ def test_variants_and_bots_from_another_plugin(empty_registry: Registry, shed: A
 def test_bots_for_every_game_reach_games_registered_before_and_after(
     empty_registry: Registry, shed: Any
 ) -> None:
-    """`cardkit_register_common_bots` adds a bot to every game, the core's ISMCTS among them."""
+    """`cardkit_register` adds a bot to every game, the core's ISMCTS among them."""
     import cardkit.eval.plugin
     from cardkit.eval.ismcts import ISMCTSBot
 
     cardkit.register(games_plugin(shed), name="base")
     info = cardkit.register(cardkit.eval.plugin, name="ismcts")
     assert info.bots == ["*:ismcts"]
-    assert shed.bots["ismcts"] is ISMCTSBot
+    assert catalog(shed).bots["ismcts"] is ISMCTSBot
     later = game_called(shed, "later")
     cardkit.register(games_plugin(later), name="later")
-    assert later.bots["ismcts"] is ISMCTSBot
-    assert shed.best_bot == "random"  # a bot for every game is never a game's best bot
+    assert catalog(later).bots["ismcts"] is ISMCTSBot
+    assert catalog(shed).best_bot == "random"  # a bot for every game is never a game's best bot
 
-    def cardkit_register_common_bots(register: Any) -> None:
-        register("ismcts", cardkit.RandomBot)
+    def cardkit_register(register: Any) -> None:
+        register.add_common_bot("ismcts", cardkit.RandomBot)
 
     with pytest.warns(PluginWarning, match="'ismcts' plays every game already"):
-        cardkit.register(
-            plugin(cardkit_register_common_bots=cardkit_register_common_bots), name="dup"
-        )
-    assert shed.bots["ismcts"] is ISMCTSBot
+        cardkit.register(plugin(cardkit_register=cardkit_register), name="dup")
+    assert catalog(shed).bots["ismcts"] is ISMCTSBot
     assert [p.stage for p in empty_registry.problems if p.plugin == "dup"] == ["common_bots"]
 
 
@@ -120,7 +110,7 @@ def test_the_installed_core_registers_ismcts_for_every_game() -> None:
     from cardkit.eval.ismcts import ISMCTSBot
 
     for name in cardkit.available_games():
-        assert cardkit.load_game(name).bots["ismcts"] is ISMCTSBot
+        assert catalog(cardkit.load_game(name)).bots["ismcts"] is ISMCTSBot
 
 
 def test_a_hook_that_raises_is_reported_and_others_keep_working(
@@ -128,14 +118,14 @@ def test_a_hook_that_raises_is_reported_and_others_keep_working(
 ) -> None:
     """A plugin whose hook raises is recorded as a problem and warned about; other games work."""
 
-    def cardkit_register_games(register: Any) -> None:
+    def cardkit_register(register: Any) -> None:
         raise RuntimeError("boom")
 
     cardkit.register(games_plugin(shed), name="good")
-    with pytest.warns(PluginWarning, match="plugin 'bad' \\(games\\): RuntimeError: boom"):
-        cardkit.register(plugin(cardkit_register_games=cardkit_register_games), name="bad")
+    with pytest.warns(PluginWarning, match="plugin 'bad' \\(register\\): RuntimeError: boom"):
+        cardkit.register(plugin(cardkit_register=cardkit_register), name="bad")
     (problem,) = empty_registry.problems
-    assert (problem.plugin, problem.stage) == ("bad", "games")
+    assert (problem.plugin, problem.stage) == ("bad", "register")
     assert "test_plugins.py" in problem.message
     assert cardkit.available_games() == ["shed"]
     assert cardkit.load_game("shed").start(players=2, seed=0).legal_actions()
@@ -145,25 +135,20 @@ def test_a_bad_variant_or_bot_registration_is_reported(empty_registry: Registry,
     """A preset with unknown options, or for an unknown game, is skipped with a warning."""
     cardkit.register(games_plugin(shed))
 
-    def cardkit_register_variants(register: Any) -> None:
-        register("shed", "broken", {"no_such_option": 1})
-        register("shed", "fine", {"cards_each": 2})
-
-    def cardkit_register_bots(register: Any) -> None:
-        register("chess", "deep", cardkit.RandomBot)
+    def cardkit_register(register: Any) -> None:
+        register.add_variant("shed", "broken", {"no_such_option": 1})
+        register.add_variant("shed", "fine", {"cards_each": 2})
+        register.add_bot("chess", "deep", cardkit.RandomBot)
 
     with pytest.warns(PluginWarning) as caught:
         cardkit.register(
-            plugin(
-                cardkit_register_variants=cardkit_register_variants,
-                cardkit_register_bots=cardkit_register_bots,
-            ),
+            plugin(cardkit_register=cardkit_register),
             name="extras",
         )
     messages = [str(w.message) for w in caught]
     assert any("'extras' (variants)" in m and "no_such_option" in m for m in messages)
     assert any("'extras' (bots)" in m and "unknown game 'chess'" in m for m in messages)
-    assert set(shed.variants) == {"fine"}
+    assert set(catalog(shed).variants) == {"fine"}
 
 
 def test_registering_something_that_is_not_a_game(empty_registry: Registry) -> None:
@@ -178,7 +163,7 @@ def test_a_duplicate_game_name_is_reported_with_a_warning(
     empty_registry: Registry, shed: Any, clash: str
 ) -> None:
     """A second game under a taken name or alias is skipped; the first one stays."""
-    cardkit.register(games_plugin(shed), name="first")
+    cardkit.register(games_plugin(shed, aliases=("shedding",)), name="first")
     other = game_called(shed, clash) if clash == "shed" else game_called(shed, "newgame")
     aliases = () if clash == "shed" else ("shedding",)
     with pytest.warns(PluginWarning, match=f"game name '{clash}' is already registered by 'first'"):
@@ -209,11 +194,11 @@ def test_strict_mode_turns_problems_into_errors(
     with pytest.raises(PluginError, match="game name 'shed' is already registered"):
         cardkit.register(games_plugin(game_called(shed, "shed")), name="second")
 
-    def cardkit_register_games(register: Any) -> None:
+    def cardkit_register(register: Any) -> None:
         raise RuntimeError("boom")
 
     with pytest.raises(PluginError, match="RuntimeError: boom"):
-        cardkit.register(plugin(cardkit_register_games=cardkit_register_games), name="bad")
+        cardkit.register(plugin(cardkit_register=cardkit_register), name="bad")
     monkeypatch.setenv("CARDKIT_STRICT_PLUGINS", "0")
     with pytest.warns(PluginWarning):
         cardkit.register(games_plugin(game_called(shed, "shed")), name="third")
@@ -241,7 +226,7 @@ def test_a_game_publishes_hookspecs_and_another_plugin_implements_them(
     base = games_plugin(shed)
     base.cardkit_add_hookspecs = hookimpl(cardkit_add_hookspecs)
     cardkit.register(base, name="shed-base")
-    assert shed.hook_functions("shed_card_points") == []
+    assert shed.hooks.functions("shed_card_points") == ()
 
     def shed_card_points(code: str) -> int:
         return 7
@@ -249,10 +234,10 @@ def test_a_game_publishes_hookspecs_and_another_plugin_implements_them(
     before = empty_registry.generation
     cardkit.register(plugin(shed_card_points=shed_card_points), name="house-rule")
     assert empty_registry.generation > before  # games may cache hook_functions per generation
-    (function,) = shed.hook_functions("shed_card_points")
+    (function,) = shed.hooks.functions("shed_card_points")
     assert function("QS") == 7
     before = empty_registry.generation
     cardkit.unregister("house-rule")
     assert empty_registry.generation > before
-    assert shed.hook_functions("shed_card_points") == []
+    assert shed.hooks.functions("shed_card_points") == ()
     assert empty_registry.hook_functions("no_such_hook") == []

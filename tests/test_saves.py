@@ -7,9 +7,12 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from plugin_support import games_plugin
 
+import cardkit
 from cardkit import Deck, GameState, InvalidState
 from cardkit.engine.saves import SAVE_FORMAT, SavedGame
+from cardkit.plugins.registry import Registry
 
 
 def played(shed: Any, actions: tuple[str, ...] = ("draw", "pass", "play 2C")) -> GameState:
@@ -35,7 +38,7 @@ def test_a_save_records_setup_actions_and_snapshot(shed: Any) -> None:
     saved = SavedGame.parse(state.to_json())
     assert saved.format == SAVE_FORMAT
     assert saved.game == "shed"
-    assert saved.rules_version == shed.rules_version
+    assert saved.rules_version == shed.rules_model.version
     assert saved.rules == {"cards_each": 3, "house_rules": []}
     assert saved.house_rule_sources == {}
     assert (saved.players, saved.dealer, saved.seed) == (2, 1, None)
@@ -61,8 +64,9 @@ def test_load_gives_back_the_same_state(shed: Any) -> None:
     assert again.snapshot() == seeded.snapshot()
 
 
-def test_a_save_made_under_an_alias_loads(shed: Any) -> None:
-    """The game field may name one of the game's aliases."""
+def test_a_save_made_under_an_alias_loads(empty_registry: Registry, shed: Any) -> None:
+    """The game field may name one of the aliases the game was registered under."""
+    cardkit.register(games_plugin(shed, aliases=("shedding",)), name="shed-plugin")
     text = edited(played(shed), lambda d: d.update(game="shedding"))
     assert shed.load_state(text).snapshot() == played(shed).snapshot()
 

@@ -11,7 +11,7 @@ import pytest
 import test_cli_support as tiny
 
 import cardkit
-from cardkit import InvalidRules, UnknownGame
+from cardkit import InvalidRules, UnknownGame, catalog
 from cardkit.play.simulate import SimulationError, SimulationReport, game_seed, play_one, simulate
 
 
@@ -186,7 +186,7 @@ class _Broken:
 
 def test_a_failing_game_names_its_index_and_seed() -> None:
     game = cardkit.load_game("tinyshed")
-    game.add_bot("broken", _Broken)
+    catalog(game).add_bot("broken", _Broken)
     with pytest.raises(SimulationError, match=r"game #0 \(seed \d+\) of tinyshed failed"):
         simulate("tinyshed", games=3, players=2, bots=["broken"], seed=1)
 
@@ -195,12 +195,11 @@ class _ObjectPlugin:
     """A run-time plugin that is an object, not an importable module."""
 
     @cardkit.hookimpl
-    def cardkit_register_games(self, register: Any) -> None:
+    def cardkit_register(self, register: Any) -> None:
         class ObjShed(tiny.TinyShed):  # type: ignore[name-defined,misc]
             name = "objshed"
-            aliases = ()
 
-        register(ObjShed())
+        register.add_game(ObjShed())
 
 
 def test_worker_processes_need_an_importable_plugin() -> None:

@@ -24,8 +24,8 @@ class _Plugin:
         self.game = game
 
     @cardkit.hookimpl
-    def cardkit_register_games(self, register: Any) -> None:
-        register(self.game)
+    def cardkit_register(self, register: Any) -> None:
+        register.add_game(self.game)
 
 
 @pytest.fixture

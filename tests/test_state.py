@@ -151,9 +151,9 @@ class _Registers:
         self.game = game
 
     @hookimpl
-    def cardkit_register_games(self, register: Any) -> None:
+    def cardkit_register(self, register: Any) -> None:
         """Register the game."""
-        register(self.game)
+        register.add_game(self.game)
 
 
 @pytest.fixture

@@ -11,9 +11,9 @@ import pytest
 
 import cardkit
 from cardkit import Card, Event
+from cardkit.authoring import Register
 from cardkit.errors import PluginError
 from cardkit.play.narrate import event_text, seat_label
-from cardkit.plugins.hookspecs import RegisterPhrases
 from cardkit.plugins.registry import Registry
 from cardkit.words.wording import Phrase, Wording, base_form, ordinal, second_person, third_person
 
@@ -145,8 +145,8 @@ class _Phrases:
         self.game, self.phrases = game, phrases
 
     @cardkit.hookimpl
-    def cardkit_register_phrases(self, register: RegisterPhrases) -> None:
-        register(self.game, self.phrases)
+    def cardkit_register(self, register: Register) -> None:
+        register.add_phrases(self.game, self.phrases)
 
 
 def test_a_plugin_words_a_game_and_its_views_say_it() -> None:

@@ -35,6 +35,7 @@ from cardkit.cards.orders import ACE_HIGH, ACE_LOW, CardOrder, CardValues, RankO
 from cardkit.engine.actions import Action
 from cardkit.engine.arguments import Arg, IntArg, RankArg, SeatArg
 from cardkit.engine.bots import Bot, BotFactory, RandomBot, Turn
+from cardkit.engine.catalog import catalog
 from cardkit.engine.events import Event
 from cardkit.engine.game import Game
 from cardkit.engine.generic import GenericState
@@ -118,6 +119,7 @@ __all__ = [
     "Zone",
     "__version__",
     "available_games",
+    "catalog",
     "hookimpl",
     "hookspec",
     "load_game",

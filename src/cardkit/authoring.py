@@ -20,6 +20,7 @@ the authoring API says what each is, a line each, with a link to its reference):
   `ACE_LOW`, `CardValues`, `MeldKind`, `NOfAKind`, `Run`, `Sequence`,
   `DoubleSequence`, `KeySpace`, `MeldSolver`, `solver_for`, `Trick`, `legal_plays`;
 - rules, the game object and its state: `Rules`, `Variant`, `HouseRule`, `Game`,
+  `Players`, `MatchPolicy`,
   `Setup`, `GameState`, `GenericState`, `Log`, `SimultaneousChoices`, `Sealed`,
   `ChosenAs`, `Zone`, `Seen`, `TableRole`, `View`, `ZoneView`, `trick_zones`,
   `play_to_trick`, `draw_cards`, `deck_from`, `kept`, `kept_by`, `GameResult`,
@@ -32,8 +33,7 @@ the authoring API says what each is, a line each, with a link to its reference):
   `card_text`, `cards_text`, `count_text`, `seat_text`, `seats_text`,
   `payments_text`, `words_text`, `TableHint`, `Spot`;
 - bots and plugins: `Bot`, `BotFactory`, `RandomBot`, `Turn`, `hookimpl`,
-  `hookspec`, `RegisterGame`, `RegisterVariant`, `RegisterHouseRule`,
-  `RegisterBot`, `RegisterPhrases`, `Registry`, `HookCall`;
+  `hookspec`, `Register`, `Registry`, `Catalog`, `catalog`, `HookCall`;
 - errors: `IllegalAction`, `InvalidRules`, `InvalidState`, `InvalidCard`,
   `InvalidDeck`, `PluginError`.
 
@@ -78,12 +78,14 @@ from cardkit.engine.actionspace import (
 )
 from cardkit.engine.arguments import Arg, IntArg, RankArg, SeatArg
 from cardkit.engine.bots import Bot, BotFactory, RandomBot, Turn
+from cardkit.engine.catalog import Catalog, catalog
 from cardkit.engine.drawing import draw_cards
 from cardkit.engine.events import Event
 from cardkit.engine.game import Game
 from cardkit.engine.gamehooks import HookCall
 from cardkit.engine.generic import GenericState
 from cardkit.engine.grammar import Form, Grammar, Verb
+from cardkit.engine.matchpolicy import MatchPolicy, Players
 from cardkit.engine.results import GameResult, Payment, low_hand_result
 from cardkit.engine.rules import HouseRule, Rules, Variant
 from cardkit.engine.simultaneous import ChosenAs, Sealed, SimultaneousChoices
@@ -113,15 +115,8 @@ from cardkit.errors import (
     Refusal,
     Refused,
 )
-from cardkit.plugins.hookspecs import (
-    RegisterBot,
-    RegisterGame,
-    RegisterHouseRule,
-    RegisterPhrases,
-    RegisterVariant,
-    hookimpl,
-    hookspec,
-)
+from cardkit.plugins.hookspecs import hookimpl, hookspec
+from cardkit.plugins.register import Register
 from cardkit.plugins.registry import Registry
 from cardkit.words.wording import EventLike, Phrase, PhraseLike, Wording
 
@@ -139,6 +134,7 @@ __all__ = [
     "CardSet",
     "CardValues",
     "CardsLike",
+    "Catalog",
     "ChosenAs",
     "Deck",
     "DoubleSequence",
@@ -163,12 +159,14 @@ __all__ = [
     "KeyedActionSpace",
     "Log",
     "MaskDecoder",
+    "MatchPolicy",
     "MeldKind",
     "MeldSolver",
     "NOfAKind",
     "Payment",
     "Phrase",
     "PhraseLike",
+    "Players",
     "PluginError",
     "RandomBot",
     "Rank",
@@ -176,11 +174,7 @@ __all__ = [
     "RankOrder",
     "Refusal",
     "Refused",
-    "RegisterBot",
-    "RegisterGame",
-    "RegisterHouseRule",
-    "RegisterPhrases",
-    "RegisterVariant",
+    "Register",
     "Registry",
     "Rules",
     "Run",
@@ -208,6 +202,7 @@ __all__ = [
     "card_text",
     "cards_of_mask",
     "cards_text",
+    "catalog",
     "codes_text",
     "count_text",
     "deck_from",

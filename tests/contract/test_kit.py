@@ -20,7 +20,7 @@ from contract_support import GOOD, ShowsTheNextCard, a_state, broken, check_each
 from pydantic import ConfigDict
 
 import cardkit
-from cardkit import Action, Card, CardSet, GameResult, IllegalAction, Turn
+from cardkit import Action, Card, CardSet, GameResult, IllegalAction, Turn, catalog
 from cardkit.engine.zones import Seen, Zone
 from cardkit.testing import (
     ContractError,
@@ -336,8 +336,8 @@ def test_rules_model_is_checked() -> None:
     class NoTitle(CrazyEights):
         title: ClassVar[str] = ""
 
-    class DefaultTooLarge(CrazyEights):
-        default_players: ClassVar[int] = 6
+    class CountsNotPlayers(CrazyEights):
+        players: ClassVar[Any] = (2, 6)
 
     class LaxRules(CrazyEightsRules):
         model_config = ConfigDict(frozen=True, extra="allow")
@@ -347,8 +347,8 @@ def test_rules_model_is_checked() -> None:
 
     with pytest.raises(ContractError, match="no title"):
         check_rules_model(NoTitle())
-    with pytest.raises(ContractError, match="default 6"):
-        check_rules_model(DefaultTooLarge())
+    with pytest.raises(ContractError, match=r"players must be a Players\(min, max"):
+        check_rules_model(CountsNotPlayers())
     with pytest.raises(ContractError, match=r"no_such_option_xyzzy.*was accepted"):
         check_rules_model(LaxGame())
 
@@ -371,7 +371,7 @@ def test_bots_must_choose_legal_actions() -> None:
     reports = check_bots(cardkit.load_game("crazyeights"), 3, [0, 1])
     assert set(reports) >= {"random", "heuristic"}
     game = CrazyEights()
-    game.add_bot("passer", AlwaysPasses)
+    catalog(game).add_bot("passer", AlwaysPasses)
     with pytest.raises(ContractError, match="bot 'passer' chose"):
         check_bots(game, 3, [0])
 

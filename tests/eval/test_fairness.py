@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 import cardkit
+from cardkit import catalog
 from cardkit.engine.actions import Action
 from cardkit.engine.bots import Turn
 from cardkit.engine.state import GameState
@@ -31,12 +32,16 @@ def _states(game: str, count: int) -> list[GameState]:
     return out
 
 
-BOTS = [(game, bot) for game in cardkit.available_games() for bot in cardkit.load_game(game).bots]
+BOTS = [
+    (game, bot)
+    for game in cardkit.available_games()
+    for bot in catalog(cardkit.load_game(game)).bots
+]
 
 
 @pytest.mark.parametrize(("game", "bot"), BOTS)
 def test_no_registered_bot_reads_hidden_cards(game: str, bot: str) -> None:
-    factory = cardkit.load_game(game).bots[bot]
+    factory = catalog(cardkit.load_game(game)).bots[bot]
     checked = 0
     for i, state in enumerate(_states(game, 1 if bot == "ismcts" else 6)):
         checked += check_fair(factory, state, seed=i)

@@ -11,6 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 import cardkit
+from cardkit import catalog
 from cardkit.cli import app
 from cardkit.errors import InvalidRules
 from cardkit.eval.ismcts import ISMCTSBot
@@ -40,9 +41,9 @@ def test_tienlen_bots_come_out_in_order() -> None:
 def quick_ismcts() -> Iterator[str]:
     """A cheap ISMCTS (40 iterations a move) registered for Tiến lên during one test."""
     game = cardkit.load_game("tienlen")
-    game.add_bot("ismcts-40", lambda rng: ISMCTSBot(iterations=40))
+    catalog(game).add_bot("ismcts-40", lambda rng: ISMCTSBot(iterations=40))
     yield "ismcts-40"
-    game._bots.pop("ismcts-40")
+    catalog(game)._bots.pop("ismcts-40")
 
 
 def test_ismcts_lands_above_random(quick_ismcts: str) -> None:

@@ -31,7 +31,7 @@ GAMES = [n.removeprefix("cardkit_") for n in NAMES]
 
 def _counts(name: str) -> list[int]:
     game = cardkit.load_game(name)
-    return list(range(game.min_players, game.max_players + 1))
+    return list(range(game.players.min, game.players.max + 1))
 
 
 # Two players of every game in the quick run; the other counts with the slow tests.
@@ -126,7 +126,7 @@ def test_mcts_and_ismcts_against_random(name: str) -> None:
     """
     from open_spiel.python.algorithms import ismcts, mcts
 
-    game = _load(name, max(2, cardkit.load_game(name).min_players), max_actions=300)
+    game = _load(name, max(2, cardkit.load_game(name).players.min), max_actions=300)
     for seed in range(20):
         rng = np.random.RandomState(seed)
         evaluator = mcts.RandomRolloutEvaluator(1, rng)
@@ -153,7 +153,7 @@ def test_mcts_and_ismcts_against_random(name: str) -> None:
 def test_information_state_tensors_ignore_hidden_cards(name: str) -> None:
     """Swapping two cards a seat never saw changes none of its information state."""
     game = cardkit.load_game(name)
-    os_game = _load(name, min(max(3, game.min_players), game.max_players))
+    os_game = _load(name, min(max(3, game.players.min), game.players.max))
     players = os_game.players
 
     def observe(state: GameState, seat: int | None) -> Any:

@@ -34,7 +34,7 @@ SCRIPT = textwrap.dedent(
     names = [n.removeprefix("cardkit_") for n in cardkit.openspiel.register()]
     for name in names:
         game = cardkit.load_game(name)
-        players = max(2, game.min_players)
+        players = max(2, game.players.min)
         for seed in range(2):
             rng, state = random.Random(seed), game.start(players, seed=seed)
             moves, bot = [], ISMCTSBot(iterations=8, worlds=4)

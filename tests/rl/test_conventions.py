@@ -12,6 +12,7 @@ from gymnasium.utils.env_checker import check_env
 
 import cardkit
 import cardkit.rl
+from cardkit import catalog
 from cardkit.play.simulate import simulate
 
 GAMES = cardkit.available_games()
@@ -19,7 +20,7 @@ GAMES = cardkit.available_games()
 
 def _players(game: str) -> int:
     """Two players, or the fewest the game is played by (Spades: 4)."""
-    return max(2, cardkit.load_game(game).min_players)
+    return max(2, cardkit.load_game(game).players.min)
 
 
 pytestmark = pytest.mark.filterwarnings("ignore::UserWarning:gymnasium.utils")
@@ -105,8 +106,8 @@ def test_a_policy_bot_plays_simulations_and_sees_only_its_turn(
         return _first_legal(observation, mask)
 
     cardkit.rl.policy_bot(game, name, policy, players=2)
-    request.addfinalizer(lambda: game._bots.pop(name, None))  # built for 2 players only
-    assert name in game.bots
+    request.addfinalizer(lambda: catalog(game)._bots.pop(name, None))  # built for 2 players only
+    assert name in catalog(game).bots
     report = simulate(game, games=4, players=2, bots=[name, "random"], seed=1)
     assert sum(1 for _ in report.entries) == 2
     assert seen
@@ -141,7 +142,7 @@ def test_a_policy_bot_enters_a_tournament_and_a_server_table(
     game = cardkit.load_game("tienlen")
     name = f"policy-{random.getrandbits(32)}"
     cardkit.rl.policy_bot(game, name, _first_legal, players=2)
-    request.addfinalizer(lambda: game._bots.pop(name, None))  # built for 2 players only
+    request.addfinalizer(lambda: catalog(game)._bots.pop(name, None))  # built for 2 players only
     report = run_tournament(game, [name, "random"], games=4, players=2, seed=3)
     assert report is not None
     settings = {"game": "tienlen", "players": 2, "seed": 5, "deals": 1}

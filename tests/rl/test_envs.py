@@ -20,7 +20,7 @@ GAME_COUNTS = [
     (name, players)
     for name in cardkit.available_games()
     for players in range(
-        cardkit.load_game(name).min_players, cardkit.load_game(name).max_players + 1
+        cardkit.load_game(name).players.min, cardkit.load_game(name).players.max + 1
     )
 ]
 
@@ -173,7 +173,7 @@ def _episode(env: cardkit.rl.CardkitGymEnv, seed: int) -> list[str]:
 @pytest.mark.parametrize("game", cardkit.available_games())
 def test_a_seed_reproduces_the_deal_and_the_bots(game: str) -> None:
     loaded = cardkit.load_game(game)
-    players = min(max(3, loaded.min_players), loaded.max_players)  # Spades is for 4 only
+    players = min(max(3, loaded.players.min), loaded.players.max)  # Spades is for 4 only
     env = cardkit.rl.gym_env(game, players=players, opponents="heuristic", max_steps=400)
     first, again = _episode(env, 11), _episode(env, 11)
     assert first == again
@@ -306,7 +306,7 @@ def test_zones_that_appear_during_play_share_the_other_plane() -> None:
 def test_every_entry_is_bounded_and_seat_fields_are_relative(game: str) -> None:
     found = cardkit.load_game(game)
     wanted = 4 if game in ("tienlen", "spades") else 3
-    players = min(max(wanted, found.min_players), found.max_players)
+    players = min(max(wanted, found.players.min), found.players.max)
     env = cardkit.rl.aec_env(game, players=players)
     box = env.table.observation_space["observation"]
     assert np.isfinite(box.low).all()

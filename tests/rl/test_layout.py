@@ -20,7 +20,7 @@ GAME_COUNTS = [
     (name, players)
     for name in GAMES
     for players in range(
-        cardkit.load_game(name).min_players, cardkit.load_game(name).max_players + 1
+        cardkit.load_game(name).players.min, cardkit.load_game(name).players.max + 1
     )
 ]
 
@@ -138,7 +138,7 @@ def test_the_layout_is_the_same_at_every_player_count(game: str) -> None:
     found = cardkit.load_game(game)
     layouts = {
         players: cardkit.rl.aec_env(game, players=players).table.layout
-        for players in range(found.min_players, found.max_players + 1)
+        for players in range(found.players.min, found.players.max + 1)
     }
     shapes = {
         cardkit.rl.aec_env(game, players=p).table.observation_space["observation"].shape
@@ -150,7 +150,7 @@ def test_the_layout_is_the_same_at_every_player_count(game: str) -> None:
     (described,) = names
     assert len(described) == next(iter(shapes))[0]
     assert len(set(described)) == len(described)  # every entry has its own name
-    most = found.max_players
+    most = found.players.max
     assert [n for n in described if n.startswith("present/")] == [
         f"present/+{k}" for k in range(most)
     ]
@@ -159,14 +159,14 @@ def test_the_layout_is_the_same_at_every_player_count(game: str) -> None:
 @pytest.mark.parametrize("game", GAMES)
 def test_unused_seats_are_zero_and_absent(game: str) -> None:
     found = cardkit.load_game(game)
-    players = found.min_players
-    if players == found.max_players:
+    players = found.players.min
+    if players == found.players.max:
         pytest.skip("one player count")
     layout = cardkit.rl.aec_env(game, players=players).table.layout
     names = layout.describe()
     for state in random_states(game, players, 10):
         value = dict(zip(names, layout.encode(state, 0).tolist(), strict=True))
-        for k in range(players, found.max_players):
+        for k in range(players, found.players.max):
             assert not any(v for n, v in value.items() if f":+{k}/" in n or n.endswith(f":+{k}"))
             assert value[f"present/+{k}"] == 0.0
         assert all(value[f"present/+{k}"] == 1.0 for k in range(players))

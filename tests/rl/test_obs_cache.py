@@ -20,7 +20,7 @@ GAME_COUNTS = sorted(
     {
         (name, players)
         for name in GAMES
-        for players in (cardkit.load_game(name).min_players, cardkit.load_game(name).max_players)
+        for players in (cardkit.load_game(name).players.min, cardkit.load_game(name).players.max)
     }
 )
 

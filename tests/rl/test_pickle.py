@@ -18,6 +18,7 @@ import pytest
 
 import cardkit
 import cardkit.rl
+from cardkit import catalog
 from cardkit.engine.bots import Turn
 from cardkit.rl._zonemasks import ZonePlan
 
@@ -127,13 +128,13 @@ def test_a_zone_plan_pickles_as_its_zones(game: str) -> None:
 
 #: Every installed game's registered bots, but the search bot (seconds a move): it is
 #: pickled, not played, in the test below.
-BOTS = [(game, name) for game in GAMES for name in cardkit.load_game(game).bots]
+BOTS = [(game, name) for game in GAMES for name in catalog(cardkit.load_game(game)).bots]
 
 
 @pytest.mark.parametrize(("game", "name"), BOTS)
 def test_a_bot_pickles_after_a_move_and_its_copy_chooses_the_same(game: str, name: str) -> None:
     found = cardkit.load_game(game)
-    bot = found.bots[name](random.Random(1))
+    bot = catalog(found).bots[name](random.Random(1))
     state = found.start(seed=4)
     searches = name == "ismcts"
     if not searches:

@@ -14,6 +14,7 @@ import pytest
 
 import cardkit
 import cardkit.rl
+from cardkit import catalog
 from cardkit.engine import determinize
 from cardkit.engine.bots import Turn
 from cardkit.errors import CardkitError, InvalidRules
@@ -174,13 +175,13 @@ def test_a_bot_path_is_added_to_its_game_for_tables() -> None:
         reset_registry()
         game, name = add_bot_path("policy_agents:tonk_lowest")
         assert (game.name, name) == ("tonk", "policy_agents:tonk_lowest")
-        assert name in game.bots
+        assert name in catalog(game).bots
         assert add_bot_path(" policy_agents:tonk_lowest ") == (game, name)  # once
         with pytest.raises(InvalidRules, match="does not say which game it plays"):
             add_bot_path("policy_agents:lowest")
     finally:
         reset_registry(before)
-    assert name not in cardkit.load_game("tonk").bots
+    assert name not in catalog(cardkit.load_game("tonk")).bots
 
 
 def test_a_gym_envs_opponent_may_be_a_policy_by_import_path() -> None:

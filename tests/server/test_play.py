@@ -103,7 +103,7 @@ def _check(message: dict[str, Any], copy: _Copy, seed: int) -> None:
 
 def _play(server: Any, name: str) -> int:
     game = cardkit.load_game(name)
-    players = game.default_players
+    players = game.players.default
     seed = _seed_for(game, players)
     table = server.post("/api/tables", {"game": name, "seed": seed})
     tokens = [server.post(f"/api/tables/{table['id']}/join", {})["token"] for _ in range(players)]

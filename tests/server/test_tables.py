@@ -16,7 +16,7 @@ pytest.importorskip("fastapi")
 
 from typer.testing import CliRunner
 
-from cardkit import load_game
+from cardkit import catalog, load_game
 from cardkit.cli import app
 from cardkit.errors import IllegalAction, InvalidRules, TableError
 from cardkit.server import (
@@ -205,7 +205,7 @@ def test_the_default_timer_bot_is_the_games_best_bot_not_the_search(name: str) -
 
     timer_bot = asyncio.run(run())
     game = load_game(name)
-    expected = type(game.bots[game.best_bot](random.Random(0)))
+    expected = type(catalog(game).bots[catalog(game).best_bot](random.Random(0)))
     assert type(timer_bot) is expected, (type(timer_bot), expected)
 
 

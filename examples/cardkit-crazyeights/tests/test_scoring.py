@@ -75,5 +75,5 @@ def test_a_match_is_played_to_the_target_score() -> None:
     assert result.finished
     assert max(result.totals) >= 60
     assert all(max(d.totals) < 60 for d in result.deals[:-1])
-    assert GAME.match_over(GAME.rules(), [99, 0], 5) is False
-    assert GAME.match_over(GAME.rules(), [100, 0], 5) is True
+    assert GAME.match.over(GAME.rules(), [99, 0], 5) is False
+    assert GAME.match.over(GAME.rules(), [100, 0], 5) is True

@@ -17,7 +17,7 @@ from cardkit_crazyeights import (
 )
 
 import cardkit
-from cardkit import Card, InvalidRules, RandomBot, Suit
+from cardkit import Card, InvalidRules, RandomBot, Suit, catalog
 from cardkit.play.runner import play_out, seat_rngs
 
 GAME = CrazyEights()
@@ -62,8 +62,8 @@ def test_the_plugin_registers_the_game_its_aliases_and_bot() -> None:
     assert cardkit.load_game("eights") is cardkit.load_game("crazyeights")
     assert cardkit.load_game("Crazy-Eights").name == "crazyeights"
     game = cardkit.load_game("crazyeights")
-    assert set(game.bots) == {"random", "ismcts", "heuristic"}
-    assert set(game.variants) == {"draw-one", "no-wilds"}
+    assert set(catalog(game).bots) == {"random", "ismcts", "heuristic"}
+    assert set(catalog(game).variants) == {"draw-one", "no-wilds"}
     assert isinstance(game.rules(), CrazyEightsRules)
 
 

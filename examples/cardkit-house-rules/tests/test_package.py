@@ -11,7 +11,7 @@ import cardkit_house_rules
 import pytest
 
 import cardkit
-from cardkit import InvalidRules
+from cardkit import InvalidRules, catalog
 
 PALACE = cardkit.load_game("palace")
 TONK = cardkit.load_game("tonk")
@@ -19,11 +19,12 @@ TIENLEN = cardkit.load_game("tienlen")
 
 
 def test_the_house_rules_and_presets_come_from_this_plugin() -> None:
-    assert PALACE.house_rules["eight-skips"].source == "house-rules"
-    assert TONK.house_rules["low-drop-double"].source == "house-rules"
-    assert TIENLEN.house_rules["threes-beat-a-two"].source == "house-rules"
+    assert catalog(PALACE).house_rules["eight-skips"].source == "house-rules"
+    assert catalog(TONK).house_rules["low-drop-double"].source == "house-rules"
+    assert catalog(TIENLEN).house_rules["threes-beat-a-two"].source == "house-rules"
     assert (
-        PALACE.house_rules["eight-skips"].description == cardkit_house_rules.EIGHT_SKIPS.description
+        catalog(PALACE).house_rules["eight-skips"].description
+        == cardkit_house_rules.EIGHT_SKIPS.description
     )
     info = cardkit.registry().plugins["house-rules"]
     assert info.api_version == "1.0"
@@ -43,7 +44,7 @@ def test_the_house_rules_and_presets_come_from_this_plugin() -> None:
         "tonk:ten-or-less",
     ]
     for game, variant in cardkit_house_rules.PRESETS:
-        assert cardkit.load_game(game).variants[variant.name].source == "house-rules"
+        assert catalog(cardkit.load_game(game)).variants[variant.name].source == "house-rules"
 
 
 def test_unknown_house_rules_are_refused() -> None:

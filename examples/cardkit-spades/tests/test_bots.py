@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import cardkit
+from cardkit import catalog
 from cardkit.play.match import play_match
 
 
 def test_every_registered_bot_plays_a_deal() -> None:
     """random, heuristic and ismcts are Spades bots, and each plays a legal deal to its end."""
     game = cardkit.load_game("spades")
-    assert {"random", "heuristic", "ismcts"} <= set(game.bots)
+    assert {"random", "heuristic", "ismcts"} <= set(catalog(game).bots)
     result = play_match("spades", bots=["heuristic", "random"], seed=3, max_deals=1)
     assert result.deals[0].result.teams == [[0, 2], [1, 3]]
 

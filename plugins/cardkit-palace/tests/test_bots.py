@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from cardkit_palace import PalaceBot, PalaceState
 
-from cardkit import CardSet
+from cardkit import CardSet, catalog
 from cardkit.engine.bots import Turn
 from cardkit.play.simulate import simulate
 
@@ -23,8 +23,8 @@ def choose(state: PalaceState, seed: int = 0) -> str:
 
 
 def test_the_bot_is_registered(game: Any) -> None:
-    assert "heuristic" in game.bots
-    assert game.bots["heuristic"].description
+    assert "heuristic" in catalog(game).bots
+    assert catalog(game).bots["heuristic"].description
 
 
 def test_exchange_puts_the_strongest_cards_face_up(begin: Any) -> None:

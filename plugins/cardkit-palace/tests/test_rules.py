@@ -8,7 +8,7 @@ import pytest
 from cardkit_palace import PalaceRules
 from cardkit_palace.setups import stacked_deck
 
-from cardkit import CardSet, GameResult, InvalidRules
+from cardkit import CardSet, GameResult, InvalidRules, catalog
 from cardkit.play.match import play_match
 
 A, B, C, D = 0, 1, 2, 3
@@ -122,7 +122,7 @@ def test_player_counts(game: Any) -> None:
 
 
 def test_presets(game: Any) -> None:
-    assert set(game.variants) >= {"shithead", "bga", "quick"}
+    assert set(catalog(game).variants) >= {"shithead", "bga", "quick"}
     assert game.rules(variant="shithead").two_rule == "next_player_any"
     assert game.rules(variant="quick").end_condition == "first_out_wins"
 
@@ -244,7 +244,7 @@ def test_end_condition_first_out_wins(game: Any) -> None:
         assert len(result.winners) == 1
         assert result.order == result.winners
         assert result.losers == []
-        assert game.deal_score(result) == [int(s in result.winners) for s in range(4)]
+        assert game.match.deal_score(result) == [int(s in result.winners) for s in range(4)]
 
 
 def test_end_condition_last_player_loses(game: Any) -> None:
@@ -252,17 +252,17 @@ def test_end_condition_last_player_loses(game: Any) -> None:
     assert sorted(result.order) == [0, 1, 2, 3]
     assert result.losers == [result.order[-1]]
     assert set(result.winners) == set(result.order[:-1])
-    assert game.deal_score(result) == [-(s in result.losers) for s in range(4)]
+    assert game.match.deal_score(result) == [-(s in result.losers) for s in range(4)]
 
 
 def test_next_dealer(game: Any) -> None:
     result = GameResult(
         reason="last_with_cards", players=4, order=[2, 0, 3, 1], losers=[1], winners=[2, 0, 3]
     )
-    assert game.next_dealer(game.rules(), 3, result) == 0
-    assert game.next_dealer(game.rules(next_dealer="loser"), 3, result) == 1
+    assert game.match.next_dealer(game.rules(), 3, result) == 0
+    assert game.match.next_dealer(game.rules(next_dealer="loser"), 3, result) == 1
     capped = GameResult.capped_at(4, 100)
-    assert game.next_dealer(game.rules(next_dealer="loser"), 3, capped) == 0
+    assert game.match.next_dealer(game.rules(next_dealer="loser"), 3, capped) == 0
 
 
 def test_a_match_counts_losses(game: Any) -> None:

@@ -10,7 +10,7 @@ from cardkit_tienlen.combos import game_mask
 from cardkit_tienlen.decks import start_with_hands as start
 
 import cardkit
-from cardkit import RandomBot, Turn
+from cardkit import RandomBot, Turn, catalog
 from cardkit.play.runner import play_out, seat_rngs
 
 GAME = cardkit.load_game("tienlen")
@@ -24,15 +24,15 @@ def wins_against_random(bot: str, deals: int) -> int:
         seat = deal % 4
         rngs = seat_rngs(deal, 4)
         bots = [RandomBot(rngs[s]) for s in range(4)]
-        bots[seat] = GAME.bots[bot](rngs[seat])
+        bots[seat] = catalog(GAME).bots[bot](rngs[seat])
         played = play_out(GAME.start(seed=1000 + deal), bots, rngs)
         wins += played.result.winners == [seat]
     return wins
 
 
 def test_bots_are_registered() -> None:
-    assert {"random", "heuristic", "greedy"} <= set(GAME.bots)
-    assert GAME.bots["heuristic"] is HeuristicBot
+    assert {"random", "heuristic", "greedy"} <= set(catalog(GAME).bots)
+    assert catalog(GAME).bots["heuristic"] is HeuristicBot
     assert HeuristicBot.description
     assert GreedyBot.description
 

@@ -74,8 +74,8 @@ class _NoTriples:
     """A house rule of this test: triples are no combination; pairs never beat anything."""
 
     @cardkit.hookimpl
-    def cardkit_register_house_rules(self, register: Any) -> None:
-        register("tienlen", "no-triples", "Triples are not combinations.")
+    def cardkit_register(self, register: Any) -> None:
+        register.add_house_rule("tienlen", "no-triples", "Triples are not combinations.")
 
     @cardkit.hookimpl
     def tienlen_combination(self, rules: TienLenRules, kind: Kind) -> bool | None:

@@ -11,7 +11,7 @@ from cardkit_tienlen.decks import deck_for
 from cardkit_tienlen.decks import start_with_hands as start
 
 import cardkit
-from cardkit import Card, IllegalAction, InvalidRules
+from cardkit import Card, IllegalAction, InvalidRules, catalog
 
 A, B, C, D = 0, 1, 2, 3
 GAME = cardkit.load_game("tienlen")
@@ -68,7 +68,7 @@ def test_rules_round_trip_through_json() -> None:
 
 
 def test_presets() -> None:
-    assert set(GAME.variants) >= {"pagat", "southern", "quick"}
+    assert set(catalog(GAME).variants) >= {"pagat", "southern", "quick"}
     assert GAME.rules(variant="pagat").bomb_overrides_pass
     southern = GAME.rules(variant="southern")
     assert southern.bomb_ladder
@@ -313,10 +313,10 @@ def test_placement_points_default_fits_fewer_players() -> None:
 
 def test_target_points() -> None:
     rules = GAME.rules(target_points=5)
-    assert GAME.match_over(rules, [5, 3, 0, 0], 2)
-    assert not GAME.match_over(rules, [4, 3, 0, 0], 2)
-    assert not GAME.match_over(rules, [6, 6, 0, 0], 3)
-    assert not GAME.match_over(GAME.rules(), [5, 3, 0, 0], 2)
+    assert GAME.match.over(rules, [5, 3, 0, 0], 2)
+    assert not GAME.match.over(rules, [4, 3, 0, 0], 2)
+    assert not GAME.match.over(rules, [6, 6, 0, 0], 3)
+    assert not GAME.match.over(GAME.rules(), [5, 3, 0, 0], 2)
 
 
 def test_deck_helper_gives_the_chosen_cards() -> None:

@@ -23,7 +23,7 @@ def test_registered_with_aliases() -> None:
     for alias in ("thirteen", "tien-len", "TienLen"):
         assert cardkit.load_game(alias) is GAME
     assert GAME.title == "Tiến lên"
-    assert (GAME.min_players, GAME.max_players, GAME.default_players) == (2, 4, 4)
+    assert (GAME.players.min, GAME.players.max, GAME.players.default) == (2, 4, 4)
 
 
 def test_a_fresh_registry_loads_the_plugin_without_problems() -> None:

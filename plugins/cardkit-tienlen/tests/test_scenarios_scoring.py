@@ -74,9 +74,9 @@ def test_s25_a_match_to_the_target() -> None:
     assert not match_over([20, 19, 0, 0], 21)
     game = GAME
     rules = game.rules(target_points=21)
-    assert game.match_over(rules, [21, 19, 0, 0], 9)
-    assert game.match_winners(rules, [21, 19, 0, 0]) == [A]
-    assert not game.match_over(rules, [22, 0, 22, 0], 10)
+    assert game.match.over(rules, [21, 19, 0, 0], 9)
+    assert game.match.winners(rules, [21, 19, 0, 0]) == [A]
+    assert not game.match.over(rules, [22, 0, 22, 0], 10)
 
 
 def test_s25_a_match_played_to_the_target() -> None:

@@ -8,7 +8,7 @@ from cardkit_tonk import HeuristicBot, TonkState
 from cardkit_tonk.testing import play, stacked_deck
 
 import cardkit
-from cardkit import RandomBot, Turn
+from cardkit import RandomBot, Turn, catalog
 from cardkit.play.runner import play_out, seat_rngs
 
 GAME = cardkit.load_game("tonk")
@@ -23,7 +23,7 @@ def choose(state: TonkState) -> str:
 
 
 def test_registered_as_heuristic() -> None:
-    assert GAME.bots["heuristic"] is HeuristicBot
+    assert catalog(GAME).bots["heuristic"] is HeuristicBot
     assert HeuristicBot.description
 
 

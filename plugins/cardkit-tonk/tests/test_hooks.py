@@ -59,7 +59,7 @@ def test_the_hooks_are_published() -> None:
     for name in HOOK_NAMES:
         caller = getattr(registry().pm.hook, name)
         assert caller.spec is not None, name
-        assert GAME.hook_functions(name), name  # the game's own default implementation
+        assert GAME.hooks.functions(name), name  # the game's own default implementation
 
 
 def test_a_house_rule_changes_the_hand_count() -> None:

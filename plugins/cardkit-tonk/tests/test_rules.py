@@ -9,7 +9,7 @@ from cardkit_tonk import TEXAS, TonkRules
 from cardkit_tonk.rules import cards_dealt
 
 import cardkit
-from cardkit import InvalidRules
+from cardkit import InvalidRules, catalog
 
 GAME = cardkit.load_game("tonk")
 
@@ -144,8 +144,8 @@ def test_hand_size_mapping() -> None:
 
 
 def test_texas_preset() -> None:
-    assert "texas" in GAME.variants
-    assert GAME.variants["texas"] == TEXAS
+    assert "texas" in catalog(GAME).variants
+    assert catalog(GAME).variants["texas"] == TEXAS
     texas = GAME.rules(variant="texas")
     assert texas.caught_rule == "double_to_lowest"
     assert texas.deal_high_win == "49_or_50"
@@ -176,5 +176,5 @@ def test_rules_round_trip_through_json() -> None:
 def test_game_metadata() -> None:
     assert cardkit.load_game("tunk") is GAME
     assert GAME.name == "tonk"
-    assert (GAME.min_players, GAME.max_players) == (2, 6)
-    assert "heuristic" in GAME.bots
+    assert (GAME.players.min, GAME.players.max) == (2, 6)
+    assert "heuristic" in catalog(GAME).bots

@@ -79,7 +79,7 @@ def test_25_two_deal_claims_void_the_hand() -> None:
     assert result.reason == "void_deal"
     assert result.payments == []
     assert result.winners == []
-    assert GAME.next_dealer(state.rules, 1, result) == 0
+    assert GAME.match.next_dealer(state.rules, 1, result) == 0
 
 
 # 26 -----------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ from typing import Any, NoReturn, ParamSpec, TypeVar
 import typer
 from rich.console import Console
 
+from cardkit.engine.catalog import catalog
 from cardkit.engine.game import Game
 from cardkit.engine.rules import Rules
 from cardkit.errors import CardkitError, InvalidRules, UnknownGame
@@ -185,14 +186,14 @@ def seat_count(game: Game[Any, Any], players: int | None) -> int:
         CardkitError: the game is not played by that many (said with its range).
     """
     if players is None:
-        return game.default_players
-    if not game.min_players <= players <= game.max_players:
+        return game.players.default
+    if not game.players.min <= players <= game.players.max:
         raise CardkitError(f"--players {players}: {game.title} is played by {_span(game)} players")
     return players
 
 
 def _span(game: Game[Any, Any]) -> str:
-    low, high = game.min_players, game.max_players
+    low, high = game.players.min, game.players.max
     return str(low) if low == high else f"{low} to {high}"
 
 
@@ -211,8 +212,9 @@ def check_bot_count(names: Sequence[str] | None, seats: int, whose: str = "seat"
 
 
 def best_bot(game: Game[Any, Any]) -> str:
-    """The bot a demo uses by default: the game's [best bot][cardkit.engine.game.Game.best_bot]."""
-    return game.best_bot
+    """The bot a demo uses by default: the game's
+    [best bot][cardkit.engine.catalog.Catalog.best_bot]."""
+    return catalog(game).best_bot
 
 
 def auto_delay(delay: float | None) -> float:

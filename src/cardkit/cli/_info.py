@@ -12,6 +12,7 @@ from rich.text import Text
 
 from cardkit.cli._common import out
 from cardkit.cli._stacked import WIDE
+from cardkit.engine.catalog import catalog
 from cardkit.engine.game import Game
 from cardkit.plugins.registry import Registry, registry
 
@@ -29,12 +30,12 @@ def games(as_json: bool = False) -> None:
                     "name": name,
                     "title": reg.game(name).title,
                     "aliases": reg.aliases(name),
-                    "min_players": reg.game(name).min_players,
-                    "max_players": reg.game(name).max_players,
-                    "default_players": reg.game(name).default_players,
+                    "min_players": reg.game(name).players.min,
+                    "max_players": reg.game(name).players.max,
+                    "default_players": reg.game(name).players.default,
                     "summary": reg.game(name).summary,
-                    "variants": sorted(reg.game(name).variants),
-                    "bots": list(reg.game(name).bots),
+                    "variants": sorted(catalog(reg.game(name)).variants),
+                    "bots": list(catalog(reg.game(name)).bots),
                 }
                 for name in names
             ],
@@ -64,7 +65,7 @@ def games(as_json: bool = False) -> None:
             ", ".join(reg.aliases(name)),
             players_text(game),
             game.summary,
-            ", ".join(sorted(game.variants)),
+            ", ".join(sorted(catalog(game).variants)),
         )
     console.print(table if console.width >= WIDE else _games_stacked(reg, names))
     if reg.problems:
@@ -83,8 +84,8 @@ def _games_stacked(reg: Registry, names: list[str]) -> Group:
         head.append(f"  {game.title} · {players_text(game).replace(' (', ' players (', 1)}")
         lines.append(head)
         more = [f"aliases: {', '.join(reg.aliases(name))}"] if reg.aliases(name) else []
-        if game.variants:
-            more.append(f"variants: {', '.join(sorted(game.variants))}")
+        if catalog(game).variants:
+            more.append(f"variants: {', '.join(sorted(catalog(game).variants))}")
         for text in (game.summary, " · ".join(more)):
             if text:
                 lines.append(Padding(Text(text), (0, 0, 0, 4)))
@@ -108,11 +109,11 @@ def add_row(table: Table, *cells: str | Text) -> None:
 
 def players_text(game: Game[Any, Any]) -> str:
     span = (
-        str(game.min_players)
-        if game.min_players == game.max_players
-        else f"{game.min_players}-{game.max_players}"
+        str(game.players.min)
+        if game.players.min == game.players.max
+        else f"{game.players.min}-{game.players.max}"
     )
-    return f"{span} (default {game.default_players})"
+    return f"{span} (default {game.players.default})"
 
 
 def _plugins_table(reg: Registry) -> Table:

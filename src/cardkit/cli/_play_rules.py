@@ -9,6 +9,7 @@ from rich.console import Group, RenderableType
 from rich.padding import Padding
 from rich.text import Text
 
+from cardkit.engine.catalog import catalog
 from cardkit.engine.game import Game
 from cardkit.engine.rules import Rules
 
@@ -27,7 +28,7 @@ def rules_text(game: Game[Any, Any], rules: Rules) -> Group:
     else:
         lines.append(Text("This table plays the default rules."))
     for name in getattr(rules, "house_rules", ()) or ():
-        house_rule = game.house_rules.get(name)
+        house_rule = catalog(game).house_rules.get(name)
         described = f": {house_rule.description}" if house_rule and house_rule.description else ""
         lines.append(Padding(Text(f"house rule {name}{described}"), (0, 0, 0, 2)))
     lines.append(Text(f"Every option and what it does: cardkit rules {game.name}", style="dim"))

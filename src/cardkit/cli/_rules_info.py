@@ -17,6 +17,7 @@ from rich.text import Text
 from cardkit.cli._common import load_game, out
 from cardkit.cli._info import add_row, players_text, print_json
 from cardkit.cli._stacked import fitted
+from cardkit.engine.catalog import catalog
 from cardkit.engine.game import Game
 from cardkit.plugins.registry import Registry, registry
 
@@ -32,12 +33,12 @@ def rules(name: str, as_json: bool = False) -> None:
     options = _options_table(game)
     console.print(fitted(options, console.width) if options.rows else "This game has no options.")
     _print_house_rules(console, game)
-    if game.variants:
+    if catalog(game).variants:
         console.print(fitted(_variants_table(game), console.width))
     bots = Table(title="Bots (--bots NAME,...)", title_justify="left")
     bots.add_column("Bot", style="bold cyan", no_wrap=True)
     bots.add_column("Description")
-    for bot_name, factory in game.bots.items():
+    for bot_name, factory in catalog(game).bots.items():
         add_row(bots, bot_name, _bot_description(factory))
     console.print(fitted(bots, console.width))
 
@@ -48,7 +49,7 @@ def _rules_json(game: Game[Any, Any]) -> dict[str, Any]:
         "game": game.name,
         "title": game.title,
         "summary": game.summary,
-        "rules_version": game.rules_version,
+        "rules_version": game.rules_model.version,
         "options": game.rules_model.model_json_schema(),
         "defaults": game.rules().model_dump(mode="json"),
         "house_rules": {
@@ -57,13 +58,13 @@ def _rules_json(game: Game[Any, Any]) -> dict[str, Any]:
                 "source": h.source,
                 "variants": _presets_with(game, h.name),
             }
-            for h in game.house_rules.values()
+            for h in catalog(game).house_rules.values()
         },
         "variants": {
             v.name: {"description": v.description, "options": v.options}
-            for v in game.variants.values()
+            for v in catalog(game).variants.values()
         },
-        "bots": {n: _bot_description(f) for n, f in game.bots.items()},
+        "bots": {n: _bot_description(f) for n, f in catalog(game).bots.items()},
     }
 
 
@@ -80,7 +81,7 @@ def _print_rules_head(console: Console, game: Game[Any, Any], reg: Registry) -> 
         console.print(Text(game.summary))
     model = game.rules_model
     doc = inspect.getdoc(model)
-    players = f"Players: {players_text(game)} · rules version {game.rules_version}"
+    players = f"Players: {players_text(game)} · rules version {game.rules_model.version}"
     console.print(Text(players, style="dim"))
     if doc and doc != inspect.getdoc(model.__mro__[1]):
         console.print(Text(doc, style="dim"))
@@ -114,7 +115,7 @@ def _variants_table(game: Game[Any, Any]) -> Table:
     table.add_column("Description")
     table.add_column("Options")
     table.add_column("From")
-    for variant in game.variants.values():
+    for variant in catalog(game).variants.values():
         settings = ", ".join(f"{k}={json.dumps(v)}" for k, v in variant.options.items())
         add_row(table, variant.name, variant.description, settings, variant.source or game.name)
     return table
@@ -123,7 +124,7 @@ def _variants_table(game: Game[Any, Any]) -> Table:
 def _presets_with(game: Game[Any, Any], house_rule: str) -> list[str]:
     """The presets whose options switch ``house_rule`` on."""
     found = []
-    for variant in game.variants.values():
+    for variant in catalog(game).variants.values():
         names = variant.options.get("house_rules", ())
         if isinstance(names, str):
             names = names.split(",")
@@ -134,7 +135,7 @@ def _presets_with(game: Game[Any, Any], house_rule: str) -> list[str]:
 
 def _print_house_rules(console: Console, game: Game[Any, Any]) -> None:
     """The game's house rules, and how to switch them on."""
-    rules = game.house_rules
+    rules = catalog(game).house_rules
     if not rules:
         console.print(
             Text("No house rules are installed for this game (plugins add them).", style="dim")

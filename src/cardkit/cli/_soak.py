@@ -180,7 +180,7 @@ def soak(
         raise InvalidRules("games, max_actions and save_every must be at least 1")
     rules = rules if rules is not None else game.rules()
     counts = (
-        [players] if players is not None else list(range(game.min_players, game.max_players + 1))
+        [players] if players is not None else list(range(game.players.min, game.players.max + 1))
     )
     seated: dict[int, list[BotFactory] | None] = {}
     for count in counts:

@@ -34,6 +34,7 @@ from cardkit.cli._common import (
     write_json,
 )
 from cardkit.cli._stacked import whole_cells
+from cardkit.engine.catalog import catalog
 from cardkit.engine.game import Game
 from cardkit.eval.ratings import TournamentReport
 from cardkit.eval.tournament import run_tournament
@@ -135,14 +136,14 @@ def tournament_cmd(
 
 def _entrants(game: Game[Any, Any], given: list[str] | None) -> list[str]:
     """The bots of the round robin: those of ``--bots``, else every bot but ismcts (slow)."""
-    bots = ", ".join(game.bots)
-    quick = [n for n in game.bots if n != "ismcts"] or list(game.bots)
+    bots = ", ".join(catalog(game).bots)
+    quick = [n for n in catalog(game).bots if n != "ismcts"] or list(catalog(game).bots)
     if given is not None and len(set(given)) < 2:
         fail(
             f"--bots {','.join(given)}: a tournament needs two or more different bots, "
             f"such as --bots {','.join(quick[:2])} ({game.name}'s bots: {bots})"
         )
-    names = given or [n for n in game.bots if n != "ismcts"]
+    names = given or [n for n in catalog(game).bots if n != "ismcts"]
     if len(names) < 2:
         fail(
             f"{game.name} has {len(names)} bot besides ismcts ({', '.join(names)}); "

@@ -12,13 +12,15 @@ runs from `cardkit.engine.game` to `cardkit.plugins.registry`.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import pluggy
 
-from cardkit.engine.bots import BotFactory
 from cardkit.engine.gamehooks import GameHooks
 from cardkit.errors import PluginError
+
+if TYPE_CHECKING:
+    from cardkit.engine.bots import BotFactory
 
 __all__ = ["GameRegistry", "default_registry", "set_default_registry"]
 
@@ -33,10 +35,7 @@ class GameRegistry(Protocol):
 
     @property
     def common_bots(self) -> Mapping[str, BotFactory]:
-        """Bots that play every game, by name (the core's ISMCTS among them)."""
-
-    def hook_functions(self, hook_name: str) -> list[Callable[..., Any]]:
-        """The implementations of a hook, in pluggy's call order."""
+        """Bots that play every game, by name (``"random"`` and the core's ISMCTS among them)."""
 
     def house_rule_hints(self, unknown: Sequence[str]) -> str:
         """Where house rules nobody declared might come from (`"; ..."` parts, or `""`)."""

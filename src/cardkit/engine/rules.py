@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
 from pydantic import (
     BaseModel,
@@ -33,11 +33,19 @@ class Rules(BaseModel):
     are refused (``extra="forbid"``), and the model is frozen.
 
     Every game's rules also have [`house_rules`][cardkit.engine.rules.Rules.house_rules]: the
-    house rules that plugins declared for the game (``cardkit_register_house_rules``)
+    house rules that plugins declared for the game (``register.add_house_rule``)
     and that are in force, named like options, saved with the rules.
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True)
+
+    version: ClassVar[str] = "1"
+    """The version of the game's rules: bumped when a rule change makes old saves replay
+    differently (a save made under another version is refused)."""
+
+    presets: ClassVar[tuple[Variant, ...]] = ()
+    """The game's own named presets of these options (``game.rules(variant=...)``);
+    other plugins add theirs with ``register.add_variant``."""
 
     house_rules: frozenset[str] = frozenset()
     """House rules in force, by name: rules that plugins add to the game beyond its options.
@@ -135,7 +143,7 @@ class Variant(BaseModel):
 
 
 class HouseRule(BaseModel):
-    """A house rule a plugin declared for a game (``cardkit_register_house_rules``).
+    """A house rule a plugin declared for a game (``register.add_house_rule``).
 
     A house rule changes a game beyond its options, through the game's own
     hooks. It is off unless its name is in ``rules.house_rules``; the

@@ -26,6 +26,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from cardkit.cards.cardset import MAX_CARDS
 from cardkit.cards.deck import Deck
 from cardkit.engine.actions import MAX_ACTION_TEXT
+from cardkit.engine.catalog import catalog
 from cardkit.engine.results import GameResult
 from cardkit.errors import CardkitError, InvalidState, quote
 
@@ -68,10 +69,10 @@ class SavedGame(BaseModel):
     def from_state(cls, state: GameState) -> SavedGame:
         """Record a state."""
         setup = state.setup
-        known = state.game.house_rules if setup.rules.house_rules else {}
+        known = catalog(state.game).house_rules if setup.rules.house_rules else {}
         return cls(
             game=state.game.name,
-            rules_version=state.game.rules_version,
+            rules_version=state.game.rules_model.version,
             rules=setup.rules.model_dump(mode="json"),
             house_rule_sources={
                 name: known[name].source
@@ -116,12 +117,12 @@ class SavedGame(BaseModel):
                 bad deck, an illegal action, or a snapshot that the actions
                 do not reproduce.
         """
-        if game.name != self.game and self.game not in game.aliases:
+        if game.name != self.game and self.game not in catalog(game).aliases:
             raise InvalidState(f"this save is a game of {self.game!r}, not of {game.name!r}")
-        if self.rules_version != game.rules_version:
+        if self.rules_version != game.rules_model.version:
             raise InvalidState(
                 f"this save was made under {self.game} rules version {self.rules_version}; "
-                f"this installation plays rules version {game.rules_version}"
+                f"this installation plays rules version {game.rules_model.version}"
             )
         try:
             rules = game.rules_model.model_validate(self.rules)
@@ -129,7 +130,7 @@ class SavedGame(BaseModel):
             raise InvalidState(
                 f"the saved setup is invalid: not {game.name} rules: {_all_errors(exc)}"
             ) from None
-        missing = sorted(rules.house_rules - game.house_rules.keys())
+        missing = sorted(rules.house_rules - catalog(game).house_rules.keys())
         if missing:
             raise InvalidState(self._missing_house_rules(game, missing))
         try:
@@ -166,7 +167,7 @@ class SavedGame(BaseModel):
             source = self.house_rule_sources.get(name)
             return f"{name!r} (from plugin {source!r})" if source else repr(name)
 
-        here = ", ".join(sorted(game.house_rules)) or "none"
+        here = ", ".join(sorted(catalog(game).house_rules)) or "none"
         return (
             f"this save was played with the {game.name} house rule"
             f"{'s' if len(missing) > 1 else ''} {', '.join(where(n) for n in missing)}, "

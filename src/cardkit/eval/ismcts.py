@@ -28,6 +28,7 @@ from typing import Any
 from cardkit.engine._registry_link import default_registry
 from cardkit.engine.actions import Action
 from cardkit.engine.bots import Bot, BotFactory, Turn
+from cardkit.engine.catalog import catalog
 from cardkit.engine.results import GameResult
 from cardkit.engine.state import GameState
 from cardkit.errors import InvalidRules
@@ -98,7 +99,8 @@ class ISMCTSBot:
         worlds: how many worlds a move deals at most (iterations cycle
             through them).
         playout: who plays the playouts: ``"random"``, the name of one of
-            the game's bots, ``"best"`` ([Game.best_bot][cardkit.engine.game.Game.best_bot]),
+            the game's bots, ``"best"``
+            ([Catalog.best_bot][cardkit.engine.catalog.Catalog.best_bot]),
             or ``"auto"``: the game's bot named ``"greedy"`` when it has
             one (a fast, decent policy), else random moves.
         prior: the bot whose move each new node tries first and favours
@@ -183,7 +185,8 @@ class ISMCTSBot:
     def _fallback(turn: Turn) -> Action:
         # A cardkit.Game, which this module (imported by cardkit.engine.game) cannot name.
         game: Any = default_registry().game(turn.view.game)
-        factory: BotFactory = game.bots[game.best_bot]
+        found = catalog(game)
+        factory: BotFactory = found.bots[found.best_bot]
         return factory(turn.rng).choose(turn)
 
     def _iterate(self, root: _Node, world: GameState, rng: random.Random) -> None:
@@ -224,7 +227,7 @@ class ISMCTSBot:
         self, state: GameState, legal: Sequence[Action], actor: int, rng: random.Random
     ) -> Hashable:
         if self._prior_bot is None:
-            name = state.game.best_bot if self.prior == "best" else self.prior
+            name = catalog(state.game).best_bot if self.prior == "best" else self.prior
             if name == "random":
                 return ""
             self._prior_bot = self._bot(state, name)
@@ -267,9 +270,9 @@ class ISMCTSBot:
         if self._policy_bot is None:
             name = self.playout
             if name == "auto":
-                name = "greedy" if "greedy" in state.game.bots else "random"
+                name = "greedy" if "greedy" in catalog(state.game).bots else "random"
             elif name == "best":
-                name = state.game.best_bot
+                name = catalog(state.game).best_bot
             if name == "random":
                 return None
             self._policy_bot = self._bot(state, name)
@@ -277,7 +280,7 @@ class ISMCTSBot:
 
     @staticmethod
     def _bot(state: GameState, name: str) -> Bot:
-        factory = state.game.bots.get(name)
+        factory = catalog(state.game).bots.get(name)
         if factory is None or name == "ismcts":
             raise InvalidRules(f"{state.game.name} has no bot {name!r} to guide ISMCTS")
         return factory(random.Random(0))

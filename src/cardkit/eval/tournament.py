@@ -202,7 +202,7 @@ def run_tournament(
         UnknownGame: no such game.
     """
     g = resolve_game(game)
-    players = g.default_players if players is None else players
+    players = g.players.default if players is None else players
     rules = make_rules(g, rules)
     names = [b.strip() for b in bots]
     if len(names) < 2:

@@ -65,4 +65,4 @@ def _games(names: Iterable[str] | None) -> list[Game[Any, Any]]:
     if names is not None:
         return [found.game(name) for name in names]
     games = [found.game(name) for name in found.available()]
-    return [g for g in games if g.action_space(g.rules(), g.default_players) is not None]
+    return [g for g in games if g.action_space(g.rules(), g.players.default) is not None]

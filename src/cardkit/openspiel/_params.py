@@ -49,7 +49,7 @@ def _options(game: Game[Any, Any]) -> Mapping[str, FieldInfo]:
 def game_parameters(game: Game[Any, Any]) -> dict[str, ParameterValue]:
     """The OpenSpiel parameters of `game` with their defaults (see the module docs)."""
     defaults = game.rules()
-    params: dict[str, ParameterValue] = {"players": game.default_players, "variant": ""}
+    params: dict[str, ParameterValue] = {"players": game.players.default, "variant": ""}
     for name, field in _options(game).items():
         kind = _native(field.annotation)
         value = getattr(defaults, name)

@@ -171,7 +171,7 @@ class MatchResult(BaseModel):
 def standing_order(totals: list[int], winners: list[int]) -> list[tuple[int, int]]:
     """The seats best first, each with its place, following the game's declared ``winners``.
 
-    The winners (``Game.match_winners``) come first; the other seats follow by
+    The winners (``game.match.winners``) come first; the other seats follow by
     total in the direction the winners show: lowest first when the winners
     hold the lowest total and it is not also the highest (a game where the
     lowest total wins), else highest first. Ties by seat; seats of equal

@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardkit.engine.bots import BotFactory
+from cardkit.engine.catalog import catalog
 from cardkit.engine.game import Game
 from cardkit.engine.rules import Rules
 from cardkit.errors import InvalidRules
@@ -25,7 +26,7 @@ __all__ = [
     "resolve_game",
 ]
 
-#: A bot given by name (looked up in ``game.bots``, or an import path
+#: A bot given by name (looked up in ``catalog(game).bots``, or an import path
 #: ``"module:attribute"``, see [cardkit.play.botpaths][]) or as a factory.
 BotSpec = str | BotFactory
 
@@ -105,7 +106,7 @@ def resolve_bots(
         InvalidRules: an unknown bot name, or the wrong number of bots.
     """
     bots = fill_seats(bots, players)
-    known = game.bots
+    known = catalog(game).bots
     factories: list[BotFactory] = []
     for spec in bots:
         if isinstance(spec, str):
@@ -147,9 +148,9 @@ def check_setup(game: Game[Any, Any], players: int, rules: Rules) -> None:
         InvalidRules: the seat count is out of range, the rules are not the
             game's model, or they do not fit the seat count.
     """
-    if not isinstance(players, int) or not game.min_players <= players <= game.max_players:
+    if not isinstance(players, int) or not game.players.min <= players <= game.players.max:
         raise InvalidRules(
-            f"{game.name} is played by {game.min_players} to {game.max_players} players, "
+            f"{game.name} is played by {game.players.min} to {game.players.max} players, "
             f"not {players!r}"
         )
     if not isinstance(rules, game.rules_model):

@@ -1,6 +1,6 @@
 """Bots named by import path: `"mypkg.agents:policy"` plays in every process.
 
-A bot registered at run time (`game.add_bot`, `cardkit.rl.policy_bot`) is
+A bot registered at run time (`catalog(game).add_bot`, `cardkit.rl.policy_bot`) is
 known in the process that registered it only. A bot *named by the import
 path* of its factory, `"module:attribute"`, is found the same way in any
 process: worker processes of `simulate(jobs=N)` and tournaments, Dask
@@ -26,6 +26,7 @@ import importlib
 from typing import Any
 
 from cardkit.engine.bots import BotFactory
+from cardkit.engine.catalog import catalog
 from cardkit.engine.game import Game
 from cardkit.errors import InvalidRules
 
@@ -73,7 +74,11 @@ def load_bot(
             "random generator to a bot, such as cardkit.rl.policy_bot(...) returns)"
         )
     plays = getattr(found, "game", None)
-    if game is not None and isinstance(plays, str) and plays not in (game.name, *game.aliases):
+    if (
+        game is not None
+        and isinstance(plays, str)
+        and plays not in (game.name, *catalog(game).aliases)
+    ):
         raise InvalidRules(f"bot {path!r} plays {plays}, not {game.name}")
     seats = getattr(found, "players", None)
     if players is not None and isinstance(seats, int) and seats != players:
@@ -104,6 +109,6 @@ def add_bot_path(path: str) -> tuple[Game[Any, Any], str]:
         )
     game = registry().game(plays)
     name = path.strip()
-    if name not in game.bots:
-        game.add_bot(name, factory)
+    if name not in catalog(game).bots:
+        catalog(game).add_bot(name, factory)
     return game, name

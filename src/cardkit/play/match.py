@@ -1,10 +1,11 @@
 """Matches: a series of deals with running scores, for any game.
 
 The match runner knows no game. The game says how one deal scores
-([`deal_score`][cardkit.engine.game.Game.deal_score]), who deals next
-([`next_dealer`][cardkit.engine.game.Game.next_dealer]), whether the match is over
-([`match_over`][cardkit.engine.game.Game.match_over]) and who won it
-([`match_winners`][cardkit.engine.game.Game.match_winners]). Each deal after the first is started
+([`deal_score`][cardkit.engine.matchpolicy.MatchPolicy.deal_score]), who deals next
+([`next_dealer`][cardkit.engine.matchpolicy.MatchPolicy.next_dealer]), whether the match is over
+([`over`][cardkit.engine.matchpolicy.MatchPolicy.over]) and who won it
+([`winners`][cardkit.engine.matchpolicy.MatchPolicy.winners]): the game's
+`match` policy. Each deal after the first is started
 with ``previous=`` the previous deal's [`GameResult`][cardkit.engine.results.GameResult], so the
 game can decide, for example, that the last winner leads.
 
@@ -26,6 +27,7 @@ from typing import Any, Literal
 from cardkit.engine.bots import Bot
 from cardkit.engine.events import Event
 from cardkit.engine.game import Game
+from cardkit.engine.matchpolicy import MatchPolicy
 from cardkit.engine.results import GameResult
 from cardkit.engine.rules import Rules
 from cardkit.engine.state import GameState
@@ -73,9 +75,9 @@ __all__ = [
 
 
 def has_match_rule(game: Game[Any, Any]) -> bool:
-    """Whether the game ends matches by its own rule: it overrides ``match_over``, or its
-    rules have a ``target_score`` option (which the default ``match_over`` reads)."""
-    own = type(game).match_over is not Game.match_over
+    """Whether the game ends matches by its own rule: its match policy overrides ``over``, or
+    its rules have a ``target_score`` option (which the default ``over`` reads)."""
+    own = type(game.match).over is not MatchPolicy.over
     return own or "target_score" in game.rules_model.model_fields
 
 
@@ -133,7 +135,7 @@ class Match:
             UnknownGame: no such game.
         """
         self.game = resolve_game(game)
-        self.players = self.game.default_players if players is None else players
+        self.players = self.game.players.default if players is None else players
         self.rules = make_rules(self.game, rules).with_max_actions(max_actions)
         check_setup(self.game, self.players, self.rules)
         if max_deals is not None and max_deals < 1:
@@ -220,8 +222,8 @@ class Match:
     ) -> DealRecord:
         """Record the deal that ended in ``state`` (or was capped: pass its ``result``).
 
-        A finished deal scores ``game.deal_score(result)``; the next dealer
-        is ``game.next_dealer(...)`` and the next deal gets ``previous=result``.
+        A finished deal scores ``game.match.deal_score(result)``; the next dealer
+        is ``game.match.next_dealer(...)`` and the next deal gets ``previous=result``.
         A capped deal scores nothing; the deal then moves one seat to the
         left and the next deal starts without a ``previous`` result.
 
@@ -241,13 +243,13 @@ class Match:
             self.dealer = (dealer + 1) % self.players
             self._previous = None
         else:
-            scores = list(self.game.deal_score(result))
+            scores = list(self.game.match.deal_score(result))
             if len(scores) != self.players:
                 raise CardkitError(
-                    f"{self.game.name}.deal_score returned {len(scores)} scores "
+                    f"{self.game.name}.match.deal_score returned {len(scores)} scores "
                     f"for {self.players} seats"
                 )
-            self.dealer = self.game.next_dealer(self.rules, dealer, result)
+            self.dealer = self.game.match.next_dealer(self.rules, dealer, result)
             self._previous = result
         self.totals = [t + s for t, s in zip(self.totals, scores, strict=True)]
         record = DealRecord(
@@ -260,7 +262,7 @@ class Match:
             decisions=decisions,
         )
         self.deals.append(record)
-        if not result.capped and self.game.match_over(self.rules, list(self.totals), number):
+        if not result.capped and self.game.match.over(self.rules, list(self.totals), number):
             self._finished = True
         return record
 
@@ -280,7 +282,7 @@ class Match:
 
     def standings(self) -> list[Standing]:
         """The standings now, best first: the game's declared winners
-        ([`match_winners`][cardkit.engine.game.Game.match_winners], the leaders so far
+        ([`winners`][cardkit.engine.matchpolicy.MatchPolicy.winners], the leaders so far
         while the match goes on), then the others by total in the same direction
         (see [`standing_order`][cardkit.play.match.standing_order]); ties share a place."""
         last = self.deals[-1].scores if self.deals else [0] * self.players
@@ -307,10 +309,10 @@ class Match:
         return team_standings(self.deals, self.labels)
 
     def winners(self) -> list[int]:
-        """The match winners (``game.match_winners``), or the leaders so far."""
+        """The match winners (``game.match.winners``), or the leaders so far."""
         if not self.deals:
             return []
-        return list(self.game.match_winners(self.rules, list(self.totals)))
+        return list(self.game.match.winners(self.rules, list(self.totals)))
 
     def result(self) -> MatchResult:
         """The match so far as a [`MatchResult`][cardkit.play.match.MatchResult]."""

@@ -24,6 +24,7 @@ from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor
 from typing import Any
 
+from cardkit.engine.catalog import catalog
 from cardkit.engine.game import Game
 from cardkit.engine.rules import Rules
 from cardkit.errors import InvalidRules
@@ -88,7 +89,7 @@ def play_one(
     the [`SimulationError`][cardkit.play.simulate.SimulationError] message).
     """
     g = resolve_game(game)
-    players = g.default_players if players is None else players
+    players = g.players.default if players is None else players
     rules = make_rules(g, rules).with_max_actions(max_actions)
     factories = resolve_bots(g, list(bots) if bots else None, players)
     game_s = game_seed(seed, index)
@@ -121,9 +122,9 @@ def simulate(
         game: the game or its name (or alias).
         games: how many games to play.
         players: the number of seats (default: the game's default).
-        bots: bot names from ``game.bots``, repeated in order to fill the
+        bots: bot names from ``catalog(game).bots``, repeated in order to fill the
             seats; each seat's bot is an *entry* of the report. Default:
-            the game's best bot ([Game.best_bot][cardkit.engine.game.Game.best_bot]).
+            the game's best bot ([Catalog.best_bot][cardkit.engine.catalog.Catalog.best_bot]).
         seed: the simulation seed; game ``i`` uses ``game_seed(seed, i)``.
         jobs: worker processes (``0``: one per CPU). The first chunk of
             games is played here; the rest go to a process pool (started
@@ -148,7 +149,7 @@ def simulate(
         SimulationError: a game failed; the message names its index and seed.
     """
     g = resolve_game(game)
-    players = g.default_players if players is None else players
+    players = g.players.default if players is None else players
     _check_counts(games, max_actions, jobs)
     rules = make_rules(g, rules).with_max_actions(max_actions)
     player = _player(g, players, rules, bots, seed=seed, rotate=rotate, max_actions=max_actions)
@@ -195,7 +196,7 @@ def _check_counts(games: int, max_actions: int | None, jobs: int) -> None:
 def _bot_labels(g: Game[Any, Any], bots: Sequence[str] | None, players: int) -> list[str]:
     """The bot name of each seat: ``bots`` repeated (default: the game's best bot)."""
     labels: list[str] = []
-    for bot in fill_seats(bots or [g.best_bot], players):
+    for bot in fill_seats(bots or [catalog(g).best_bot], players):
         if not isinstance(bot, str):
             raise InvalidRules(f"simulate takes bot names registered for the game, not {bot!r}")
         labels.append(bot.strip())

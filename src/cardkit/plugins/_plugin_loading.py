@@ -1,8 +1,8 @@
 """Loading plugins: installed entry points and a directory of single-file plugins.
 
 [Registry][cardkit.plugins.registry.Registry] derives from `PluginLoader`; the loader
-imports each selected plugin inside the guards of `cardkit.plugins._plugin_guard` and
-runs its registration stages, and the registry records what they add.
+imports each selected plugin inside the guards of `cardkit.plugins._plugin_guard`,
+runs its hooks, and has the registry add what they register, kind by kind.
 """
 
 from __future__ import annotations
@@ -20,10 +20,7 @@ from cardkit.plugins._plugin_records import (
     api_compatible,
 )
 
-__all__ = ["STAGES", "PluginLoader"]
-
-STAGES = ("hookspecs", "games", "house_rules", "variants", "common_bots", "bots", "phrases")
-"""The registration stages, in the order they run (each for every plugin before the next)."""
+__all__ = ["PluginLoader"]
 
 
 class PluginLoader(ABC):
@@ -44,8 +41,8 @@ class PluginLoader(ABC):
         """Register ``plugin`` with pluggy; whether it was added."""
 
     @abstractmethod
-    def _run_stage(self, plugin: object, info: PluginInfo, stage: str) -> None:
-        """Run one registration stage of ``plugin``."""
+    def _run_hooks(self, loaded: list[tuple[object, PluginInfo]]) -> None:
+        """Run the hooks of the plugins ``loaded`` and add what they register."""
 
     def _selected(self, name: str) -> bool:
         if self.only is not None and name not in self.only:
@@ -77,9 +74,7 @@ class PluginLoader(ABC):
             if self._check_api(plugin, info, required=True) and self._add(plugin, info):
                 loaded.append((plugin, info))
         loaded.extend(self._load_plugins_dir())
-        for stage in STAGES:
-            for plugin, info in loaded:
-                self._run_stage(plugin, info, stage)
+        self._run_hooks(loaded)
 
     def _load_plugins_dir(self) -> list[tuple[object, PluginInfo]]:
         loaded: list[tuple[object, PluginInfo]] = []

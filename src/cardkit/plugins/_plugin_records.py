@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from cardkit.engine.catalog import catalog
 from cardkit.engine.game import Game
 
 __all__ = [
@@ -56,7 +57,8 @@ class PluginProblem:
 
     Attributes:
         plugin: the plugin's name (its entry point or registration name).
-        stage: ``"import"``, ``"hookspecs"``, ``"games"``, ``"house_rules"``,
+        stage: ``"import"``, ``"hookspecs"``, ``"register"`` (the hook raised), ``"games"``,
+            ``"house_rules"``, ``"common_bots"``, ``"phrases"``,
             ``"variants"`` or ``"bots"``.
         message: what went wrong.
     """
@@ -113,7 +115,7 @@ def house_rule_hints(
     """
     hints = []
     for name in unknown:
-        owners = [g for g, game in sorted(games.items()) if name in game.house_rules]
+        owners = [g for g, game in sorted(games.items()) if name in catalog(game).house_rules]
         if owners:
             hints.append(f"{name!r} is a house rule of {', '.join(owners)}")
     if skipped:

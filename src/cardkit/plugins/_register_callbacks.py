@@ -1,9 +1,10 @@
-"""The register callbacks the registry hands to each ``cardkit_register_*`` hook.
+"""How the registry adds what a plugin's ``cardkit_register`` hook registered.
 
 [Registry][cardkit.plugins.registry.Registry] derives from `RegisterCallbacks`: the
-callback of stage ``S`` is ``_register_S`` bound to the registering plugin's
+entries of kind ``S`` of a plugin's [Register][cardkit.plugins.register.Register]
+are added by ``_register_S``, given the registering plugin's
 [PluginInfo][cardkit.plugins.registry.PluginInfo]. Each records what it adds on that
-info, and reports a bad registration as a problem of that plugin alone.
+info, and reports a registration that clashes as a problem of that plugin alone.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from cardkit.engine.bots import BotFactory
+from cardkit.engine.catalog import catalog
 from cardkit.engine.game import Game
 from cardkit.engine.rules import HouseRule, Variant
 from cardkit.errors import CardkitError
@@ -42,14 +44,9 @@ class RegisterCallbacks(ABC):
         """Record (or, in strict mode, raise) a problem of ``plugin`` at ``stage``."""
 
     def _register_games(
-        self, info: PluginInfo, game: object, aliases: tuple[str, ...] | list[str] = ()
+        self, info: PluginInfo, game: Game[Any, Any], aliases: tuple[str, ...]
     ) -> None:
-        if not isinstance(game, Game):
-            self._problem(
-                info.name, "games", f"register() needs a cardkit.Game instance, got {game!r}"
-            )
-            return
-        names = [game.name, *game.aliases, *aliases]
+        names = [game.name, *aliases]
         taken = [n for n in names if n in self._games or n in self._aliases]
         if taken:
             owner = self._aliases.get(taken[0], taken[0])
@@ -62,6 +59,7 @@ class RegisterCallbacks(ABC):
             return
         self._games[game.name] = game
         game._registry = self
+        catalog(game).aliases = tuple(aliases)
         for alias in names[1:]:
             self._aliases[alias] = game.name
         info.games.append(game.name)
@@ -71,7 +69,7 @@ class RegisterCallbacks(ABC):
     ) -> None:
         try:
             target = self.game(game)
-            target.add_house_rule(
+            catalog(target).add_house_rule(
                 HouseRule(name=name, game=target.name, description=description, source=info.name)
             )
         except (CardkitError, ValueError) as exc:
@@ -84,7 +82,7 @@ class RegisterCallbacks(ABC):
     ) -> None:
         try:
             target = self.game(game)
-            target.add_variant(
+            catalog(target).add_variant(
                 Variant(name=name, description=description, options=options, source=info.name)
             )
         except CardkitError as exc:
@@ -93,7 +91,7 @@ class RegisterCallbacks(ABC):
         info.variants.append(f"{target.name}:{name}")
 
     def _register_common_bots(self, info: PluginInfo, name: str, factory: BotFactory) -> None:
-        if name in self.common_bots or name == "random":
+        if name in self.common_bots:
             self._problem(
                 info.name, "common_bots", f"a bot named {name!r} plays every game already"
             )
@@ -104,7 +102,7 @@ class RegisterCallbacks(ABC):
     def _register_bots(self, info: PluginInfo, game: str, name: str, factory: BotFactory) -> None:
         try:
             target = self.game(game)
-            target.add_bot(name, factory)
+            catalog(target).add_bot(name, factory)
         except CardkitError as exc:
             self._problem(info.name, "bots", str(exc))
             return
@@ -115,6 +113,6 @@ class RegisterCallbacks(ABC):
     ) -> None:
         try:
             target = self.game(game)
-            target.add_phrases(phrases, info.name)
+            catalog(target).add_phrases(phrases, info.name)
         except CardkitError as exc:
             self._problem(info.name, "phrases", str(exc))

@@ -31,7 +31,6 @@ is imported once per registry.
 
 from __future__ import annotations
 
-import functools
 import os
 import threading
 import warnings
@@ -43,13 +42,14 @@ from typing import Any
 import pluggy
 
 from cardkit.engine._registry_link import set_default_registry
-from cardkit.engine.bots import BotFactory
+from cardkit.engine.bots import BotFactory, RandomBot
+from cardkit.engine.catalog import catalog
 from cardkit.engine.game import Game
 from cardkit.engine.gamehooks import GameHooks
 from cardkit.errors import PluginError, UnknownGame
 from cardkit.plugins import hookspecs
 from cardkit.plugins._plugin_guard import contained, exc_text, loading
-from cardkit.plugins._plugin_loading import STAGES, PluginLoader
+from cardkit.plugins._plugin_loading import PluginLoader
 from cardkit.plugins._plugin_records import (
     API_VERSION,
     ENTRY_POINT_GROUP,
@@ -62,6 +62,7 @@ from cardkit.plugins._plugin_records import (
     strict,
 )
 from cardkit.plugins._register_callbacks import RegisterCallbacks
+from cardkit.plugins.register import STAGES, Register
 
 __all__ = [
     "API_VERSION",
@@ -119,8 +120,9 @@ class Registry(PluginLoader, RegisterCallbacks):
         #: `generation`.
         self.hooks = GameHooks(self.pm, self)
         self._games: dict[str, Game[Any, Any]] = {}
-        self.common_bots: dict[str, BotFactory] = {}
-        """Bots that play every game (`cardkit_register_common_bots`), by name."""
+        self.common_bots: dict[str, BotFactory] = {"random": RandomBot}
+        """Bots that play every game, by name: ``"random"``, then those plugins add
+        (``register.add_common_bot``)."""
         self._aliases: dict[str, str] = {}
         self.plugins: dict[str, PluginInfo] = {}
         self.problems: list[PluginProblem] = []
@@ -161,7 +163,7 @@ class Registry(PluginLoader, RegisterCallbacks):
     def register(self, plugin: object, name: str | None = None) -> PluginInfo:
         """Register a plugin module or object at run time.
 
-        Its hooks run at once (hookspecs, games, house rules, then variants and bots).
+        Its hooks run at once (hookspecs, then what it registers, kind by kind).
 
         Raises:
             PluginError: the name is already registered.
@@ -173,8 +175,7 @@ class Registry(PluginLoader, RegisterCallbacks):
         with loading():
             if not (self._check_api(plugin, info, required=False) and self._add(plugin, info)):
                 raise PluginError(str(self.problems[-1]))
-            for stage in STAGES:
-                self._run_stage(plugin, info, stage)
+            self._run_hooks([(plugin, info)])
         return info
 
     def unregister(self, name: str) -> None:
@@ -186,8 +187,7 @@ class Registry(PluginLoader, RegisterCallbacks):
         """
         info = self.plugins.pop(name)
         for game in self._games.values():
-            game.remove_house_rules(name)
-            game.remove_phrases(name)
+            catalog(game).forget(name)
         for game_name in info.games:
             self._games.pop(game_name, None)
             for alias in [a for a, g in self._aliases.items() if g == game_name]:
@@ -206,22 +206,36 @@ class Registry(PluginLoader, RegisterCallbacks):
         self.plugins[info.name] = info
         return True
 
-    def _run_stage(self, plugin: object, info: PluginInfo, stage: str) -> None:
+    def _run_hooks(self, loaded: list[tuple[object, PluginInfo]]) -> None:
         self.generation += 1
-        hook_name = "cardkit_add_hookspecs" if stage == "hookspecs" else f"cardkit_register_{stage}"
-        impls = [i for i in getattr(self.pm.hook, hook_name).get_hookimpls() if i.plugin is plugin]
-        # The register callback of this stage: `register(...)` with this plugin's info.
-        found = getattr(self, f"_register_{stage}", None)  # none for "hookspecs"
-        callback: Callable[..., None] | None = found and functools.partial(found, info)
-        for impl in impls:
-            try:
-                with contained():
-                    if stage == "hookspecs":
-                        impl.function(pluginmanager=self.pm)
-                    else:
-                        impl.function(register=callback)
-            except Exception as exc:
-                self._problem(info.name, stage, exc_text(exc))
+        for plugin, info in loaded:
+            for impl in self._impls("cardkit_add_hookspecs", plugin):
+                self._contained(info, "hookspecs", impl.function, pluginmanager=self.pm)
+        registers = []
+        for plugin, info in loaded:
+            register = Register(info.name)
+            for impl in self._impls("cardkit_register", plugin):
+                self._contained(info, "register", impl.function, register=register)
+            registers.append((info, register))
+        for stage in STAGES:
+            self.generation += 1
+            add = getattr(self, f"_register_{stage}")
+            for info, register in registers:
+                for args in register.entries(stage):
+                    add(info, *args)
+
+    def _impls(self, hook_name: str, plugin: object) -> list[pluggy.HookImpl]:
+        caller = getattr(self.pm.hook, hook_name)
+        return [i for i in caller.get_hookimpls() if i.plugin is plugin]
+
+    def _contained(
+        self, info: PluginInfo, stage: str, function: Callable[..., object], **kwargs: object
+    ) -> None:
+        try:
+            with contained():
+                function(**kwargs)
+        except Exception as exc:
+            self._problem(info.name, stage, exc_text(exc))
 
     def _owner(self, game_name: str) -> str:
         return next((p.name for p in self.plugins.values() if game_name in p.games), "?")
@@ -261,8 +275,9 @@ class Registry(PluginLoader, RegisterCallbacks):
     def hook_functions(self, hook_name: str) -> list[Callable[..., Any]]:
         """The implementations of a hook, in pluggy's call order.
 
-        Games resolve their own variation-point hooks with this once, when
-        a game starts, and then call plain functions in the hot loop.
+        Games resolve their own variation-point hooks once, when a game
+        starts (through [`Game.hooks`][cardkit.engine.game.Game.hooks]), and then
+        call plain functions in the hot loop.
         """
         caller = getattr(self.pm.hook, hook_name, None)
         if caller is None:

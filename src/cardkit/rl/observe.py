@@ -51,7 +51,7 @@ def _probes(state: GameState) -> list[GameState]:
     """`state` and a fresh deal at every other player count the game takes under its rules."""
     game = state.game
     found = [state]
-    for players in range(game.min_players, max(game.max_players, state.players) + 1):
+    for players in range(game.players.min, max(game.players.max, state.players) + 1):
         if players == state.players:
             continue
         try:
@@ -64,7 +64,7 @@ def _probes(state: GameState) -> list[GameState]:
 class ObservationLayout:
     """How a game's state becomes the observation vector of one seat.
 
-    With `M` the game's most seats (`max_players`) and `p` the seats of
+    With `M` the game's most seats (`players.max`) and `p` the seats of
     this table, the vector holds, in this order:
 
     1. per zone slot, a multi-hot plane of its cards when the seat may see
@@ -95,7 +95,7 @@ class ObservationLayout:
         """Derive the layout from freshly dealt states at every player count."""
         players = state.players
         self.players = players
-        self.max_players = max(state.game.max_players, players)
+        self.max_players = max(state.game.players.max, players)
         deck = state.game.new_deck(state.rules)
         self.cards = 54 if any(card.is_joker for card in deck) else 52
         per_seat: dict[str, bool] = {}  # base name -> ordered

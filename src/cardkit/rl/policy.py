@@ -61,6 +61,7 @@ import numpy.typing as npt
 
 from cardkit.engine.actions import Action
 from cardkit.engine.bots import Turn, seat_reader
+from cardkit.engine.catalog import catalog
 from cardkit.engine.game import Game
 from cardkit.engine.rules import Rules
 from cardkit.engine.state import GameState
@@ -250,7 +251,7 @@ def policy_bot(
 
     Args:
         game: the game (a name or the object).
-        name: the bot's name in `game.bots` (tournaments, simulations and
+        name: the bot's name in `catalog(game).bots` (tournaments, simulations and
             server tables look bots up by it).
         policy: a function of the observation vector and the action mask
             (numpy arrays, as the environment gives them) to an action id.
@@ -269,5 +270,5 @@ def policy_bot(
     found = resolve_game(game)
     factory = PolicyBotFactory(found, name, policy, players, rules, view_fields)
     if register:
-        found.add_bot(name, factory)
+        catalog(found).add_bot(name, factory)
     return factory

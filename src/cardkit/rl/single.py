@@ -9,6 +9,7 @@ from typing import Any, cast
 import gymnasium as gym
 
 from cardkit.engine.bots import Bot, Turn
+from cardkit.engine.catalog import catalog
 from cardkit.engine.game import Game
 from cardkit.engine.rules import Rules
 from cardkit.errors import IllegalAction, InvalidRules, InvalidState
@@ -81,7 +82,7 @@ class CardkitGymEnv(gym.Env[Observation, Any]):
         """Deal a new game and let the bots play up to the seat's first turn."""
         super().reset(seed=seed)
         table = self.table
-        factories = table.game.bots
+        factories = catalog(table.game).bots
         for _ in range(_REDEALS):  # a deal that ends before the seat's first turn is dealt again
             draws = self.np_random.integers(0, 2**63 - 1, size=1 + len(self.opponents))
             table.deal(int(draws[0]))
@@ -215,7 +216,7 @@ def _opponent_names(game: Game[Any, Any], others: int, opponents: str | Sequence
     names = [opponents] * others if isinstance(opponents, str) else list(opponents)
     if len(names) != others:
         raise InvalidRules(f"opponents names {len(names)} bots for {others} other seats")
-    known = game.bots
+    known = catalog(game).bots
     if opponents == "heuristic" and "heuristic" not in known:
         names = ["random"] * others
     for name in names:

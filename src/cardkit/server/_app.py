@@ -15,6 +15,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 
+from cardkit.engine.catalog import catalog
 from cardkit.errors import CardkitError, IllegalAction, InvalidRules, TableError, UnknownGame
 from cardkit.play.botpaths import add_bot_path
 from cardkit.play.match import has_match_rule
@@ -366,10 +367,10 @@ def _game_info(found: Registry, name: str) -> GameInfo:
         name=game.name,
         title=game.title,
         summary=game.summary,
-        min_players=game.min_players,
-        max_players=game.max_players,
-        default_players=game.default_players,
-        bots=sorted(game.bots),
-        variants=sorted(game.variants),
+        min_players=game.players.min,
+        max_players=game.players.max,
+        default_players=game.players.default,
+        bots=sorted(catalog(game).bots),
+        variants=sorted(catalog(game).variants),
         match_rule=has_match_rule(game),
     )

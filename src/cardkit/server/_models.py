@@ -72,7 +72,7 @@ class CreateTable(_Model):
         turn_timer: seconds a person has to act; when they run out, ``timer_bot``
             plays the move for them (``None``: no timer).
         timer_bot: the bot that plays timed-out moves (default: the game's
-            [best_bot][cardkit.engine.game.Game.best_bot], never the slow ``ismcts``).
+            [best_bot][cardkit.engine.catalog.Catalog.best_bot], never the slow ``ismcts``).
         seed: the match seed, for a reproducible table (default: random). It
             is kept on the server and never sent to a client.
     """

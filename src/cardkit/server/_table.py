@@ -15,6 +15,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict
 
 from cardkit.engine.bots import Bot, Turn
+from cardkit.engine.catalog import catalog
 from cardkit.engine.events import Event
 from cardkit.engine.game import Game
 from cardkit.engine.state import GameState
@@ -141,15 +142,15 @@ class Table:
             UnknownGame: no such game.
         """
         game = (reg or registry()).game(settings.game)
-        players = game.default_players if settings.players is None else settings.players
+        players = game.players.default if settings.players is None else settings.players
         if len(settings.seats) > players:
             raise InvalidRules(f"{len(settings.seats)} seats were described for {players} players")
         specs = list(settings.seats) + [None] * (players - len(settings.seats))
         seats = []
         for number, spec in enumerate(specs):
             bot = spec.bot if spec is not None else None
-            if bot is not None and bot not in game.bots:
-                known = ", ".join(sorted(game.bots))
+            if bot is not None and bot not in catalog(game).bots:
+                known = ", ".join(sorted(catalog(game).bots))
                 raise InvalidRules(f"{game.name} has no bot {bot!r}; bots: {known}")
             name = spec.name if spec is not None and spec.name else None
             default = f"Seat {number + 1}" if bot is None else f"{bot} {number + 1}"
@@ -194,16 +195,19 @@ class Table:
 
     def _make_bots(self) -> list[Bot | None]:
         rng = random.Random(self.seed)
-        return [None if seat.bot is None else self.game.bots[seat.bot](rng) for seat in self.seats]
+        return [
+            None if seat.bot is None else catalog(self.game).bots[seat.bot](rng)
+            for seat in self.seats
+        ]
 
     def _timer_bot(self) -> Bot:
         name = self.settings.timer_bot
         if name is None:
-            name = self.game.best_bot
-        if name not in self.game.bots:
-            known = ", ".join(sorted(self.game.bots))
+            name = catalog(self.game).best_bot
+        if name not in catalog(self.game).bots:
+            known = ", ".join(sorted(catalog(self.game).bots))
             raise InvalidRules(f"{self.game.name} has no bot {name!r}; bots: {known}")
-        return self.game.bots[name](random.Random(self.seed))
+        return catalog(self.game).bots[name](random.Random(self.seed))
 
     def record(self) -> TableRecord:
         """The table as stored (private: tokens, seed and full state included)."""

@@ -270,7 +270,7 @@ def check_game(
     [`has_fast_listing`][cardkit.testing.fastlisting.has_fast_listing].
     """
     if players is None:
-        counts: Iterable[int] = range(game.min_players, game.max_players + 1)
+        counts: Iterable[int] = range(game.players.min, game.players.max + 1)
     elif isinstance(players, int):
         counts = (players,)
     else:

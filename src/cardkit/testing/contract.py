@@ -9,8 +9,8 @@ class TestMyGame(GameContract):
     game_name = "mygame"
 ```
 
-Every test then runs once per player count (``min_players`` to
-``max_players``) and per rule set of `GameContract.rule_sets`. Without
+Every test then runs once per player count (``players.min`` to
+``players.max``) and per rule set of `GameContract.rule_sets`. Without
 ``game_name``, the class checks the games named on the command line with
 ``--cardkit-game NAME`` (see
 [`cardkit.testing.pytest_plugin`][cardkit.testing.pytest_plugin]), and is skipped when
@@ -32,6 +32,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardkit import load_game
+from cardkit.engine.catalog import catalog
 from cardkit.engine.game import Game
 from cardkit.engine.generic import GenericState
 from cardkit.engine.rules import Rules
@@ -150,7 +151,7 @@ class GameContract:
         params = []
         for name in self.contract_games(metafunc.config):
             game = load_game(name)
-            counts = self.player_counts or range(game.min_players, game.max_players + 1)
+            counts = self.player_counts or range(game.players.min, game.players.max + 1)
             cases = [(players, options) for players in counts for options in self.rule_sets]
             for number, (players, options) in enumerate(cases):
                 case = ContractCase(game, players, game.rules(**options), dict(options))
@@ -324,7 +325,7 @@ class GameContract:
         `house_rule_plugins`), random games keep every invariant and the fast
         listing equals the checks (`cardkit.testing.houserules`)."""
         case = contract_case
-        if not case.game.house_rules and not self.house_rule_plugins:
+        if not catalog(case.game).house_rules and not self.house_rule_plugins:
             pytest.skip(f"{case.game.name} has no house rule installed")
         check_house_rules(
             case.game,

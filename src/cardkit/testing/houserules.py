@@ -23,6 +23,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from contextlib import ExitStack
 from typing import Any
 
+from cardkit.engine.catalog import catalog
 from cardkit.engine.game import Game
 from cardkit.plugins.registry import temporary_plugin
 from cardkit.testing.checks import check_random_playouts
@@ -65,7 +66,7 @@ def check_house_rules(
     with ExitStack() as stack:
         for plugin in plugins:
             stack.enter_context(temporary_plugin(plugin, type(plugin).__name__))
-        for name in game.house_rules:
+        for name in catalog(game).house_rules:
             if name in already:
                 continue
             rules = game.rules(**{**options, "house_rules": sorted({*already, name})})

@@ -9,7 +9,9 @@ from cardkit.cards.card import JOKERS, STANDARD_CARDS
 from cardkit.cards.deck import Deck
 from cardkit.engine.actions import Action
 from cardkit.engine.bots import Bot, Turn
+from cardkit.engine.catalog import catalog
 from cardkit.engine.game import Game
+from cardkit.engine.matchpolicy import Players
 from cardkit.engine.rules import Rules
 from cardkit.errors import InvalidRules
 from cardkit.play.runner import seat_rngs
@@ -29,11 +31,10 @@ def check_rules_model(game: Game[Any, Any]) -> None:
             _fail(None, f"{game!r} has no {attr}")
     if game.name != game.name.strip().lower():
         _fail(None, f"the game name {game.name!r} must be lower case without spaces")
-    if not 1 <= game.min_players <= game.default_players <= game.max_players:
+    if not isinstance(game.players, Players):
         _fail(
             None,
-            f"{game.name}: players must satisfy 1 <= min {game.min_players} <= default "
-            f"{game.default_players} <= max {game.max_players}",
+            f"{game.name}: players must be a Players(min, max, default=...), not {game.players!r}",
         )
     rules = game.rules()
     if not isinstance(rules, game.rules_model):
@@ -47,12 +48,12 @@ def check_rules_model(game: Game[Any, Any]) -> None:
             pass
         else:
             _fail(None, f"{game.name}: rules(**{bad}) was accepted; expected InvalidRules")
-    for name in game.variants:
+    for name in catalog(game).variants:
         try:
             game.rules(variant=name)
         except InvalidRules as exc:
             _fail(None, f"{game.name}: the preset {name!r} is invalid: {exc}")
-    for players in (game.min_players - 1, game.max_players + 1):
+    for players in (game.players.min - 1, game.players.max + 1):
         try:
             game.start(players=players, seed=0)
         except InvalidRules:
@@ -66,7 +67,7 @@ def check_rules_model(game: Game[Any, Any]) -> None:
         bad_decks.append(Deck([*deck[1:], stranger]))
     for bad_deck in bad_decks:
         try:
-            game.start(players=game.default_players, deck=bad_deck)
+            game.start(players=game.players.default, deck=bad_deck)
         except InvalidRules:
             pass
         else:
@@ -106,7 +107,7 @@ def check_bots(
     """
     reports: dict[str, list[PlayoutReport]] = {}
     seeds = list(seeds)
-    for name, factory in game.bots.items():
+    for name, factory in catalog(game).bots.items():
         # A search bot may offer a cheap configuration of itself for these whole games.
         factory = getattr(factory, "for_checks", factory)
         reports[name] = []

@@ -45,6 +45,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from cardkit.engine.catalog import catalog
 from cardkit.engine.game import Game
 from cardkit.engine.state import GameState
 from cardkit.errors import CardkitError, IllegalAction
@@ -123,7 +124,7 @@ class Playthrough:
     def bot_names(self, game: Game[Any, Any]) -> tuple[str, ...]:
         """The bot of each seat, by name."""
         if self.bots is None:
-            return ("heuristic" if "heuristic" in game.bots else "random",) * self.players
+            return ("heuristic" if "heuristic" in catalog(game).bots else "random",) * self.players
         if isinstance(self.bots, str):
             return (self.bots,) * self.players
         if len(self.bots) != self.players:
@@ -229,9 +230,11 @@ def record_playthrough(spec: Playthrough, keep: Sequence[str] = ()) -> str:
     state = spec.start()
     game = state.game
     names = spec.bot_names(game)
-    missing = sorted(set(names) - game.bots.keys())
+    missing = sorted(set(names) - catalog(game).bots.keys())
     if missing:
-        raise CardkitError(f"{spec}: {game.name} has no bot {missing}; bots: {sorted(game.bots)}")
+        raise CardkitError(
+            f"{spec}: {game.name} has no bot {missing}; bots: {sorted(catalog(game).bots)}"
+        )
     for text in keep:
         if state.is_over or state.action_count >= spec.max_actions:
             break
@@ -240,7 +243,7 @@ def record_playthrough(spec: Playthrough, keep: Sequence[str] = ()) -> str:
             break
         state = after
     rngs = seat_rngs(spec.seed, spec.players)
-    bots = [game.bots[name](rng) for name, rng in zip(names, rngs, strict=True)]
+    bots = [catalog(game).bots[name](rng) for name, rng in zip(names, rngs, strict=True)]
     played = play_out(state, bots, rngs, max_actions=spec.max_actions - state.action_count)
     return render_playthrough(spec, [str(a) for a in played.state.history])
 

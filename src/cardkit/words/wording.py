@@ -7,7 +7,7 @@ messages. The same event reads `"Seat 2 plays 3♠"` to spectators and to
 other seats, and `"You play 3♠"` to seat 2.
 
 A game words its own event kinds with phrases, registered by its plugin
-(hook `cardkit_register_phrases`): a phrase is the predicate after the seat,
+(`register.add_phrases` in the hook `cardkit_register`): a phrase is the predicate after the seat,
 in the third person (`"asks {target:seat} for {rank:ranks}"`), and the narrator
 says it to the seat itself in the second person (`"You ask seat 1 for sevens"`,
 `"Seat 0 asks you for sevens"`). An event without a seat (a table event) reads

@@ -31,7 +31,8 @@ from __future__ import annotations
 from typing import ClassVar
 
 from cardkit import Event, Game, Rank, Setup
-from cardkit_crazyeights.rules import PRESETS, CrazyEightsRules
+from cardkit.authoring import Players
+from cardkit_crazyeights.rules import CrazyEightsRules
 from cardkit_crazyeights.state import CrazyEightsState, Fields
 
 __all__ = ["CrazyEights"]
@@ -44,13 +45,8 @@ class CrazyEights(Game[CrazyEightsRules, CrazyEightsState]):
     name: ClassVar[str] = "crazyeights"
     title: ClassVar[str] = "Crazy Eights"
     summary: ClassVar[str] = "Shed your hand by matching suit or rank; 8s are wild."
-    aliases: ClassVar[tuple[str, ...]] = ("eights", "crazy-eights")
-    min_players: ClassVar[int] = 2
-    max_players: ClassVar[int] = 5
-    default_players: ClassVar[int] = 4
+    players: ClassVar[Players] = Players(2, 5, default=4)
     rules_model: ClassVar[type[CrazyEightsRules]] = CrazyEightsRules
-    rules_version: ClassVar[str] = "1"
-    presets = PRESETS
 
     def deal(self, setup: Setup[CrazyEightsRules]) -> CrazyEightsState:
         """Deal the hands one card at a time from left of the dealer, then turn up a starter."""

@@ -1,7 +1,7 @@
 """How Crazy Eights' own event kinds read; `draw`, `pass`, `out` and `deal` read by the defaults.
 
 The plugin registers [`PHRASES`][cardkit_crazyeights.narration.PHRASES] with
-`cardkit_register_phrases`; every narration says them: the views' `recent`,
+`register.add_phrases`; every narration says them: the views' `recent`,
 `cardkit play` and `watch`, the server's tables.
 """
 

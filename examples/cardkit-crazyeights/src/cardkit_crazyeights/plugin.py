@@ -10,7 +10,7 @@ cardkit finds this module through the entry point declared in
 from __future__ import annotations
 
 from cardkit import hookimpl
-from cardkit.authoring import RegisterBot, RegisterGame, RegisterPhrases
+from cardkit.authoring import Register
 from cardkit_crazyeights.bots import HeuristicBot
 from cardkit_crazyeights.game import CrazyEights
 from cardkit_crazyeights.narration import PHRASES
@@ -20,18 +20,9 @@ CARDKIT_API_VERSION = "1.0"
 
 
 @hookimpl
-def cardkit_register_games(register: RegisterGame) -> None:
-    """Register Crazy Eights (also known as ``eights`` and ``crazy-eights``)."""
-    register(CrazyEights())
-
-
-@hookimpl
-def cardkit_register_bots(register: RegisterBot) -> None:
-    """Register the heuristic bot."""
-    register("crazyeights", "heuristic", HeuristicBot)
-
-
-@hookimpl
-def cardkit_register_phrases(register: RegisterPhrases) -> None:
-    """Word Crazy Eights' own event kinds (an eight naming a suit, a reshuffle)."""
-    register("crazyeights", PHRASES)
+def cardkit_register(register: Register) -> None:
+    """Register Crazy Eights (also known as ``eights`` and ``crazy-eights``), its heuristic
+    bot, and the words of its own event kinds (an eight naming a suit, a reshuffle)."""
+    register.add_game(CrazyEights(), aliases=("eights", "crazy-eights"))
+    register.add_bot("crazyeights", "heuristic", HeuristicBot)
+    register.add_phrases("crazyeights", PHRASES)

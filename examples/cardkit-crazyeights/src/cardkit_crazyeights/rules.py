@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from enum import StrEnum
+from typing import ClassVar
 
 from pydantic import Field
 
@@ -25,6 +26,21 @@ __all__ = [
 ]
 
 
+#: The named presets of Crazy Eights.
+PRESETS = (
+    Variant(
+        name="draw-one",
+        description="A player who cannot play draws one card, then plays it or passes.",
+        options={"draw_until_playable": False},
+    ),
+    Variant(
+        name="no-wilds",
+        description="8s are ordinary cards: every play follows suit or rank.",
+        options={"eights_wild": False},
+    ),
+)
+
+
 class CrazyEightsRules(Rules):
     """The options of Crazy Eights. The defaults are the standard game.
 
@@ -32,6 +48,8 @@ class CrazyEightsRules(Rules):
     who cannot play draws from the stock until they can; 8s are wild; a
     match is played to 100 points.
     """
+
+    presets: ClassVar[tuple[Variant, ...]] = PRESETS
 
     max_actions: int = Field(5_000, ge=1)
     """The action cap (the core's option): the game is over, capped, after this many
@@ -68,20 +86,6 @@ class CrazyEightsRules(Rules):
                 "and keep a starter card and a stock; lower cards_each"
             )
 
-
-#: The named presets of Crazy Eights.
-PRESETS = (
-    Variant(
-        name="draw-one",
-        description="A player who cannot play draws one card, then plays it or passes.",
-        options={"draw_until_playable": False},
-    ),
-    Variant(
-        name="no-wilds",
-        description="8s are ordinary cards: every play follows suit or rank.",
-        options={"eights_wild": False},
-    ),
-)
 
 #: The name of each suit in action text: ``play 8H clubs``.
 SUIT_NAMES: dict[Suit, str] = {

@@ -1,7 +1,8 @@
 """Gin Rummy: the game object (the rules as a spec in `docs/games/ginrummy.md`)."""
 
 from cardkit import Event, Game, Setup
-from cardkit_ginrummy.rules import PRESETS, GinRules
+from cardkit.authoring import Players
+from cardkit_ginrummy.rules import GinRules
 from cardkit_ginrummy.state import Fields, GinState
 
 __all__ = ["GinRummy"]
@@ -14,10 +15,8 @@ class GinRummy(Game[GinRules, GinState]):
     name = "ginrummy"
     title = "Gin Rummy"
     summary = "Meld sets and runs, then knock with little deadwood, or go gin."
-    max_players = 2
-    default_players = 2
+    players = Players(2, 2)
     rules_model = GinRules
-    presets = PRESETS
 
     def deal(self, setup: Setup[GinRules]) -> GinState:
         """Deal 10 cards each, turn up the upcard, and offer it to the non-dealer."""

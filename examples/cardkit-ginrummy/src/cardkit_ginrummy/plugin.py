@@ -8,7 +8,7 @@ cardkit finds this module through the entry point declared in
 """
 
 from cardkit import hookimpl
-from cardkit.authoring import RegisterBot, RegisterGame
+from cardkit.authoring import Register
 from cardkit_ginrummy.bots import HeuristicBot
 from cardkit_ginrummy.game import GinRummy
 
@@ -17,12 +17,7 @@ CARDKIT_API_VERSION = "1.0"
 
 
 @hookimpl
-def cardkit_register_games(register: RegisterGame) -> None:
-    """Register Gin Rummy."""
-    register(GinRummy())
-
-
-@hookimpl
-def cardkit_register_bots(register: RegisterBot) -> None:
-    """Register the heuristic bot."""
-    register("ginrummy", "heuristic", HeuristicBot)
+def cardkit_register(register: Register) -> None:
+    """Register Gin Rummy and its heuristic bot."""
+    register.add_game(GinRummy())
+    register.add_bot("ginrummy", "heuristic", HeuristicBot)

@@ -1,6 +1,7 @@
 """The rules model of Gin Rummy (its options), its melds and card values, its refusal codes."""
 
 from enum import StrEnum
+from typing import ClassVar
 
 from pydantic import Field
 
@@ -9,9 +10,15 @@ from cardkit.authoring import CardSet, CardValues, NOfAKind, Rules, Run, Variant
 __all__ = ["KINDS", "PRESETS", "VALUES", "GinRefused", "GinRules", "deadwood"]
 
 
+#: The named presets of Gin Rummy.
+PRESETS = (Variant(name="big-gin", description="Big gin: 31 bonus.", options={"big_gin": True}),)
+
+
 class GinRules(Rules):
     """The options of Gin Rummy. The defaults are the standard game: knock with 10 or less
     deadwood, 25 for gin and for an undercut, no big gin, a match to 100 points."""
+
+    presets: ClassVar[tuple[Variant, ...]] = PRESETS
 
     knock_limit: int = Field(10, ge=0, le=10, description="The most deadwood to knock with.")
     gin_bonus: int = Field(25, ge=0, description="The bonus for gin (no deadwood).")
@@ -20,9 +27,6 @@ class GinRules(Rules):
     big_gin_bonus: int = Field(31, ge=0, description="The bonus for big gin.")
     target_score: int = Field(100, ge=1, description="A match ends when a total reaches it.")
 
-
-#: The named presets of Gin Rummy.
-PRESETS = (Variant(name="big-gin", description="Big gin: 31 bonus.", options={"big_gin": True}),)
 
 #: The melds: sets of three or four of a rank, runs of three or more in a suit (ace low).
 KINDS = (NOfAKind(3, 4), Run(3, ace="low"))

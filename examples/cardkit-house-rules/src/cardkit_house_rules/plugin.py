@@ -9,7 +9,7 @@ cardkit finds this module through the entry point in ``pyproject.toml``::
 from __future__ import annotations
 
 from cardkit import hookimpl
-from cardkit.authoring import RegisterHouseRule, RegisterVariant
+from cardkit.authoring import Register
 from cardkit_house_rules import HOUSE_RULES, PRESETS
 
 # The games' hooks: pluggy finds them in this module. Each one returns None
@@ -20,8 +20,7 @@ from cardkit_house_rules.tonk import tonk_payout
 
 __all__ = [
     "CARDKIT_API_VERSION",
-    "cardkit_register_house_rules",
-    "cardkit_register_variants",
+    "cardkit_register",
     "palace_card_effect",
     "tienlen_add_combinations",
     "tienlen_beats",
@@ -33,16 +32,11 @@ CARDKIT_API_VERSION = "1.0"
 
 
 @hookimpl
-def cardkit_register_house_rules(register: RegisterHouseRule) -> None:
-    """Declare ``eight-skips`` (Palace), ``low-drop-double`` (Tonk), ``threes-beat-a-two``
-    and ``wrapping-runs`` (Tiến lên) and ``nine-reverses`` (Palace)."""
+def cardkit_register(register: Register) -> None:
+    """Declare ``eight-skips`` and ``nine-reverses`` (Palace), ``low-drop-double`` (Tonk),
+    ``threes-beat-a-two`` and ``wrapping-runs`` (Tiến lên); add the presets: Palace table
+    and eight-skips, Tonk ten-or-less and low-drop-double, Tiến lên threes-beat-a-two."""
     for rule in HOUSE_RULES:
-        register(rule.game, rule.name, rule.description)
-
-
-@hookimpl
-def cardkit_register_variants(register: RegisterVariant) -> None:
-    """Add the presets: Palace table and eight-skips, Tonk ten-or-less and low-drop-double,
-    Tiến lên threes-beat-a-two."""
+        register.add_house_rule(rule.game, rule.name, rule.description)
     for game, variant in PRESETS:
-        register(game, variant.name, variant.options, variant.description)
+        register.add_variant(game, variant.name, variant.options, variant.description)

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import ClassVar
 
 from cardkit import Event, Game, Setup
-from cardkit.authoring import Trick
-from cardkit_spades.rules import PRESETS, SpadesRules
+from cardkit.authoring import Players, Trick
+from cardkit_spades.rules import SpadesRules
 from cardkit_spades.state import Bid, Blind, Fields, Look, Play, SpadesState
 from cardkit_spades.views import SpadesView
 
@@ -20,12 +20,8 @@ class Spades(Game[SpadesRules, SpadesState]):
     name: ClassVar[str] = "spades"
     title: ClassVar[str] = "Spades"
     summary: ClassVar[str] = "Two partnerships bid and take tricks; spades are always trump."
-    min_players: ClassVar[int] = 4
-    max_players: ClassVar[int] = 4
-    default_players: ClassVar[int] = 4
+    players: ClassVar[Players] = Players(4, 4)
     rules_model: ClassVar[type[SpadesRules]] = SpadesRules
-    rules_version: ClassVar[str] = "1"
-    presets = PRESETS
 
     def deal(self, setup: Setup[SpadesRules]) -> SpadesState:
         """Deal 13 cards each from left of the dealer, who also leads the first trick."""

@@ -10,7 +10,7 @@ cardkit finds this module through the entry point declared in
 from __future__ import annotations
 
 from cardkit import hookimpl
-from cardkit.authoring import RegisterBot, RegisterGame
+from cardkit.authoring import Register
 from cardkit_spades.bots import HeuristicBot
 from cardkit_spades.game import Spades
 
@@ -19,12 +19,7 @@ CARDKIT_API_VERSION = "1.0"
 
 
 @hookimpl
-def cardkit_register_games(register: RegisterGame) -> None:
-    """Register Spades."""
-    register(Spades())
-
-
-@hookimpl
-def cardkit_register_bots(register: RegisterBot) -> None:
-    """Register the heuristic bot."""
-    register("spades", "heuristic", HeuristicBot)
+def cardkit_register(register: Register) -> None:
+    """Register Spades and its heuristic bot."""
+    register.add_game(Spades())
+    register.add_bot("spades", "heuristic", HeuristicBot)

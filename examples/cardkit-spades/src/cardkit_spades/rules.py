@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import ClassVar
 
 from pydantic import Field
 
@@ -11,12 +12,34 @@ from cardkit import InvalidRules, Rules, Variant
 __all__ = ["PRESETS", "SpadesRefused", "SpadesRules"]
 
 
+#: The named presets of Spades.
+PRESETS = (
+    Variant(
+        name="blind-nil",
+        description="A player may bid blind nil, before looking at their cards (200 points).",
+        options={"blind_nil": True},
+    ),
+    Variant(
+        name="no-nil",
+        description="No nil bids: every player bids at least one trick.",
+        options={"nil": False},
+    ),
+    Variant(
+        name="no-bags",
+        description="Bags (overtricks) score one point each and are never penalised.",
+        options={"bag_penalty": 0},
+    ),
+)
+
+
 class SpadesRules(Rules):
     """The options of partnership Spades. The defaults are the standard game.
 
     Standard rules: nil bids allowed (100 points), no blind nil, a bag
     penalty of 100 points for every 10 bags, a match to 500 points.
     """
+
+    presets: ClassVar[tuple[Variant, ...]] = PRESETS
 
     nil: bool = True
     """A player may bid nil (0 tricks): 100 points made, 100 lost if they take a trick."""
@@ -45,26 +68,6 @@ class SpadesRules(Rules):
         """
         if players != 4:
             raise InvalidRules(f"partnership Spades is for 4 players, not {players}")
-
-
-#: The named presets of Spades.
-PRESETS = (
-    Variant(
-        name="blind-nil",
-        description="A player may bid blind nil, before looking at their cards (200 points).",
-        options={"blind_nil": True},
-    ),
-    Variant(
-        name="no-nil",
-        description="No nil bids: every player bids at least one trick.",
-        options={"nil": False},
-    ),
-    Variant(
-        name="no-bags",
-        description="Bags (overtricks) score one point each and are never penalised.",
-        options={"bag_penalty": 0},
-    ),
-)
 
 
 class SpadesRefused(StrEnum):

@@ -1,4 +1,4 @@
-"""The Palace game: its metadata, presets, the deal, and the match rules.
+"""The Palace game: its metadata, the deal, and the match rules (its presets are its rules' own).
 
 The state and its transitions are in `cardkit_palace.state` and the modules
 of each phase; the game resolves Palace's hooks (`cardkit_palace.hookspecs`)
@@ -9,8 +9,16 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from cardkit import Event, Game, GameResult, Setup, Variant, registry
-from cardkit.authoring import CardOrder, KeyedActionSpace, RankOrder, Registry, SuitOrder
+from cardkit import Event, Game, GameResult, Setup, registry
+from cardkit.authoring import (
+    CardOrder,
+    KeyedActionSpace,
+    MatchPolicy,
+    Players,
+    RankOrder,
+    Registry,
+    SuitOrder,
+)
 from cardkit_palace.actionspace import ACTION_SPACE
 from cardkit_palace.effects import PalaceTables, build_tables
 from cardkit_palace.fields import EXCHANGE, PHASES, Config, Fields, stock_bits
@@ -27,6 +35,32 @@ from cardkit_palace.views import PalaceView
 __all__ = ["PHASES", "PalaceGame", "PalaceState", "PalaceView"]
 
 
+class PalaceMatch(MatchPolicy[PalaceRules]):
+    """Palace's matches count losses; the deal passes left or to the loser."""
+
+    def deal_score(self, result: GameResult) -> list[int]:
+        """Minus one for the loser of the game, zero for everyone else.
+
+        A match counts losses: a seat's match total is minus its number of
+        losses, so that the core's "highest total leads" standings and
+        winners (the fewest losses) hold. A ``first_out_wins`` game has no
+        loser: it scores one for its winner instead. Capped games score
+        nothing (the match runner skips them).
+        """
+        if not result.losers:
+            return [1 if seat in result.winners else 0 for seat in range(result.players)]
+        return [-1 if seat in result.losers else 0 for seat in range(result.players)]
+
+    def next_dealer(self, rules: PalaceRules, dealer: int, result: GameResult) -> int:
+        """One seat left (``rotate_left``), or the loser (``next_dealer = loser``).
+
+        A capped game has no loser; the deal then passes left.
+        """
+        if rules.next_dealer == NextDealer.LOSER and result.losers:
+            return result.losers[0]
+        return (dealer + 1) % result.players
+
+
 class PalaceGame(Game[PalaceRules, PalaceState]):
     """Palace (Shithead, Karma): the shedding game where the last player holding cards loses."""
 
@@ -36,41 +70,12 @@ class PalaceGame(Game[PalaceRules, PalaceState]):
         "Shedding game: play equal or higher, 2 resets, 10 burns; the last player "
         "holding cards loses."
     )
-    aliases: ClassVar[tuple[str, ...]] = ("shithead", "karma")
-    min_players: ClassVar[int] = 2
-    max_players: ClassVar[int] = 5
-    default_players: ClassVar[int] = 4
+    players: ClassVar[Players] = Players(2, 5, default=4)
+    match: ClassVar[MatchPolicy[PalaceRules]] = PalaceMatch()
     rules_model: ClassVar[type[PalaceRules]] = PalaceRules
     #: 2 (reset) and 10 (burn) sort after the ace: they are played apart from the ranking.
     hand_order: ClassVar[CardOrder] = CardOrder(
         RankOrder.parse("3 4 5 6 7 8 9 J Q K A 2 T"), SuitOrder.parse("C D H S")
-    )
-    rules_version: ClassVar[str] = "2"
-    presets: ClassVar[tuple[Variant, ...]] = (
-        Variant(
-            name="shithead",
-            description="Common Shithead house rules: 2 passes the turn, 7 or lower "
-            "after a 7, voluntary pick-up.",
-            options={
-                "two_rule": "next_player_any",
-                "seven_rule": "lower_or_equal",
-                "allow_voluntary_pickup": True,
-            },
-            source="palace",
-        ),
-        Variant(
-            name="bga",
-            description="Board Game Arena's table: the starter must play their lowest "
-            "card; voluntary pick-up.",
-            options={"first_play_must_include_lowest": True, "allow_voluntary_pickup": True},
-            source="palace",
-        ),
-        Variant(
-            name="quick",
-            description="Stop when the first player goes out; that player wins.",
-            options={"end_condition": "first_out_wins"},
-            source="palace",
-        ),
     )
 
     def __init__(self) -> None:
@@ -169,27 +174,3 @@ class PalaceGame(Game[PalaceRules, PalaceState]):
             and rules.first_player_rule == FirstPlayerRule.LOWEST_IN_HAND,
             first_player=rules.first_player_rule,
         )
-
-    # -- matches -------------------------------------------------------------------------------
-
-    def deal_score(self, result: GameResult) -> list[int]:
-        """Minus one for the loser of the game, zero for everyone else.
-
-        A match counts losses: a seat's match total is minus its number of
-        losses, so that the core's "highest total leads" standings and
-        winners (the fewest losses) hold. A ``first_out_wins`` game has no
-        loser: it scores one for its winner instead. Capped games score
-        nothing (the match runner skips them).
-        """
-        if not result.losers:
-            return [1 if seat in result.winners else 0 for seat in range(result.players)]
-        return [-1 if seat in result.losers else 0 for seat in range(result.players)]
-
-    def next_dealer(self, rules: PalaceRules, dealer: int, result: GameResult) -> int:
-        """One seat left (``rotate_left``), or the loser (``next_dealer = loser``).
-
-        A capped game has no loser; the deal then passes left.
-        """
-        if rules.next_dealer == NextDealer.LOSER and result.losers:
-            return result.losers[0]
-        return (dealer + 1) % result.players

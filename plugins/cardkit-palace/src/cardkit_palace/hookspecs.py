@@ -12,8 +12,8 @@ The palace plugin publishes these with the core hook
         "House rule: an 8 makes the next player miss their turn."
 
         @cardkit.hookimpl
-        def cardkit_register_house_rules(self, register):
-            register("palace", "my-eight-skips", "An 8 skips the next player.")
+        def cardkit_register(self, register):
+            register.add_house_rule("palace", "my-eight-skips", "An 8 skips the next player.")
 
         @cardkit.hookimpl
         def palace_card_effect(self, rules, rank):

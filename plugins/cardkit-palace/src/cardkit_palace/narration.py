@@ -1,7 +1,7 @@
 """How Palace's own event kinds read, for a seat and for spectators.
 
 The plugin registers [`PHRASES`][cardkit_palace.narration.PHRASES] with
-`cardkit_register_phrases`, so every narration (the views' `recent` once
+`register.add_phrases`, so every narration (the views' `recent` once
 they use `game.wording`, the command line, the server's tables) says them;
 `play`, `draw`, `deal`, `lead`, `ready` and `win` read by cardkit's defaults.
 """

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 import pluggy
 
 from cardkit import Rank, hookimpl
-from cardkit.authoring import RegisterBot, RegisterGame, RegisterPhrases
+from cardkit.authoring import Register
 from cardkit_palace import hookspecs
 from cardkit_palace.bots import PalaceBot
 from cardkit_palace.effects import CardEffect, default_card_effect, default_follow_ranks
@@ -31,15 +31,12 @@ def cardkit_add_hookspecs(pluginmanager: pluggy.PluginManager) -> None:
 
 
 @hookimpl
-def cardkit_register_games(register: RegisterGame) -> None:
-    """Register Palace (aliases ``shithead`` and ``karma`` come with the game)."""
-    register(PalaceGame())
-
-
-@hookimpl
-def cardkit_register_bots(register: RegisterBot) -> None:
-    """Register the heuristic bot as ``heuristic``."""
-    register("palace", "heuristic", PalaceBot)
+def cardkit_register(register: Register) -> None:
+    """Register Palace (also known as ``shithead`` and ``karma``), its heuristic bot, and the
+    words of its own event kinds."""
+    register.add_game(PalaceGame(), aliases=("shithead", "karma"))
+    register.add_bot("palace", "heuristic", PalaceBot)
+    register.add_phrases("palace", PHRASES)
 
 
 @hookimpl(trylast=True)
@@ -52,9 +49,3 @@ def palace_card_effect(rules: PalaceRules, rank: Rank) -> CardEffect | None:
 def palace_follow_ranks(rules: PalaceRules, top: Rank) -> Iterable[Rank] | None:
     """The built-in rank rule, with ``seven_rule``."""
     return default_follow_ranks(rules, top)
-
-
-@hookimpl
-def cardkit_register_phrases(register: RegisterPhrases) -> None:
-    """Word Palace's own event kinds."""
-    register("palace", PHRASES)

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from typing import ClassVar, Final
 
-from cardkit import Event, Game, Setup, Variant
-from cardkit.authoring import CardOrder, KeyedActionSpace
+from cardkit import Event, Game, Setup
+from cardkit.authoring import CardOrder, KeyedActionSpace, MatchPolicy, Players
 from cardkit_tienlen.actionspace import ACTION_SPACE
 from cardkit_tienlen.beating import Beating, build_beating
 from cardkit_tienlen.combos import BIT_BY_INDEX, CARD_ORDER, cards_of
@@ -36,6 +36,19 @@ __all__ = ["HAND_SIZE", "TienLen", "TienLenState", "TienLenView", "narrate"]
 HAND_SIZE: Final = 13
 
 
+class TienLenMatch(MatchPolicy[TienLenRules]):
+    """Tiến lên's matches: played to ``target_points``, won by one player alone."""
+
+    def over(self, rules: TienLenRules, totals: list[int], deals: int) -> bool:
+        """Over once a total reaches ``target_points`` and one player leads alone."""
+        return match_over(totals, rules.target_points)
+
+    def winners(self, rules: TienLenRules, totals: list[int]) -> list[int]:
+        """The player with the highest total (ties at the top play on, so there is one)."""
+        best = max(totals)
+        return [seat for seat, total in enumerate(totals) if total == best]
+
+
 class TienLen(Game[TienLenRules, TienLenState]):
     """Tiến lên (Vietnamese Thirteen): a climbing game for 2-4 players, 13 cards each."""
 
@@ -44,41 +57,10 @@ class TienLen(Game[TienLenRules, TienLenState]):
     summary: ClassVar[str] = (
         "Vietnamese Thirteen: beat the last combination or pass; 2s are high, bombs beat them."
     )
-    aliases: ClassVar[tuple[str, ...]] = ("thirteen", "tien-len")
-    min_players: ClassVar[int] = 2
-    max_players: ClassVar[int] = 4
-    default_players: ClassVar[int] = 4
+    players: ClassVar[Players] = Players(2, 4)
+    match: ClassVar[MatchPolicy[TienLenRules]] = TienLenMatch()
     rules_model: ClassVar[type[TienLenRules]] = TienLenRules
     hand_order: ClassVar[CardOrder] = CARD_ORDER
-    rules_version: ClassVar[str] = "1"
-    presets: ClassVar[tuple[Variant, ...]] = (
-        Variant(
-            name="pagat",
-            description="pagat.com / BGA: a player who passed may still bomb 2s.",
-            options={"bomb_overrides_pass": True},
-            source="tienlen",
-        ),
-        Variant(
-            name="southern",
-            description=(
-                "Southern house rules: bombs after passing, fours beat pairs of 2s, the bomb "
-                "ladder, and all four instant wins."
-            ),
-            options={
-                "bomb_overrides_pass": True,
-                "quad_beats_pair_of_twos": True,
-                "bomb_ladder": True,
-                "instant_wins": [w.value for w in InstantWin],
-            },
-            source="tienlen",
-        ),
-        Variant(
-            name="quick",
-            description="One winner per deal: the deal ends when the first player goes out.",
-            options={"play_until": "first_out"},
-            source="tienlen",
-        ),
-    )
 
     def beating(self, rules: TienLenRules) -> Beating:
         """What beats what under ``rules``, from the hooks as registered now.
@@ -147,15 +129,6 @@ class TienLen(Game[TienLenRules, TienLenState]):
                 note = ""
             events.append(Event("lead", leader, note=note))
         return TienLenState.first(self, setup, fields, events)
-
-    def match_over(self, rules: TienLenRules, totals: list[int], deals: int) -> bool:
-        """Over once a total reaches ``target_points`` and one player leads alone."""
-        return match_over(totals, rules.target_points)
-
-    def match_winners(self, rules: TienLenRules, totals: list[int]) -> list[int]:
-        """The player with the highest total (ties at the top play on, so there is one)."""
-        best = max(totals)
-        return [seat for seat, total in enumerate(totals) if total == best]
 
 
 def _first_leader(setup: Setup[TienLenRules], hands: list[int]) -> tuple[int, int]:

@@ -12,8 +12,8 @@ exist, or add combinations, without forking the game::
         "House rule: triples are not combinations."
 
         @cardkit.hookimpl
-        def cardkit_register_house_rules(self, register):
-            register("tienlen", "no-triples", "Triples are not combinations.")
+        def cardkit_register(self, register):
+            register.add_house_rule("tienlen", "no-triples", "Triples are not combinations.")
 
         @cardkit.hookimpl
         def tienlen_combination(self, rules, kind):

@@ -1,7 +1,7 @@
 """How Tiến lên's own event kinds read, for a seat and for spectators.
 
 The plugin registers [`PHRASES`][cardkit_tienlen.narration.PHRASES] with
-`cardkit_register_phrases`, so every narration (the views' `recent`, the
+`register.add_phrases`, so every narration (the views' `recent`, the
 command line, the server's tables) says them; `play`, `pass`, `deal`,
 `lead` and `finish` read by cardkit's defaults (`"Seat 2 plays 3♠ 4♠ 5♥ (sequence of 3)"`).
 """

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pluggy
 
 from cardkit import hookimpl
-from cardkit.authoring import RegisterBot, RegisterGame, RegisterPhrases
+from cardkit.authoring import Register
 from cardkit_tienlen import hookspecs
 from cardkit_tienlen.bots import GreedyBot, HeuristicBot
 from cardkit_tienlen.game import TienLen
@@ -29,19 +29,10 @@ def cardkit_add_hookspecs(pluginmanager: pluggy.PluginManager) -> None:
 
 
 @hookimpl
-def cardkit_register_games(register: RegisterGame) -> None:
-    """Register Tiến lên (also known as ``thirteen`` and ``tien-len``)."""
-    register(TienLen())
-
-
-@hookimpl
-def cardkit_register_bots(register: RegisterBot) -> None:
-    """Register the heuristic bot and the greedy bot."""
-    register("tienlen", "heuristic", HeuristicBot)
-    register("tienlen", "greedy", GreedyBot)
-
-
-@hookimpl
-def cardkit_register_phrases(register: RegisterPhrases) -> None:
-    """Word Tiến lên's own event kinds (who wins a round and leads the next)."""
-    register("tienlen", PHRASES)
+def cardkit_register(register: Register) -> None:
+    """Register Tiến lên (also known as ``thirteen`` and ``tien-len``), its heuristic and
+    greedy bots, and the words of its own event kinds."""
+    register.add_game(TienLen(), aliases=("thirteen", "tien-len"))
+    register.add_bot("tienlen", "heuristic", HeuristicBot)
+    register.add_bot("tienlen", "greedy", GreedyBot)
+    register.add_phrases("tienlen", PHRASES)

@@ -13,7 +13,7 @@ never in a plugin's entry point.
 from __future__ import annotations
 
 from cardkit import hookimpl
-from cardkit.authoring import RegisterHouseRule
+from cardkit.authoring import Register
 from cardkit_tienlen.beating import BeatsRule
 from cardkit_tienlen.combos import Play
 from cardkit_tienlen.rules import TienLenRules
@@ -38,10 +38,12 @@ class BeatProbes:
     """A plugin object declaring the two probe rules on Tiến lên's ``tienlen_beats`` hook."""
 
     @hookimpl
-    def cardkit_register_house_rules(self, register: RegisterHouseRule) -> None:
+    def cardkit_register(self, register: Register) -> None:
         """Declare ``probe-nothing-beats`` and ``probe-everything-beats``."""
-        register("tienlen", NOTHING_BEATS, "Probe: no combination beats another.")
-        register("tienlen", EVERYTHING_BEATS, "Probe: every combination beats any other.")
+        register.add_house_rule("tienlen", NOTHING_BEATS, "Probe: no combination beats another.")
+        register.add_house_rule(
+            "tienlen", EVERYTHING_BEATS, "Probe: every combination beats any other."
+        )
 
     @hookimpl
     def tienlen_beats(self, rules: TienLenRules) -> BeatsRule | None:

@@ -12,16 +12,36 @@ from __future__ import annotations
 from typing import ClassVar, Final
 
 from cardkit import CardValues, Deck, Game, GameResult, Setup, registry
-from cardkit.authoring import ACE_LOW, CardOrder, KeyedActionSpace, Registry, SuitOrder
+from cardkit.authoring import (
+    ACE_LOW,
+    CardOrder,
+    KeyedActionSpace,
+    MatchPolicy,
+    Players,
+    Registry,
+    SuitOrder,
+)
 from cardkit_tonk.actionspace import ACTION_SPACE
 from cardkit_tonk.config import Config, default_card_values
 from cardkit_tonk.fields import PHASES
-from cardkit_tonk.rules import PRESETS, TonkRules
+from cardkit_tonk.rules import TonkRules
 from cardkit_tonk.state import TonkState
 
 __all__ = ["PHASES", "TonkGame", "TonkState", "default_card_values"]
 
 _STANDARD_DECK: Final = Deck.standard()
+
+
+class TonkMatch(MatchPolicy[TonkRules]):
+    """Tonk's matches: each hand adds its net money; the deal passes left."""
+
+    def deal_score(self, result: GameResult) -> list[int]:
+        """A hand adds each seat's net money (side pot included) to its match balance."""
+        return result.net
+
+    def next_dealer(self, rules: TonkRules, dealer: int, result: GameResult) -> int:
+        """The deal passes one seat to the left after every hand, void hands included."""
+        return (dealer + 1) % result.players
 
 
 class TonkGame(Game[TonkRules, TonkState]):
@@ -32,14 +52,10 @@ class TonkGame(Game[TonkRules, TonkState]):
     summary: ClassVar[str] = (
         "Rummy for stakes: spread books and runs, hit, drop with the lowest count, or tonk out."
     )
-    aliases: ClassVar[tuple[str, ...]] = ("tunk",)
-    min_players: ClassVar[int] = 2
-    max_players: ClassVar[int] = 6
-    default_players: ClassVar[int] = 3
+    players: ClassVar[Players] = Players(2, 6, default=3)
+    match: ClassVar[MatchPolicy[TonkRules]] = TonkMatch()
     rules_model: ClassVar[type[TonkRules]] = TonkRules
     hand_order: ClassVar[CardOrder] = CardOrder(ACE_LOW, SuitOrder.parse("C D H S"))
-    rules_version: ClassVar[str] = "2"
-    presets = PRESETS
 
     def action_space(self, rules: TonkRules, players: int) -> KeyedActionSpace:
         """The fixed action space: 1,363 ids (see `cardkit_tonk.actionspace`)."""
@@ -116,11 +132,3 @@ class TonkGame(Game[TonkRules, TonkState]):
         most = max(4, 3, 2, rules.deal_50_multiplier, rules.deal_49_multiplier) * rules.stake
         side = rules.side_stake if rules.spades_side_pot else 0
         return float((players - 1) * (most + side))
-
-    def deal_score(self, result: GameResult) -> list[int]:
-        """A hand adds each seat's net money (side pot included) to its match balance."""
-        return result.net
-
-    def next_dealer(self, rules: TonkRules, dealer: int, result: GameResult) -> int:
-        """The deal passes one seat to the left after every hand, void hands included."""
-        return (dealer + 1) % result.players

@@ -1,7 +1,7 @@
 """How Tonk's own event kinds read, for a seat and for spectators.
 
 The plugin registers [`PHRASES`][cardkit_tonk.narration.PHRASES] with
-`cardkit_register_phrases`, so every narration (the views' `recent` once
+`register.add_phrases`, so every narration (the views' `recent` once
 they use `game.wording`, the command line, the server's tables) says them;
 `draw`, `take`, `discard`, `drop`, `deal` and the kinds whose note reads as
 the phrase (`show`, `lock`, `tonk_out`, the Spades side pot's) read by

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pluggy
 
 from cardkit import CardValues, Payment, hookimpl
-from cardkit.authoring import RegisterBot, RegisterGame, RegisterPhrases
+from cardkit.authoring import Register
 from cardkit_tonk import hookspecs
 from cardkit_tonk.bots import HeuristicBot
 from cardkit_tonk.config import default_card_values
@@ -30,15 +30,12 @@ def cardkit_add_hookspecs(pluginmanager: pluggy.PluginManager) -> None:
 
 
 @hookimpl
-def cardkit_register_games(register: RegisterGame) -> None:
-    """Register Tonk (alias ``tunk``)."""
-    register(TonkGame())
-
-
-@hookimpl
-def cardkit_register_bots(register: RegisterBot) -> None:
-    """Register the heuristic bot as ``heuristic``."""
-    register("tonk", "heuristic", HeuristicBot)
+def cardkit_register(register: Register) -> None:
+    """Register Tonk (also known as ``tunk``), its heuristic bot, and the words of its own
+    event kinds."""
+    register.add_game(TonkGame(), aliases=("tunk",))
+    register.add_bot("tonk", "heuristic", HeuristicBot)
+    register.add_phrases("tonk", PHRASES)
 
 
 @hookimpl(trylast=True)
@@ -51,9 +48,3 @@ def tonk_card_values(rules: TonkRules) -> CardValues:
 def tonk_payout(ending: Ending, rules: TonkRules) -> list[Payment]:
     """The built-in payout of every ending (spec section 6)."""
     return default_payout(ending, rules)
-
-
-@hookimpl
-def cardkit_register_phrases(register: RegisterPhrases) -> None:
-    """Word Tonk's own event kinds."""
-    register("tonk", PHRASES)

@@ -13,7 +13,7 @@ checks that depend on the number of players).
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import Field, field_validator, model_validator
 
@@ -74,8 +74,31 @@ def cards_dealt(hand_size: HandSize, players: int) -> int:
 MAX_DEALT = 45
 
 
+#: Texas Tonk: a caught dropper pays the lowest hand double, a dealt 50
+#: pays double and a dealt 49 single.
+TEXAS = Variant(
+    name="texas",
+    description=(
+        "Texas Tonk: a caught dropper pays the lowest hand double; a dealt 50 pays 2, a 49 pays 1"
+    ),
+    options={
+        "caught_rule": "double_to_lowest",
+        "deal_high_win": "49_or_50",
+        "deal_50_multiplier": 2,
+        "deal_49_multiplier": 1,
+    },
+    source="tonk",
+)
+
+#: The presets the game ships.
+PRESETS: tuple[Variant, ...] = (TEXAS,)
+
+
 class TonkRules(Rules):
     """Every option of a Tonk hand, with the traditional rule as its default."""
+
+    version: ClassVar[str] = "2"
+    presets: ClassVar[tuple[Variant, ...]] = PRESETS
 
     max_actions: int = Field(5_000, ge=1)
     """The action cap (the core's option): the game is over, capped, after this many
@@ -264,23 +287,3 @@ class TonkRules(Rules):
                     f"{', '.join(wrong)} only make sense for 5-card hands, but "
                     f"hand_size=by_player_count deals {dealt} cards to {players} players"
                 )
-
-
-#: Texas Tonk: a caught dropper pays the lowest hand double, a dealt 50
-#: pays double and a dealt 49 single.
-TEXAS = Variant(
-    name="texas",
-    description=(
-        "Texas Tonk: a caught dropper pays the lowest hand double; a dealt 50 pays 2, a 49 pays 1"
-    ),
-    options={
-        "caught_rule": "double_to_lowest",
-        "deal_high_win": "49_or_50",
-        "deal_50_multiplier": 2,
-        "deal_49_multiplier": 1,
-    },
-    source="tonk",
-)
-
-#: The presets the game ships.
-PRESETS: tuple[Variant, ...] = (TEXAS,)
