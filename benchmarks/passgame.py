@@ -120,7 +120,7 @@ class PassState(GenericState[PassRules, Fields, PassView]):
         return self.evolve(action, events, hands=tuple(hands), passed=tuple(passed),
                            seat=(seat + 1) % self.players, passes=passes, outcome=over)  # fmt: skip
 
-    def result(self) -> GameResult:
+    def final_result(self) -> GameResult:
         """Nobody wins a passing exercise: the deal does not count (``void``).
 
         Raises:

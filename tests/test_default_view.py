@@ -19,7 +19,7 @@ class PlainAskState(GenericState[Rules, Fields]):
     zone_specs = AskState.zone_specs
     check_ask = AskState.check_ask
     do_ask = AskState.do_ask
-    result = AskState.result
+    final_result = AskState.final_result
 
 
 class PlainAskGame(Game[Rules, PlainAskState]):

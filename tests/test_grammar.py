@@ -247,7 +247,7 @@ class AskState(GenericState[Rules, Fields, AskView]):
         nxt = (seat + 1) % self.players
         return self.evolve(action, events, hands=tuple(hands), seat=nxt, outcome=outcome)
 
-    def result(self) -> GameResult:
+    def final_result(self) -> GameResult:
         """Whoever holds the most cards wins."""
         counts = [len(h) for h in self.f.hands]
         best = max(counts)

@@ -11,10 +11,12 @@ A game built on [`GenericState`][cardkit.engine.generic.GenericState] gives:
 - per action kind (the verb of its first form: `play`), `check_play(action) -> Refusal | None`,
   the one home of that action's legality, and `do_play(action)`, the
   transition, which returns `self.evolve(action, events, **changes)`;
-- `result()`, and `view_extra(seat)` for what a view shows besides zones.
+- `final_result()`, how the game ended, and `view_extra(seat)` for what a view shows
+  besides zones.
 
-`to_act` and `is_over` come from the fields `seat` (whose turn it is) and
-`outcome` (`None` while the game goes on); a game without them overrides both.
+`to_act` and `is_over` come from the fields `seat` (whose turn it is) and `outcome`
+(`None` while the game goes on), or from `whose_turn()`; they and `result()` are the
+core's, which ends the game at the action cap (`rules.max_actions`).
 
 [`apply`][cardkit.engine.state.GameState.apply] is the core's: parse, refuse when
 over, check, transition. The legal listing defaults to the reference one
@@ -26,27 +28,29 @@ proves them equal.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Collection, Mapping, Sequence
+from abc import abstractmethod
+from collections.abc import Collection, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, final
 
 from typing_extensions import TypeVar
 
 from cardkit.cards.card import Card
 from cardkit.cards.cardset import CardSet
-from cardkit.engine._building import builder_of, fields_turn, replaced, set_turn
-from cardkit.engine._capping import capped_class
+from cardkit.engine._building import replaced
 from cardkit.engine._fieldjson import field_json
+from cardkit.engine._moves import Check, Do, moves_of
 from cardkit.engine._visible import visible_zones
 from cardkit.engine.actions import Action, check_action_text
 from cardkit.engine.events import Event
 from cardkit.engine.grammar import Grammar
 from cardkit.engine.listing import Listing, any_cards_listing, deck_cards, lists, zone_cards_of
+from cardkit.engine.results import GameResult
 from cardkit.engine.rules import Rules
-from cardkit.engine.state import Setup
+from cardkit.engine.state import GameState, Log, Setup
 from cardkit.engine.views import View, ZoneView
 from cardkit.engine.windows import PrivateWindows
 from cardkit.engine.zones import Zone, zone_cards
-from cardkit.engine.zoneviews import ZoneViewer
+from cardkit.engine.zoneviews import state_view
 from cardkit.errors import ActionTexts, IllegalAction, Refusal, Refused
 
 if TYPE_CHECKING:
@@ -57,9 +61,6 @@ __all__ = ["GenericState"]
 R = TypeVar("R", bound=Rules, default=Rules)
 F = TypeVar("F", bound=tuple[Any, ...], default=tuple[Any, ...])
 V = TypeVar("V", bound=View, default=View)
-
-_Check = Callable[[Any, Any], Refusal | None]
-_Do = Callable[[Any, Any], Any]
 
 
 class GenericState(PrivateWindows, Generic[R, F, V]):
@@ -76,10 +77,9 @@ class GenericState(PrivateWindows, Generic[R, F, V]):
     f: F
     """The game's fields (a `NamedTuple`)."""
     rules: R
-    """The rules in force, as the game's rules model (`setup.rules`, kept in a slot: a
-    property's call costs more than the slot's store, and transitions read it often)."""
+    """The rules in force, as the game's rules model (`setup.rules`)."""
     players: int
-    """The number of seats (`setup.players`, kept in a slot as `rules` is)."""
+    """The number of seats (`setup.players`)."""
     setup: Setup[R]
     _legal: Sequence[Action] | None
     _left: int
@@ -90,16 +90,9 @@ class GenericState(PrivateWindows, Generic[R, F, V]):
     view_model: ClassVar[type[View]] = ZoneView
     """The view model (default: [`ZoneView`][cardkit.engine.views.ZoneView], which shows the
     declared zones untyped; a game declares its own `View` subclass to type them)."""
-    lists_when_over: ClassVar[bool] = False
-    """Whether `list_legal` gives no action once the game is over, so that the core
-    need not ask `is_over` first (a saving on the hot path of playouts)."""
-    is_capped: ClassVar[bool] = False
-    """Whether the action cap (`rules.max_actions`) ended the game (`result().capped`)."""
     _plain_apply: ClassVar[bool] = True
-    _moves: ClassVar[dict[type[Action], tuple[_Check, _Do]]] = {}
-    _building: ClassVar[type[Any]]
-    _turn_slots: ClassVar[bool] = True
-    _dos: ClassVar[dict[type[Action], _Do]] = {}
+    _moves: ClassVar[dict[type[Action], tuple[Check, Do]]] = {}
+    _dos: ClassVar[dict[type[Action], Do]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Find each action kind's `check_<kind>` and `do_<kind>`, once per class.
@@ -108,27 +101,18 @@ class GenericState(PrivateWindows, Generic[R, F, V]):
         subclass that overrides `check_play` or `do_play` is played with its own.
         """
         super().__init_subclass__(**kwargs)
-        if "_frozen" in cls.__dict__:
-            return  # the builder of a state class (`cardkit.engine._building`)
-        cls._building = builder_of(cls)
-        cls._turn_slots = fields_turn(cls, _TURN_SLOTS)
+        for name in ("to_act", "is_over"):
+            if name in cls.__dict__:
+                raise TypeError(
+                    f"{cls.__name__} defines {name}: a GenericState says its turn in whose_turn()"
+                )
         # A subclass that wraps _apply (a test double) is applied through it.
         cls._plain_apply = cls._apply is GenericState._apply
         grammar = getattr(cls, "grammar", None)
-        if grammar is None:
-            return
-        grammar.check_sources([zone.name for zone in cls.zone_specs])
-        moves: dict[type[Action], tuple[_Check, _Do]] = {}
-        for form in grammar.forms:
-            if form.make in moves:
-                continue
-            kind = form.kind
-            check, do = getattr(cls, f"check_{kind}", None), getattr(cls, f"do_{kind}", None)
-            if check is None or do is None:
-                raise TypeError(f"{cls.__name__} needs check_{kind} and do_{kind}")
-            moves[form.make] = (check, do)
-        cls._moves = moves
-        cls._dos = {kind: do for kind, (_, do) in moves.items()}
+        if grammar is not None:
+            grammar.check_sources([zone.name for zone in cls.zone_specs])
+            cls._moves = moves_of(cls, grammar)
+            cls._dos = {kind: do for kind, (_, do) in cls._moves.items()}
 
     # -- building states ----------------------------------------------------------
 
@@ -137,66 +121,84 @@ class GenericState(PrivateWindows, Generic[R, F, V]):
         cls, game: Game[Any, Any], setup: Setup[R], fields: F, events: Sequence[Event] = ()
     ) -> Self:
         """The state at the deal: `fields`, after the deal's `events`."""
-        state: Self = cls._building()
-        state.game = game
-        state.setup = setup
-        state.rules = setup.rules
-        state.players = setup.players
-        state._log = (None, None, tuple(events))
-        state.f = fields
-        if cls._turn_slots:
-            set_turn(state, fields)
-        state._legal = None
-        state._left = setup.rules.max_actions
-        state.__class__ = cls
-        return state
+        log = (None, None, tuple(events))
+        return _new_state(cls, game, setup, log, fields, setup.rules.max_actions)
 
     def evolve(self, action: Action, events: Sequence[Event], /, **changes: Any) -> Self:
         """The next state: these fields changed, `action` and its `events` logged."""
         return self.successor(action, events, replaced(self.f, changes) if changes else self.f)
 
     def successor(self, action: Action, events: Sequence[Event], fields: F) -> Self:
-        """The next state with every field given: `action` and its `events` logged.
-
-        For a transition that rebuilds its fields tuple whole (a hot path
-        building `F` at once is cheaper than `evolve`'s replacing by name).
-        """
-        state: Self = self._building()
-        state.game = self.game
-        state.setup = self.setup
-        state.rules = self.rules
-        state.players = self.players
-        state._log = (self._log, action, tuple(events))
-        state.f = fields
-        if self._turn_slots:
-            set_turn(state, fields)
-        state._legal = None
-        left = state._left = self._left - 1
-        state.__class__ = type(self) if left > 0 else capped_class(type(self))
-        return state
+        """The next state with every field given: `action` and its `events` logged (for a
+        transition that builds its fields whole, cheaper than `evolve`'s replacing by name)."""
+        log = (self._log, action, tuple(events))
+        return _new_state(type(self), self.game, self.setup, log, fields, self._left - 1)
 
     @property
     def action_count(self) -> int:
         """How many actions have been played (counted as the states are built)."""
         return self.setup.rules.max_actions - self._left
 
-    if TYPE_CHECKING:  # slots set as each state is built (`fields_turn`); read-only
+    # -- the turn, the end, the action cap -------------------------------------------------
+
+    if TYPE_CHECKING:  # slots set as each state is built (`_new_state`); read-only
 
         @property
         def to_act(self) -> int | None:
-            """The seat to act: by default the field `seat`, and `None` once over."""
+            """The seat to act ([`whose_turn`][cardkit.engine.generic.GenericState.whose_turn]),
+            `None` once the game is over."""
 
         @property
         def is_over(self) -> bool:
-            """Whether the game has ended: by default, whether the field `outcome` is set."""
+            """Whether the game has ended: by its rules, or by the action cap."""
+
+    def whose_turn(self) -> int | None:
+        """The seat to act by the game's rules, `None` once they end it (by default the field
+        `seat`, `None` once the field `outcome` is set): asked once as each state is built,
+        kept as `to_act` (`None` at the action cap), and whether it is `None` as `is_over`."""
+        f = self.f
+        return None if getattr(f, "outcome", None) is not None else getattr(f, "seat", None)
+
+    def result(self) -> GameResult:
+        """How the game ended: [`final_result`][cardkit.engine.generic.GenericState.final_result],
+        or, when the action cap ended it, a capped result (`GameResult.capped_at`).
+
+        Raises:
+            InvalidState: the game is not over yet.
+        """
+        if self._left <= 0:
+            return GameResult.capped_at(self.players, self.action_count)
+        return self.final_result()
+
+    @abstractmethod
+    def final_result(self) -> GameResult:
+        """How the game ended by its rules (`result()` gives it, but at the action cap).
+
+        Raises:
+            InvalidState: the game is not over yet.
+        """
+
+    def public_state(self) -> Self:
+        """As [`PrivateWindows.public_state`][cardkit.engine.windows.PrivateWindows.public_state];
+        a state the action cap ended declines its windows as the position it stopped in (so
+        that no view tells whom a window asked)."""
+        state = self
+        while True:
+            declined = (state._reopened() if state._left <= 0 else state).decline_window()
+            if declined is None:
+                return state
+            state = declined
+
+    def _reopened(self) -> Self:
+        """This position with its turn as the game's rules say, the action cap set aside."""
+        return _new_state(type(self), self.game, self.setup, self._log, self.f, self._left, True)
 
     def hidden_shuffle(self, cards: Sequence[Card], salt: object) -> tuple[Card, ...]:
         """`cards` shuffled by a generator seeded from the deal's deck order and `salt`.
 
-        For randomness during play (reshuffling a discard pile into a stock):
-        the deck order is hidden from every player, so nobody can predict the
-        order, and the game still replays exactly from its deck and actions.
-        Give a different `salt` each time (the number of earlier reshuffles).
+        For randomness during play (reshuffling a discard pile into a stock): the deck
+        order is hidden from every player, so nobody can predict the order, and the game
+        still replays exactly. Give a different `salt` each time (the reshuffles so far).
         """
         shuffled = list(cards)
         random.Random(f"cardkit-{self.game.name}:{self.setup.deck}:{salt}").shuffle(shuffled)
@@ -266,7 +268,7 @@ class GenericState(PrivateWindows, Generic[R, F, V]):
         or a lazy [`Listing`][cardkit.engine.listing.Listing] when a form declares `any_cards`."""
         legal = self._legal
         if legal is None:
-            listed = self.list_legal() if self.lists_when_over or not self.is_over else ()
+            listed = () if self.is_over else self.list_legal()
             legal = listed if type(listed) in _KEPT else tuple(listed)
             _set_legal(self, legal)
         return legal
@@ -295,13 +297,10 @@ class GenericState(PrivateWindows, Generic[R, F, V]):
                 if (m := moves.get(type(a))) is not None and m[0](self, a) is None]  # fmt: skip
 
     def candidate_actions(self) -> list[Action]:
-        """Every action the grammar can spell with this game's cards.
-
-        A form with a [`source`][cardkit.engine.grammar.Form] takes its cards
-        from that zone (a hand: the seat to act's), every other form from the
-        whole deck. Forms taking any number of cards (`cards=-1`) give none: a
-        game with such a form overrides this. Seat arguments list the seats
-        of this table.
+        """Every action the grammar can spell with this game's cards: a form with a
+        [`source`][cardkit.engine.grammar.Form] takes them from that zone (a hand: the seat
+        to act's), any other from the whole deck; seat arguments list this table's seats.
+        Forms taking any number of cards (`cards=-1`) give none: a game with one overrides this.
         """
         deck = self.deck_cards()
         return self.grammar.candidates(deck, players=self.players, sources=self.source_cards)
@@ -338,45 +337,14 @@ class GenericState(PrivateWindows, Generic[R, F, V]):
         return {}
 
     def recent(self, seat: int | None) -> list[str]:
-        """The view's `recent` for `seat`: the latest transition's events, worded for it.
-
-        A game showing more (its last few events) overrides it.
-        """
+        """The view's `recent` for `seat`: the latest transition's events, worded for it (a
+        game showing more, its last few events, overrides it)."""
         return self.game.wording.lines(self.last_events, viewer=seat)
 
     def view(self, seat: int | None = None) -> V:
-        """What `seat` may know: the zones as declared, and `view_extra`.
-
-        With `private_windows`, every seat but the one a window asks sees the
-        view of [`public_state`][cardkit.engine.windows.PrivateWindows.public_state].
-        """
-        if seat is not None and (not isinstance(seat, int) or not 0 <= seat < self.players):
-            # A negative index would show another seat's hand.
-            raise ValueError(f"seat must be 0-{self.players - 1} or None, not {seat!r}")
-        to_act = self.to_act
-        if self.private_windows and seat != to_act:
-            public = self.public_state()
-            if public is not self:
-                return public.view(seat)
-        cls = type(self)
-        viewer = _VIEWERS.get(cls)
-        if viewer is None:
-            viewer = _VIEWERS[cls] = ZoneViewer(self.zone_specs, self.view_model)
-        data = viewer(self, seat)
-        data.update(self.view_extra(seat))
-        data["game"] = self.game.name
-        data["seat"] = seat
-        data["players"] = self.players
-        data["to_act"] = to_act
-        data["is_over"] = self.is_over
-        data["legal_actions"] = (
-            [str(a) for a in self.legal_actions()] if seat is not None and seat == to_act else []
-        )
-        data["recent"] = self.recent(seat)
-        # The model's own validator, as `model_validate` calls it: a third cheaper than
-        # building the model from keyword arguments (views are on the servers' hot path).
-        # `view_model` is `V` (a class variable cannot say so).
-        view: V = self.view_model.__pydantic_validator__.validate_python(data)
+        """What `seat` may know: the zones as declared, and `view_extra` (with `private_windows`,
+        every seat but the one a window asks sees the view of `public_state()`)."""
+        view: V = state_view(self, seat)  # `view_model` is `V` (a class variable cannot say so)
         return view
 
     def snapshot(self) -> dict[str, Any]:
@@ -385,13 +353,48 @@ class GenericState(PrivateWindows, Generic[R, F, V]):
         return {name: field_json(value) for name, value in zip(names, self.f, strict=True)}
 
 
-#: The zone part of the views, planned once per state class.
-_VIEWERS: dict[type, ZoneViewer] = {}
 #: The listings `legal_actions` keeps as they are (any other sequence becomes a tuple).
 _KEPT = (tuple, Listing)
 
-# The slot's own setter: the states are immutable (`__setattr__` refuses), and setting
-# a slot through its descriptor costs a third less than `object.__setattr__` by name.
+
+_S = TypeVar("_S", bound=GenericState[Any, Any, Any])
+
+
+def _new_state(
+    cls: type[_S],
+    game: Game[Any, Any],
+    setup: Setup[Any],
+    log: Log,
+    fields: Any,
+    left: int,
+    reopened: bool = False,
+) -> _S:
+    """A new state of `cls` (its `__init__` is not run). States are immutable (`__setattr__`
+    refuses): each slot is set through its descriptor's setter, which costs half of
+    `object.__setattr__` by name (callgrind)."""
+    state = object.__new__(cls)
+    _set_game(state, game)
+    _set_setup(state, setup)
+    _set_rules(state, setup.rules)
+    _set_players(state, setup.players)
+    _set_log(state, log)
+    _set_f(state, fields)
+    to_act = state.whose_turn() if left > 0 or reopened else None
+    _set_to_act(state, to_act)
+    _set_is_over(state, to_act is None)
+    _set_legal(state, None)
+    _set_left(state, left)
+    return state
+
+
+_set_game = GameState.__dict__["game"].__set__
+_set_setup = GameState.__dict__["setup"].__set__
+_set_log = GameState.__dict__["_log"].__set__
+_set_rules = GenericState.__dict__["rules"].__set__
+_set_players = GenericState.__dict__["players"].__set__
+_set_f = GenericState.__dict__["f"].__set__
+_set_is_over = GenericState.__dict__["is_over"].__set__
+_set_to_act = GenericState.__dict__["to_act"].__set__
 _set_legal = GenericState.__dict__["_legal"].__set__
+_set_left = GenericState.__dict__["_left"].__set__
 _CANDIDATES = GenericState.candidate_actions
-_TURN_SLOTS = {name: GenericState.__dict__[name] for name in ("to_act", "is_over")}

@@ -227,7 +227,7 @@ class SimultaneousChoices(GenericState[R, F, V]):
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Add the out-of-turn choice to the game's action kinds."""
         super().__init_subclass__(**kwargs)
-        if "_frozen" not in cls.__dict__ and getattr(cls, "grammar", None) is not None:
+        if getattr(cls, "grammar", None) is not None:
             cls._moves = {**cls._moves, ChosenAs: (_check_as, _do_as)}
             cls._dos = {**cls._dos, ChosenAs: _do_as}
 

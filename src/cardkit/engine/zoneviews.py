@@ -24,7 +24,7 @@ from cardkit.cards.cardset import CardSet
 from cardkit.cards.orders import CardOrder
 from cardkit.engine.zones import Seen, Zone
 
-__all__ = ["ZoneViewer", "zone_view"]
+__all__ = ["ZoneViewer", "state_view", "zone_view"]
 
 _Step = Callable[[Any, "int | None", dict[str, Any], "CardOrder | None"], None]
 #: Turns a zone's cards (or mask) into what the view holds.
@@ -212,3 +212,43 @@ def zone_view(
     [`ZoneViewer`][cardkit.engine.zoneviews.ZoneViewer], which plans this once.)
     """
     return ZoneViewer(zones, model)(state, seat, order)
+
+
+#: The zone part of the views, planned once per state class.
+_VIEWERS: dict[type, ZoneViewer] = {}
+
+
+def state_view(state: Any, seat: int | None) -> Any:
+    """The view of a [`GenericState`][cardkit.engine.generic.GenericState] for `seat`: the
+    zones as declared, `view_extra` and the turn, or, with `private_windows`, for every seat
+    but the one a window asks, the view of its `public_state()`.
+
+    Raises:
+        ValueError: `seat` is no seat of the table.
+    """
+    if seat is not None and (not isinstance(seat, int) or not 0 <= seat < state.players):
+        # A negative index would show another seat's hand.
+        raise ValueError(f"seat must be 0-{state.players - 1} or None, not {seat!r}")
+    to_act = state.to_act
+    if state.private_windows and seat != to_act:
+        public = state.public_state()
+        if public is not state:
+            return public.view(seat)
+    cls = type(state)
+    viewer = _VIEWERS.get(cls)
+    if viewer is None:
+        viewer = _VIEWERS[cls] = ZoneViewer(state.zone_specs, state.view_model)
+    data = viewer(state, seat)
+    data.update(state.view_extra(seat))
+    data["game"] = state.game.name
+    data["seat"] = seat
+    data["players"] = state.players
+    data["to_act"] = to_act
+    data["is_over"] = state.is_over
+    data["legal_actions"] = (
+        [str(a) for a in state.legal_actions()] if seat is not None and seat == to_act else []
+    )
+    data["recent"] = state.recent(seat)
+    # The model's own validator, as `model_validate` calls it: a third cheaper than
+    # building the model from keyword arguments (views are on the servers' hot path).
+    return state.view_model.__pydantic_validator__.validate_python(data)

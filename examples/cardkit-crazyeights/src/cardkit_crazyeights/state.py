@@ -98,7 +98,7 @@ class CrazyEightsState(GenericState[CrazyEightsRules, Fields, CrazyEightsView]):
         drew = self.f.drew and not self.is_over
         return {"suit": SUIT_NAMES[self.f.suit], "drew": drew, "dealer": self.setup.dealer}
 
-    def result(self) -> GameResult:
+    def final_result(self) -> GameResult:
         """The winner and the points they score from the other hands (the core's
         [`low_hand_result`][cardkit.engine.results.low_hand_result]).
 

@@ -141,7 +141,7 @@ class GinState(GenericState[GinRules, Fields, GinView]):
         extra = {"phase": f.phase, "deadwood": own, "knocker": f.knocker, "melds": melds}
         return extra | {"dealer": self.setup.dealer}
 
-    def result(self) -> GameResult:
+    def final_result(self) -> GameResult:
         """The deal's points: the deadwood difference, and the gin, big gin or undercut bonus.
 
         Raises:

@@ -122,7 +122,7 @@ class SpadesState(SimultaneousChoices[SpadesRules, Fields, SpadesView]):
                  "dealer": self.setup.dealer}  # fmt: skip
         return extra | ({"hand": None} if seat is not None and not f.looked >> seat & 1 else {})
 
-    def result(self) -> GameResult:
+    def final_result(self) -> GameResult:
         """Both partnerships' points (`scoring.spades_result`)."""
         return spades_result(self)
 

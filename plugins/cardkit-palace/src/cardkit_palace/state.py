@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any, Final, Self
 
 from cardkit import Action, GameResult
-from cardkit.authoring import GenericState, Refusal
+from cardkit.authoring import GenericState
 from cardkit_palace import exchange, turns, windows
 from cardkit_palace.actions import (
     DECLINE,
@@ -36,7 +36,7 @@ from cardkit_palace.actions import (
     Swap,
 )
 from cardkit_palace.effects import PalaceTables
-from cardkit_palace.fields import ADD, COMPLETE, OVER, PHASES, RANK_MASK_BY_OFFSET, Fields, cards_of
+from cardkit_palace.fields import ADD, COMPLETE, PHASES, RANK_MASK_BY_OFFSET, Fields, cards_of
 from cardkit_palace.listing import legal_of, submasks
 from cardkit_palace.rules import PalaceRules
 from cardkit_palace.views import (
@@ -71,21 +71,14 @@ class PalaceState(GenericState[PalaceRules, Fields, PalaceView]):
     view_words = VIEW_WORDS
     view_model = PalaceView
     private_windows = True
-    lists_when_over = True
 
     # -- the contract --------------------------------------------------------------
 
-    @property
-    def to_act(self) -> int | None:
+    def whose_turn(self) -> int | None:
         """The seat asked to decide: the player whose turn it is, the player in
         the exchange, or the one seat a window asks; ``None`` once over."""
         actor = self.f.actor
         return None if actor < 0 else actor
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the game has ended."""
-        return self.f.phase == OVER
 
     @property
     def phase(self) -> str:
@@ -112,13 +105,6 @@ class PalaceState(GenericState[PalaceRules, Fields, PalaceView]):
         ups = cards_of(f.ups[p])
         actions += [Swap.of(h, u) for h in cards_of(f.hands[p]) for u in ups]
         return actions
-
-    def refusal(self, action: Action) -> Refusal | None:
-        """As the core's, the end of the game read from the fields (`is_over` is a call)."""
-        move = self._moves.get(type(action))
-        if move is None or self.f.phase == OVER:
-            return super().refusal(action)
-        return move[0](self, action)
 
     # -- the checks and the transitions, by action kind: in the modules of their phase ----
 
@@ -160,7 +146,7 @@ class PalaceState(GenericState[PalaceRules, Fields, PalaceView]):
 
     # -- results, views, saves ----------------------------------------------------------
 
-    def result(self) -> GameResult:
+    def final_result(self) -> GameResult:
         """The finishing order, the loser and the winners.
 
         With the default ``end_condition``, ``order`` lists every seat in the

@@ -116,15 +116,9 @@ class TienLenState(GenericState[TienLenRules, Fields, TienLenView]):
 
     # -- the contract -----------------------------------------------------------
 
-    @property
-    def to_act(self) -> int | None:
+    def whose_turn(self) -> int | None:
         """The seat that must decide now, or ``None`` once the deal is over."""
         return self.f.to_act
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the deal has ended."""
-        return self.f.over is not None
 
     @property
     def leading(self) -> bool:
@@ -348,7 +342,7 @@ class TienLenState(GenericState[TienLenRules, Fields, TienLenView]):
 
     # -- results, views, zones ------------------------------------------------------
 
-    def result(self) -> GameResult:
+    def final_result(self) -> GameResult:
         """How the deal ended: finishing order, winner, placement points.
 
         Raises:

@@ -27,16 +27,10 @@ class TonkBase(GenericState[TonkRules, Fields, TonkView]):
 
     __slots__ = ()
 
-    @property
-    def to_act(self) -> int | None:
+    def whose_turn(self) -> int | None:
         """The seat that must decide now, or ``None`` once the hand is over."""
         f = self.f
         return None if f.phase == OVER else f.seat
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the hand has ended."""
-        return self.f.phase == OVER
 
     @property
     def phase(self) -> str:

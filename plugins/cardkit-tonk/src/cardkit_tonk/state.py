@@ -73,7 +73,6 @@ class TonkState(Responses):
     __slots__ = ()
     grammar = GRAMMAR
     view_model = TonkView
-    lists_when_over = True
     zone_specs = ZONES
     table_hint = TABLE_HINT
     view_words = VIEW_WORDS
@@ -203,7 +202,7 @@ class TonkState(Responses):
             return []
         return spades_payments(x.spades_joined, x.spades_winner, self.rules.side_stake)
 
-    def result(self) -> GameResult:
+    def final_result(self) -> GameResult:
         """How the hand ended: reason, winners, transfers (side pot included) and details.
 
         Raises:
