@@ -183,10 +183,10 @@ def cardkit_register_phrases(register: RegisterPhrases) -> None:
     fields a phrase may name). Every narration then says it: the views'
     ``recent``, [`Event.describe`][cardkit.engine.events.Event.describe] given
     ``game.wording``, the command line and the server's tables; said to the
-    seat itself it reads ``"You ask seat 1 for 7s"``. A game's own plugin
-    words its kinds; a house-rule plugin words the kinds its rule adds. A
-    kind worded twice, or a malformed phrase, is reported as a plugin
-    problem and skipped.
+    seat itself it reads ``"You ask seat 2 for 7s"`` (people read seats from
+    1; ``target`` is the index 1). A game's own plugin words its kinds; a
+    house-rule plugin words the kinds its rule adds. A kind worded twice, or
+    a malformed phrase, is reported as a plugin problem and skipped.
 
     Runs once per plugin, after every plugin's games are registered. Since
     cardkit 0.1.
