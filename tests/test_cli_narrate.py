@@ -41,18 +41,18 @@ def test_seat_labels() -> None:
 
 def test_events_read_as_sentences() -> None:
     qs, th = Card.parse("QS"), Card.parse("TH")
-    assert event_text(Event("play", 2, cards=(qs, th))).plain == "Seat 2 plays Q♠ 10♥"
-    assert event_text(Event("pass", 1)).plain == "Seat 1 passes"
-    assert event_text(Event("draw", 0, count=2)).plain == "Seat 0 draws 2 cards"
+    assert event_text(Event("play", 2, cards=(qs, th))).plain == "Seat 3 plays Q♠ 10♥"
+    assert event_text(Event("pass", 1)).plain == "Seat 2 passes"
+    assert event_text(Event("draw", 0, count=2)).plain == "Seat 1 draws 2 cards"
     assert event_text(Event("draw", 0, count=1), ["you"]).plain == "You draw 1 card"
     assert event_text(Event("pass", 0), ["you"]).plain == "You pass"
     # Unknown kinds: a lower-case note reads as the verb phrase...
-    assert event_text(Event("out", 3, note="goes out")).plain == "Seat 3 goes out"
+    assert event_text(Event("out", 3, note="goes out")).plain == "Seat 4 goes out"
     # ...otherwise a kind named by a verb reads as the verb, and any other kind as its words.
-    assert event_text(Event("ask", 1, note="for 7s")).plain == "Seat 1 asks for 7s"
+    assert event_text(Event("ask", 1, note="for 7s")).plain == "Seat 2 asks for 7s"
     assert (
         event_text(Event("round_end", 1, note="(pile cleared)")).plain
-        == "Seat 1: round end (pile cleared)"
+        == "Seat 2: round end (pile cleared)"
     )
     assert event_text(Event("starter", cards=(qs,))).plain == "The starter is Q♠"
     assert event_text(Event("blocked", note="nobody can play")).plain == (
@@ -60,9 +60,9 @@ def test_events_read_as_sentences() -> None:
     )
     # A note that already holds the phrase or the count is not repeated.
     deal = Event("deal", 3, count=3, note="deals 3 face down and 3 in hand")
-    assert event_text(deal).plain == "Seat 3 deals 3 face down and 3 in hand"
+    assert event_text(deal).plain == "Seat 4 deals 3 face down and 3 in hand"
     assert event_text(Event("deal", 3, count=5, note="5 cards each")).plain == (
-        "Seat 3 deals 5 cards each"
+        "Seat 4 deals 5 cards each"
     )
     assert event_text(Event("play", 2, cards=(qs,)), with_seat=False).plain == "plays Q♠"
 
@@ -72,9 +72,9 @@ def test_values_of_view_fields() -> None:
     assert value_text(CardSet.parse("QS 2C")).plain == "2♣ Q♠"
     assert value_text([]).plain == "(none)"
     assert value_text(True).plain == "yes"
-    assert value_text([3, 4, 5], players=3).plain == "0:3  1:4  2:5"
+    assert value_text([3, 4, 5], players=3).plain == "1:3  2:4  3:5"
     per_seat = [[Card.parse("QS")], [Card.parse("2C"), Card.parse("3C")]]
-    assert value_text(per_seat, players=2).plain == "0: Q♠ · 1: 2♣ 3♣"
+    assert value_text(per_seat, players=2).plain == "1: Q♠ · 2: 2♣ 3♣"
     assert value_text({"a": 1}).plain == "a: 1"
 
 
@@ -92,7 +92,7 @@ def test_a_view_table_shows_the_games_fields_only() -> None:
         to_act=1,
         is_over=False,
         legal_actions=["play QS"],
-        recent=["Seat 0 plays 2C"],
+        recent=["Seat 1 plays 2C"],
         hand=CardSet.parse("QS"),
         hand_counts=[4, 1],
     )
@@ -100,7 +100,7 @@ def test_a_view_table_shows_the_games_fields_only() -> None:
     assert "Your view" in text
     assert "hand" in text
     assert "Q♠" in text
-    assert "0:4  1:1" in text
+    assert "1:4  2:1" in text
     assert "top" not in text  # None fields are left out
     assert "legal" not in text
     assert "You" in text

@@ -209,21 +209,21 @@ def test_a_single_game_still_resumes_as_one_game(tmp_path: Path) -> None:
 
 
 def test_a_note_about_you_says_you() -> None:
-    """Tonk's "seat 0 wins the drop with 6" was shown as is to seat 0."""
+    """Tonk's "seat 1 wins the drop with 6" was shown as is to that seat (index 0)."""
     from cardkit import Event
 
-    event = Event("hand_over", None, note="seat 0 wins the drop with 6")
+    event = Event("hand_over", None, note="seat 1 wins the drop with 6")
     assert event.describe(viewer=0) == "The hand is over: you win the drop with 6"
-    assert event.describe(viewer=1) == "The hand is over: seat 0 wins the drop with 6"
-    assert event.describe() == "The hand is over: seat 0 wins the drop with 6"
-    caught = Event("hand_over", None, note="seat 2 is caught with 35; lowest 30")
+    assert event.describe(viewer=1) == "The hand is over: seat 1 wins the drop with 6"
+    assert event.describe() == "The hand is over: seat 1 wins the drop with 6"
+    caught = Event("hand_over", None, note="seat 3 is caught with 35; lowest 30")
     assert caught.describe(viewer=2) == "The hand is over: you are caught with 35; lowest 30"
 
 
 def test_a_refusal_is_said_to_the_player_plainly() -> None:
     from cardkit.cli._screen import pretty_codes, to_player
 
-    said = to_player("seat 0 is to act and does not hold 9H", 0)
+    said = to_player("seat 1 is to act and does not hold 9H", 0)
     assert pretty_codes(said).plain == "You do not hold 9♥"
 
 

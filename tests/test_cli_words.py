@@ -65,11 +65,11 @@ def test_who_acts_first_reads_right() -> None:
 
 
 def test_messages_about_you_say_you_and_show_cards_as_cards() -> None:
-    said = to_player("seat 0 is to act and does not hold TH", 0)
+    said = to_player("seat 1 is to act and does not hold TH", 0)
     assert said == "You do not hold TH"  # only the seat to act is asked: no "are to act"
     assert pretty_codes(said).plain == "You do not hold 10♥"
-    assert to_player("seat 1 is to act", 0) == "seat 2 is to act"  # people count from 1
-    assert to_player("seat 0 has no card", 0) == "You have no card"
+    assert to_player("seat 2 is to act", 0) == "seat 2 is to act"  # a message counts from 1
+    assert to_player("seat 1 has no card", 0) == "You have no card"
 
 
 def test_tonk_locks_have_plurals() -> None:

@@ -40,10 +40,10 @@ ASK = Wording({"ask": "asks {target:seat} for {rank:ranks}", "book": "shows a {r
 )  # fmt: skip
 def test_a_phrase_words_a_rank_code_or_number(value: object, plural: str, singular: str) -> None:
     ask = Event("ask", 0, data={"target": 1, "rank": value})
-    assert ASK.line(ask) == f"Seat 0 asks seat 1 for {plural}"
-    assert ASK.line(ask, viewer=0) == f"You ask seat 1 for {plural}"
-    assert ASK.line(ask, viewer=1) == f"Seat 0 asks you for {plural}"
-    assert ASK.line(Event("book", 2, data={"rank": value})) == f"Seat 2 shows a {singular}"
+    assert ASK.line(ask) == f"Seat 1 asks seat 2 for {plural}"
+    assert ASK.line(ask, viewer=0) == f"You ask seat 2 for {plural}"
+    assert ASK.line(ask, viewer=1) == f"Seat 1 asks you for {plural}"
+    assert ASK.line(Event("book", 2, data={"rank": value})) == f"Seat 3 shows a {singular}"
 
 
 def test_an_unknown_reading_lists_the_rank_ones() -> None:

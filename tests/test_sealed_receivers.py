@@ -48,10 +48,10 @@ def test_the_events_of_a_pass_name_no_card() -> None:
         for code in cards.split():
             assert code not in said
     assert [e.describe() for e in events][-4:] == [
-        "Seat 0 passes to seat 1",
         "Seat 1 passes to seat 2",
         "Seat 2 passes to seat 3",
-        "Seat 3 passes to seat 0",
+        "Seat 3 passes to seat 4",
+        "Seat 4 passes to seat 1",
     ]
 
 

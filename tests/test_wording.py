@@ -30,34 +30,34 @@ QS, TH = Card.parse("QS"), Card.parse("TH")
 @pytest.mark.parametrize(
     ("event", "spectator", "own"),
     [
-        (Event("play", 2, (QS, TH)), "Seat 2 plays Q♠ 10♥", "You play Q♠ 10♥"),
-        (Event("pass", 1), "Seat 1 passes", "You pass"),
-        (Event("draw", 0, count=1), "Seat 0 draws 1 card", "You draw 1 card"),
-        (Event("draw", 0, count=3), "Seat 0 draws 3 cards", "You draw 3 cards"),
-        (Event("ready", 0), "Seat 0 is ready", "You are ready"),
-        (Event("out", 1, note="goes out"), "Seat 1 goes out", "You go out"),
-        (Event("bury", 1, (QS,)), "Seat 1 buries Q♠", "You bury Q♠"),
-        (Event("pickup", 1, count=5), "Seat 1 picks up 5 cards", "You pick up 5 cards"),
-        (Event("lock", 1, note="may not drop for 1 turn"), "Seat 1 may not drop for 1 turn",
+        (Event("play", 2, (QS, TH)), "Seat 3 plays Q♠ 10♥", "You play Q♠ 10♥"),
+        (Event("pass", 1), "Seat 2 passes", "You pass"),
+        (Event("draw", 0, count=1), "Seat 1 draws 1 card", "You draw 1 card"),
+        (Event("draw", 0, count=3), "Seat 1 draws 3 cards", "You draw 3 cards"),
+        (Event("ready", 0), "Seat 1 is ready", "You are ready"),
+        (Event("out", 1, note="goes out"), "Seat 2 goes out", "You go out"),
+        (Event("bury", 1, (QS,)), "Seat 2 buries Q♠", "You bury Q♠"),
+        (Event("pickup", 1, count=5), "Seat 2 picks up 5 cards", "You pick up 5 cards"),
+        (Event("lock", 1, note="may not drop for 1 turn"), "Seat 2 may not drop for 1 turn",
          "You may not drop for 1 turn"),
         (Event("deal", 3, note="deals 3 face down and 3 in hand"),
-         "Seat 3 deals 3 face down and 3 in hand", "You deal 3 face down and 3 in hand"),
-        (Event("deal", 3, count=5, note="5 cards each"), "Seat 3 deals 5 cards each",
+         "Seat 4 deals 3 face down and 3 in hand", "You deal 3 face down and 3 in hand"),
+        (Event("deal", 3, count=5, note="5 cards each"), "Seat 4 deals 5 cards each",
          "You deal 5 cards each"),
         # The issue's cases: a new game's own kinds whose note is the phrase.
-        (Event("ask", 0, note="asks seat 1 for 7s"), "Seat 0 asks seat 1 for 7s",
-         "You ask seat 1 for 7s"),
-        (Event("go_fish", 0, note="says go fish"), "Seat 0 says go fish", "You say go fish"),
+        (Event("ask", 0, note="asks seat 2 for 7s"), "Seat 1 asks seat 2 for 7s",
+         "You ask seat 2 for 7s"),
+        (Event("go_fish", 0, note="says go fish"), "Seat 1 says go fish", "You say go fish"),
         # Unknown kinds: a verb reads as the verb, conjugated for each.
-        (Event("ask", 0, note="for 7s"), "Seat 0 asks for 7s", "You ask for 7s"),
-        (Event("fish", 0), "Seat 0 fishes", "You fish"),
-        (Event("say", 0, note="go fish"), "Seat 0 says go fish", "You say go fish"),
-        (Event("carry", 0), "Seat 0 carries", "You carry"),
-        (Event("round_end", 1, note="(pile cleared)"), "Seat 1: round end (pile cleared)",
+        (Event("ask", 0, note="for 7s"), "Seat 1 asks for 7s", "You ask for 7s"),
+        (Event("fish", 0), "Seat 1 fishes", "You fish"),
+        (Event("say", 0, note="go fish"), "Seat 1 says go fish", "You say go fish"),
+        (Event("carry", 0), "Seat 1 carries", "You carry"),
+        (Event("round_end", 1, note="(pile cleared)"), "Seat 2: round end (pile cleared)",
          "You: round end (pile cleared)"),
         (Event("round_end", 0, note="wins the round and leads"),
-         "Seat 0 wins the round and leads", "You win the round and lead"),
-        (Event("spades_show", 0, note="has no spade"), "Seat 0 has no spade", "You have no spade"),
+         "Seat 1 wins the round and leads", "You win the round and lead"),
+        (Event("spades_show", 0, note="has no spade"), "Seat 1 has no spade", "You have no spade"),
         # Table events.
         (Event("starter", cards=(QS,)), "The starter is Q♠", "The starter is Q♠"),
         (Event("game_over"), "The game is over", "The game is over"),
@@ -87,16 +87,16 @@ ASK = {
 @pytest.mark.parametrize(
     ("event", "viewer", "line"),
     [
-        (Event("ask", 0, data={"target": 1, "rank": "7"}), None, "Seat 0 asks seat 1 for 7s"),
-        (Event("ask", 0, data={"target": 1, "rank": "7"}), 0, "You ask seat 1 for 7s"),
-        (Event("ask", 0, data={"target": 1, "rank": "7"}), 1, "Seat 0 asks you for 7s"),
+        (Event("ask", 0, data={"target": 1, "rank": "7"}), None, "Seat 1 asks seat 2 for 7s"),
+        (Event("ask", 0, data={"target": 1, "rank": "7"}), 0, "You ask seat 2 for 7s"),
+        (Event("ask", 0, data={"target": 1, "rank": "7"}), 1, "Seat 1 asks you for 7s"),
         (Event("book", 2, (QS,)), 2, "You lay down a book of Q♠"),
-        (Event("steal", 0, data={"n": 2, "target": 1}), 1, "Seat 0 takes 2 from your hand"),
-        (Event("steal", 0, data={"n": 2, "target": 1}), None, "Seat 0 takes 2 from seat 1's hand"),
-        (Event("finish", 3, data={"place": 2}), None, "Seat 3 finishes 2nd"),
+        (Event("steal", 0, data={"n": 2, "target": 1}), 1, "Seat 1 takes 2 from your hand"),
+        (Event("steal", 0, data={"n": 2, "target": 1}), None, "Seat 1 takes 2 from seat 2's hand"),
+        (Event("finish", 3, data={"place": 2}), None, "Seat 4 finishes 2nd"),
         (Event("name", 3, data={"suit": "H"}), 3, "You name hearts and win"),
-        (Event("name", 3, data={"suit": "H"}), 0, "Seat 3 names hearts and wins"),
-        (Event("shown", 1, data={"shown": ["QS", "TH"]}), None, "Seat 1 shows Q♠ 10♥"),
+        (Event("name", 3, data={"suit": "H"}), 0, "Seat 4 names hearts and wins"),
+        (Event("shown", 1, data={"shown": ["QS", "TH"]}), None, "Seat 2 shows Q♠ 10♥"),
         (Event("tally", note="0: 3, 1: 5"), 1, "Scores so far: 0: 3, 1: 5"),
     ],
 )
@@ -160,11 +160,11 @@ def test_a_plugin_words_a_game_and_its_views_say_it() -> None:
     state = state.apply(state.legal_actions()[0])
     (event,) = state.last_events
     assert state.view(event.seat).recent[0].startswith("You play ")
-    assert state.view(None).recent[0].startswith(f"Seat {event.seat} plays ")
+    assert state.view(None).recent[0].startswith(f"Seat {event.seat + 1} plays ")
     # A kind worded twice is a plugin problem, and the first wording stays.
     with pytest.warns(cardkit.plugins.registry.PluginWarning, match="already words"):
         registry.register(_Phrases("crazyeights", {"shout": "yells"}), "yeller")
-    assert game.wording.line(Event("shout", 0)) == "Seat 0 shouts"
+    assert game.wording.line(Event("shout", 0)) == "Seat 1 shouts"
     assert game.wording.sources["shout"] == "shouter"
 
 
@@ -174,9 +174,9 @@ def test_unregistering_a_plugin_forgets_its_phrases_only() -> None:
     shout = Event("shout", 0, note="last card!")
     for _ in range(2):  # registered again without a problem
         registry.register(_Phrases("crazyeights", {"shout": "shouts {note} at the table"}), "s")
-        assert game.wording.line(shout) == "Seat 0 shouts last card! at the table"
+        assert game.wording.line(shout) == "Seat 1 shouts last card! at the table"
         registry.unregister("s")
-        assert game.wording.line(shout) == "Seat 0 shouts last card!"  # the default
+        assert game.wording.line(shout) == "Seat 1 shouts last card!"  # the default
     assert "bury" in game.wording.phrases  # Crazy Eights' own stay
 
 
@@ -212,7 +212,7 @@ def _events(path: Path) -> tuple[str, list[Event]]:
 
 
 def check_reads_well(line: str, event: Event, viewer: int | None) -> None:
-    """No "You says", no "Seat 0 ask", no doubled word, no raw snake_case kind."""
+    """No "You says", no "Seat 1 ask", no doubled word, no raw snake_case kind."""
     assert line, event
     assert line[0].isupper(), line
     assert not _DOUBLED.search(line), line
@@ -260,13 +260,13 @@ def test_cached_lines_keep_each_reader_apart() -> None:
     wording = Wording(ASK)
     ask = Event("ask", 0, data={"target": 1, "rank": "7"})
     for _ in range(2):  # the second time from the cache
-        assert wording.line(ask, viewer=2) == wording.line(ask) == "Seat 0 asks seat 1 for 7s"
-        assert wording.line(ask, viewer=0) == "You ask seat 1 for 7s"
-        assert wording.line(ask, viewer=1) == "Seat 0 asks you for 7s"
+        assert wording.line(ask, viewer=2) == wording.line(ask) == "Seat 1 asks seat 2 for 7s"
+        assert wording.line(ask, viewer=0) == "You ask seat 2 for 7s"
+        assert wording.line(ask, viewer=1) == "Seat 1 asks you for 7s"
         assert wording.line(ask, names=["Ann", "Bo"]) == "Ann asks Bo for 7s"
     other = Event("ask", 0, data={"target": 2, "rank": "7"})  # equal events, other data
     assert other == ask
-    assert wording.line(other) == "Seat 0 asks seat 2 for 7s"
+    assert wording.line(other) == "Seat 1 asks seat 3 for 7s"
     assert Event("tally", data={"order": [1, 0]}).describe() == "Tally"  # unhashable data
 
 
@@ -276,7 +276,7 @@ def test_cached_lines_keep_each_reader_apart() -> None:
         ([2], None, "Out: Cy"),
         ([2, 0], None, "Out: Cy and Ann"),
         ([1, 2, 0], 2, "Out: Bob, you and Ann"),
-        ([3, 1], None, "Out: seat 3 and Bob"),
+        ([3, 1], None, "Out: seat 4 and Bob"),
     ],
 )
 def test_a_list_of_seats_reads_by_name_with_and(
@@ -297,9 +297,9 @@ def test_an_optional_part_is_said_when_the_event_has_its_fields() -> None:
         }
     )
     named = Event("play", 1, (QS,), data={"suit": "C"})
-    assert wording.line(named) == "Seat 1 plays Q♠ and names clubs"
+    assert wording.line(named) == "Seat 2 plays Q♠ and names clubs"
     assert wording.line(named, viewer=1) == "You play Q♠ and name clubs"
-    assert wording.line(Event("play", 1, (QS,))) == "Seat 1 plays Q♠"
+    assert wording.line(Event("play", 1, (QS,))) == "Seat 2 plays Q♠"
     assert wording.line(Event("play", 1, (QS,)), viewer=1) == "You play Q♠"
-    assert wording.line(Event("draw", 0, count=2)) == "Seat 0 draws 2 cards"
-    assert wording.line(Event("draw", 0, note="from the stock")) == "Seat 0 draws (from the stock)"
+    assert wording.line(Event("draw", 0, count=2)) == "Seat 1 draws 2 cards"
+    assert wording.line(Event("draw", 0, note="from the stock")) == "Seat 1 draws (from the stock)"

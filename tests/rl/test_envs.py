@@ -217,7 +217,7 @@ def test_ansi_render_shows_the_seats_view() -> None:
     env = cardkit.rl.gym_env("tonk", players=2, render_mode="ansi")
     env.reset(seed=1)
     text = env.render()
-    assert "Tonk: seat 0" in text
+    assert "Tonk: Seat 1" in text  # seat index 0, as people read it
     hand = env.table.state.zones()["hand:0"]
     assert all(card.pretty in text or card.code in text for card in hand)
     assert "hand:1" not in text

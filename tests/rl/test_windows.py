@@ -58,7 +58,7 @@ def test_the_default_act_as_accepts_only_the_seat_to_act() -> None:
     with pytest.raises(cardkit.IllegalAction) as err:
         state.act_as(other, action)
     assert err.value.code == "not_your_turn"
-    assert f"seat {seat} is to act" in str(err.value)
+    assert f"seat {seat + 1} is to act" in str(err.value)
     assert state.act_as(seat, action) == state.apply(action)
     assert state.shown_to_act(other) == seat
 

@@ -49,7 +49,7 @@ def test_seats_tokens_and_refusals() -> None:
     assert table.free_seats() == [0, 1]
     seat, token = table.join(None, "Ann")
     assert (seat, table.seat_of(token)) == (0, 0)
-    with pytest.raises(TableError, match="seat 0 is taken") as taken:
+    with pytest.raises(TableError, match="seat 1 is taken; free seats: 2") as taken:
         table.join(0, "Bob")
     assert taken.value.code == "seat_taken"
     with pytest.raises(TableError) as bad:

@@ -18,18 +18,18 @@ EIGHT = (Card.parse("8D"),)
 @pytest.mark.parametrize(
     ("event", "others", "own"),
     [
-        (Event("play", 0, EIGHT), "Seat 0 plays 8♦", "You play 8♦"),
+        (Event("play", 0, EIGHT), "Seat 1 plays 8♦", "You play 8♦"),
         (
             Event("play", 0, EIGHT, note="names clubs", data={"suit": "C"}),
-            "Seat 0 plays 8♦ and names clubs",
+            "Seat 1 plays 8♦ and names clubs",
             "You play 8♦ and name clubs",
         ),
-        (Event("draw", 0, count=2), "Seat 0 draws 2 cards", "You draw 2 cards"),
-        (Event("pass", 0), "Seat 0 passes", "You pass"),
-        (Event("out", 0, note="goes out"), "Seat 0 goes out", "You go out"),
+        (Event("draw", 0, count=2), "Seat 1 draws 2 cards", "You draw 2 cards"),
+        (Event("pass", 0), "Seat 1 passes", "You pass"),
+        (Event("out", 0, note="goes out"), "Seat 1 goes out", "You go out"),
         (
             Event("deal", 0, note="7 cards each"),
-            "Seat 0 deals 7 cards each",
+            "Seat 1 deals 7 cards each",
             "You deal 7 cards each",
         ),
         (Event("starter", cards=EIGHT), "The starter is 8♦", "The starter is 8♦"),

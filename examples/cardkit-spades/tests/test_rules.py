@@ -35,13 +35,14 @@ def test_bids_are_sealed_until_every_seat_has_bid() -> None:
         view = state.view(seat)
         assert view.bids == [b if s == seat else None for s, b in enumerate([3, 0, 13, None])]
         assert view.bid_made == [True, True, True, False]
-        assert not any("3" in line or "13" in line or "nil" in line for line in view.recent)
+        said = [line.split(" ", 2)[-1] for line in view.recent]  # without "Seat N" or "You"
+        assert not any("3" in line or "13" in line or "nil" in line for line in said), said
     assert state.view(None).bids == [None] * 4
     assert state.to_act == 3
     state = state.apply("bid 4")
     assert state.view(None).bids == [3, 0, 13, 4]
     assert "Every choice is revealed: 3, nil, 13, 4" in state.view(1).recent
-    assert "Seat 1 bids nil" in state.view(0).recent
+    assert "Seat 2 bids nil" in state.view(0).recent
     assert state.to_act == 0
 
 
@@ -66,7 +67,7 @@ def test_follow_suit_and_broken_spades() -> None:
     assert state.f.broken
     assert state.to_act == 1  # the 2♠ trumps the trick
     assert state.view(3).last_trick == list(state.f.last.cards)  # type: ignore[union-attr]
-    assert "Seat 1 takes the trick with 2♠" in state.view(0).recent
+    assert "Seat 2 takes the trick with 2♠" in state.view(0).recent
 
 
 def _play_out(state: SpadesState) -> SpadesState:

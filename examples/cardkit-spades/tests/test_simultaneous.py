@@ -22,7 +22,7 @@ def test_seats_bid_in_any_order_and_stay_hidden() -> None:
     assert state.view(2).bids == [None, None, 4, None]
     assert state.view(0).bids == [None] * 4
     assert state.view(2).legal_actions == []
-    assert state.view(0).recent == ["Seat 2 has chosen"]
+    assert state.view(0).recent == ["Seat 3 has chosen"]
     with pytest.raises(IllegalAction) as refused:
         state.act_as(2, "bid 5")
     assert refused.value.code == "not_your_turn"

@@ -242,7 +242,8 @@ def test_rule_4_5_the_next_players_action_declines_the_window_then_applies(begin
     with pytest.raises(IllegalAction) as err:
         window.act_as(C, "play 6D")
     assert err.value.code == "not_your_turn"
-    assert "seat 3" not in str(err.value)  # never says who is asked
+    assert "seat 4" not in str(err.value)  # never says who is asked (D; seats read from 1)
+    assert "seat 2 is to act" in str(err.value)  # B, as C's view shows
     before = window.to_json()
     with pytest.raises(IllegalAction):
         window.act_as(B, "play 3D")  # too low: refused, and nothing is declined

@@ -85,7 +85,7 @@ def test_views() -> None:
     assert view.current_by == A
     assert view.pile == view.current
     assert view.hand_sizes == [10, 13, 13, 13]
-    assert view.recent[-1] == "Seat 0 plays 3♠ 4♠ 5♠ (sequence of 3)"
+    assert view.recent[-1] == "Seat 1 plays 3♠ 4♠ 5♠ (sequence of 3)"
     with pytest.raises(ValueError, match="seat must be"):
         state.view(7)
 
@@ -96,9 +96,9 @@ def test_events_narrate_a_whole_deal() -> None:
     kinds = {e.kind for e in played.state.events}
     assert {"deal", "lead", "play", "pass", "round_end", "finish", "game_over"} <= kinds
     lines = [narrate(e) for e in played.state.events]
-    assert lines[0] == "Seat 3 deals 13 cards to each player"
+    assert lines[0] == "Seat 4 deals 13 cards to each player"
     order = played.state.result().order
-    spoken = ", ".join(f"seat {s}" for s in order[:-1]) + f" and seat {order[-1]}"
+    spoken = ", ".join(f"seat {s + 1}" for s in order[:-1]) + f" and seat {order[-1] + 1}"
     assert lines[-1] == f"The deal is over (all placed); finishing order: {spoken}"
     names = ["Ann", "Bob", "Cy", "Di"]
     named = narrate(played.state.events[-1], names=names, viewer=order[0])

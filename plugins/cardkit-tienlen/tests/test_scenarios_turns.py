@@ -112,7 +112,7 @@ class TestS24IllegalActionsChangeNothing:
         state = start({A: "5C", B: "9D", C: "TD"}, leader=A).apply("play 5C")
         assert state.to_act == B
         error = refuse(state, "play TD", "not_in_hand")
-        assert "seat 1 is to act" in str(error)
+        assert "seat 2 is to act" in str(error)  # B, seat index 1, as people read it
 
     def test_a_locked_player_playing(self, refuse: Refuse) -> None:
         state = start({A: "5C 7C", B: "9D", C: "6D"}, leader=A)

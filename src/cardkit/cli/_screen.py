@@ -42,12 +42,10 @@ _PER_SEAT_NAME = re.compile(
 )
 #: Piles longer than this show only their last cards on the screen.
 LONG_PILE = 12
-#: "seat N <verb>" in a game's message, for talking to the player in person.
+#: "seat N <verb>" in a game's message (N counts from 1), for talking to the player in person.
 _SEAT_VERB = re.compile(
     r"\b[Ss]eat (\d+)( (?:is|has|does|was|may|must|can|cannot|leads|passed|holds|plays) )"
 )
-#: "seat N" in a game's message: N is the seat's index, from 0.
-_SEAT_INDEX = re.compile(r"\b([Ss])eat (\d+)\b")
 
 
 def pretty_codes(text: str) -> Text:
@@ -63,20 +61,20 @@ def pretty_codes(text: str) -> Text:
 
 
 def to_player(text: str, seat: int) -> str:
-    """A game's message about ``seat`` said to that seat's player: ``you are``, ``you have``.
+    """A game's message about ``seat`` (an index) said to that seat's player: ``you are``.
 
-    Other seats are numbered as people count them, from 1 (a game's message
-    names a seat by its index, from 0).
+    A game's message names seats as people count them, from 1: to seat index
+    0, ``seat 1 is to act`` reads ``You are to act``; other seats keep their
+    numbers.
     """
 
     def swap(match: re.Match[str]) -> str:
-        if int(match.group(1)) != seat:
+        if int(match.group(1)) != seat + 1:
             return match.group(0)
         return "you " + second_person(match.group(2).strip()) + " "
 
     said = _SEAT_VERB.sub(swap, text)
     swapped = said != text
-    said = _SEAT_INDEX.sub(lambda m: f"{m.group(1)}eat {int(m.group(2)) + 1}", said)
     if not swapped:
         return said
     for third, second in (("does", "do"), ("has", "have"), ("is", "are"), ("was", "were")):

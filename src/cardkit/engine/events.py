@@ -60,7 +60,7 @@ class Event(NamedTuple):
         viewer: int | None = None,
         wording: Wording | None = None,
     ) -> str:
-        """A one-line narration, such as ``"Seat 2 plays 3♠ 3♥"`` (``"You play 3♠ 3♥"`` to seat 2).
+        """A one-line narration, such as ``"Seat 3 plays 3♠ 3♥"`` (``"You play 3♠ 3♥"`` to it).
 
         The line comes from the one narrator, [`Wording`][cardkit.words.wording.Wording]:
         give the game's own (``state.game.wording``) to have its event kinds

@@ -12,16 +12,18 @@ say only that the seat has chosen, and the last choice reveals them all:
 >>> bids.pending, bids.seen_by(0), bids.seen_by(1)
 ((0, 2), [None, None, None], [None, 4, None])
 >>> print(events[0].describe())
-Seat 1 has chosen
+Seat 2 has chosen
 >>> bids, _ = bids.choose(0, 2)
 >>> bids, events = bids.choose(2, 0, kind="bid")
 >>> for event in events:
 ...     print(event.describe())
-Seat 2 has chosen
+Seat 3 has chosen
 Every choice is revealed: 2, 4, 0
-Seat 0 bids 2
-Seat 1 bids 4
-Seat 2 bids 0
+Seat 1 bids 2
+Seat 2 bids 4
+Seat 3 bids 0
+
+(The events say seats as people read them, from 1: seat index 1 is "Seat 2".)
 
 A choice made *for* one seat (a pass of cards to the left) is revealed to
 its receiver only: give each seat's receiver when opening the field. The
@@ -36,11 +38,11 @@ does, and the events name no value:
 (['2C 3C 4C', 'AS KS QS', None], [None, None, None])
 >>> for event in events:
 ...     print(event.describe())
-Seat 2 has chosen
+Seat 3 has chosen
 Every choice is revealed: each to its receiver only
-Seat 0 passes to seat 1
 Seat 1 passes to seat 2
-Seat 2 passes to seat 0
+Seat 2 passes to seat 3
+Seat 3 passes to seat 1
 
 A game keeps `to_act` meaningful for callers that know one seat only: the
 lowest seat still to choose ([`pending`][cardkit.engine.simultaneous.Sealed.pending]`[0]`).
@@ -160,8 +162,8 @@ class Sealed(Generic[T]):
             seat: the seat choosing.
             value: its choice.
             kind: when given, the reveal adds one event of this kind per seat,
-                noting its choice (`"bid"`: `"Seat 1 bids 4"`), or with `receivers`
-                its receiver (`"pass"`: `"Seat 1 passes to seat 2"`).
+                noting its choice (`"bid"`: `"Seat 2 bids 4"` for seat index 1), or
+                with `receivers` its receiver (`"pass"`: `"Seat 2 passes to seat 3"`).
             say: how a choice reads (default `str(value)`); not used with `receivers`.
 
         Raises:
@@ -178,7 +180,7 @@ class Sealed(Generic[T]):
         if receivers is not None:
             events.append(Event("reveal", note="each to its receiver only"))
             events += (
-                [Event(kind, s, note=f"to seat {r}") for s, r in enumerate(receivers)]
+                [Event(kind, s, note=f"to seat {r + 1}") for s, r in enumerate(receivers)]
                 if kind
                 else []
             )
@@ -280,7 +282,7 @@ class SimultaneousChoices(GenericState[R, F, V]):
 def _check_as(state: Any, action: ChosenAs) -> Refusal | None:
     """An out-of-turn choice: the seat must be still to choose, and its action legal for it."""
     if not state.in_simultaneous_phase or action.seat not in state.seats_to_act:
-        return Refusal("not_your_turn", f"seat {action.seat} may not choose now")
+        return Refusal("not_your_turn", f"seat {action.seat + 1} may not choose now")
     if action.seat == state.to_act:
         return Refusal(Refused.UNKNOWN_ACTION, "the seat to act chooses without 'as'")
     result: Refusal | None = state.as_chooser(action.seat).refusal(action.action)

@@ -211,13 +211,20 @@ class GameState(ABC):
             raise IllegalAction(exc.code, exc.reason, action=exc.action, allowed=allowed) from None
 
     def _not_your_turn(self, seat: object) -> str:
-        """Why ``seat`` may not act, in the words of what its own view shows."""
+        """Why ``seat`` may not act, in the words of what its own view shows.
+
+        Seats are named as people read them, from 1; a seat index that names
+        no seat is quoted as it came.
+        """
         if self.is_over:
             return "the game is over"
         viewer = seat if type(seat) is int and 0 <= seat < self.players else None
         shown = self.shown_to_act(viewer)
-        who = "a spectator" if seat is None else f"seat {quote(seat)}"
-        why = "" if shown is None else f": seat {shown} is to act"
+        if seat is None:
+            who = "a spectator"
+        else:
+            who = f"seat index {quote(seat)}" if viewer is None else f"seat {viewer + 1}"
+        why = "" if shown is None else f": seat {shown + 1} is to act"
         return f"{who} may not act now{why}"
 
     def shown_to_act(self, seat: int | None) -> int | None:

@@ -104,9 +104,9 @@ def cards_text(value: Any, names: Sequence[str] = ()) -> str:
 
 
 def seat_text(value: Any, names: Sequence[str]) -> str:
-    """A seat number as the seat's name."""
-    if isinstance(value, int) and 0 <= value < len(names):
-        return names[value]
+    """A seat index as the seat's name, or without one as people number it (0: "Seat 1")."""
+    if isinstance(value, int) and value >= 0:
+        return names[value] if value < len(names) else f"Seat {value + 1}"
     return "" if value is None else str(value)
 
 

@@ -369,7 +369,7 @@ class Table:
 
         buffer = io.StringIO()
         console = Console(file=buffer, width=100, color_system=None, force_terminal=False)
-        who = "spectator" if seat is None else f"seat {seat}"
+        who = "spectator" if seat is None else f"Seat {seat + 1}"  # for people: from 1
         console.print(view_table(self.state.view(seat), title=f"{self.game.title}: {who}"))
         if self.state.is_over:
             console.print(result_table(self.result()))

@@ -1,7 +1,7 @@
 """How the server names seats in what it shows: the standings rows and a view's ``recent``.
 
 The core's standings name each seat's player under ``bot`` (a match of
-bots), and a view's ``recent`` calls seats "Seat 2" (a state knows no
+bots), and a view's ``recent`` calls seats "Seat 3" (a state knows no
 names). A table knows who sits where, so its messages say it: each row
 has the seat's ``name`` and its ``bot`` (``None`` for a person), and
 ``recent`` is worded again with the seats' names.

@@ -265,13 +265,16 @@ class Table:
                 raise TableError("table_full", f"table {self.id} has no free seat", status=409)
             seat = free[0]
         if not 0 <= seat < len(self.seats):
+            indexes = f"0-{len(self.seats) - 1}"
             raise TableError(
-                "no_such_seat", f"seats are 0-{len(self.seats) - 1}, not {seat}", status=404
+                "no_such_seat", f"no seat has the index {seat}: they are {indexes}", status=404
             )
         if seat not in free:
+            # Said to people (the lobby shows it), who read seats from 1.
             who = "a bot's" if self.seats[seat].bot else "taken"
+            open_ = ", ".join(str(s + 1) for s in free) or "none"
             raise TableError(
-                "seat_taken", f"seat {seat} is {who}; free seats: {free or 'none'}", status=409
+                "seat_taken", f"seat {seat + 1} is {who}; free seats: {open_}", status=409
             )
         token = secrets.token_urlsafe(24)
         self.seats[seat].token = token

@@ -61,7 +61,7 @@ class Role(StrEnum):
     """What a piece of a narrated line is, so that a renderer can style it."""
 
     SUBJECT = "subject"
-    """The seat the line is about (`"Seat 2"`, `"You"`)."""
+    """The seat the line is about (`"Seat 3"` for seat index 2, `"You"`)."""
     TEXT = "text"
     """Words of the phrase."""
     CARDS = "cards"
@@ -143,7 +143,11 @@ def words(kind: str) -> str:
 
 
 class Speaker(NamedTuple):
-    """Who reads the line, and how seats are named."""
+    """Who reads the line, and how seats are named.
+
+    Without names, a seat reads by its number as people count, from 1: seat
+    index 0 is `"Seat 1"`.
+    """
 
     viewer: int | None
     names: Sequence[str] | None
@@ -151,12 +155,12 @@ class Speaker(NamedTuple):
     def subject(self, seat: int) -> str:
         if seat == self.viewer:
             return "You"
-        return self._name(seat) or f"Seat {seat}"
+        return self._name(seat) or f"Seat {seat + 1}"
 
     def mention(self, seat: int) -> str:
         if seat == self.viewer:
             return "you"
-        return self._name(seat) or f"seat {seat}"
+        return self._name(seat) or f"seat {seat + 1}"
 
     def possessive(self, seat: int) -> str:
         if seat == self.viewer:
@@ -326,17 +330,19 @@ def _listed(items: Sequence[str]) -> str:
     return f"{', '.join(items[:-1])} and {items[-1]}"
 
 
-#: ``seat 0 wins``: a seat and its verb, in a game's free-text note.
+#: ``seat 1 wins``: a seat (numbered from 1, as people read it) and its verb, in a
+#: game's free-text note.
 _SEAT_NOTE = re.compile(r"\bseat (\d+) ([a-z]+)\b")
 
 
 def _note(note: str, speaker: Speaker) -> str:
-    """A game's note said to its reader: to seat 0, ``seat 0 wins`` is ``you win``."""
+    """A game's note said to its reader: to seat index 0, ``seat 1 wins`` is ``you win``."""
     if speaker.viewer is None or "seat" not in note:
         return note
+    said = speaker.viewer + 1  # the viewer's seat as the note names it
 
     def swap(match: re.Match[str]) -> str:
-        if int(match.group(1)) != speaker.viewer:
+        if int(match.group(1)) != said:
             return match.group(0)
         return "you " + second_person(match.group(2))
 

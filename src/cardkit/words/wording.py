@@ -3,14 +3,18 @@
 Every narration of a game goes through a [`Wording`][cardkit.words.wording.Wording]:
 [`Event.describe`][cardkit.engine.events.Event.describe], the views' `recent`, the
 command line's narrator ([cardkit.play.narrate][]) and the server's table
-messages. The same event reads `"Seat 2 plays 3♠"` to spectators and to
-other seats, and `"You play 3♠"` to seat 2.
+messages. The same event of seat index 2 reads `"Seat 3 plays 3♠"` to
+spectators and to other seats, and `"You play 3♠"` to that seat.
+
+People read seats numbered from 1, code indexes them from 0: an event, a
+view, an action or a phrase's `data` says seat `0`, and without seat names
+the narrator says `"Seat 1"`.
 
 A game words its own event kinds with phrases, registered by its plugin
 (`register.add_phrases` in the hook `cardkit_register`): a phrase is the predicate after the seat,
 in the third person (`"asks {target:seat} for {rank:ranks}"`), and the narrator
-says it to the seat itself in the second person (`"You ask seat 1 for sevens"`,
-`"Seat 0 asks you for sevens"`). An event without a seat (a table event) reads
+says it to the seat itself in the second person (`"You ask seat 2 for sevens"`,
+`"Seat 1 asks you for sevens"`). An event without a seat (a table event) reads
 as its phrase alone, capitalised: `"The starter is {cards}"`.
 
 Fields a phrase may name:
@@ -19,8 +23,8 @@ Fields a phrase may name:
 - `{count}`: its count; `{card_count}`: the count as `"1 card"`, `"3 cards"`;
 - `{note}`: its note;
 - any key of its `data`: `{place}`, `{target}`; after a colon, how to say it:
-  `{target:seat}` (`"seat 1"`, or `"you"` to seat 1), `{owner:possessive}`
-  (`"seat 1's"`, `"your"`), `{place:ordinal}` (`"2nd"`), `{shown:cards}`
+  `{target:seat}` (`"seat 2"` for seat index 1, or `"you"` to that seat),
+  `{owner:possessive}` (`"seat 2's"`, `"your"`), `{place:ordinal}` (`"2nd"`), `{shown:cards}`
   (a list of card codes), `{suit:suit}` (`"C"` as `"clubs"`), `{rank:rank}`
   and `{rank:ranks}` (a rank code or number, `"T"` or `10`, as `"ten"` and
   `"tens"`; `"6"` as `"six"` and `"sixes"`; see
@@ -38,14 +42,16 @@ whose wording depends on the event's data.
 
 An event kind no phrase words reads by a default that is right for common
 kinds (`play`, `pass`, `draw`, `deal`...) and for any kind named by a verb
-(`ask` reads `"Seat 0 asks ..."`, `"You ask ..."`); a lower-case note reads
-as the predicate itself (`Event("out", 1, note="goes out")`: `"Seat 1 goes out"`).
+(`ask` reads `"Seat 1 asks ..."`, `"You ask ..."`); a lower-case note reads
+as the predicate itself (`Event("out", 1, note="goes out")`: `"Seat 2 goes out"`).
+A note that names a seat names it as people read it (`"seat 2 wins"` for seat
+index 1), and that seat reads it as `"you win"`.
 
 >>> from cardkit import Card, Event
 >>> wording = Wording({"ask": "asks {target:seat} for {rank:ranks}"})
 >>> ask = Event("ask", 0, data={"target": 1, "rank": "7"})
 >>> wording.line(ask), wording.line(ask, viewer=0), wording.line(ask, viewer=1)
-('Seat 0 asks seat 1 for sevens', 'You ask seat 1 for sevens', 'Seat 0 asks you for sevens')
+('Seat 1 asks seat 2 for sevens', 'You ask seat 2 for sevens', 'Seat 1 asks you for sevens')
 >>> wording.line(Event("play", 2, cards=(Card.parse("3S"),)), viewer=2)
 'You play 3♠'
 """
@@ -196,7 +202,7 @@ class Wording:
             event: the event.
             viewer: the seat reading the line; it reads its own events as
                 `"You ..."`.
-            names: each seat's name, in place of `"Seat N"`.
+            names: each seat's name, in place of `"Seat N"` (N counts from 1).
         """
         key = _key(event, viewer, names)
         cache = self._cache
@@ -266,7 +272,7 @@ def _key(
         viewer is not None
         and viewer != event.seat
         and viewer not in data.values()
-        and f"seat {viewer}" not in event.note
+        and f"seat {viewer + 1}" not in event.note
     ):
         viewer = None  # a seat the event does not name reads it as a spectator does
     key = (

@@ -13,7 +13,7 @@ from cardkit.authoring import Phrase, PhraseLike
 
 __all__ = ["PHRASES"]
 
-#: Crazy Eights' event kinds → phrases (an eight names a suit: "Seat 0 plays 8♦ and names
+#: Crazy Eights' event kinds → phrases (an eight names a suit: "Seat 1 plays 8♦ and names
 #: clubs", "You play 8♦ and name clubs").
 PHRASES: Mapping[str, PhraseLike] = {
     "play": Phrase(

@@ -16,7 +16,7 @@ __all__ = ["PHRASES"]
 
 
 def _swap(event: EventLike) -> str:
-    """A hand card swapped with a face-up one: `"Seat 0 swaps 2♦ from hand for 9♠ face up"`."""
+    """A hand card swapped with a face-up one: `"Seat 1 swaps 2♦ from hand for 9♠ face up"`."""
     if len(event.cards) == 2:
         hand, up = event.cards
         return f"swaps {hand.pretty} from hand for {up.pretty} face up"

@@ -46,8 +46,8 @@ __all__ = [
 
 
 def refuse(f: Fields, code: Code, action: PalaceAction, message: str) -> Refusal:
-    """The refusal of ``action`` for the seat to act, with its code and why."""
-    return Refusal(code, f"{action} is illegal for seat {f.actor}: {message}")
+    """The refusal of ``action`` for the seat to act, with its code and why (seats from 1)."""
+    return Refusal(code, f"{action} is illegal for seat {f.actor + 1}: {message}")
 
 
 def wrong_phase(f: Fields, action: PalaceAction) -> Refusal:
@@ -129,7 +129,7 @@ def _not_held(f: Fields, action: Play, p: int) -> Refusal:
                 f,
                 Code.NOT_YOUR_TURN,
                 action,
-                f"those are seat {seat}'s face-up cards, and seat {p} is to act",
+                f"those are seat {seat + 1}'s face-up cards, and seat {p + 1} is to act",
             )
     return refuse(
         f,

@@ -208,11 +208,12 @@ class TienLenState(GenericState[TienLenRules, Fields, TienLenView]):
     def check_play(self, play: Play) -> Refusal | None:
         """A combination held, that beats the current one (or leads), as the lock allows."""
         f = self.f
-        seat, bits, hand = f.to_act, play.bits, f.hands[f.to_act or 0]
+        seat = f.to_act or 0
+        bits, hand = play.bits, f.hands[seat]
         if bits & ~hand:
             missing = " ".join(c.code for c in cards_of(bits & ~hand))
             return Refusal(
-                Refused.NOT_IN_HAND, f"seat {seat} is to act and does not hold {missing}"
+                Refused.NOT_IN_HAND, f"seat {seat + 1} is to act and does not hold {missing}"
             )
         beating, current = f.cfg.beating, f.current
         if not play.kind:
@@ -227,9 +228,9 @@ class TienLenState(GenericState[TienLenRules, Fields, TienLenView]):
                 message = f"the first lead of the match must include {card.code}"
                 return Refusal(Code.MUST_INCLUDE, message)
             return None
-        if f.cfg.pass_lock and f.locked >> (seat or 0) & 1 and not play.is_bomb:
+        if f.cfg.pass_lock and f.locked >> seat & 1 and not play.is_bomb:
             message = (
-                f"seat {seat} passed this round; on 2s a locked player may only play "
+                f"seat {seat + 1} passed this round; on 2s a locked player may only play "
                 "a bomb that beats them, or pass"
             )
             return Refusal(Code.LOCKED, message)
@@ -240,7 +241,8 @@ class TienLenState(GenericState[TienLenRules, Fields, TienLenView]):
     def check_pass(self, action: Pass) -> Refusal | None:
         """A follower may pass; the leader of a round may not."""
         if self.f.current is None:
-            message = f"seat {self.f.to_act} leads this round and cannot pass; lead any combination"
+            leader = (self.f.to_act or 0) + 1
+            message = f"seat {leader} leads this round and cannot pass; lead any combination"
             return Refusal(Code.CANNOT_PASS, message)
         return None
 

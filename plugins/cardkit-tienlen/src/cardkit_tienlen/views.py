@@ -239,7 +239,7 @@ def round_end_event(leader: int, last: int) -> Event:
         if leader == last:
             note = "wins the round and leads"
         else:
-            note = f"leads: seat {last} won the round and has gone out"
+            note = f"leads: seat {last + 1} won the round and has gone out"
         data = {"won_by": last}  # events are immutable (`data` is a read-only Mapping)
         event = _ROUND_ENDS[leader, last] = Event("round_end", leader, note=note, data=data)
     return event
@@ -247,7 +247,7 @@ def round_end_event(leader: int, last: int) -> Event:
 
 def game_over_event(result: GameResult) -> Event:
     """The ``game_over`` event announcing ``result``."""
-    order = ", ".join(str(s) for s in result.order)
+    order = ", ".join(str(s + 1) for s in result.order)  # seats as people read them
     points = "/".join(str(p) for p in result.points)
     return Event(
         "game_over",

@@ -163,7 +163,7 @@ class DealPhases(TonkBase):
         if winner is None:
             note = "no spade shown: every stake is refunded" if joined else "nobody joined"
         else:
-            note = f"seat {winner} takes the side pot of {pot}"
+            note = f"seat {winner + 1} takes the side pot of {pot}"
         events.append(Event("spades_pot", None, note=note, data={"pot": pot, "winner": winner}))
         x = replace(x, spades_shown=shown, spades_winner=winner, spades_settled=True)
         phase, seat2, x, end, more = self.after_spades(x)

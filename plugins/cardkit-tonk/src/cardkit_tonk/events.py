@@ -76,7 +76,7 @@ def card_events(kind: str, seat: int, card: Card) -> tuple[Event, ...]:
 
 def retire(sid: int, owner: int) -> Event:
     """The event of a four-card book leaving the table."""
-    note = f"book #{sid} of seat {owner} holds all four cards and leaves the table"
+    note = f"book #{sid} of seat {owner + 1} holds all four cards and leaves the table"
     return Event("retire", None, note=note, data={"spread": sid, "owner": owner})
 
 

@@ -60,7 +60,7 @@ class MainTurn(TurnStart):
         missing = mask & ~self.f.hands[self.f.seat]
         if not missing:
             return None
-        why = f"{CardSet.from_mask(missing)} {verb} in seat {self.f.seat}'s hand"
+        why = f"{CardSet.from_mask(missing)} {verb} in seat {self.f.seat + 1}'s hand"
         return self.refuse(Refused.NOT_IN_HAND, why)
 
     def check_spread(self, action: Spread) -> Refusal | None:
@@ -243,7 +243,7 @@ class MainTurn(TurnStart):
         old = spreads[i]
         mask = old.mask | card.bit
         events: list[Event] = [
-            Event("hit", seat, (card,), note=f"on #{old.id} of seat {old.owner}",
+            Event("hit", seat, (card,), note=f"on #{old.id} of seat {old.owner + 1}",
                   data={"spread": old.id, "owner": old.owner})
         ]  # fmt: skip
         locks, bonus = f.locks, f.turn.bonus

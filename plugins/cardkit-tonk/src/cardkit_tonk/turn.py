@@ -78,7 +78,8 @@ class TurnStart(DealPhases):
             )
         if f.locks[seat]:
             left = turns(f.locks[seat], "more ")
-            return self.refuse(Code.DROP_LOCKED, f"seat {seat} was hit and may not drop for {left}")
+            why = f"seat {seat + 1} was hit and may not drop for {left}"
+            return self.refuse(Code.DROP_LOCKED, why)
         taken = f.turn.taken
         if phase == MAIN and taken is not None and c.must_use and f.hands[seat] & taken.bit:
             return self.refuse(Code.MUST_USE, f"spread or hit the taken {taken.code} first")

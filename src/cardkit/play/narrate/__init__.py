@@ -7,9 +7,9 @@ Cards get their suit symbols, hearts and diamonds in red.
 >>> from rich.console import Console
 >>> from cardkit import Event, Card
 >>> Console().print(event_text(Event("play", 2, cards=(Card.parse("QS"),))))  # doctest: +SKIP
-Seat 2 plays Q♠
+Seat 3 plays Q♠
 
-Given labels (as the command line gives them), people's seats count from 1:
+People's seats count from 1, in every line these helpers write:
 [`seat_label`][cardkit.play.narrate.seat_label] says ``"Seat 3 (greedy)"`` for
 the seat of index 2; events, views and results keep the index.
 """

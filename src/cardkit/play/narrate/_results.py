@@ -60,7 +60,7 @@ def result_table(result: GameResult, labels: Sequence[str] | None = None) -> Tab
 
 
 def payments_text(result: GameResult, labels: Sequence[str] | None = None) -> Text:
-    """One line per payment of a result: ``Seat 2 pays Seat 0 3 (tonk)``."""
+    """One line per payment of a result: ``Seat 2 pays Seat 1 3 (tonk)``."""
     lines = [
         f"{seat_label(p.payer, labels)} {'pay' if _is_you(p.payer, labels) else 'pays'} "
         f"{seat_label(p.payee, labels)} {p.amount}" + (f" ({_words(p.reason)})" if p.reason else "")

@@ -52,7 +52,7 @@ def action_text(action: Action | str) -> Text:
 
 
 def value_text(value: Any, players: int | None = None) -> Text:
-    """A view field's value for people: cards as cards, per-seat lists by seat."""
+    """A view field's value for people: cards as cards, per-seat lists by seat (from 1)."""
     if value is None:
         return Text("—", style="dim")
     if isinstance(value, Card):
@@ -82,7 +82,7 @@ def value_text(value: Any, players: int | None = None) -> Text:
             for seat, item in enumerate(value):
                 if seat:
                     out.append("  ")
-                out.append(f"{seat}:", style="dim")
+                out.append(f"{seat + 1}:", style="dim")
                 out.append_text(value_text(item))
             return out
         if per_seat and all(_is_cards(v) or _is_scalars(v) for v in value):
@@ -90,7 +90,7 @@ def value_text(value: Any, players: int | None = None) -> Text:
             for seat, item in enumerate(value):
                 if seat:
                     out.append(" · ", style="dim")
-                out.append(f"{seat}: ", style="dim")
+                out.append(f"{seat + 1}: ", style="dim")
                 out.append_text(value_text(item))
             return out
         parts = [value_text(v, players) for v in value]
