@@ -73,7 +73,7 @@ def test_no_text_a_person_reads_says_seat_0(name: str) -> None:
     game = cardkit.load_game(name)
     texts = [
         said
-        for players in sorted({game.min_players, min(game.max_players, 4)})
+        for players in sorted({game.players.min, min(game.players.max, 4)})
         for said in _texts(name, players, seed=3)
     ]
     assert len(texts) > 100
