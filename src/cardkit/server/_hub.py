@@ -33,8 +33,9 @@ from cardkit.server._models import (
     TableInfo,
     client_messages,
 )
+from cardkit.server._record import TableRecord
 from cardkit.server._storage import Storage, Stored
-from cardkit.server._table import Table, TableRecord
+from cardkit.server._table import Table
 
 __all__ = ["Limits", "TableServer"]
 
