@@ -149,7 +149,15 @@ def test_a_lease_is_one_workers_until_its_connection_goes(postgres: Any) -> None
         await one.release("t0")
         assert await two.lease(["t0"]) == ["t0"]
         await one.close()  # its connection goes: its leases are free at once
-        assert await two.lease([]) == ["t0", "t1", "t2", "t3"], "the orphans are taken"
+        # Its backend may still be counted a moment (it exits after the socket closes),
+        # which halves the fair share of a scan: the next scans take the rest.
+        held: list[str] = []
+        for _ in range(20):
+            held = await two.lease([])
+            if len(held) == 4:
+                break
+            await asyncio.sleep(0.1)
+        assert held == ["t0", "t1", "t2", "t3"], "the orphans are taken"
         await two.close()
 
     asyncio.run(work())
