@@ -23,7 +23,9 @@ they keep playing), and reports:
   with several workers the four clients land on whichever workers the kernel
   gives them, so a change often crosses workers through PostgreSQL;
 * **server CPU per action**: the CPU time of the server's processes (its
-  workers; not PostgreSQL's) over the measured seconds, per action.
+  workers; not PostgreSQL's) over the measured seconds, per action;
+* **PostgreSQL CPU per action**: the same for the benchmark's own PostgreSQL
+  server (``--postgres``, ``--matrix``), its postmaster and backends.
 
 With ``--watch`` every bot table also has a spectator connected, so each
 change is also built into a message and sent. This is a measurement, not a
@@ -100,7 +102,8 @@ def _cpu_seconds(group: int) -> float:
             fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
         except OSError:
             continue
-        if int(fields[2]) == group:  # fields from the state on: pgrp is the third
+        # Fields from the state on: the parent is the second, the group the third.
+        if int(fields[2]) == group or (group < 0 and int(fields[1]) == -group):
             total += int(fields[11]) + int(fields[12])
     return total / ticks
 
@@ -149,6 +152,15 @@ class _Postgres:
             stderr=subprocess.DEVNULL,
         )
         self.databases = 0
+
+    def cpu_seconds(self) -> float:
+        """The CPU time of the server's processes: the postmaster's and its children's
+        (a backend that exited since is not counted: the benchmark's stay connected)."""
+        try:
+            first = (self.dir / "data" / "postmaster.pid").read_text().split()[0]
+        except (OSError, IndexError):
+            return 0.0
+        return _cpu_seconds(-int(first)) + _cpu_seconds(int(first))
 
     def new_database(self) -> str:
         import psycopg
@@ -229,8 +241,12 @@ def _until(client: Any, version: int) -> dict[str, Any]:
             return found
 
 
-def measure(db: str, workers: int, args: argparse.Namespace) -> dict[str, Any]:
-    """One run: a server on ``db`` with ``workers`` workers; its numbers."""
+def measure(
+    db: str, workers: int, args: argparse.Namespace, postgres: _Postgres | None = None
+) -> dict[str, Any]:
+    """One run: a server on ``db`` with ``workers`` workers; its numbers (with ``postgres``,
+    the benchmark's own database server, its CPU per action too)."""
+    own = postgres if postgres is not None and db.startswith("postgres") else None
     port = _free_port()
     base = f"http://127.0.0.1:{port}"
     proc = _start(db, port, args.tables, workers)
@@ -247,9 +263,11 @@ def measure(db: str, workers: int, args: argparse.Namespace) -> dict[str, Any]:
             thread.start()
         time.sleep(2)  # warm up
         before, began, cpu = _total_versions(base), time.perf_counter(), _cpu_seconds(proc.pid)
+        db_cpu = own.cpu_seconds() if own else 0.0
         load_before = os.getloadavg()
         time.sleep(args.seconds)
         cpu = _cpu_seconds(proc.pid) - cpu
+        db_cpu = own.cpu_seconds() - db_cpu if own else 0.0
         after, ended = _total_versions(base), time.perf_counter()
         loaded = _latency(base, port, args.samples)
         rate = (after - before) / (ended - began)
@@ -267,6 +285,9 @@ def measure(db: str, workers: int, args: argparse.Namespace) -> dict[str, Any]:
         "seconds": args.seconds,
         "actions_per_second": round(rate, 1),
         "server_cpu_ms_per_action": round(1000 * cpu / max(1, after - before), 3),
+        "postgres_cpu_ms_per_action": (
+            round(1000 * db_cpu / max(1, after - before), 3) if own else None
+        ),
         "latency_idle_ms": _stats(idle),
         "latency_loaded_ms": _stats(loaded),
         "load_average": [round(x, 2) for x in load_before],
@@ -307,10 +328,10 @@ def main() -> None:
                 runs.append(measure(sqlite, 1, args))
                 for workers in (1, 2, 4):
                     db = args.db or (postgres.new_database() if postgres else "")
-                    runs.append(measure(db, workers, args))
+                    runs.append(measure(db, workers, args, postgres))
             else:
                 db = args.db or (postgres.new_database() if postgres else sqlite)
-                runs.append(measure(db, args.workers, args))
+                runs.append(measure(db, args.workers, args, postgres))
     finally:
         if postgres is not None:
             postgres.stop()
@@ -325,14 +346,16 @@ def main() -> None:
 def _table(runs: list[dict[str, Any]]) -> str:
     """The runs as a Markdown table."""
     lines = [
-        "| engine | workers | actions/s | CPU ms/action | p50 ms | p90 ms | p99 ms | load |",
-        "|---|---|---|---|---|---|---|---|",
+        "| engine | workers | actions/s | CPU ms/action | PG CPU ms/action | p50 ms | p90 ms "
+        "| p99 ms | load |",
+        "|---|---|---|---|---|---|---|---|---|",
     ]
     for run in runs:
         lat = run["latency_loaded_ms"]
         lines.append(
             f"| {run['engine']} | {run['workers']} | {run['actions_per_second']} | "
-            f"{run['server_cpu_ms_per_action']} | {lat['median']} | {lat['p90']} | "
+            f"{run['server_cpu_ms_per_action']} | {run['postgres_cpu_ms_per_action'] or '-'} | "
+            f"{lat['median']} | {lat['p90']} | "
             f"{lat['p99']} | {run['load_average'][0]} |"
         )
     return "\n".join(lines)

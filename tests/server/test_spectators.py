@@ -16,7 +16,7 @@ import pytest
 
 from cardkit.cards.cardset import CardSet
 from cardkit.server import Table
-from cardkit.server._table import TableRecord
+from cardkit.server._record import TableRecord
 from cardkit.testing.checks import cards_mentioned
 
 pytestmark = pytest.mark.slow

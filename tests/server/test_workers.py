@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from websockets.exceptions import ConnectionClosed
 
-from cardkit.server._table import TableRecord
+from cardkit.server._record import TableRecord
 
 pytestmark = pytest.mark.slow
 

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from cardkit.server import Table
-from cardkit.server._table import TableRecord
+from cardkit.server._record import TableRecord
 
 pytestmark = pytest.mark.slow
 

@@ -14,8 +14,8 @@ import functools
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable, Coroutine, Sequence
-from typing import Any
+from collections.abc import Callable, Coroutine, Sequence
+from typing import Any, TypeVar
 
 from pydantic import ValidationError
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -24,21 +24,24 @@ from cardkit.engine.events import Event
 from cardkit.engine.state import GameState
 from cardkit.errors import CardkitError, IllegalAction, TableError
 from cardkit.plugins.registry import Registry
-from cardkit.server._clients import Limits, _Client, _error
+from cardkit.server._batch import Writes
+from cardkit.server._clients import Limits, _Client, _error, hello, parse, refuse, throttle, write
 from cardkit.server._metrics import Metrics
 from cardkit.server._models import (
     ActMessage,
     CreateTable,
     HelloMessage,
     TableInfo,
-    client_messages,
 )
+from cardkit.server._record import TableRecord
 from cardkit.server._storage import Storage, Stored
-from cardkit.server._table import Table, TableRecord
+from cardkit.server._table import Table
 
 __all__ = ["Limits", "TableServer"]
 
 log = logging.getLogger("cardkit.server")
+
+_T = TypeVar("_T")
 
 
 class TableServer:
@@ -92,9 +95,7 @@ class TableServer:
         self._stale: set[str] = set()
         self._refreshing: set[str] = set()
         self._background: set[asyncio.Task[None]] = set()
-        #: Writes waiting for this tick's transaction (storages with ``save_many``).
-        self._writes: list[tuple[tuple[str, str, int, bool], asyncio.Future[bool]]] = []
-        self._batches: set[asyncio.Task[None]] = set()
+        self._writes = Writes(storage)
         self._stopping = False
 
     @property
@@ -394,23 +395,37 @@ class TableServer:
     async def join(self, table_id: str, seat: int | None, name: str | None) -> tuple[int, str]:
         """Take a free seat; its number and token (stored before it is returned)."""
         table = await self.table(table_id)
-        async with self._lock(table_id):
-            await self._refresh(table)
-            taken = table.join(seat, name)
-            await self._store(table, ())
-        return taken
+        return await self._seat_change(table, lambda: table.join(seat, name))
 
     async def leave(self, table_id: str, token: str) -> int:
         """Give a seat up: its token is dropped and its clients are disconnected."""
         table = await self.table(table_id)
-        async with self._lock(table_id):
-            await self._refresh(table)
-            seat = table.leave(token)
-            await self._store(table, ())
+        seat = await self._seat_change(table, lambda: table.leave(token))
         for client in self.clients.get(table.id, ()):
             if client.seat == seat and client.token == token:
                 client.queue.put_nowait(None)
         return seat
+
+    async def _seat_change(self, table: Table, change: Callable[[], _T]) -> _T:
+        """``change`` stored; made again on the table as stored after a conflict.
+
+        A seat's change asks for no decision made on what a client was shown, so it is
+        not refused when this worker's copy was behind (another worker's change whose
+        notification had not come yet): it is made again on the table read back.
+        """
+        tries = 3
+        while True:
+            tries -= 1
+            async with self._lock(table.id):
+                await self._refresh(table)
+                done = change()
+                try:
+                    await self._store(table, ())
+                except TableError as exc:
+                    if exc.code == "conflict" and tries:
+                        continue
+                    raise
+                return done
 
     # -- changes ------------------------------------------------------------------------------
 
@@ -446,7 +461,7 @@ class TableServer:
         active = table.status != "over"
         unknown = False
         try:
-            stored = await self._save(table, data, active)
+            stored = await self._writes.save(table.id, data, table.revision, active=active)
         except Exception as exc:  # the connection was lost: the change may or may not be stored
             log.warning("table %s: the write failed (%s); reading it back", table.id, exc)
             stored, unknown = False, True
@@ -478,40 +493,6 @@ class TableServer:
         self._publish(table, events)
         if began:
             self.metrics.action(time.perf_counter() - began)
-
-    async def _save(self, table: Table, data: str, active: bool) -> bool:
-        """`Storage.save`, or with a storage that has ``save_many`` (PostgreSQL), the writes
-        of one event-loop tick of every table together: one transaction, one commit."""
-        save_many = getattr(self.storage, "save_many", None)
-        if save_many is None:
-            return await self.storage.save(table.id, data, table.revision, active=active)
-        done: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
-        self._writes.append(((table.id, data, table.revision, active), done))
-        if len(self._writes) == 1:  # not a background task: stop() lets it finish
-            asyncio.get_running_loop().call_soon(self._start_batch, save_many)
-        return await done
-
-    def _start_batch(self, save_many: Any) -> None:
-        task = asyncio.create_task(self._write_batch(save_many))
-        self._batches.add(task)
-        task.add_done_callback(self._batches.discard)
-
-    async def _write_batch(
-        self, save_many: Callable[[list[tuple[str, str, int, bool]]], Awaitable[list[bool]]]
-    ) -> None:
-        batch, self._writes = self._writes, []
-        try:
-            results = await save_many([change for change, _ in batch])
-        except BaseException as exc:  # every write's outcome is unknown: each reads back
-            for _, done in batch:
-                if not done.done():
-                    done.set_exception(exc if isinstance(exc, Exception) else RuntimeError(exc))
-            if not isinstance(exc, Exception):
-                raise
-            return
-        for (_, done), stored in zip(batch, results, strict=True):
-            if not done.done():
-                done.set_result(stored)
 
     async def _read_back(self, table: Table) -> Stored | None:
         """The table as stored, after a refused or failed write: a few tries, since a pool
@@ -646,17 +627,17 @@ class TableServer:
         try:
             table = await self._get(table_id) if not self._stopping else None
         except TableError as exc:
-            await self._refuse(socket, exc)
+            await refuse(socket, exc)
             return
         if table is None:
-            await self._refuse(
+            await refuse(
                 socket, TableError("no_such_table", f"there is no table {table_id!r}", status=404)
             )
             return
         try:
-            client = await self._hello(socket, table)
+            client = await hello(socket, table, self.limits)
         except TableError as exc:
-            await self._refuse(socket, exc)
+            await refuse(socket, exc)
             return
         except WebSocketDisconnect:
             return
@@ -664,9 +645,9 @@ class TableServer:
             try:
                 await self._refresh(table)
             except TableError as exc:
-                await self._refuse(socket, exc)
+                await refuse(socket, exc)
                 return
-            writer = asyncio.create_task(self._write(client))
+            writer = asyncio.create_task(write(client))
             self.clients[table.id].append(client)
             history = table.state.events[-100:] if table.state is not None else ()
             first, client.sent = self._build_message(
@@ -683,66 +664,21 @@ class TableServer:
             await writer
             self._publish(table, ())
 
-    async def _hello(self, socket: WebSocket, table: Table) -> _Client:
-        try:
-            text = await asyncio.wait_for(socket.receive_text(), self.limits.hello_timeout)
-        except TimeoutError:
-            raise TableError("bad_message", "no hello message came in time") from None
-        except KeyError:  # a binary frame: receive_text finds no "text"
-            raise TableError("bad_message", "messages are JSON text, not binary") from None
-        hello = self._parse(text)
-        if not isinstance(hello, HelloMessage):
-            raise TableError(
-                "bad_message", 'the first message must be {"type": "hello", "token": ...}'
-            )
-        seat = None if hello.token is None else table.seat_of(hello.token)
-        return _Client(socket, seat, hello.token, allowance=self.limits.actions_per_second)
-
-    def _parse(self, text: str) -> HelloMessage | ActMessage:
-        if len(text.encode()) > self.limits.max_message_bytes:
-            raise TableError(
-                "message_too_large",
-                f"a message may have at most {self.limits.max_message_bytes} bytes, "
-                f"this one has {len(text.encode())}",
-            )
-        try:
-            return client_messages.validate_json(text)
-        except ValidationError as exc:
-            first = exc.errors()[0]
-            where = ".".join(str(p) for p in first.get("loc", ())) or "message"
-            raise TableError(
-                "bad_message",
-                f"cannot read the message ({where}: {first.get('msg')}); expected JSON like "
-                '{"type": "act", "action": "pass"} or {"type": "hello", "token": null}',
-            ) from None
-
     async def _read(self, client: _Client, table: Table) -> None:
         while True:
             raw = await client.socket.receive()
             if raw["type"] == "websocket.disconnect":
                 return
             try:
-                self._throttle(client)
+                throttle(client, self.limits)
                 text = raw.get("text")
                 if text is None:
                     raise TableError("bad_message", "messages are JSON text, not binary")
-                await self._handle(client, table, self._parse(text))
+                await self._handle(client, table, parse(text, self.limits))
             except IllegalAction as exc:
                 client.queue.put_nowait(_error(exc.code, str(exc), exc.allowed))
             except TableError as exc:
                 client.queue.put_nowait(_error(exc.code, str(exc)))
-
-    def _throttle(self, client: _Client) -> None:
-        rate = self.limits.actions_per_second
-        now = time.monotonic()
-        client.allowance = min(rate, client.allowance + (now - client.checked) * rate)
-        client.checked = now
-        if client.allowance < 1:
-            raise TableError(
-                "rate_limited",
-                f"more than {rate:g} messages per second; this one was dropped, wait and resend",
-            )
-        client.allowance -= 1
 
     async def _handle(
         self, client: _Client, table: Table, message: HelloMessage | ActMessage
@@ -761,23 +697,6 @@ class TableServer:
         wake = self._wake.get(table.id)
         if wake is not None:
             wake.set()
-
-    async def _write(self, client: _Client) -> None:
-        while True:
-            text = await client.queue.get()
-            if text is None:
-                with contextlib.suppress(Exception):
-                    await client.socket.close()
-                return
-            try:
-                await client.socket.send_text(text)
-            except Exception:  # the client went away; its reader ends the connection
-                return
-
-    async def _refuse(self, socket: WebSocket, exc: TableError) -> None:
-        with contextlib.suppress(Exception):
-            await socket.send_text(_error(exc.code, str(exc)))
-            await socket.close(code=4000 + min(exc.status, 999))
 
 
 def _new_events(before: GameState | None, after: GameState | None) -> tuple[Event, ...]:

@@ -12,51 +12,21 @@ import time
 from collections.abc import Sequence
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict
-
 from cardkit.engine.bots import Bot, Turn
 from cardkit.engine.catalog import catalog
 from cardkit.engine.events import Event
 from cardkit.engine.game import Game
 from cardkit.engine.state import GameState
 from cardkit.errors import InvalidRules, TableError
-from cardkit.play.match import DealRecord, Match, derive_seed, has_match_rule
+from cardkit.play.match import Match, derive_seed, has_match_rule
 from cardkit.plugins.registry import Registry, registry
 from cardkit.server._audience import Audiences
 from cardkit.server._layout import message_extras
 from cardkit.server._models import CreateTable, SeatInfo, Standings, StateMessage, TableInfo
+from cardkit.server._record import RecordWriter, SeatRecord, TableRecord
 from cardkit.server._shown import named_recent, standing_rows
 
-__all__ = ["Table", "TableRecord"]
-
-
-class SeatRecord(BaseModel):
-    """One seat as stored: its name, its bot, and its token while a person holds it."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    name: str
-    bot: str | None = None
-    token: str | None = None
-
-
-class TableRecord(BaseModel):
-    """A table as stored (private: it holds tokens, the seed and the full state)."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    id: str
-    settings: CreateTable
-    seed: int
-    seats: list[SeatRecord]
-    deals: list[DealRecord]
-    state: str | None
-    version: int
-    created: float
-    #: Each seat's version, then the spectators' (``None`` in records of older servers).
-    versions: list[int] | None = None
-    #: When the turn timer runs out (seconds since the epoch), if it runs.
-    deadline: float | None = None
+__all__ = ["Table"]
 
 
 class Table:
@@ -92,7 +62,7 @@ class Table:
         self.id = record.id
         #: How many times the table was stored (the storage's compare-and-set counter).
         self.revision = 0
-        self._deals_json: tuple[Match, list[str]] | None = None
+        self._writer = RecordWriter()
         self.restore(record, reg)
 
     def restore(self, record: TableRecord, reg: Registry | None = None) -> None:
@@ -225,27 +195,21 @@ class Table:
         )
 
     def record_json(self) -> str:
-        """`record` as JSON, the same record: the finished deals' JSON is kept from one call
-        to the next (a long match does not write every deal out again on every action)."""
-        deals = self.match.deals
-        kept = self._deals_json
-        if kept is None or kept[0] is not self.match or len(kept[1]) > len(deals):
-            kept = self._deals_json = (self.match, [])
-        texts = kept[1]
-        texts.extend(deal.model_dump_json() for deal in deals[len(texts) :])
+        """`record` as JSON, the same text, written from the parts that did not change
+        (`RecordWriter`: a long match does not write every deal and action again)."""
         head = TableRecord.model_construct(
             id=self.id,
             settings=self.settings,
             seed=self.seed,
             seats=self.seats,
             deals=[],
-            state=None if self.state is None else self.state.to_json(),
+            state=self._writer.state_json(self.state),
             version=self.version,
             created=self.created,
             versions=list(self.audiences.versions),
             deadline=None if self.deadline is None else time.time() + self.deadline_left(),
-        ).model_dump_json(exclude={"deals"})
-        return f'{head[:-1]},"deals":[{",".join(texts)}]}}'
+        )
+        return self._writer.json(head, self.match)
 
     def deadline_left(self) -> float:
         """Seconds left on the turn timer (0 when it has run out or does not run)."""

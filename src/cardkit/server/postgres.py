@@ -27,6 +27,7 @@ import contextlib
 import logging
 import math
 import random
+import secrets
 from collections.abc import AsyncIterator, Sequence
 
 import psycopg
@@ -38,8 +39,8 @@ __all__ = ["CHANNEL", "LOCK_SPACE", "POSTGRES_STEPS", "PostgresStorage", "is_pos
 
 log = logging.getLogger("cardkit.server")
 
-#: The channel of the change notifications (payload ``"<table id>:<revision>"``,
-#: revision 0 when the table was deleted).
+#: The channel of the change notifications (payload ``"<writer>:<table id>:<revision>"``,
+#: revision 0 when the table was deleted; the writer is the storing worker's `writer` id).
 CHANNEL = "cardkit_tables"
 #: The first key of every table's advisory lock (the second is ``hashtext(id)``).
 LOCK_SPACE = 0x63617264
@@ -63,17 +64,17 @@ POSTGRES_STEPS: tuple[str, ...] = (
 _CREATE = (
     "WITH done AS (INSERT INTO cardkit_tables (id, data, revision) VALUES (%s, %s, 1) "
     "RETURNING id, revision) "
-    "SELECT pg_notify(%s, id || ':' || revision) FROM done"
+    "SELECT pg_notify(%s, %s || ':' || id || ':' || revision) FROM done"
 )
 _SAVE = (
     "WITH done AS (UPDATE cardkit_tables SET data = %s, revision = revision + 1, active = %s, "
     "updated = now() WHERE id = %s AND revision = %s RETURNING id, revision) "
-    "SELECT pg_notify(%s, id || ':' || revision) FROM done"
+    "SELECT pg_notify(%s, %s || ':' || id || ':' || revision) FROM done"
 )
 _DELETE = (
     "WITH done AS (DELETE FROM cardkit_tables WHERE id = %s "
     "AND (%s::bigint IS NULL OR revision = %s) RETURNING id) "
-    "SELECT pg_notify(%s, id || ':0') FROM done"
+    "SELECT pg_notify(%s, %s || ':' || id || ':0') FROM done"
 )
 #: Tables that play and whose lease nobody holds.
 _ORPHANS = (
@@ -83,7 +84,8 @@ _ORPHANS = (
 )
 _COUNTS = (
     "SELECT (SELECT count(*) FROM cardkit_tables WHERE active),"
-    " (SELECT count(*) FROM pg_stat_activity WHERE application_name = %s)"
+    " (SELECT count(*) FROM pg_stat_activity"
+    " WHERE application_name = %s AND datname = current_database())"
 )
 
 
@@ -120,6 +122,8 @@ class PostgresStorage:
         )
         self._leases: psycopg.AsyncConnection[tuple[object, ...]] | None = None
         self._held: set[str] = set()
+        #: This storage's id in the notifications it causes (`changes` leaves them out).
+        self.writer = secrets.token_hex(6)
 
     async def open(self) -> None:
         """Create or upgrade the schema (one worker at a time), then open the pool."""
@@ -168,7 +172,7 @@ class PostgresStorage:
     async def create(self, table_id: str, data: str) -> None:
         """Store a new table at revision 1 (the other workers are told)."""
         async with self._pool.connection() as conn:
-            await conn.execute(_CREATE, (table_id, data, CHANNEL))
+            await conn.execute(_CREATE, (table_id, data, CHANNEL, self.writer))
 
     async def save(self, table_id: str, data: str, revision: int, *, active: bool) -> bool:
         """Store ``data`` as revision ``revision + 1`` if ``revision`` is the stored one.
@@ -177,7 +181,9 @@ class PostgresStorage:
         notification to the other workers commit together or not at all.
         """
         async with self._pool.connection() as conn:
-            cur = await conn.execute(_SAVE, (data, active, table_id, revision, CHANNEL))
+            cur = await conn.execute(
+                _SAVE, (data, active, table_id, revision, CHANNEL, self.writer)
+            )
             return cur.rowcount == 1
 
     async def save_many(self, changes: Sequence[tuple[str, str, int, bool]]) -> list[bool]:
@@ -191,14 +197,16 @@ class PostgresStorage:
                 cursors = []
                 for table_id, data, revision, active in changes:
                     cur = conn.cursor()
-                    await cur.execute(_SAVE, (data, active, table_id, revision, CHANNEL))
+                    await cur.execute(
+                        _SAVE, (data, active, table_id, revision, CHANNEL, self.writer)
+                    )
                     cursors.append(cur)
             return [cur.rowcount == 1 for cur in cursors]
 
     async def delete(self, table_id: str, revision: int | None = None) -> bool:
         """Forget one table (if it is stored at ``revision``); the other workers are told."""
         async with self._pool.connection() as conn:
-            cur = await conn.execute(_DELETE, (table_id, revision, revision, CHANNEL))
+            cur = await conn.execute(_DELETE, (table_id, revision, revision, CHANNEL, self.writer))
             return cur.rowcount == 1
 
     async def close(self) -> None:
@@ -211,7 +219,10 @@ class PostgresStorage:
         await self._pool.close()
 
     async def changes(self) -> AsyncIterator[tuple[str, int]]:
-        """The stored changes as they commit, ``(table id, revision)``, this worker's too.
+        """The other workers' stored changes as they commit, ``(table id, revision)``.
+
+        This worker's own are left out: it knows them (and hearing them could
+        race with the write's own answer, reading back a table it has).
 
         After a lost connection it yields ``("", 0)`` once reconnected:
         changes may have been missed, every table may be stale.
@@ -228,8 +239,10 @@ class PostgresStorage:
                         yield "", 0
                     first = False
                     async for note in conn.notifies():
-                        table_id, _, revision = note.payload.rpartition(":")
-                        yield table_id, int(revision)
+                        writer, _, change = note.payload.partition(":")
+                        if writer != self.writer:
+                            table_id, _, revision = change.rpartition(":")
+                            yield table_id, int(revision)
             except psycopg.OperationalError as exc:
                 log.warning("listening for changes failed (%s); connecting again", exc)
                 first = False

@@ -1,0 +1,110 @@
+"""A table as stored: its record, and the record's JSON written again on every change.
+
+The record holds the current deal's state as ``GameState.to_json()`` writes
+it. Most of that text does not change from one action to the next (the deal's
+rules, deck and setup; the actions played before), so `RecordWriter` keeps
+those parts as text and writes only what is new: the new actions and the
+state's snapshot. The text is the same, byte for byte, as ``to_json()`` and as
+``TableRecord.model_dump_json()`` of the same record.
+"""
+
+from __future__ import annotations
+
+import pydantic_core
+from pydantic import BaseModel, ConfigDict
+
+from cardkit.engine.actions import Action
+from cardkit.engine.saves import SavedGame
+from cardkit.engine.state import GameState, Setup
+from cardkit.play.match import DealRecord, Match
+from cardkit.server._models import CreateTable
+
+__all__ = ["RecordWriter", "SeatRecord", "TableRecord"]
+
+
+class SeatRecord(BaseModel):
+    """One seat as stored: its name, its bot, and its token while a person holds it."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str
+    bot: str | None = None
+    token: str | None = None
+
+
+class TableRecord(BaseModel):
+    """A table as stored (private: it holds tokens, the seed and the full state)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: str
+    settings: CreateTable
+    seed: int
+    seats: list[SeatRecord]
+    state: str | None
+    version: int
+    created: float
+    #: Each seat's version, then the spectators' (``None`` in records of older servers).
+    versions: list[int] | None = None
+    #: When the turn timer runs out (seconds since the epoch), if it runs.
+    deadline: float | None = None
+    #: The match's finished deals (last: `RecordWriter` writes them after the rest).
+    deals: list[DealRecord]
+
+
+#: How a saved game's JSON ends when it has no action and an empty snapshot.
+_EMPTY_TAIL = '"actions":[],"snapshot":{}}'
+
+
+class RecordWriter:
+    """Writes one table's record as JSON, again and again, reusing the text of what stays.
+
+    Kept from one call to the next: the finished deals' JSON (while the match
+    is the same), and the current deal's saved-game head (its setup) and the
+    JSON of each action played (while the deal is the same and only grows).
+    """
+
+    def __init__(self) -> None:
+        """Start with nothing kept."""
+        self._match: Match | None = None
+        self._deals: list[str] = []
+        self._setup: Setup | None = None
+        self._head = ""
+        self._actions: list[Action] = []
+        self._texts: list[str] = []
+
+    def json(self, head: TableRecord, match: Match) -> str:
+        """``head`` (a record whose ``deals`` are left out) with ``match``'s finished deals,
+        as ``TableRecord.model_dump_json`` writes the whole record."""
+        deals = match.deals
+        if self._match is not match or len(self._deals) > len(deals):
+            self._match, self._deals = match, []
+        self._deals.extend(deal.model_dump_json() for deal in deals[len(self._deals) :])
+        text = head.model_dump_json(exclude={"deals"})
+        return f'{text[:-1]},"deals":[{",".join(self._deals)}]}}'
+
+    def state_json(self, state: GameState | None) -> str | None:
+        """``state.to_json()``, the same text, from the parts kept of this deal."""
+        if state is None:
+            return None
+        if state.setup is not self._setup:
+            self._start(state)
+        history = state.history
+        kept = self._actions
+        if len(history) < len(kept) or any(a is not b for a, b in zip(kept, history, strict=False)):
+            kept.clear()  # not a later point of the same deal: every action is written again
+            self._texts.clear()
+        for action in history[len(kept) :]:
+            kept.append(action)
+            self._texts.append(pydantic_core.to_json(str(action)).decode())
+        snapshot = pydantic_core.to_json(state.snapshot()).decode()
+        return f'{self._head}"actions":[{",".join(self._texts)}],"snapshot":{snapshot}}}'
+
+    def _start(self, state: GameState) -> None:
+        """Keep the saved-game head of ``state``'s deal: everything before its actions."""
+        saved = SavedGame.from_state(state).model_copy(update={"actions": [], "snapshot": {}})
+        empty = saved.model_dump_json()
+        assert empty.endswith(_EMPTY_TAIL)
+        self._setup = state.setup
+        self._head = empty[: -len(_EMPTY_TAIL)]
+        self._actions, self._texts = [], []
