@@ -37,7 +37,7 @@ def _states(name: str) -> list[GameState]:
     for seed in range(4):
         rng = random.Random(seed)
         rules = game.rules().with_max_actions(CAPS[seed % 2])
-        state = game.start(game.default_players, rules, seed=seed)
+        state = game.start(game.players.default, rules, seed=seed)
         states.append(state)
         while not state.is_over:
             state = state.apply(rng.choice(state.legal_actions()))
@@ -58,7 +58,7 @@ def test_no_state_class_is_made_at_run_time(name: str) -> None:
 def test_a_capped_state_refuses_every_action_clearly(name: str) -> None:
     """Acting on a state the cap ended says the game is over, as for any finished game."""
     game = cardkit.load_game(name)
-    state = game.start(game.default_players, game.rules(max_actions=1), seed=3)
+    state = game.start(game.players.default, game.rules(max_actions=1), seed=3)
     legal = state.legal_actions()
     capped = state.apply(legal[0])
     assert capped.is_over
