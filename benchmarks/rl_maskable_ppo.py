@@ -11,7 +11,8 @@ Seat 0 learns with `gym.make("cardkit/<game>-v0")` (every other seat the
 heuristic bot) behind the `ActionMasker` wrapping of docs/tutorials/train-an-agent.md,
 default hyper-parameters. Then it plays `--games` fresh deals with the
 deterministic policy, and the heuristic bot plays seat 0 of the same deals;
-both win rates are printed with Wilson 95% intervals, as JSON.
+both win rates are printed with Wilson 95% intervals, as JSON, with the training rate
+and the load average at the end.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import random
 import time
 from typing import Any
@@ -107,11 +109,18 @@ def main() -> None:
     trained = time.time() - start
     wins = policy_wins(model, args.game, args.players, args.games)
     baseline = heuristic_wins(args.game, args.players, args.games)
-    print(json.dumps({
-        "game": args.game, "players": args.players, "steps": args.steps, "games": args.games,
+    figures = {
+        "game": args.game,
+        "players": args.players,
+        "steps": args.steps,
+        "games": args.games,
         "train_seconds": round(trained),
-        "ppo": wilson(wins, args.games), "heuristic": wilson(baseline, args.games),
-    }))  # fmt: skip
+        "steps_per_second": round(args.steps / trained),
+        "load_average": os.getloadavg(),
+        "ppo": wilson(wins, args.games),
+        "heuristic": wilson(baseline, args.games),
+    }
+    print(json.dumps(figures))
 
 
 if __name__ == "__main__":
