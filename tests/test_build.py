@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import difflib
 import importlib
 import importlib.machinery
+import itertools
+import json
 import os
 import subprocess
 import sys
@@ -79,3 +82,53 @@ def test_a_compiled_run_really_runs_compiled_modules() -> None:
         pytest.skip("only in the compiled pass (CARDKIT_EXPECT_COMPILED names a module)")
     importlib.import_module(expected)
     assert expected in _build.compiled_modules()
+
+
+#: Bot games recorded on both builds: every installed game, two seeds, its own bots and random.
+_BOT_GAMES = """
+import json, cardkit
+from cardkit._build import compiled_modules
+from cardkit.testing.playthrough import Playthrough, record_playthrough
+specs = [
+    Playthrough(name, players=cardkit.load_game(name).default_players, seed=seed, bots=bots)
+    for name in cardkit.available_games()
+    for seed, bots in ((1, None), (2, "random"))
+]
+games = {f"{spec.game} {spec}": record_playthrough(spec) for spec in specs}
+print(json.dumps({"games": games, "compiled": compiled_modules()}))
+"""
+
+
+def _record_bot_games(pure: bool) -> dict[str, str]:
+    env = {**os.environ, _build.PURE_VARIABLE: "1" if pure else ""}
+    done = subprocess.run(
+        [sys.executable, "-c", _BOT_GAMES], env=env, capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    recorded = json.loads(done.stdout)
+    assert ("cardkit.cards.cardset" not in recorded["compiled"]) is pure, recorded["compiled"]
+    games: dict[str, str] = recorded["games"]
+    return games
+
+
+def _first_lines_that_differ(pure: str, compiled: str) -> str:
+    diff = difflib.unified_diff(
+        pure.splitlines(), compiled.splitlines(), "pure", "compiled", n=0, lineterm=""
+    )
+    return "\n".join(line[:300] for line in itertools.islice(diff, 12))
+
+
+@pytest.mark.slow
+def test_bots_play_the_same_games_on_both_builds() -> None:
+    """Playthroughs recorded afresh by the bots read the same, byte for byte, on both builds.
+
+    The recorded playthrough tests replay the actions written in their files, so
+    they compare everything but the bots' choices; this lets the bots choose.
+    """
+    if not _build.compiled_files():
+        pytest.skip("a pure installation: there is no compiled build to compare")
+    compiled, pure = _record_bot_games(pure=False), _record_bot_games(pure=True)
+    assert compiled.keys() == pure.keys()
+    assert len(compiled) >= 2 * 6
+    for name, text in compiled.items():
+        assert text == pure[name], f"{name} differs:\n{_first_lines_that_differ(pure[name], text)}"
