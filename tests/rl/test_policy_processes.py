@@ -52,14 +52,22 @@ def test_simulate_with_two_jobs_plays_the_policy_in_the_workers(
     # Hand every chunk after the first to the pool, however little work is left.
     monkeypatch.setattr(executors, "POOL_START_SECONDS", 0.0)
     monkeypatch.setattr(executors, "WARM_POOL_SECONDS", 0.0)
+    # A pool of its own: one an earlier test started lacks POLICY_AGENTS_LOG in its
+    # workers' environment (they copied it before this test set it).
+    pools: dict[Any, Any] = {}
+    monkeypatch.setattr(executors, "_pools", pools)
     args: dict[str, Any] = {"games": 120, "players": 2, "bots": [LOGGED, "heuristic"], "seed": 4}
-    alone = simulate("tonk", jobs=1, **args)
-    here = _pids(log)
-    assert here == {os.getpid()}
-    pooled = simulate("tonk", jobs=2, **args)
-    assert pooled.jobs == 2
-    assert pooled.outcome() == alone.outcome()
-    assert _pids(log) - here  # decisions were taken in worker processes
+    try:
+        alone = simulate("tonk", jobs=1, **args)
+        here = _pids(log)
+        assert here == {os.getpid()}
+        pooled = simulate("tonk", jobs=2, **args)
+        assert pooled.jobs == 2
+        assert pooled.outcome() == alone.outcome()
+        assert _pids(log) - here  # decisions were taken in worker processes
+    finally:
+        for pool in pools.values():
+            pool.shutdown()
 
 
 def test_a_dask_cluster_of_processes_plays_the_policy(log: Path) -> None:
