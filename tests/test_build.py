@@ -90,7 +90,7 @@ import json, cardkit
 from cardkit._build import compiled_modules
 from cardkit.testing.playthrough import Playthrough, record_playthrough
 specs = [
-    Playthrough(name, players=cardkit.load_game(name).default_players, seed=seed, bots=bots)
+    Playthrough(name, players=cardkit.load_game(name).players.default, seed=seed, bots=bots)
     for name in cardkit.available_games()
     for seed, bots in ((1, None), (2, "random"))
 ]

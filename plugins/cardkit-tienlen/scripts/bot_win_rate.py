@@ -28,7 +28,7 @@ def win_rate(bot: str, deals: int, seed: int = 2024, players: int = 4) -> tuple[
         seat = deal % players
         rngs = seat_rngs(seed + deal, players)
         bots = [RandomBot(rngs[s]) for s in range(players)]
-        bots[seat] = game.bots[bot](rngs[seat])
+        bots[seat] = cardkit.catalog(game).bots[bot](rngs[seat])
         state = game.start(players=players, rules=rules, seed=seed * 100_003 + deal)
         played = play_out(state, bots, rngs)
         wins += played.result.winners == [seat]
