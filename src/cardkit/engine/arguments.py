@@ -61,7 +61,9 @@ class SeatArg(Arg):
 
     Any number of at most two digits reads; whether it is a seat at this
     table, and whether the seat may be named, is the check's business.
-    Its values are the seats of the table.
+    Its values are the seats of the table. Like every seat in an action's
+    text (what saves, playthroughs and the API carry), it is the 0-based
+    index, where the words a person reads say "Seat 3" for index 2.
     """
 
     name: str = "seat"
