@@ -236,6 +236,8 @@ def _latency(base: str, port: int, samples: int) -> list[float]:
 def _until(client: Any, version: int) -> dict[str, Any]:
     while True:
         message = json.loads(client.recv(timeout=30))
+        if message["type"] == "error":  # say why, rather than wait 30 s for a change
+            raise RuntimeError(f"the server refused the latency table's client: {message}")
         if message["type"] == "state" and message["version"] >= version:
             found: dict[str, Any] = message
             return found
