@@ -339,3 +339,31 @@ def test_only_cards_and_a_required_word_narrow_the_candidates() -> None:
     assert [str(a) for a in listed[:5]] == [
         "put 8C clubs", "put 8C diamonds", "put 8C hearts", "put 8C spades", "put 8D clubs"
     ]  # fmt: skip
+
+
+def test_forms_sharing_a_verb_are_listed_together_card_by_card() -> None:
+    """A card's actions stand together: the wild 8's plays come in the 8's place, between the
+    cards around it (listed form by form, they came after every other card)."""
+    hand = list(CardSet.parse("5C 8C 9C"))
+    listed = [str(a) for a in _EIGHTS_NAME_A_SUIT.candidates(hand)]
+    assert listed == [
+        "put 5C", "put 8C", "put 8C clubs", "put 8C diamonds", "put 8C hearts", "put 8C spades",
+        "put 9C",
+    ]  # fmt: skip
+
+
+def test_the_candidates_of_a_card_are_made_once() -> None:
+    """Listing the same cards again asks the forms nothing (each card's candidates are kept):
+    `only_cards` is asked once per card, not at every listing."""
+    asked: list[Card] = []
+
+    def eight(card: Card) -> bool:
+        asked.append(card)
+        return card.rank == Rank.EIGHT
+
+    grammar = Grammar(Form("put", _Named, 1), Form("put", _Named, 1, _SUITS, only_cards=eight))
+    hand = list(CardSet.parse("5C 8C 9C"))
+    first = grammar.candidates(hand)
+    assert len(asked) == 3
+    assert grammar.candidates(hand) == first
+    assert len(asked) == 3

@@ -1,8 +1,9 @@
 """The contract suite compares a fast `list_legal` with the checks' listing.
 
-The broken games are Crazy Eights with a fast listing that is wrong in one
-way; the other contract checks do not see it (an action of the cached listing
-applies without a second check), so only the fast-listing comparison can.
+The broken games are Crazy Eights (which lists from its checks) given a fast
+listing that is wrong in one way; the other contract checks do not see it (an
+action of the kept listing applies without a second check), so only the
+fast-listing comparison can.
 """
 
 from __future__ import annotations
@@ -73,9 +74,11 @@ def case(game: cardkit.Game[Any, Any], players: int = 3) -> ContractCase:
 
 
 def test_has_fast_listing_only_for_an_overridden_generic_listing(shed: Shed) -> None:
-    """Crazy Eights and Tonk list fast; the default listing and a non-generic game do not."""
-    assert has_fast_listing(GOOD.start(3, seed=1))
+    """An overridden listing and Tonk's list fast; Crazy Eights (which writes none), the
+    default listing and a non-generic game do not."""
+    assert has_fast_listing(with_states(ForgetsSpades).start(3, seed=1))
     assert has_fast_listing(cardkit.load_game("tonk").start(2, seed=1))
+    assert not has_fast_listing(GOOD.start(3, seed=1))
     assert not has_fast_listing(with_states(ReferenceListing).start(3, seed=1))
     assert not has_fast_listing(shed.start(2, seed=1))
 

@@ -17,6 +17,7 @@ from itertools import combinations, product
 from typing import ClassVar, cast
 
 from cardkit.cards.card import Card
+from cardkit.engine._together import listed_together
 from cardkit.engine.actions import Action, parse_card_args, split_action_text
 from cardkit.engine.arguments import Arg
 from cardkit.errors import IllegalAction, Refused, quote
@@ -317,7 +318,7 @@ class Grammar:
         players: int | None = None,
         sources: Callable[[str], Sequence[Card]] | None = None,
     ) -> list[Action]:
-        """Every form's [`candidates`][cardkit.engine.grammar.Form.candidates], in order.
+        """Every form's [`candidates`][cardkit.engine.grammar.Form.candidates] (a verb's together).
 
         Args:
             deck: the game's cards.
@@ -329,11 +330,9 @@ class Grammar:
         A `Form` subclass whose `candidates` predates `players` (it takes only
         the deck) is still asked, without it.
         """
-        out: list[Action] = []
-        for form in self.forms:
-            cards = deck if form.source is None or sources is None else sources(form.source)
-            out.extend(self.candidates_of(form, cards, players=players))
-        return out
+        return listed_together(
+            self.forms, deck, players, sources, self.candidates_of, Form.candidates
+        )
 
     @staticmethod
     def candidates_of(

@@ -42,28 +42,19 @@ class HeuristicBot:
         """Pick a play, a draw or a pass for ``turn.seat``."""
         view = turn.view
         assert isinstance(view, CrazyEightsView)
-        hand = view.hand or []
-        suit_counts = Counter(c.suit for c in hand if c.rank != Rank.EIGHT)
-        plays = [a for a in turn.legal if isinstance(a, Play)]
+        held = Counter(card.suit for card in view.hand or [] if card.rank != Rank.EIGHT)
+        plays = [action for action in turn.legal if isinstance(action, Play)]
         ordinary = [p for p in plays if p.suit is None and p.card.rank != Rank.EIGHT]
         if ordinary:
             return max(
-                ordinary,
-                key=lambda p: (
-                    suit_counts[p.card.suit],
-                    card_points([p.card]),
-                    p.card.index,
-                ),
+                ordinary, key=lambda p: (held[p.card.suit], card_points([p.card]), p.card.index)
             )
         if plays:
             # Only wild 8s are playable: play the cheapest-indexed one, naming the longest suit.
-            best = max(plays, key=lambda p: (suit_counts[p.suit], -p.card.index))
+            best = max(plays, key=lambda p: (held[p.suit], -p.card.index))
             dry = view.stock_count + view.discard_count - 1 < len(view.hand_counts)
-            held = [p for p in plays if p.card == best.card and suit_counts[p.suit] > 0]
-            if dry and held:
-                return turn.rng.choices(held, [suit_counts[p.suit] for p in held])[0]
+            named = [p for p in plays if p.card == best.card and held[p.suit] > 0]
+            if dry and named:
+                return turn.rng.choices(named, [held[p.suit] for p in named])[0]
             return best
-        for action in turn.legal:
-            if isinstance(action, Draw):
-                return action
-        return next(a for a in turn.legal if isinstance(a, Pass))
+        return Draw() if Draw() in turn.legal else Pass()

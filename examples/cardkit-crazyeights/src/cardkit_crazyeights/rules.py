@@ -1,30 +1,15 @@
-"""The rules model of Crazy Eights: every variant option, typed, with its default.
-
-Also the words of the rules: suit names in action text and card points, and which cards
-match which.
-"""
+"""The rules model of Crazy Eights (every option, typed, with its default), its presets,
+the suit words of its actions, what cards left in a hand are worth, and its refusal codes."""
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Iterable
 from enum import StrEnum
 from typing import ClassVar
 
 from pydantic import Field
 
-from cardkit import Card, CardValues, InvalidRules, Rank, Rules, Suit, Variant
-from cardkit.authoring import rank_mask, suit_mask
-
-__all__ = [
-    "MATCHES",
-    "PRESETS",
-    "SUIT_NAMES",
-    "SUIT_WORDS",
-    "CrazyEightsRefused",
-    "CrazyEightsRules",
-    "card_points",
-]
-
+from cardkit import Card, InvalidRules, Rank, Rules, Suit, Variant
 
 #: The named presets of Crazy Eights.
 PRESETS = (
@@ -88,31 +73,27 @@ class CrazyEightsRules(Rules):
 
 
 #: The name of each suit in action text: ``play 8H clubs``.
-SUIT_NAMES: dict[Suit, str] = {
-    Suit.CLUBS: "clubs", Suit.DIAMONDS: "diamonds", Suit.HEARTS: "hearts", Suit.SPADES: "spades"
-}  # fmt: skip
-#: Every word naming a suit in action text (names, singulars, letters, symbols).
-SUIT_WORDS: dict[str, Suit] = {
-    **{name: suit for suit, name in SUIT_NAMES.items()},
-    **{name[:-1]: suit for suit, name in SUIT_NAMES.items()},
-    **{suit.code.lower(): suit for suit in Suit},
-    **{suit.symbol: suit for suit in Suit},
+SUIT_NAMES = {suit: suit.name.lower() for suit in Suit}
+#: Every word naming a suit in action text: ``clubs``, ``club``, ``c`` or ``♣``.
+SUIT_WORDS = {
+    word: suit
+    for suit, name in SUIT_NAMES.items()
+    for word in (name, name[:-1], suit.code.lower(), suit.symbol)
 }
 
-#: The cards that may be played with each suit to follow and top card's rank, 8s wild or not:
-#: `MATCHES[eights_wild][suit][rank]` is a card mask (a table made once, for the hot path).
-MATCHES: tuple[tuple[dict[Rank | None, int], ...], ...] = tuple(
-    tuple({rank: suit_mask(suit) | rank_mask(rank) | (rank_mask(8) if wild else 0) for rank in Rank}
-          for suit in Suit) for wild in (False, True))  # fmt: skip
 
-#: Cards left in a hand: pip value, pictures 10, ace 1 (an 8 is worth 50 while 8s are wild).
-_VALUES = CardValues.pips(ace=1, pictures=10)
-_POINTS = CardValues({rank: 50 if rank == Rank.EIGHT else _VALUES.table[rank - 2] for rank in Rank})
-
-
-def card_points(cards: Collection[Card], *, eights_wild: bool = True) -> int:
+def card_points(cards: Iterable[Card], *, eights_wild: bool = True) -> int:
     """What cards left in a hand are worth: 8 = 50 (8 when 8s are not wild), pictures 10, ace 1."""
-    return (_POINTS if eights_wild else _VALUES).total(cards)
+    return sum(points(card, eights_wild) for card in cards)
+
+
+def points(card: Card, eights_wild: bool) -> int:
+    """What one card left in a hand is worth (see `card_points`)."""
+    if card.rank == Rank.EIGHT and eights_wild:
+        return 50
+    if card.rank == Rank.ACE:
+        return 1
+    return min(card.rank or 0, 10)
 
 
 class CrazyEightsRefused(StrEnum):
