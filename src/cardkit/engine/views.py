@@ -6,6 +6,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from cardkit.cards.card import Card
+
 __all__ = ["View", "ZoneView"]
 
 
@@ -38,6 +40,40 @@ class View(BaseModel):
     is_over: bool
     legal_actions: list[str] = Field(default_factory=list)
     recent: list[str] = Field(default_factory=list)
+
+    def cards(self, key: str) -> list[Card]:
+        """The cards of the view entry `key`, typed: a zone's cards (`"hand"`, `"trick"`)
+        or a top card (`"top"`, as one card), `[]` where it shows none (a spectator's hand,
+        an empty pile). The zone entries a view model does not declare (the core derives
+        them) are read this way.
+
+        Raises:
+            KeyError: the view has no entry `key`, or it holds no cards.
+        """
+        value = self._entry(key)
+        if value is None:
+            return []
+        if isinstance(value, Card | str):
+            value = [value]
+        if not isinstance(value, list | tuple | frozenset) and not hasattr(value, "codes"):
+            raise KeyError(f"the view entry {key!r} holds no cards: {value!r}")
+        return [card if isinstance(card, Card) else Card.parse(card) for card in value]
+
+    def number(self, key: str) -> int:
+        """The number of the view entry `key` (a zone's count: `"stock_count"`), typed.
+
+        Raises:
+            KeyError: the view has no entry `key`, or it is not a number.
+        """
+        value = self._entry(key)
+        if type(value) is not int:
+            raise KeyError(f"the view entry {key!r} is not a number: {value!r}")
+        return value
+
+    def _entry(self, key: str) -> Any:
+        if key in type(self).model_fields or key in (self.model_extra or {}):
+            return getattr(self, key)
+        raise KeyError(f"a view of {self.game} has no entry {key!r}")
 
 
 class ZoneView(View):

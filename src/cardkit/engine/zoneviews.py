@@ -10,6 +10,10 @@ cards: a view model's field typed with [`CardSet`][cardkit.cards.cardset.CardSet
 set as it is, any other field a list of cards; a zone of bit masks
 (`masks=True`) is counted by its bits, and only the cards shown become a
 card set.
+
+A game's view model declares only what the zones do not give:
+[`derived_view_model`][cardkit.engine.zoneviews.derived_view_model] adds a typed
+field for each zone entry the model does not declare itself.
 """
 
 from __future__ import annotations
@@ -19,12 +23,15 @@ from collections.abc import Callable, Mapping, Sequence
 from operator import attrgetter
 from typing import Any, get_args, get_origin
 
+from pydantic import create_model
+
 from cardkit.cards.card import Card
 from cardkit.cards.cardset import CardSet
 from cardkit.cards.orders import CardOrder
+from cardkit.engine.views import View, ZoneView
 from cardkit.engine.zones import Seen, Zone
 
-__all__ = ["ZoneViewer", "state_view", "zone_view"]
+__all__ = ["ZoneViewer", "derived_view_model", "state_view", "zone_fields", "zone_view"]
 
 _Step = Callable[[Any, "int | None", dict[str, Any], "CardOrder | None"], None]
 #: Turns a zone's cards (or mask) into what the view holds.
@@ -39,13 +46,7 @@ class ZoneViewer:
 
     def __init__(self, zones: Sequence[Zone], model: type | None = None) -> None:
         """Plan the view entries of `zones` for the view `model` (`None`: lists of cards)."""
-        self._steps = tuple(
-            _step(zone, model)
-            for zone in zones
-            if zone.in_view
-            and zone.seen is not Seen.NOBODY
-            and not (zone.seen is Seen.OWNER and not zone.per_seat)
-        )
+        self._steps = tuple(_step(zone, model) for zone in zones if _in_view(zone))
 
     def __call__(
         self, state: Any, seat: int | None, order: CardOrder | None = None
@@ -56,6 +57,81 @@ class ZoneViewer:
         for step in self._steps:
             step(state, seat, out, order)
         return out
+
+
+def _in_view(zone: Zone) -> bool:
+    """Whether `zone` adds entries to a view (a shared `owner` zone has no owner to show)."""
+    return (
+        zone.in_view
+        and zone.seen is not Seen.NOBODY
+        and not (zone.seen is Seen.OWNER and not zone.per_seat)
+    )
+
+
+def zone_fields(zones: Sequence[Zone]) -> dict[str, Any]:
+    """The view entries `zones` give, each with its type (the keys of this module's table).
+
+    A seat's own zone is `list[Card] | None` (`None` for a spectator) beside
+    every seat's count; a counted zone is its count (and, seen `top`, its top
+    card, `None` when empty); a zone everyone sees is its list of cards.
+    """
+    fields: dict[str, Any] = {}
+    for zone in filter(_in_view, zones):
+        name, seen = zone.name, zone.seen
+        if zone.per_seat or zone.keyed:
+            many = _by_key if zone.keyed else _by_seat
+            counts = zone.count_key or f"{name}_counts"
+            if seen is Seen.EVERYONE:
+                fields[name] = many(list[Card])
+                continue
+            if seen is Seen.OWNER:
+                fields[name] = list[Card] | None
+                if zone.revealed is not None:
+                    fields[zone.revealed_key or f"{name}_revealed"] = dict[int, list[Card]]
+            fields[counts] = many(int)
+            if seen is Seen.TOP:
+                fields[f"{name}_tops"] = many(Card | None)
+            continue
+        if seen is Seen.EVERYONE:
+            fields[name] = list[Card]
+            if zone.count_key:
+                fields[zone.count_key] = int
+            continue
+        fields[zone.count_key or f"{name}_count"] = int
+        if seen is Seen.TOP:
+            fields[zone.top_key or f"{name}_top"] = Card | None
+    return fields
+
+
+def _by_seat(item: Any) -> Any:
+    return list.__class_getitem__(item)
+
+
+def _by_key(item: Any) -> Any:
+    return dict.__class_getitem__((Any, item))
+
+
+def derived_view_model(zones: Sequence[Zone], model: type[View]) -> type[View]:
+    """`model` with a typed field for each entry of `zones` it does not declare itself.
+
+    A game declares in its view model only the fields `view_extra` adds (and
+    any zone entry it types its own way, such as a card set); the zones' entries
+    are derived here, once per state class. `model` itself is returned when it
+    declares them all, or when it is the untyped
+    [`ZoneView`][cardkit.engine.views.ZoneView]. The derived class is a subclass
+    of `model` (a bot's `isinstance(view, MyView)` holds), picklable by its name.
+    """
+    declared = model.model_fields
+    added = {k: (t, ...) for k, t in zone_fields(zones).items() if k not in declared}
+    if not added or model is ZoneView or model.model_config.get("extra") == "allow":
+        return model
+    derived: type[View] = create_model(  # type: ignore[call-overload]
+        model.__name__, __base__=model, __module__=model.__module__, **added
+    )
+    # Pickled by reference as `<module>.<Model>.zone_model`, the class kept below.
+    derived.__qualname__ = f"{model.__qualname__}.zone_model"
+    type.__setattr__(model, "zone_model", derived)
+    return derived
 
 
 def _holds_sets(model: type | None, key: str) -> bool:
@@ -214,13 +290,15 @@ def zone_view(
     return ZoneViewer(zones, model)(state, seat, order)
 
 
-#: The zone part of the views, planned once per state class.
-_VIEWERS: dict[type, ZoneViewer] = {}
+#: The zone part of the views and the view model, planned once per state class.
+_VIEWERS: dict[type, tuple[ZoneViewer, Any]] = {}
 
 
 def state_view(state: Any, seat: int | None) -> Any:
     """The view of a [`GenericState`][cardkit.engine.generic.GenericState] for `seat`: the
-    zones as declared, `view_extra` and the turn, or, with `private_windows`, for every seat
+    zones as declared (typed by
+    [`derived_view_model`][cardkit.engine.zoneviews.derived_view_model]), `view_extra` and
+    the turn, or, with `private_windows`, for every seat
     but the one a window asks, the view of its `public_state()`.
 
     Raises:
@@ -235,9 +313,11 @@ def state_view(state: Any, seat: int | None) -> Any:
         if public is not state:
             return public.view(seat)
     cls = type(state)
-    viewer = _VIEWERS.get(cls)
-    if viewer is None:
-        viewer = _VIEWERS[cls] = ZoneViewer(state.zone_specs, state.view_model)
+    planned = _VIEWERS.get(cls)
+    if planned is None:
+        model = derived_view_model(state.zone_specs, state.view_model)
+        planned = _VIEWERS[cls] = (ZoneViewer(state.zone_specs, model), model)
+    viewer, model = planned
     data = viewer(state, seat)
     data.update(state.view_extra(seat))
     data["game"] = state.game.name
@@ -251,4 +331,4 @@ def state_view(state: Any, seat: int | None) -> Any:
     data["recent"] = state.recent(seat)
     # The model's own validator, as `model_validate` calls it: a third cheaper than
     # building the model from keyword arguments (views are on the servers' hot path).
-    return state.view_model.__pydantic_validator__.validate_python(data)
+    return model.__pydantic_validator__.validate_python(data)

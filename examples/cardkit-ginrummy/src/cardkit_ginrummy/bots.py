@@ -32,7 +32,7 @@ class HeuristicBot:
         """Pick an action for ``turn.seat``."""
         view = turn.view
         assert isinstance(view, GinView)
-        hand = CardSet(view.hand or [])
+        hand, top = CardSet(view.cards("hand")), view.cards("top")
 
         def left(action: CardAction) -> tuple[int, int]:  # deadwood left, then the highest card
             return deadwood(hand.remove(action.card)), -VALUES.of(action.card)
@@ -41,7 +41,7 @@ class HeuristicBot:
             moves = sorted((a for a in turn.legal if isinstance(a, kind)), key=left)
             if moves and (kind is not LayOff or left(moves[0])[0] < deadwood(hand)):
                 return moves[0]
-        if Take() in turn.legal and view.top is not None and self.melds(hand, view.top):
+        if Take() in turn.legal and top and self.melds(hand, top[0]):
             return Take()
         return next(a for a in (Done(), Draw(), Pass()) if a in turn.legal)
 

@@ -9,16 +9,12 @@ __all__ = ["GinView"]
 
 # --8<-- [start:view-model]
 class GinView(View):
-    """What one seat (or a spectator) may know of a deal of Gin Rummy.
+    """What one seat (or a spectator) may know of a deal of Gin Rummy: the zones' entries
+    (``hand``, ``hand_counts``, ``hand_revealed``: the knocker's hand once they knock, both
+    once the deal is over; ``stock_count``, ``discard_count``, ``top``), which the core
+    derives from the zones, and these.
 
     Attributes:
-        hand: the seat's own cards (``None`` for a spectator).
-        hand_counts: how many cards each seat holds.
-        hand_revealed: the hands shown to everyone: the knocker's once they
-            knock, both once the deal is over (but a drawn deal).
-        stock_count: how many cards are left in the stock.
-        discard_count: how many cards the discard pile holds.
-        top: the top card of the discard pile (``None`` when it is empty).
         phase: what the seat to act does: take or pass the upcard (``offer``),
             draw or take (``draw``), discard or knock (``discard``), lay off
             (``layoff``).
@@ -28,12 +24,6 @@ class GinView(View):
         dealer: the dealer's seat.
     """
 
-    hand: list[Card] | None
-    hand_counts: list[int]
-    hand_revealed: dict[int, list[Card]]
-    stock_count: int
-    discard_count: int
-    top: Card | None
     phase: Literal["offer", "stock", "draw", "discard", "layoff"]
     deadwood: int | None
     knocker: int | None

@@ -7,7 +7,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from cardkit.authoring import (
-    Card,
     Spot,
     TableHint,
     TableRole,
@@ -23,16 +22,15 @@ __all__ = ["TABLE_HINT", "VIEW_WORDS", "SpadesView", "bid_text"]
 
 # --8<-- [start:view-model]
 class SpadesView(View):
-    """What one seat (or a spectator) may know of a deal of Spades.
+    """What one seat (or a spectator) may know of a deal of Spades: the zones' entries,
+    which the core derives from the zones (``hand``, ``hand_counts``, ``trick``: the
+    current trick, the lead first; ``last_trick``: the last complete trick), and these.
+    A seat that may still bid blind nil and has not looked at its cards sees ``hand``
+    as ``None``.
 
     Attributes:
-        hand: the seat's own cards (``None`` for a spectator, and for a seat
-            that may still bid blind nil and has not looked at them).
-        hand_counts: how many cards each seat holds.
-        trick: the cards played to the current trick, the lead first.
         trick_leader: the seat that led the current trick.
-        last_trick: the cards of the last complete trick, the lead first.
-        last_leader: the seat that led it (``None`` before the first trick is done).
+        last_leader: the seat that led the last trick (``None`` before the first trick is done).
         tricks: how many tricks each seat has taken.
         bids: each seat's bid (0 is nil); another seat's bid shows only once
             every seat has bid: the bids are sealed.
@@ -42,11 +40,7 @@ class SpadesView(View):
         dealer: the dealer's seat.
     """
 
-    hand: list[Card] | None
-    hand_counts: list[int]
-    trick: list[Card]
     trick_leader: int
-    last_trick: list[Card]
     last_leader: int | None
     tricks: list[int]
     bids: list[int | None]
