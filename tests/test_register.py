@@ -162,3 +162,31 @@ def test_what_a_plugin_registers_is_added_kind_by_kind(empty_registry: Registry,
     assert found.best_bot == "lazy"
     assert shed.rules(variant="short").house_rules == {"short"}
     assert found.wording.sources["deal"] == "all"
+
+
+# -- a game's registration in one call -------------------------------------------------
+
+
+def test_a_game_registers_with_its_bots_and_phrases_in_one_call(
+    empty_registry: Registry, shed: Any
+) -> None:
+    """`game_plugin` makes the whole hook: the game, its bots (by their `name`, the first the
+    best) and its phrases, as the separate `add_*` calls register them."""
+    from cardkit.authoring import game_plugin
+
+    class Lazy(cardkit.RandomBot):
+        name = "lazy"
+
+    hook = game_plugin(shed, ("shedding",), bots=[Lazy], phrases={"deal": "deals"})
+    info = cardkit.register(plugin(cardkit_register=hook), name="one")
+    assert empty_registry.problems == []
+    assert (info.games, info.bots) == (["shed"], ["shed:lazy"])
+    found = catalog(cardkit.load_game("shedding"))
+    assert found.best_bot == "lazy"
+    assert found.wording.sources["deal"] == "one"
+
+
+def test_a_bot_without_a_name_is_refused_by_the_one_call(shed: Any) -> None:
+    register = Register("odd")
+    with pytest.raises(PluginError, match=r"add_game\(\) needs each bot as a factory with a name"):
+        register.add_game(shed, bots=[lambda rng: cardkit.RandomBot(rng)])

@@ -33,7 +33,7 @@ the authoring API says what each is, a line each, with a link to its reference):
   `card_text`, `cards_text`, `count_text`, `seat_text`, `seats_text`,
   `payments_text`, `words_text`, `TableHint`, `Spot`;
 - bots and plugins: `Bot`, `BotFactory`, `RandomBot`, `Turn`, `hookimpl`,
-  `hookspec`, `Register`, `Registry`, `Catalog`, `catalog`, `HookCall`;
+  `hookspec`, `Register`, `game_plugin`, `Registry`, `Catalog`, `catalog`, `HookCall`;
 - errors: `IllegalAction`, `InvalidRules`, `InvalidState`, `InvalidCard`,
   `InvalidDeck`, `PluginError`.
 
@@ -115,6 +115,7 @@ from cardkit.errors import (
     Refusal,
     Refused,
 )
+from cardkit.plugins.gameplugin import game_plugin
 from cardkit.plugins.hookspecs import hookimpl, hookspec
 from cardkit.plugins.register import Register
 from cardkit.plugins.registry import Registry
@@ -207,6 +208,7 @@ __all__ = [
     "count_text",
     "deck_from",
     "draw_cards",
+    "game_plugin",
     "hookimpl",
     "hookspec",
     "kept",

@@ -64,12 +64,22 @@ class Register:
         """The arguments of each registration of one kind (one of `STAGES`), in call order."""
         return list(self._entries[stage])
 
-    def add_game(self, game: Game[Any, Any], aliases: Sequence[str] = ()) -> None:
+    def add_game(
+        self,
+        game: Game[Any, Any],
+        aliases: Sequence[str] = (),
+        *,
+        bots: Sequence[BotFactory] = (),
+        phrases: Mapping[str, PhraseLike] | None = None,
+    ) -> None:
         """Add `game` (an instance of a [`Game`][cardkit.engine.game.Game] subclass) under its
-        name and `aliases`.
+        name and `aliases`, with its `bots` (each under its factory's `name`, the
+        strongest first: as `add_bot` does) and the `phrases` of its own event kinds
+        (as `add_phrases` does): a game's registration in one call.
 
         Raises:
-            PluginError: `game` is not a game, or an alias is not a string.
+            PluginError: `game` is not a game, an alias is not a string, or a bot's
+                factory is not callable or has no `name`.
         """
         if not isinstance(game, Game):
             raise PluginError(
@@ -78,6 +88,12 @@ class Register:
             )
         names = _texts(aliases, "aliases", "add_game")
         self._add("games", ("game", game.name), f"the game {game.name!r}", (game, names))
+        for factory in bots:
+            name = getattr(factory, "name", None)
+            what = "each bot as a factory with a name (a bot class with `name = ...`)"
+            self.add_bot(game.name, _text(name, what, "add_game"), factory)
+        if phrases is not None:
+            self.add_phrases(game.name, phrases)
 
     def add_house_rule(self, game: str, name: str, description: str = "") -> None:
         """Declare the house rule `name` of the game `game` (see ``rules.house_rules``).

@@ -1,4 +1,4 @@
-"""The hook implementations of cardkit-crazyeights; nothing else.
+"""The hook of cardkit-crazyeights, made by the core in one call; nothing else.
 
 cardkit finds this module through the entry point declared in
 ``pyproject.toml``::
@@ -9,8 +9,7 @@ cardkit finds this module through the entry point declared in
 
 from __future__ import annotations
 
-from cardkit import hookimpl
-from cardkit.authoring import Register
+from cardkit.authoring import game_plugin
 from cardkit_crazyeights.bots import HeuristicBot
 from cardkit_crazyeights.game import CrazyEights
 from cardkit_crazyeights.narration import PHRASES
@@ -18,11 +17,8 @@ from cardkit_crazyeights.narration import PHRASES
 #: The cardkit plugin API this plugin is built for.
 CARDKIT_API_VERSION = "1.0"
 
-
-@hookimpl
-def cardkit_register(register: Register) -> None:
-    """Register Crazy Eights (also known as ``eights`` and ``crazy-eights``), its heuristic
-    bot, and the words of its own event kinds (an eight naming a suit, a reshuffle)."""
-    register.add_game(CrazyEights(), aliases=("eights", "crazy-eights"))
-    register.add_bot("crazyeights", "heuristic", HeuristicBot)
-    register.add_phrases("crazyeights", PHRASES)
+#: The hook registering Crazy Eights (also known as ``eights`` and ``crazy-eights``), its
+#: heuristic bot and the words of its own event kinds.
+cardkit_register = game_plugin(
+    CrazyEights(), aliases=("eights", "crazy-eights"), bots=[HeuristicBot], phrases=PHRASES
+)

@@ -1,4 +1,4 @@
-"""The hook implementations of cardkit-spades; nothing else.
+"""The hook of cardkit-spades, made by the core in one call; nothing else.
 
 cardkit finds this module through the entry point declared in
 ``pyproject.toml``::
@@ -9,17 +9,12 @@ cardkit finds this module through the entry point declared in
 
 from __future__ import annotations
 
-from cardkit import hookimpl
-from cardkit.authoring import Register
+from cardkit.authoring import game_plugin
 from cardkit_spades.bots import HeuristicBot
 from cardkit_spades.game import Spades
 
 #: The cardkit plugin API this plugin is built for.
 CARDKIT_API_VERSION = "1.0"
 
-
-@hookimpl
-def cardkit_register(register: Register) -> None:
-    """Register Spades and its heuristic bot."""
-    register.add_game(Spades())
-    register.add_bot("spades", "heuristic", HeuristicBot)
+#: The hook registering Spades, its heuristic bot.
+cardkit_register = game_plugin(Spades(), bots=[HeuristicBot])
