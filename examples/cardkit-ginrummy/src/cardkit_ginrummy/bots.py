@@ -3,9 +3,9 @@
 import random
 
 from cardkit import Action, Card, Turn
-from cardkit.authoring import CardSet
+from cardkit.authoring import CardSet, CardVerb
 from cardkit_ginrummy.rules import VALUES, deadwood
-from cardkit_ginrummy.state import CardAction, Discard, Done, Draw, Knock, LayOff, Pass, Take
+from cardkit_ginrummy.state import Discard, Done, Draw, Knock, LayOff, Pass, Take
 from cardkit_ginrummy.views import GinView
 
 __all__ = ["HeuristicBot"]
@@ -34,7 +34,7 @@ class HeuristicBot:
         assert isinstance(view, GinView)
         hand, top = CardSet(view.cards("hand")), view.cards("top")
 
-        def left(action: CardAction) -> tuple[int, int]:  # deadwood left, then the highest card
+        def left(action: CardVerb) -> tuple[int, int]:  # deadwood left, then the highest card
             return deadwood(hand.remove(action.card)), -VALUES.of(action.card)
 
         for kind in (Knock, Discard, LayOff):

@@ -1,12 +1,12 @@
 """Gin Rummy: its actions, its state and their transitions (rules: `docs/games/ginrummy.md`)."""
 
-from dataclasses import dataclass
-from typing import Any, ClassVar, NamedTuple, Self
+from typing import Any, NamedTuple, Self
 
 from cardkit.authoring import (
     Action,
     Card,
     CardSet,
+    CardVerb,
     Event,
     Form,
     GameResult,
@@ -28,30 +28,19 @@ __all__ = ["Discard", "Done", "Draw", "Fields", "GinState", "Knock", "LayOff", "
 
 
 # --8<-- [start:actions]
-@dataclass(frozen=True, slots=True)
-class CardAction(Action):
-    """An action naming one card of the hand: its verb, then the card (``discard 9C``)."""
-
-    card: Card
-    verb: ClassVar[str]
-
-    def __str__(self) -> str:
-        return f"{self.verb} {self.card.code}"
-
-
-class Discard(CardAction):
+class Discard(CardVerb):
     """Discard a card, ending your turn: ``discard 9C``."""
 
     verb = "discard"
 
 
-class Knock(CardAction):
+class Knock(CardVerb):
     """Discard a card and knock, with 10 or less deadwood left (none is gin): ``knock 9C``."""
 
     verb = "knock"
 
 
-class LayOff(CardAction):
+class LayOff(CardVerb):
     """Lay a card off on one of the knocker's melds: ``layoff 5S``."""
 
     verb = "layoff"
@@ -186,7 +175,7 @@ class GinState(GenericState[GinRules, Fields, GinView]):
         """Draw from the stock at the start of a turn (not while the upcard is offered)."""
         return self.not_now("draw", "stock")
 
-    def check_discard(self, action: CardAction) -> Refusal | None:
+    def check_discard(self, action: CardVerb) -> Refusal | None:
         """Discard a card of your hand, but not the card just taken from the discard pile."""
         refusal = self.not_held(action.card, "discard")
         if refusal is None and action.card == self.f.taken:

@@ -48,8 +48,11 @@ def spades_result(state: Deal) -> GameResult:
     carried = previous.details.get("bags") if previous is not None else None
     bags = list(carried) if isinstance(carried, list) else [0, 0]
     scores = [_team_score(state, team, bags[t]) for t, team in enumerate(TEAMS)]
-    details: dict[str, object] = {"bags": [b for _, b in scores], "bids": list(state.f.bids.values),
-               "tricks": list(state.f.tricks)}  # fmt: skip
+    details: dict[str, object] = {
+        "bags": [b for _, b in scores],
+        "bids": list(state.f.bids.values),
+        "tricks": list(state.f.tricks),
+    }
     points = [p for p, _ in scores]
     reason = "tie" if points[0] == points[1] else "played"  # a tie: no winner, and it says so
     return GameResult.for_teams(reason, TEAMS, points, actions=state.action_count, details=details)
