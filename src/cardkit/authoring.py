@@ -14,7 +14,7 @@ from cardkit.authoring import Form, GenericState, Grammar, Refusal, Seen, Zone
 Each name is the core's own object, re-exported (the API reference's page on
 the authoring API says what each is, a line each, with a link to its reference):
 
-- cards, orders and melds: `Card`, `Rank`, `Suit`, `CardSet`, `parse_cards`,
+- cards, orders and melds: `Card`, `Rank`, `Suit`, `SUIT_WORDS`, `CardSet`, `parse_cards`,
   `Deck`, `CardsLike`, `SeatsCards`, `cards_of_mask`, `MaskDecoder`, `rank_mask`,
   `suit_mask`, `ranks_present`, `RankOrder`, `SuitOrder`, `CardOrder`, `ACE_HIGH`,
   `ACE_LOW`, `CardValues`, `MeldKind`, `NOfAKind`, `Run`, `Sequence`,
@@ -44,7 +44,7 @@ arguments, not the engine's `Zone`), and `codes_text` is
 view words' `cards_text`).
 """
 
-from cardkit.cards.card import Card, Rank, Suit
+from cardkit.cards.card import SUIT_WORDS, Card, Rank, Suit
 from cardkit.cards.cardset import (
     CardSet,
     parse_cards,
@@ -125,6 +125,7 @@ from cardkit.words.wording import EventLike, Phrase, PhraseLike, Wording
 __all__ = [
     "ACE_HIGH",
     "ACE_LOW",
+    "SUIT_WORDS",
     "Action",
     "ActionBlock",
     "ActionSpace",

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from pydantic import GetCoreSchemaHandler, GetJsonSchemaHandler
     from pydantic.json_schema import JsonSchemaValue
 
-__all__ = ["CARD_PATTERN", "JOKERS", "STANDARD_CARDS", "Card", "Rank", "Suit"]
+__all__ = ["CARD_PATTERN", "JOKERS", "STANDARD_CARDS", "SUIT_WORDS", "Card", "Rank", "Suit"]
 
 
 class Rank(IntEnum):
@@ -88,6 +88,11 @@ class Suit(IntEnum):
         """The suit symbol: ``♣``, ``♦``, ``♥`` or ``♠``."""
         return "♣♦♥♠"[self]
 
+    @property
+    def word(self) -> str:
+        """The suit's name in words: ``clubs``, ``diamonds``, ``hearts`` or ``spades``."""
+        return ("clubs", "diamonds", "hearts", "spades")[self]
+
     @classmethod
     def parse(cls, text: str) -> Suit:
         """Parse a suit letter or symbol, any case."""
@@ -108,6 +113,14 @@ _SUIT_BY_TEXT: Final = {
     "♢": Suit.DIAMONDS,
     "♡": Suit.HEARTS,
     "♤": Suit.SPADES,
+}
+#: Every word naming a suit in action text (a [`Form`][cardkit.engine.grammar.Form]'s
+#: `words`): its name, singular or plural, its letter and its symbol (``clubs``,
+#: ``club``, ``c``, ``♣``).
+SUIT_WORDS: Final = {
+    word: suit
+    for suit in Suit
+    for word in (suit.word, suit.word[:-1], suit.code.lower(), suit.symbol)
 }
 
 #: A regular expression matching every text [`Card.parse`][cardkit.cards.card.Card.parse] accepts

@@ -1,5 +1,5 @@
 """The rules model of Crazy Eights (every option, typed, with its default), its presets,
-the suit words of its actions, what cards left in a hand are worth, and its refusal codes."""
+what cards left in a hand are worth, and its refusal codes."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import ClassVar
 
 from pydantic import Field
 
-from cardkit import Card, InvalidRules, Rank, Rules, Suit, Variant
+from cardkit import Card, InvalidRules, Rank, Rules, Variant
 
 #: The named presets of Crazy Eights.
 PRESETS = (
@@ -70,16 +70,6 @@ class CrazyEightsRules(Rules):
                 f"cannot deal {self.hand_size(players)} cards to each of {players} players "
                 "and keep a starter card and a stock; lower cards_each"
             )
-
-
-#: The name of each suit in action text: ``play 8H clubs``.
-SUIT_NAMES = {suit: suit.name.lower() for suit in Suit}
-#: Every word naming a suit in action text: ``clubs``, ``club``, ``c`` or ``♣``.
-SUIT_WORDS = {
-    word: suit
-    for suit, name in SUIT_NAMES.items()
-    for word in (name, name[:-1], suit.code.lower(), suit.symbol)
-}
 
 
 def card_points(cards: Iterable[Card], *, eights_wild: bool = True) -> int:

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple, Self
 
 from cardkit.authoring import (
+    SUIT_WORDS,
     Action,
     Card,
     CardSet,
@@ -26,8 +27,8 @@ from cardkit.authoring import (
     draw_cards,
     low_hand_result,
 )
-from cardkit_crazyeights.rules import SUIT_NAMES, SUIT_WORDS, CrazyEightsRules, card_points
 from cardkit_crazyeights.rules import CrazyEightsRefused as Code
+from cardkit_crazyeights.rules import CrazyEightsRules, card_points
 from cardkit_crazyeights.views import CrazyEightsView
 
 
@@ -40,7 +41,7 @@ class Play(Action):
     suit: Suit | None = None
 
     def __str__(self) -> str:
-        named = "" if self.suit is None else f" {SUIT_NAMES[self.suit]}"
+        named = "" if self.suit is None else f" {self.suit.word}"
         return f"play {self.card.code}{named}"
 
 
@@ -108,7 +109,7 @@ class CrazyEightsState(GenericState[CrazyEightsRules, Fields, CrazyEightsView]):
     def view_extra(self, seat: int | None) -> dict[str, Any]:
         """Besides the zones, a view shows the suit to follow, the draw flag and the dealer."""
         drew = self.f.drew and not self.is_over
-        return {"suit": SUIT_NAMES[self.f.suit], "drew": drew, "dealer": self.setup.dealer}
+        return {"suit": self.f.suit.word, "drew": drew, "dealer": self.setup.dealer}
 
     def final_result(self) -> GameResult:
         """Who went out (or, blocked, holds the lowest hand) scores the other hands' points.
@@ -154,7 +155,7 @@ class CrazyEightsState(GenericState[CrazyEightsRules, Fields, CrazyEightsView]):
         if card not in self.f.hands[self.f.seat]:
             return Refusal(Refused.NOT_IN_HAND, f"{card.code} is not in your hand")
         if not self.can_play(card):
-            why = f"the suit to follow ({SUIT_NAMES[self.f.suit]}) nor the rank of {self.top.code}"
+            why = f"the suit to follow ({self.f.suit.word}) nor the rank of {self.top.code}"
             return Refusal(Code.DOES_NOT_MATCH, f"{card.code} matches neither {why}")
         wild = self.rules.eights_wild and is_eight(card)
         if wild and action.suit is None:
@@ -196,7 +197,7 @@ class CrazyEightsState(GenericState[CrazyEightsRules, Fields, CrazyEightsView]):
             events = [Event("play", seat, (card,))]
         else:
             named = {"suit": suit.code}
-            events = [Event("play", seat, (card,), note=f"names {SUIT_NAMES[suit]}", data=named)]
+            events = [Event("play", seat, (card,), note=f"names {suit.word}", data=named)]
         changes = {"hands": self.changed_hand(hand), "discard": (*f.discard, card), "suit": suit}
         if not hand:
             events.append(Event("out", seat, note="goes out"))
