@@ -115,3 +115,17 @@ def test_overtrump_must_beat_the_highest_trump_when_it_can() -> None:
     assert legal_plays(hand, trick, follow=Follow.TRUMP, trump=Suit.SPADES) == hand[:2]
     with pytest.raises(ValueError, match="ranks"):
         legal_plays(hand, trick, follow=Follow.OVERTRUMP, trump=Suit.SPADES)
+
+
+def test_the_core_draws_trick_zones_with_their_leaders() -> None:
+    """`trick_table` spots the current and last trick with the view entries of
+    `trick_leaders` (issue 37: the table plumbing of trick play is the core's)."""
+    from cardkit.authoring import trick_leaders, trick_table, trick_zones
+    from cardkit.engine.tablelayout import table_layout
+
+    layout = table_layout(trick_zones(), trick_table())
+    leaders = {spot.zone: spot.leader for spot in layout.centre}
+    assert leaders == {"trick": "trick_leader", "last_trick": "last_leader"}
+    assert {"trick_leader", "last_leader"} <= set(layout.keys)
+    assert trick_leaders(Trick(2, 4), None) == {"trick_leader": 2, "last_leader": None}
+    assert trick_leaders(Trick(0, 4), Trick(3, 4))["last_leader"] == 3

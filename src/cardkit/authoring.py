@@ -23,8 +23,8 @@ the authoring API says what each is, a line each, with a link to its reference):
   `Players`, `MatchPolicy`,
   `Setup`, `GameState`, `GenericState`, `Log`, `SimultaneousChoices`, `Sealed`,
   `ChosenAs`, `Zone`, `Seen`, `TableRole`, `View`, `ZoneView`, `trick_zones`,
-  `play_to_trick`, `draw_cards`, `deck_from`, `kept`, `kept_by`, `GameResult`,
-  `Payment`, `low_hand_result`, `Event`;
+  `trick_leaders`, `trick_table`, `play_to_trick`, `draw_cards`, `deck_from`, `kept`,
+  `kept_by`, `GameResult`, `Payment`, `low_hand_result`, `Event`;
 - actions and their grammar: `Action`, `Form`, `Grammar`, `Verb`, `CardVerb`, `Arg`, `IntArg`,
   `RankArg`, `SeatArg`, `Refusal`, `Refused`, `split_action_text`,
   `parse_card_args`, `codes_text`, `new_action`, `ActionSpace`,
@@ -92,7 +92,7 @@ from cardkit.engine.rules import HouseRule, Rules, Variant
 from cardkit.engine.simultaneous import ChosenAs, Sealed, SimultaneousChoices
 from cardkit.engine.state import GameState, Log, Setup
 from cardkit.engine.tablelayout import Spot, TableHint
-from cardkit.engine.tricktaking import play_to_trick, trick_zones
+from cardkit.engine.tricktaking import play_to_trick, trick_leaders, trick_table, trick_zones
 from cardkit.engine.views import View, ZoneView
 from cardkit.engine.viewwords import (
     Words,
@@ -230,6 +230,8 @@ __all__ = [
     "solver_for",
     "split_action_text",
     "suit_mask",
+    "trick_leaders",
+    "trick_table",
     "trick_zones",
     "words_text",
 ]

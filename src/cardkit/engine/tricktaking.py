@@ -4,7 +4,10 @@
 trick is complete, finds its winner; its events are worded by the core's phrases
 (`"Seat 1 plays 2♠"`, `"Trumps are broken: spades"`, `"Seat 1 takes the trick with 2♠"`).
 [`trick_zones`][cardkit.engine.tricktaking.trick_zones] declares where the cards of trick
-play lie and who sees them.
+play lie and who sees them; [`trick_leaders`][cardkit.engine.tricktaking.trick_leaders]
+gives a view the seats that led them, and
+[`trick_table`][cardkit.engine.tricktaking.trick_table] draws each card of a trick with
+the seat that played it.
 """
 
 from __future__ import annotations
@@ -16,9 +19,10 @@ from cardkit.cards.card import Card, Suit
 from cardkit.cards.orders import RankOrder
 from cardkit.cards.tricks import Trick
 from cardkit.engine.events import Event
-from cardkit.engine.zones import Seen, Zone
+from cardkit.engine.tablelayout import Spot, TableHint
+from cardkit.engine.zones import Seen, TableRole, Zone
 
-__all__ = ["TrickStep", "play_to_trick", "trick_zones"]
+__all__ = ["TrickStep", "play_to_trick", "trick_leaders", "trick_table", "trick_zones"]
 
 
 class TrickStep(NamedTuple):
@@ -110,3 +114,26 @@ def trick_zones(trick: str = "trick", last: str = "last", taken: str = "taken") 
         Zone("last_trick", seen=Seen.EVERYONE, cards=last_cards),
         Zone("taken", per_seat=True, cards=_TakenFaceDown(taken, last_cards), in_view=False),
     )
+
+
+def trick_leaders(trick: Trick, last: Trick | None) -> dict[str, int | None]:
+    """The view entries of the seats that led the current trick and the last one
+    (`None` before the first trick is done): `trick_leader` and `last_leader`."""
+    return {"trick_leader": trick.leader, "last_leader": None if last is None else last.leader}
+
+
+def trick_table() -> TableHint:
+    """The table hint of [`trick_zones`][cardkit.engine.tricktaking.trick_zones]' views: the
+    current trick and the last one, each card drawn with the seat that played it (read
+    from the entries of [`trick_leaders`][cardkit.engine.tricktaking.trick_leaders])."""
+    trick = Spot(
+        zone="trick", role=TableRole.TRICK, label="Trick", cards="trick", leader="trick_leader"
+    )
+    last = Spot(
+        zone="last_trick",
+        role=TableRole.TRICK,
+        label="Last trick",
+        cards="last_trick",
+        leader="last_leader",
+    )
+    return TableHint(spots=(trick, last))

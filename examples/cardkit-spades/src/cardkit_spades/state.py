@@ -27,12 +27,14 @@ from cardkit.authoring import (
     Zone,
     legal_plays,
     play_to_trick,
+    trick_leaders,
+    trick_table,
     trick_zones,
 )
 from cardkit_spades.rules import SpadesRefused as Code
 from cardkit_spades.rules import SpadesRules
 from cardkit_spades.scoring import spades_result
-from cardkit_spades.views import TABLE_HINT, VIEW_WORDS, SpadesView
+from cardkit_spades.views import VIEW_WORDS, SpadesView
 
 __all__ = ["GRAMMAR", "Bid", "Blind", "Fields", "Look", "Play", "SpadesState"]
 
@@ -105,7 +107,7 @@ class SpadesState(SimultaneousChoices[SpadesRules, Fields, SpadesView]):
     grammar = GRAMMAR
     view_model = SpadesView
     zone_specs = (Zone("hand", field="hands", per_seat=True, seen=Seen.OWNER), *trick_zones())
-    table_hint, view_words = TABLE_HINT, VIEW_WORDS  # the browser table's drawing and words
+    table_hint, view_words = trick_table(), VIEW_WORDS  # the browser table's drawing and words
 
     @property
     def bidding(self) -> bool:
@@ -116,9 +118,8 @@ class SpadesState(SimultaneousChoices[SpadesRules, Fields, SpadesView]):
         """The leaders, tricks, bids (sealed while bidding), broken spades and the dealer."""
         f, sealed = self.f, self.bidding
         extra = {
-            "trick_leader": f.trick.leader,
+            **trick_leaders(f.trick, f.last),
             "tricks": list(f.tricks),
-            "last_leader": None if f.last is None else f.last.leader,
             "bids": f.bids.seen_by(seat),
             "bid_made": f.bids.made,
             "broken": f.broken,

@@ -7,9 +7,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from cardkit.authoring import (
-    Spot,
-    TableHint,
-    TableRole,
     View,
     Words,
     count_text,
@@ -17,7 +14,7 @@ from cardkit.authoring import (
 )
 from cardkit_spades.scoring import TEAMS
 
-__all__ = ["TABLE_HINT", "VIEW_WORDS", "SpadesView", "bid_text"]
+__all__ = ["VIEW_WORDS", "SpadesView", "bid_text"]
 
 
 # --8<-- [start:view-model]
@@ -91,22 +88,6 @@ def _partnerships(seen: Mapping[str, Any], names: Sequence[str]) -> str:
         sides.append(side)
     return " · ".join(sides)
 
-
-#: The browser table: each card of a trick is drawn with the seat that played it.
-TABLE_HINT: Final = TableHint(
-    spots=(
-        Spot(
-            zone="trick", role=TableRole.TRICK, label="Trick", cards="trick", leader="trick_leader"
-        ),
-        Spot(
-            zone="last_trick",
-            role=TableRole.TRICK,
-            label="Last trick",
-            cards="last_trick",
-            leader="last_leader",
-        ),
-    )
-)
 
 #: The view's other fields in words, on the browser table.
 VIEW_WORDS: Final[dict[str, Words | None]] = {
