@@ -24,15 +24,17 @@ NOT_COUNTED = {"rules.py", "bots.py", "plugin.py", "__init__.py"}
 #: Each example's package, the modules counted and their most code lines.
 EXAMPLES = {
     "crazyeights": (cardkit_crazyeights, {"game.py", "narration.py", "state.py", "views.py"}, 200),
-    # Spades' table words (bids, partnerships, trick leaders: issue 39) took it from 197 to
-    # 248 lines of view plumbing, which issue 37 wants the core to derive; its target is 180.
-    "spades": (cardkit_spades, {"game.py", "scoring.py", "state.py", "views.py"}, 248),
+    # Spades' table words (bids, partnerships: issue 39) took it from 197 to 248 lines; the
+    # core now derives its zones' view fields, its trick spots and leaders (issue 37): 227.
+    # Issue 37's target for the whole package is 180.
+    "spades": (cardkit_spades, {"game.py", "scoring.py", "state.py", "views.py"}, 227),
     # Gin Rummy counts its whole package, as issue 37 counts: bots, rules and plugin too.
-    # The issue's target is 200; it stands at 254 (rules 116, plumbing 111, bot 27).
+    # The issue's target is 200; it stands at 236 (derived views, one-call registration and
+    # CardVerb took 17 lines of plumbing).
     "ginrummy": (
         cardkit_ginrummy,
         {"__init__.py", "bots.py", "game.py", "plugin.py", "rules.py", "state.py", "views.py"},
-        254,
+        236,
     ),
 }
 
