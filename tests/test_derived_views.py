@@ -44,7 +44,7 @@ def test_the_zone_entries_are_derived_not_declared(name: str) -> None:
     assert isinstance(view, declared)
     assert type(view) is not declared
     assert set(derived) <= set(type(view).model_fields)
-    assert [c.code for c in view.cards("hand")] == view.model_dump(mode="json")["hand"]
+    assert [c.code for c in view.cards_of("hand")] == view.model_dump(mode="json")["hand"]
     assert pickle.loads(pickle.dumps(view)) == view
 
 
@@ -110,13 +110,13 @@ def test_a_model_declaring_every_entry_or_untyped_is_kept() -> None:
 
 def test_a_view_reads_its_entries_typed() -> None:
     view = cardkit.load_game("crazyeights").start(players=2, seed=1).view(None)
-    assert view.cards("hand") == []
-    assert len(view.cards("top")) == 1
-    assert isinstance(view.cards("top")[0], Card)
-    assert view.number("stock_count") == 37
+    assert view.cards_of("hand") == []
+    assert len(view.cards_of("top")) == 1
+    assert isinstance(view.cards_of("top")[0], Card)
+    assert view.number_of("stock_count") == 37
     with pytest.raises(KeyError, match="no entry 'nope'"):
-        view.cards("nope")
+        view.cards_of("nope")
     with pytest.raises(KeyError, match="not a number"):
-        view.number("top")
+        view.number_of("top")
     with pytest.raises(KeyError, match="holds no cards"):
-        view.cards("stock_count")
+        view.cards_of("stock_count")

@@ -41,7 +41,7 @@ class View(BaseModel):
     legal_actions: list[str] = Field(default_factory=list)
     recent: list[str] = Field(default_factory=list)
 
-    def cards(self, key: str) -> list[Card]:
+    def cards_of(self, key: str) -> list[Card]:
         """The cards of the view entry `key`, typed: a zone's cards (`"hand"`, `"trick"`)
         or a top card (`"top"`, as one card), `[]` where it shows none (a spectator's hand,
         an empty pile). The zone entries a view model does not declare (the core derives
@@ -59,7 +59,7 @@ class View(BaseModel):
             raise KeyError(f"the view entry {key!r} holds no cards: {value!r}")
         return [card if isinstance(card, Card) else Card.parse(card) for card in value]
 
-    def number(self, key: str) -> int:
+    def number_of(self, key: str) -> int:
         """The number of the view entry `key` (a zone's count: `"stock_count"`), typed.
 
         Raises:

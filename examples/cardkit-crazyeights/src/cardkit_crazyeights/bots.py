@@ -42,7 +42,7 @@ class HeuristicBot:
         """Pick a play, a draw or a pass for ``turn.seat``."""
         view = turn.view
         assert isinstance(view, CrazyEightsView)
-        held = Counter(card.suit for card in view.cards("hand") if card.rank != Rank.EIGHT)
+        held = Counter(card.suit for card in view.cards_of("hand") if card.rank != Rank.EIGHT)
         plays = [action for action in turn.legal if isinstance(action, Play)]
         ordinary = [p for p in plays if p.suit is None and p.card.rank != Rank.EIGHT]
         if ordinary:
@@ -52,7 +52,7 @@ class HeuristicBot:
         if plays:
             # Only wild 8s are playable: play the cheapest-indexed one, naming the longest suit.
             best = max(plays, key=lambda p: (held[p.suit], -p.card.index))
-            dry = view.number("stock_count") + view.number("discard_count") - 1 < view.players
+            dry = view.number_of("stock_count") + view.number_of("discard_count") - 1 < view.players
             named = [p for p in plays if p.card == best.card and held[p.suit] > 0]
             if dry and named:
                 return turn.rng.choices(named, [held[p.suit] for p in named])[0]

@@ -32,7 +32,7 @@ class HeuristicBot:
         """Pick an action for ``turn.seat``."""
         view = turn.view
         assert isinstance(view, GinView)
-        hand, top = CardSet(view.cards("hand")), view.cards("top")
+        hand, top = CardSet(view.cards_of("hand")), view.cards_of("top")
 
         def left(action: CardVerb) -> tuple[int, int]:  # deadwood left, then the highest card
             return deadwood(hand.remove(action.card)), -VALUES.of(action.card)

@@ -46,13 +46,13 @@ class HeuristicBot:
             return Look()
         bids = [a for a in legal if isinstance(a, Bid)]
         if bids:
-            hand = view.cards("hand")
+            hand = view.cards_of("hand")
             want = estimate_tricks(hand)
             nil_ok = not any(c.suit == Suit.SPADES and ACE_HIGH.card_position(c) > 7 for c in hand)
             best = 0 if want == 0 and nil_ok else max(1, want)
             return min(bids, key=lambda b: abs(b.tricks - best))
         plays = sorted((a for a in legal if isinstance(a, Play)), key=lambda p: _strength(p.card))
-        trick = Trick(view.trick_leader, 4, tuple(view.cards("trick")))
+        trick = Trick(view.trick_leader, 4, tuple(view.cards_of("trick")))
         if not trick.cards:
             return plays[-1] if _strength(plays[-1].card) % 100 == 12 else plays[0]
         if trick.winner(ACE_HIGH, Suit.SPADES) == (turn.seat + 2) % 4:
