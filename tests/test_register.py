@@ -177,7 +177,7 @@ def test_a_game_registers_with_its_bots_and_phrases_in_one_call(
     class Lazy(cardkit.RandomBot):
         name = "lazy"
 
-    hook = game_plugin(shed, ("shedding",), bots=[Lazy], phrases={"deal": "deals"})
+    hook = game_plugin(type(shed), ("shedding",), bots=[Lazy], phrases={"deal": "deals"})
     info = cardkit.register(plugin(cardkit_register=hook), name="one")
     assert empty_registry.problems == []
     assert (info.games, info.bots) == (["shed"], ["shed:lazy"])
@@ -190,3 +190,25 @@ def test_a_bot_without_a_name_is_refused_by_the_one_call(shed: Any) -> None:
     register = Register("odd")
     with pytest.raises(PluginError, match=r"add_game\(\) needs each bot as a factory with a name"):
         register.add_game(shed, bots=[lambda rng: cardkit.RandomBot(rng)])
+
+
+def test_the_one_call_hook_registers_a_new_game_each_time(shed: Any) -> None:
+    """Two registries (or a plugin registered again) each get their own game instance from
+    the hook, so its catalog does not keep the bots of the first (planted: the hook made
+    around an instance -> 'shed already has a bot named lazy')."""
+    from cardkit.authoring import game_plugin
+
+    class Lazy(cardkit.RandomBot):
+        name = "lazy"
+
+    hook = game_plugin(type(shed), bots=[Lazy])
+    games = []
+    for _ in range(2):
+        registry = Registry()
+        registry.register(plugin(cardkit_register=hook), "one")
+        assert registry.problems == []
+        games.append(registry.game("shed"))
+        assert catalog(games[-1]).best_bot == "lazy"
+    assert games[0] is not games[1]
+    with pytest.raises(PluginError, match=r"game_plugin\(\) needs a cardkit.Game subclass"):
+        game_plugin(shed)  # type: ignore[arg-type]

@@ -21,7 +21,7 @@ from __future__ import annotations
 import types
 from collections.abc import Callable, Mapping, Sequence
 from operator import attrgetter
-from typing import Any, get_args, get_origin
+from typing import Any, cast, get_args, get_origin
 
 from pydantic import create_model
 
@@ -125,8 +125,14 @@ def derived_view_model(zones: Sequence[Zone], model: type[View]) -> type[View]:
     added = {k: (t, ...) for k, t in zone_fields(zones).items() if k not in declared}
     if not added or model is ZoneView or model.model_config.get("extra") == "allow":
         return model
-    derived: type[View] = create_model(  # type: ignore[call-overload]
-        model.__name__, __base__=model, __module__=model.__module__, **added
+    # The zones' fields come before the model's own (as a model declaring them all lists
+    # them): pydantic orders the fields of the bases from the last to the first.
+    zones_model: type[View] = create_model(  # type: ignore[call-overload]
+        f"{model.__name__}Zones", __base__=View, __module__=model.__module__, **added
+    )
+    derived = cast(
+        "type[View]",
+        create_model(model.__name__, __base__=(model, zones_model), __module__=model.__module__),
     )
     # Pickled by reference as `<module>.<Model>.zone_model`, the class kept below.
     derived.__qualname__ = f"{model.__qualname__}.zone_model"

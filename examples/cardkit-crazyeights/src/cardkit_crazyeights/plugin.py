@@ -20,5 +20,5 @@ CARDKIT_API_VERSION = "1.0"
 #: The hook registering Crazy Eights (also known as ``eights`` and ``crazy-eights``), its
 #: heuristic bot and the words of its own event kinds.
 cardkit_register = game_plugin(
-    CrazyEights(), aliases=("eights", "crazy-eights"), bots=[HeuristicBot], phrases=PHRASES
+    CrazyEights, aliases=("eights", "crazy-eights"), bots=[HeuristicBot], phrases=PHRASES
 )

@@ -15,4 +15,4 @@ from cardkit_ginrummy.game import GinRummy
 CARDKIT_API_VERSION = "1.0"
 
 #: The hook registering Gin Rummy, its heuristic bot.
-cardkit_register = game_plugin(GinRummy(), bots=[HeuristicBot])
+cardkit_register = game_plugin(GinRummy, bots=[HeuristicBot])

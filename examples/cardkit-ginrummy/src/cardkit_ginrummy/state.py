@@ -109,7 +109,6 @@ def shown(state: "GinState") -> int:
 class GinState(GenericState[GinRules, Fields, GinView]):
     """A deal of Gin Rummy in progress (immutable): its fields are ``state.f``."""
 
-    __slots__ = ()
     grammar = GRAMMAR
     view_model = GinView
     zone_specs = (

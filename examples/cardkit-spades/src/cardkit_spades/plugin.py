@@ -17,4 +17,4 @@ from cardkit_spades.game import Spades
 CARDKIT_API_VERSION = "1.0"
 
 #: The hook registering Spades, its heuristic bot.
-cardkit_register = game_plugin(Spades(), bots=[HeuristicBot])
+cardkit_register = game_plugin(Spades, bots=[HeuristicBot])

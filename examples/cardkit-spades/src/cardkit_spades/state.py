@@ -102,7 +102,6 @@ class SpadesState(SimultaneousChoices[SpadesRules, Fields, SpadesView]):
     four have bid, and `to_act` is the lowest seat still to bid.
     """
 
-    __slots__ = ()
     sealed_field = "bids"
     grammar = GRAMMAR
     view_model = SpadesView
