@@ -1,10 +1,12 @@
 """A game plugin's hook in one call: [`game_plugin`][cardkit.plugins.gameplugin.game_plugin].
 
 A plugin that registers one game, its bots and its phrases needs no hook of
-its own to write; its plugin module says::
+its own to write; its plugin module says:
 
-    CARDKIT_API_VERSION = "1.0"
-    cardkit_register = game_plugin(CrazyEights, bots=[HeuristicBot], phrases=PHRASES)
+```python
+CARDKIT_API_VERSION = "1.0"
+cardkit_register = game_plugin(CrazyEights, bots=[HeuristicBot], phrases=PHRASES)
+```
 """
 
 from __future__ import annotations
