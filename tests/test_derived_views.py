@@ -120,3 +120,18 @@ def test_a_view_reads_its_entries_typed() -> None:
         view.number_of("top")
     with pytest.raises(KeyError, match="holds no cards"):
         view.cards_of("stock_count")
+
+
+def test_state_classes_sharing_a_model_get_their_own_derived_model() -> None:
+    class Shared(View):
+        dealer: int
+
+    hand = Zone("hand", field="hands", per_seat=True, seen=Seen.OWNER)
+    one = derived_view_model((hand,), Shared)
+    two = derived_view_model((hand, Zone("stock", seen=Seen.COUNT)), Shared)
+    assert one is derived_view_model((hand,), Shared)  # made once
+    assert two is not one
+    assert "stock_count" in two.model_fields
+    assert "stock_count" not in one.model_fields
+    assert Shared.zone_model is one  # type: ignore[attr-defined]
+    assert Shared.zone_model_2 is two  # type: ignore[attr-defined]

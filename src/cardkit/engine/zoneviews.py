@@ -125,6 +125,10 @@ def derived_view_model(zones: Sequence[Zone], model: type[View]) -> type[View]:
     added = {k: (t, ...) for k, t in zone_fields(zones).items() if k not in declared}
     if not added or model is ZoneView or model.model_config.get("extra") == "allow":
         return model
+    key = (model, tuple((k, repr(t)) for k, (t, _) in added.items()))
+    made = _DERIVED.get(key)
+    if made is not None:
+        return made
     # The zones' fields come before the model's own (as a model declaring them all lists
     # them): pydantic orders the fields of the bases from the last to the first.
     zones_model: type[View] = create_model(  # type: ignore[call-overload]
@@ -134,10 +138,18 @@ def derived_view_model(zones: Sequence[Zone], model: type[View]) -> type[View]:
         "type[View]",
         create_model(model.__name__, __base__=(model, zones_model), __module__=model.__module__),
     )
-    # Pickled by reference as `<module>.<Model>.zone_model`, the class kept below.
-    derived.__qualname__ = f"{model.__qualname__}.zone_model"
-    type.__setattr__(model, "zone_model", derived)
+    # Pickled by reference as `<module>.<Model>.zone_model` (`zone_model_2`... when state
+    # classes with other zones share the model), the class kept there.
+    taken = sum(1 for (m, _) in _DERIVED if m is model)
+    name = "zone_model" if not taken else f"zone_model_{taken + 1}"
+    derived.__qualname__ = f"{model.__qualname__}.{name}"
+    type.__setattr__(model, name, derived)
+    _DERIVED[key] = derived
     return derived
+
+
+#: The derived view models, by the model and the zone fields added to it.
+_DERIVED: dict[tuple[type[View], tuple[tuple[str, str], ...]], type[View]] = {}
 
 
 def _holds_sets(model: type | None, key: str) -> bool:
