@@ -27,3 +27,12 @@ def test_docstring_examples(name: str) -> None:
     module = importlib.import_module(name)
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert result.failed == 0, f"{result.failed} docstring example(s) of {name} failed"
+
+
+@pytest.mark.parametrize("name", ["cardkit_crazyeights", "cardkit_ginrummy", "cardkit_spades"])
+def test_the_examples_package_docstrings(name: str) -> None:
+    """An example's `__init__` is its docstring alone: the example in it runs."""
+    module = importlib.import_module(name)
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0
+    assert result.failed == 0, f"{result.failed} docstring example(s) of {name} failed"

@@ -29,12 +29,12 @@ EXAMPLES = {
     # Issue 37's target for the whole package is 180.
     "spades": (cardkit_spades, {"game.py", "scoring.py", "state.py", "views.py"}, 227),
     # Gin Rummy counts its whole package, as issue 37 counts: bots, rules and plugin too.
-    # The issue's target is 200; it stands at 236 (derived views, one-call registration and
-    # CardVerb took 17 lines of plumbing).
+    # The issue's target is 200; it stands at 229 (derived views, one-call registration and
+    # CardVerb took 17 lines of plumbing; an __init__ that exports nothing, 6).
     "ginrummy": (
         cardkit_ginrummy,
         {"__init__.py", "bots.py", "game.py", "plugin.py", "rules.py", "state.py", "views.py"},
-        236,
+        229,
     ),
 }
 

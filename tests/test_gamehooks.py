@@ -60,7 +60,7 @@ def test_an_unpublished_hook_is_named_in_the_error() -> None:
 
 def registry_game(registry: Registry) -> Any:
     """Crazy Eights registered in `registry`."""
-    from cardkit_crazyeights import CrazyEights
+    from cardkit_crazyeights.game import CrazyEights
 
     class Plugin:
         @hookimpl

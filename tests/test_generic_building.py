@@ -12,7 +12,7 @@ import random
 from typing import Any
 
 import pytest
-from cardkit_crazyeights import CrazyEightsState
+from cardkit_crazyeights.state import CrazyEightsState
 
 import cardkit
 from cardkit.engine.generic import GenericState

@@ -10,8 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from cardkit_crazyeights import CrazyEightsState
-from cardkit_crazyeights.state import Draw, Pass, Play
+from cardkit_crazyeights.state import CrazyEightsState, Draw, Pass, Play
 
 import cardkit
 from cardkit.errors import IllegalAction, Refusal

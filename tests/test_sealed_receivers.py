@@ -11,7 +11,7 @@ import json
 from typing import Any
 
 import pytest
-from cardkit_spades import Spades
+from cardkit_spades.game import Spades
 from cardkit_spades.state import SpadesState
 
 from cardkit.engine.simultaneous import Sealed

@@ -14,8 +14,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 import pytest
-from cardkit_crazyeights import CrazyEights, CrazyEightsState, Pass
+from cardkit_crazyeights.game import CrazyEights
 from cardkit_crazyeights.rules import CrazyEightsRules
+from cardkit_crazyeights.state import CrazyEightsState, Pass
 from contract_support import GOOD, ShowsTheNextCard, a_state, broken, check_each
 from pydantic import ConfigDict
 

@@ -7,7 +7,7 @@ import itertools
 from typing import Any, ClassVar
 
 import pytest
-from cardkit_crazyeights import CrazyEightsState, Pass, Play
+from cardkit_crazyeights.state import CrazyEightsState, Pass, Play
 from contract_support import GOOD, a_state, broken, check_each
 
 from cardkit import Action

@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 import pytest
-from cardkit_crazyeights import CrazyEights, CrazyEightsState, Draw, Play
+from cardkit_crazyeights.game import CrazyEights
+from cardkit_crazyeights.state import CrazyEightsState, Draw, Play
 
 import cardkit
 from cardkit import Action, Setup, Suit

@@ -7,8 +7,7 @@ deliberate bug.
 from __future__ import annotations
 
 import pytest
-from cardkit_crazyeights import CrazyEightsState
-from cardkit_crazyeights.state import Play
+from cardkit_crazyeights.state import CrazyEightsState, Play
 from contract_support import GOOD, broken
 
 from cardkit import Refusal, Refused

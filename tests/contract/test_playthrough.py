@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from cardkit_crazyeights import CrazyEightsState
+from cardkit_crazyeights.state import CrazyEightsState
 
 from cardkit import CardkitError
 from cardkit.testing import ContractError

@@ -11,7 +11,8 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import pytest
-from cardkit_crazyeights import CrazyEights, CrazyEightsState
+from cardkit_crazyeights.game import CrazyEights
+from cardkit_crazyeights.state import CrazyEightsState
 
 from cardkit import Deck, IllegalAction
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import random
 
-from cardkit_crazyeights import CrazyEights, CrazyEightsState, Draw, HeuristicBot, Play
+from cardkit_crazyeights.bots import HeuristicBot
+from cardkit_crazyeights.game import CrazyEights
+from cardkit_crazyeights.state import CrazyEightsState, Draw, Play
 
 import cardkit
 from cardkit import Card, Deck, Suit

@@ -10,7 +10,9 @@ import random
 from collections.abc import Callable
 
 import pytest
-from cardkit_crazyeights import CrazyEights, CrazyEightsState, Play, card_points
+from cardkit_crazyeights.game import CrazyEights
+from cardkit_crazyeights.rules import card_points
+from cardkit_crazyeights.state import CrazyEightsState, Play
 
 import cardkit
 from cardkit import Card, CardSet, Deck, IllegalAction, InvalidRules, Suit

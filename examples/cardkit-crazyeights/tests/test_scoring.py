@@ -6,7 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from cardkit_crazyeights import CrazyEights, CrazyEightsState, card_points
+from cardkit_crazyeights.game import CrazyEights
+from cardkit_crazyeights.rules import card_points
+from cardkit_crazyeights.state import CrazyEightsState
 
 import cardkit
 from cardkit import Deck, IllegalAction, InvalidState

@@ -6,15 +6,10 @@ import random
 from collections.abc import Callable
 
 import pytest
-from cardkit_crazyeights import (
-    CrazyEights,
-    CrazyEightsRules,
-    CrazyEightsState,
-    Draw,
-    HeuristicBot,
-    Pass,
-    Play,
-)
+from cardkit_crazyeights.bots import HeuristicBot
+from cardkit_crazyeights.game import CrazyEights
+from cardkit_crazyeights.rules import CrazyEightsRules
+from cardkit_crazyeights.state import CrazyEightsState, Draw, Pass, Play
 
 import cardkit
 from cardkit import Card, InvalidRules, RandomBot, Suit, catalog

@@ -8,7 +8,10 @@ import random
 from typing import Any
 
 import pytest
-from cardkit_ginrummy import GinRefused, GinRummy, GinState, HeuristicBot
+from cardkit_ginrummy.bots import HeuristicBot
+from cardkit_ginrummy.game import GinRummy
+from cardkit_ginrummy.rules import GinRefused
+from cardkit_ginrummy.state import GinState
 
 from cardkit import Card, Deck, IllegalAction, Refused, Turn
 from cardkit.play.match import Match

@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 import pytest
-from cardkit_spades import Spades, SpadesState
+from cardkit_spades.game import Spades, SpadesState
 
 from cardkit import Deck, IllegalAction
 from cardkit.testing import check_result

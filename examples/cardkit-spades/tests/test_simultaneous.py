@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from cardkit_spades import Spades
+from cardkit_spades.game import Spades
 
 from cardkit import IllegalAction
 
