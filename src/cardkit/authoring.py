@@ -25,7 +25,8 @@ the authoring API says what each is, a line each, with a link to its reference):
   `ChosenAs`, `Zone`, `Seen`, `TableRole`, `View`, `ZoneView`, `trick_zones`,
   `trick_leaders`, `trick_table`, `play_to_trick`, `draw_cards`, `deck_from`, `kept`,
   `kept_by`, `GameResult`, `Payment`, `low_hand_result`, `Event`;
-- actions and their grammar: `Action`, `Form`, `Grammar`, `Verb`, `CardVerb`, `Arg`, `IntArg`,
+- actions and their grammar: `Action`, `Form`, `Grammar`, `Verb`, `CardVerb`, `grammar_of`, `Arg`,
+  `IntArg`,
   `RankArg`, `SeatArg`, `Refusal`, `Refused`, `split_action_text`,
   `parse_card_args`, `codes_text`, `new_action`, `ActionSpace`,
   `EnumeratedActionSpace`, `KeyedActionSpace`, `ActionBlock`;
@@ -78,7 +79,7 @@ from cardkit.engine.actionspace import (
 )
 from cardkit.engine.arguments import Arg, IntArg, RankArg, SeatArg
 from cardkit.engine.bots import Bot, BotFactory, RandomBot, Turn
-from cardkit.engine.cardverb import CardVerb
+from cardkit.engine.cardverb import CardVerb, grammar_of
 from cardkit.engine.catalog import Catalog, catalog
 from cardkit.engine.drawing import draw_cards
 from cardkit.engine.events import Event
@@ -212,6 +213,7 @@ __all__ = [
     "deck_from",
     "draw_cards",
     "game_plugin",
+    "grammar_of",
     "hookimpl",
     "hookspec",
     "kept",

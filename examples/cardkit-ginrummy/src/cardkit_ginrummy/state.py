@@ -8,16 +8,15 @@ from cardkit.authoring import (
     CardSet,
     CardVerb,
     Event,
-    Form,
     GameResult,
     GenericState,
-    Grammar,
     InvalidState,
     Refusal,
     Refused,
     Seen,
     Verb,
     Zone,
+    grammar_of,
     solver_for,
 )
 from cardkit_ginrummy.rules import KINDS, VALUES, GinRules, deadwood
@@ -70,11 +69,6 @@ class Done(Verb):
     verb = "done"
 
 
-#: Each verb alone is an action; each card action names one card of the hand.
-GRAMMAR = Grammar(
-    *(Form(verb.verb, verb) for verb in (Take, Pass, Draw, Done)),
-    *(Form(kind.verb, kind, 1, source="hand") for kind in (Discard, Knock, LayOff)),
-)
 # --8<-- [end:actions]
 
 
@@ -109,7 +103,7 @@ def shown(state: "GinState") -> int:
 class GinState(GenericState[GinRules, Fields, GinView]):
     """A deal of Gin Rummy in progress (immutable): its fields are ``state.f``."""
 
-    grammar = GRAMMAR
+    grammar = grammar_of(Take, Pass, Draw, Done, Discard, Knock, LayOff)
     view_model = GinView
     zone_specs = (
         Zone("hand", field="hands", per_seat=True, seen=Seen.OWNER, revealed=shown),

@@ -14,7 +14,6 @@ from cardkit.authoring import (
     Event,
     Form,
     GameResult,
-    Grammar,
     IntArg,
     Refusal,
     Refused,
@@ -25,6 +24,7 @@ from cardkit.authoring import (
     Trick,
     Verb,
     Zone,
+    grammar_of,
     legal_plays,
     play_to_trick,
     trick_leaders,
@@ -36,7 +36,7 @@ from cardkit_spades.rules import SpadesRules
 from cardkit_spades.scoring import spades_result
 from cardkit_spades.views import VIEW_WORDS, SpadesView
 
-__all__ = ["GRAMMAR", "Bid", "Blind", "Fields", "Look", "Play", "SpadesState"]
+__all__ = ["Bid", "Blind", "Fields", "Look", "Play", "SpadesState"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,14 +67,6 @@ class Look(Verb):
     verb = "look"
 
 
-GRAMMAR = Grammar(
-    Form("bid", Bid, args=(IntArg(0, 13, "tricks"),)),
-    Form("play", Play, 1, source="hand"),
-    Form("blind", Blind),
-    Form("look", Look),
-)
-
-
 # --8<-- [start:fields]
 class Fields(NamedTuple):
     """The fields of a Spades deal: the bids are sealed until all four are made."""
@@ -103,7 +95,7 @@ class SpadesState(SimultaneousChoices[SpadesRules, Fields, SpadesView]):
     """
 
     sealed_field = "bids"
-    grammar = GRAMMAR
+    grammar = grammar_of(Form("bid", Bid, args=(IntArg(0, 13, "tricks"),)), Play, Blind, Look)
     view_model = SpadesView
     zone_specs = (Zone("hand", field="hands", per_seat=True, seen=Seen.OWNER), *trick_zones())
     table_hint, view_words = trick_table(), VIEW_WORDS  # the browser table's drawing and words
