@@ -6,7 +6,8 @@ import random
 from typing import Any
 
 import pytest
-from cardkit_spades.game import Spades, SpadesState
+from cardkit_spades.game import Spades
+from cardkit_spades.state import SpadesState
 
 from cardkit import Deck, IllegalAction
 from cardkit.testing import check_result

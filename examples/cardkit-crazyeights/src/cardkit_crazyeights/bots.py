@@ -14,8 +14,6 @@ from cardkit_crazyeights.rules import card_points
 from cardkit_crazyeights.state import Draw, Pass, Play
 from cardkit_crazyeights.views import CrazyEightsView
 
-__all__ = ["HeuristicBot"]
-
 
 class HeuristicBot:
     """Sheds expensive cards first, follows its longest suit, and keeps 8s for emergencies.

@@ -35,8 +35,6 @@ from cardkit.authoring import Players
 from cardkit_crazyeights.rules import CrazyEightsRules
 from cardkit_crazyeights.state import CrazyEightsState, Fields
 
-__all__ = ["CrazyEights"]
-
 
 # --8<-- [start:game]
 class CrazyEights(Game[CrazyEightsRules, CrazyEightsState]):

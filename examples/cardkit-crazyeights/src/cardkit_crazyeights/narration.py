@@ -11,8 +11,6 @@ from collections.abc import Mapping
 
 from cardkit.authoring import Phrase, PhraseLike
 
-__all__ = ["PHRASES"]
-
 #: Crazy Eights' event kinds → phrases (an eight names a suit: "Seat 1 plays 8♦ and names
 #: clubs", "You play 8♦ and name clubs").
 PHRASES: Mapping[str, PhraseLike] = {

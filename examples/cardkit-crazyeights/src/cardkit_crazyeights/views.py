@@ -6,8 +6,6 @@ from typing import Literal
 
 from cardkit import View
 
-__all__ = ["CrazyEightsView"]
-
 
 # --8<-- [start:view-model]
 class CrazyEightsView(View):

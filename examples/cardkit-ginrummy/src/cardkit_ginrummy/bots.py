@@ -8,8 +8,6 @@ from cardkit_ginrummy.rules import VALUES, deadwood
 from cardkit_ginrummy.state import Discard, Done, Draw, Knock, LayOff, Pass, Take
 from cardkit_ginrummy.views import GinView
 
-__all__ = ["HeuristicBot"]
-
 
 class HeuristicBot:
     """Keeps its deadwood low and knocks as soon as it may.

@@ -5,8 +5,6 @@ from cardkit.authoring import Players
 from cardkit_ginrummy.rules import GinRules
 from cardkit_ginrummy.state import Fields, GinState
 
-__all__ = ["GinRummy"]
-
 
 # --8<-- [start:game]
 class GinRummy(Game[GinRules, GinState]):

@@ -7,9 +7,6 @@ from pydantic import Field
 
 from cardkit.authoring import CardSet, CardValues, NOfAKind, Rules, Run, Variant, solver_for
 
-__all__ = ["KINDS", "PRESETS", "VALUES", "GinRefused", "GinRules", "deadwood"]
-
-
 #: The named presets of Gin Rummy.
 PRESETS = (Variant(name="big-gin", description="Big gin: 31 bonus.", options={"big_gin": True}),)
 

@@ -23,8 +23,6 @@ from cardkit_ginrummy.rules import KINDS, VALUES, GinRules, deadwood
 from cardkit_ginrummy.rules import GinRefused as Code
 from cardkit_ginrummy.views import GinView
 
-__all__ = ["Discard", "Done", "Draw", "Fields", "GinState", "Knock", "LayOff", "Pass", "Take"]
-
 
 # --8<-- [start:actions]
 class Discard(CardVerb):

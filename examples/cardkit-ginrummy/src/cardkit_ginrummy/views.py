@@ -4,8 +4,6 @@ from typing import Literal
 
 from cardkit import Card, View
 
-__all__ = ["GinView"]
-
 
 # --8<-- [start:view-model]
 class GinView(View):

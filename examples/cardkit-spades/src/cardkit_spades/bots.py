@@ -9,8 +9,6 @@ from cardkit.authoring import ACE_HIGH, Trick
 from cardkit_spades.state import Bid, Look, Play
 from cardkit_spades.views import SpadesView
 
-__all__ = ["HeuristicBot", "estimate_tricks"]
-
 
 def estimate_tricks(hand: list[Card]) -> int:
     """A quick count of sure tricks: aces, kings with company, and spades beyond three."""

@@ -7,10 +7,7 @@ from typing import ClassVar
 from cardkit import Event, Game, Setup
 from cardkit.authoring import Players, Trick
 from cardkit_spades.rules import SpadesRules
-from cardkit_spades.state import Bid, Blind, Fields, Look, Play, SpadesState
-from cardkit_spades.views import SpadesView
-
-__all__ = ["Bid", "Blind", "Look", "Play", "Spades", "SpadesState", "SpadesView"]
+from cardkit_spades.state import Fields, SpadesState
 
 
 # --8<-- [start:game]

@@ -9,9 +9,6 @@ from pydantic import Field
 
 from cardkit import InvalidRules, Rules, Variant
 
-__all__ = ["PRESETS", "SpadesRefused", "SpadesRules"]
-
-
 #: The named presets of Spades.
 PRESETS = (
     Variant(

@@ -10,8 +10,6 @@ from cardkit_spades.rules import SpadesRules
 # What scoring reads of a deal (not the state class, which composes this module).
 Deal = GenericState[SpadesRules, Any, Any]
 
-__all__ = ["TEAMS", "spades_result"]
-
 #: The partnerships: seats 0 and 2 against seats 1 and 3.
 TEAMS = ((0, 2), (1, 3))
 

@@ -36,8 +36,6 @@ from cardkit_spades.rules import SpadesRules
 from cardkit_spades.scoring import spades_result
 from cardkit_spades.views import VIEW_WORDS, SpadesView
 
-__all__ = ["Bid", "Blind", "Fields", "Look", "Play", "SpadesState"]
-
 
 @dataclass(frozen=True, slots=True)
 class Bid(Action):

@@ -14,8 +14,6 @@ from cardkit.authoring import (
 )
 from cardkit_spades.scoring import TEAMS
 
-__all__ = ["VIEW_WORDS", "SpadesView", "bid_text"]
-
 
 # --8<-- [start:view-model]
 class SpadesView(View):
