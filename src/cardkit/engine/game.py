@@ -12,7 +12,7 @@ register for a game (presets, house rules, bots, phrases) is its
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar, get_args, get_origin
 
 from pydantic import ValidationError
 
@@ -55,7 +55,8 @@ class Game(ABC, Generic[R, S]):
         summary: one line for ``cardkit games``.
         players: the seat counts ([`Players`][cardkit.engine.matchpolicy.Players]).
         rules_model: the [`Rules`][cardkit.engine.rules.Rules] subclass (its
-            ``presets`` and ``version`` are the game's).
+            ``presets`` and ``version`` are the game's); by default the one the class
+            names in its base, ``Game[MyRules, MyState]``.
         hand_order: how a hand is sorted, low to high (default: ace high, clubs first).
         match: how deals make a match ([`MatchPolicy`][cardkit.engine.matchpolicy.MatchPolicy]).
 
@@ -74,6 +75,16 @@ class Game(ABC, Generic[R, S]):
     rules_model: ClassVar[type[Rules]]
     hand_order: ClassVar[CardOrder] = CardOrder(ACE_HIGH, SuitOrder.parse("C D H S"))
     match: ClassVar[MatchPolicy[Any]] = MatchPolicy()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Take `rules_model` from the base ``Game[MyRules, MyState]`` when the class sets none."""
+        super().__init_subclass__(**kwargs)
+        if "rules_model" in vars(cls):
+            return
+        for base in vars(cls).get("__orig_bases__", ()):
+            named = get_args(base)[:1] if get_origin(base) is Game else ()
+            if named and isinstance(named[0], type) and issubclass(named[0], Rules):
+                cls.rules_model = named[0]
 
     def __init__(self) -> None:
         """Create the game; what plugins register for it is added when it is registered."""

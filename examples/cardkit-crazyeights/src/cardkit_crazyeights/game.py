@@ -44,7 +44,6 @@ class CrazyEights(Game[CrazyEightsRules, CrazyEightsState]):
     title: ClassVar[str] = "Crazy Eights"
     summary: ClassVar[str] = "Shed your hand by matching suit or rank; 8s are wild."
     players: ClassVar[Players] = Players(2, 5, default=4)
-    rules_model: ClassVar[type[CrazyEightsRules]] = CrazyEightsRules
 
     def deal(self, setup: Setup[CrazyEightsRules]) -> CrazyEightsState:
         """Deal the hands one card at a time from left of the dealer, then turn up a starter."""

@@ -14,7 +14,6 @@ class GinRummy(Game[GinRules, GinState]):
     title = "Gin Rummy"
     summary = "Meld sets and runs, then knock with little deadwood, or go gin."
     players = Players(2, 2)
-    rules_model = GinRules
 
     def deal(self, setup: Setup[GinRules]) -> GinState:
         """Deal 10 cards each, turn up the upcard, and offer it to the non-dealer."""

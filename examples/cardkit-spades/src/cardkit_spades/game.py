@@ -18,7 +18,6 @@ class Spades(Game[SpadesRules, SpadesState]):
     title: ClassVar[str] = "Spades"
     summary: ClassVar[str] = "Two partnerships bid and take tricks; spades are always trump."
     players: ClassVar[Players] = Players(4, 4)
-    rules_model: ClassVar[type[SpadesRules]] = SpadesRules
 
     def deal(self, setup: Setup[SpadesRules]) -> SpadesState:
         """Deal 13 cards each from left of the dealer, who also leads the first trick."""
