@@ -4,8 +4,6 @@ It reads only its own view (its hand, the top card, the suit to follow) and
 the legal actions, like every cardkit bot.
 """
 
-from __future__ import annotations
-
 import random
 from collections import Counter
 

@@ -26,10 +26,6 @@ The rules (see the README):
   difference to each other hand (no points on a tie for lowest).
 """
 
-from __future__ import annotations
-
-from typing import ClassVar
-
 from cardkit import Event, Game, Rank, Setup
 from cardkit.authoring import Players
 from cardkit_crazyeights.rules import CrazyEightsRules
@@ -40,10 +36,10 @@ from cardkit_crazyeights.state import CrazyEightsState, Fields
 class CrazyEights(Game[CrazyEightsRules, CrazyEightsState]):
     """Crazy Eights: match the top card by suit or rank; 8s are wild."""
 
-    name: ClassVar[str] = "crazyeights"
-    title: ClassVar[str] = "Crazy Eights"
-    summary: ClassVar[str] = "Shed your hand by matching suit or rank; 8s are wild."
-    players: ClassVar[Players] = Players(2, 5, default=4)
+    name = "crazyeights"
+    title = "Crazy Eights"
+    summary = "Shed your hand by matching suit or rank; 8s are wild."
+    players = Players(2, 5, default=4)
 
     def deal(self, setup: Setup[CrazyEightsRules]) -> CrazyEightsState:
         """Deal the hands one card at a time from left of the dealer, then turn up a starter."""

@@ -5,8 +5,6 @@ The plugin registers [`PHRASES`][cardkit_crazyeights.narration.PHRASES] with
 `cardkit play` and `watch`, the server's tables.
 """
 
-from __future__ import annotations
-
 from collections.abc import Mapping
 
 from cardkit.authoring import Phrase, PhraseLike

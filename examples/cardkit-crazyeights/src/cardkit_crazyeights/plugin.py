@@ -7,8 +7,6 @@ cardkit finds this module through the entry point declared in
     crazyeights = "cardkit_crazyeights.plugin"
 """
 
-from __future__ import annotations
-
 from cardkit.authoring import game_plugin
 from cardkit_crazyeights.bots import HeuristicBot
 from cardkit_crazyeights.game import CrazyEights

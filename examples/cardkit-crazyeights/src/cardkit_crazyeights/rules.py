@@ -1,11 +1,8 @@
 """The rules model of Crazy Eights (every option, typed, with its default), its presets,
 what cards left in a hand are worth, and its refusal codes."""
 
-from __future__ import annotations
-
 from collections.abc import Iterable
 from enum import StrEnum
-from typing import ClassVar
 
 from pydantic import Field
 
@@ -34,7 +31,7 @@ class CrazyEightsRules(Rules):
     match is played to 100 points.
     """
 
-    presets: ClassVar[tuple[Variant, ...]] = PRESETS
+    presets = PRESETS
 
     max_actions: int = Field(5_000, ge=1)
     """The action cap (the core's option): the game is over, capped, after this many

@@ -1,7 +1,5 @@
 """Crazy Eights: its actions, its state, the checks and the transitions (the rules in `game`)."""
 
-from __future__ import annotations
-
 from dataclasses import dataclass
 from typing import Any, NamedTuple, Self
 

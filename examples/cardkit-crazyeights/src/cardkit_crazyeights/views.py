@@ -1,7 +1,5 @@
 """The view model of Crazy Eights: what one seat (or a spectator) may know."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from cardkit import View

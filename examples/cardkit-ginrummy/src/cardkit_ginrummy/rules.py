@@ -1,7 +1,6 @@
 """The rules model of Gin Rummy (its options), its melds and card values, its refusal codes."""
 
 from enum import StrEnum
-from typing import ClassVar
 
 from pydantic import Field
 
@@ -15,7 +14,7 @@ class GinRules(Rules):
     """The options of Gin Rummy. The defaults are the standard game: knock with 10 or less
     deadwood, 25 for gin and for an undercut, no big gin, a match to 100 points."""
 
-    presets: ClassVar[tuple[Variant, ...]] = PRESETS
+    presets = PRESETS
 
     knock_limit: int = Field(10, ge=0, le=10, description="The most deadwood to knock with.")
     gin_bonus: int = Field(25, ge=0, description="The bonus for gin (no deadwood).")

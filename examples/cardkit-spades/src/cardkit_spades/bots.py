@@ -1,7 +1,5 @@
 """A simple Spades bot, better than random: it reads only its view and the legal actions."""
 
-from __future__ import annotations
-
 import random
 
 from cardkit import Action, Card, Rank, Suit, Turn

@@ -1,9 +1,5 @@
 """Spades: the game object (the rules as a spec in `docs/games/spades.md`)."""
 
-from __future__ import annotations
-
-from typing import ClassVar
-
 from cardkit import Event, Game, Setup
 from cardkit.authoring import Players, Trick
 from cardkit_spades.rules import SpadesRules
@@ -14,10 +10,10 @@ from cardkit_spades.state import Fields, SpadesState
 class Spades(Game[SpadesRules, SpadesState]):
     """Partnership Spades: sealed bids, spades trump, bags."""
 
-    name: ClassVar[str] = "spades"
-    title: ClassVar[str] = "Spades"
-    summary: ClassVar[str] = "Two partnerships bid and take tricks; spades are always trump."
-    players: ClassVar[Players] = Players(4, 4)
+    name = "spades"
+    title = "Spades"
+    summary = "Two partnerships bid and take tricks; spades are always trump."
+    players = Players(4, 4)
 
     def deal(self, setup: Setup[SpadesRules]) -> SpadesState:
         """Deal 13 cards each from left of the dealer, who also leads the first trick."""

@@ -7,8 +7,6 @@ cardkit finds this module through the entry point declared in
     spades = "cardkit_spades.plugin"
 """
 
-from __future__ import annotations
-
 from cardkit.authoring import game_plugin
 from cardkit_spades.bots import HeuristicBot
 from cardkit_spades.game import Spades

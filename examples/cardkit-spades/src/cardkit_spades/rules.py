@@ -1,9 +1,6 @@
 """The rules model of Spades: every variant option, typed, with its default."""
 
-from __future__ import annotations
-
 from enum import StrEnum
-from typing import ClassVar
 
 from pydantic import Field
 
@@ -36,7 +33,7 @@ class SpadesRules(Rules):
     penalty of 100 points for every 10 bags, a match to 500 points.
     """
 
-    presets: ClassVar[tuple[Variant, ...]] = PRESETS
+    presets = PRESETS
 
     nil: bool = True
     """A player may bid nil (0 tricks): 100 points made, 100 lost if they take a trick."""

@@ -1,7 +1,5 @@
 """How a deal of Spades scores: contracts, nils, bags (the rules in `docs/games/spades.md`)."""
 
-from __future__ import annotations
-
 from typing import Any
 
 from cardkit import GameResult, GenericState, InvalidState

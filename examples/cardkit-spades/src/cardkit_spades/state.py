@@ -1,7 +1,5 @@
 """Spades: its actions, its state and their transitions (the rules in `docs/games/spades.md`)."""
 
-from __future__ import annotations
-
 from dataclasses import dataclass
 from typing import Any, NamedTuple, Self
 

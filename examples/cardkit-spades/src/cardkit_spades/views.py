@@ -1,8 +1,6 @@
 """The view model of Spades: what one seat (or a spectator) may know, and how the
 browser table words it."""
 
-from __future__ import annotations
-
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
