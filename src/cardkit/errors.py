@@ -220,6 +220,9 @@ class Refused(StrEnum):
     """The action is not one of this game's action classes."""
     NOT_IN_HAND = "not_in_hand"
     """A card the action names is not in the player's hand."""
+    NOT_NOW = "not_now"
+    """The action is not one the game's current phase allows (a draw while a card is
+    offered, a discard before drawing)."""
 
 
 class Refusal(NamedTuple):

@@ -54,8 +54,8 @@ def test_the_deal_offers_the_upcard_to_the_non_dealer() -> None:
         31,
     )
     assert [str(a) for a in state.legal_actions()] == ["take", "pass"]
-    refused(state, "draw", GinRefused.NOT_NOW)
-    refused(state, "discard 5D", GinRefused.NOT_NOW)
+    refused(state, "draw", Refused.NOT_NOW)
+    refused(state, "discard 5D", Refused.NOT_NOW)
 
 
 def test_the_dealer_may_take_the_upcard_the_non_dealer_passed() -> None:
@@ -69,7 +69,7 @@ def test_the_dealer_may_take_the_upcard_the_non_dealer_passed() -> None:
 def test_when_both_pass_the_upcard_the_non_dealer_draws_from_the_stock() -> None:
     state = play(deal(KNOCKER, "AH AC 8H 9H TH QC QD JC 5S 6S", "2D", "9C"), "pass", "pass")
     assert (state.to_act, state.view(0).phase) == (0, "stock")
-    message = refused(state, "take", GinRefused.NOT_NOW)
+    message = refused(state, "take", Refused.NOT_NOW)
     assert "not allowed in the stock phase; legal now: 'draw'" in message
     assert [str(a) for a in state.legal_actions()] == ["draw"]
     state = play(state, "draw")
@@ -83,7 +83,7 @@ def test_the_card_taken_from_the_discard_pile_is_not_discarded_that_turn() -> No
     assert "discard another card" in message
     refused(state, "knock 2D", GinRefused.JUST_TAKEN)
     refused(state, "discard 9C", Refused.NOT_IN_HAND)
-    refused(state, "draw", GinRefused.NOT_NOW)
+    refused(state, "draw", Refused.NOT_NOW)
 
 
 def test_a_drawn_card_may_be_discarded_at_once() -> None:
@@ -117,7 +117,7 @@ def test_a_knock_shows_the_knockers_hand_and_the_defender_lays_off() -> None:
     assert "extends none" in refused(state, "layoff AH", GinRefused.DOES_NOT_FIT)
     refused(state, "layoff 6S", GinRefused.DOES_NOT_FIT)  # not until 5S is laid off
     refused(state, "layoff 9C", Refused.NOT_IN_HAND)
-    refused(state, "discard AH", GinRefused.NOT_NOW)
+    refused(state, "discard AH", Refused.NOT_NOW)
     state = play(state, "layoff 5S", "layoff 6S")
     assert [str(c) for c in state.f.melds[-1]] == ["2S", "3S", "4S", "5S", "6S"]
     state = play(state, "done")

@@ -38,7 +38,6 @@ def deadwood(cards: CardSet) -> int:
 class GinRefused(StrEnum):
     """Gin Rummy's refusal codes, besides the shared [`Refused`][cardkit.errors.Refused]."""
 
-    NOT_NOW = "not_now"
     JUST_TAKEN = "just_taken"
     TOO_MUCH_DEADWOOD = "too_much_deadwood"
     DOES_NOT_FIT = "does_not_fit"

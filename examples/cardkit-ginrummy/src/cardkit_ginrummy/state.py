@@ -146,7 +146,7 @@ class GinState(GenericState[GinRules, Fields, GinView]):
     def not_now(self, *phases: str) -> Refusal | None:
         """A refusal unless the phase is one of ``phases``."""
         why = f"not allowed in the {self.f.phase} phase"
-        return None if self.f.phase in phases else Refusal(Code.NOT_NOW, why)
+        return None if self.f.phase in phases else Refusal(Refused.NOT_NOW, why)
 
     def not_held(self, card: Card, phase: str) -> Refusal | None:
         """A refusal unless the phase is ``phase`` and ``card`` is in the hand."""
