@@ -16,7 +16,9 @@ states, set against an env step (`policy/env step`); and the
 loop's floor, the same loop on a PettingZoo env that does nothing but hand
 out a fresh observation and mask of the game's sizes (`FloorEnv`): the bare
 game's step plus the floor's is the least any env of the game could cost
-in this loop (`floor/game`, to set against `env/game`).
+in this loop (`floor/game`, to set against `env/game`). It prints which
+build of cardkit ran (pure, or how many modules compiled): run it on both
+(`tools/compile_inplace.py` builds the compiled one in a checkout).
 
 The targets are fixed yardsticks of the same run: every AEC env (view
 fields on) at least `TARGET` (2) times as many steps a second as RLCard's env
@@ -55,6 +57,7 @@ from harness import Bench, environment, print_table, run_round_robin, summarize
 
 import cardkit
 import cardkit.rl
+from cardkit._build import build_name
 from cardkit.engine.bots import Turn
 
 #: Every AEC env makes at least this many times the steps per second of its RLCard peer.
@@ -288,6 +291,7 @@ def main() -> int:
     found = {b.name: summarize(b) for b in benches}
     rates = {name: summary["rate_median"] for name, summary in found.items()}
     print(environment())
+    print("cardkit:", build_name())  # pure, or which modules run compiled
     print(
         "load average (1, 5, 15 min): before",
         ", ".join(f"{x:.2f}" for x in load_before),

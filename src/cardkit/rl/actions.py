@@ -81,6 +81,10 @@ class ActionCodec:
         self._state: object = None
         self._legal: tuple[list[int], list[Action]] = ([], [])
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its arguments: a copy describes and numbers actions again."""
+        return ActionCodec, (self.fixed, self.extra, self.cards)
+
     def _describe(self, action: Action) -> tuple[Action, str, int]:
         """The action, its text and the mask of the cards it names (cached).
 

@@ -66,6 +66,10 @@ class ScalarField:
         """How many entries of the observation this field takes."""
         return len(self.choices) or 1
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its arguments (the compiled build's frozen classes need it)."""
+        return ScalarField, (self.name, self.choices, self.seat)
+
 
 def is_seat_name(name: str) -> bool:
     """Whether an `int` view field of this name holds a seat."""
@@ -109,16 +113,22 @@ class FieldCodec:
         max_players: the game's most seats (a seat field is over it).
 
     Attributes:
+        fields: the fields, in that order.
         names: the fields' names, in that order.
     """
 
     def __init__(self, fields: Sequence[ScalarField], max_players: int) -> None:
         """Work out each one-hot field's list of numbers by value."""
+        self.fields = tuple(fields)
         self.names = tuple(f.name for f in fields)
         self._names = frozenset(self.names)
         self._max = max_players
         #: per field: its one-hot list by value (`None`: not a one-hot field) and all zeros
         self._hots = tuple(_hots(f) for f in fields)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its arguments: a copy works out its one-hots again."""
+        return FieldCodec, (self.fields, self._max)
 
     def scalars(self, state: GameState, seat: int | None) -> Mapping[str, Any]:
         """The view's scalar fields: from the state's `view_scalars(seat)` (an optional hook:
