@@ -1,10 +1,10 @@
 """Compile cardkit's hot modules with mypyc in place, beside their sources (or remove them).
 
-The modules are those the compiled wheels compile: pyproject.toml's
-``[tool.hatch.build.targets.wheel.hooks.mypyc] include``. In place, an editable
-install (``uv sync``) imports the C extensions instead of the sources, so the test
-suite runs on the compiled build; ``--clean`` removes them again. CI runs the tests
-on both builds this way (``.ci/run``).
+The modules are those the compiled wheels compile: the ``[tool.hatch.build.targets.wheel.
+hooks.mypyc] include`` of pyproject.toml, and of each seed game plugin's
+(``plugins/*/pyproject.toml``). In place, an editable install (``uv sync``) imports the
+C extensions instead of the sources, so the test suite runs on the compiled build;
+``--clean`` removes them again. CI runs the tests on both builds this way (``.ci/run``).
 
     uv run python tools/compile_inplace.py          # build the extensions in src/
     uv run python tools/compile_inplace.py --clean  # back to the pure build
@@ -21,32 +21,44 @@ import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-SOURCE = ROOT / "src"
+#: The projects with compiled modules: the core, then the seed game plugins.
+PROJECTS = [ROOT, *sorted(ROOT.glob("plugins/*/"))]
 
 
-def compiled_sources() -> list[Path]:
-    """The sources the compiled build compiles, as listed in pyproject.toml."""
-    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    hook = project["tool"]["hatch"]["build"]["targets"]["wheel"]["hooks"]["mypyc"]
-    return [ROOT / path for path in hook["include"]]
+def compiled_sources(project: Path) -> list[Path]:
+    """The sources `project` compiles, as listed in its pyproject.toml (none: no hook)."""
+    config = tomllib.loads((project / "pyproject.toml").read_text(encoding="utf-8"))
+    hooks = config.get("tool", {}).get("hatch", {}).get("build", {}).get("targets", {})
+    hook = hooks.get("wheel", {}).get("hooks", {}).get("mypyc", {})
+    return [project / path for path in hook.get("include", [])]
 
 
 def clean() -> list[Path]:
-    """Remove the extensions and the build folder an in-place build left; return them."""
+    """Remove the extensions and the build folders an in-place build left; return them."""
     suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
-    removed = [path for path in SOURCE.rglob("*") if path.name.endswith(suffixes)]
+    removed = []
+    for project in PROJECTS:
+        source = project / "src"
+        removed += [path for path in source.rglob("*") if path.name.endswith(suffixes)]
+        shutil.rmtree(source / "build", ignore_errors=True)
     for path in removed:
         path.unlink()
-    shutil.rmtree(SOURCE / "build", ignore_errors=True)
     return removed
 
 
-def build() -> None:
-    """Run mypyc on the compiled sources, writing each extension beside its source."""
+def build() -> int:
+    """Run mypyc on each project's compiled sources, writing each extension beside its
+    source; return how many modules were compiled."""
     clean()
-    files = [str(path.relative_to(SOURCE)) for path in compiled_sources()]
-    subprocess.run([sys.executable, "-m", "mypyc", *files], cwd=SOURCE, check=True)
-    shutil.rmtree(SOURCE / "build", ignore_errors=True)
+    count = 0
+    for project in PROJECTS:
+        source = project / "src"
+        files = [str(path.relative_to(source)) for path in compiled_sources(project)]
+        if files:
+            subprocess.run([sys.executable, "-m", "mypyc", *files], cwd=source, check=True)
+            shutil.rmtree(source / "build", ignore_errors=True)
+            count += len(files)
+    return count
 
 
 def main() -> None:
@@ -55,8 +67,7 @@ def main() -> None:
     if parser.parse_args().clean:
         print(f"removed {len(clean())} extension files")
     else:
-        build()
-        print(f"compiled {len(compiled_sources())} modules in place")
+        print(f"compiled {build()} modules in place")
 
 
 if __name__ == "__main__":

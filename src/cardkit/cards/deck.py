@@ -15,13 +15,14 @@ from __future__ import annotations
 
 import _random
 import random
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, Final, TypeAlias, overload
 
 from pydantic_core import core_schema
 
 from cardkit.cards.card import JOKERS, STANDARD_CARDS, Card
 from cardkit.cards.cardset import CardSet, parse_cards
+from cardkit.cards.shuffle import fisher_yates
 from cardkit.errors import InvalidCard, InvalidDeck
 
 __all__ = ["Cards", "Deck", "Zone"]
@@ -32,8 +33,6 @@ Cards: TypeAlias = str | Iterable[str | Card]
 Zone: TypeAlias = Mapping[int, Cards] | Sequence[Cards]
 
 _STANDARD_ORDER: Final = tuple(STANDARD_CARDS)
-#: Per deck size, the (index, bound, bits) of each Fisher-Yates step (see ``Deck.shuffled``).
-_SHUFFLE_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
 
 
 class _ShuffleRandom(random.Random):
@@ -45,22 +44,6 @@ class _ShuffleRandom(random.Random):
 _new_random: Final = _ShuffleRandom.__new__
 #: `random.Random.seed` of an int is this C seeding (the same generator state).
 _seed_random: Final = _random.Random.seed
-
-
-def _fisher_yates(cards: tuple[Card, ...], getrandbits: Callable[[int], int]) -> Deck:
-    """`cards` in the order ``random.shuffle`` gives with this generator's ``getrandbits``."""
-    shuffled = list(cards)
-    steps = _SHUFFLE_STEPS.get(len(shuffled))
-    if steps is None:
-        steps = _SHUFFLE_STEPS[len(shuffled)] = tuple(
-            (i, i + 1, (i + 1).bit_length()) for i in range(len(shuffled) - 1, 0, -1)
-        )
-    for i, n, k in steps:  # random.shuffle's loop, with random._randbelow inlined
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        shuffled[i], shuffled[j] = shuffled[j], shuffled[i]
-    return _unchecked(tuple(shuffled))
 
 
 class Deck(Sequence[Card]):
@@ -180,7 +163,7 @@ class Deck(Sequence[Card]):
             cards = list(self.cards)
             rng.shuffle(cards)
             return _unchecked(tuple(cards))
-        return _fisher_yates(self.cards, rng.getrandbits)
+        return _unchecked(fisher_yates(self.cards, rng.getrandbits))
 
     def seeded(self, seed: int) -> Deck:
         """The deck shuffled by a fresh ``random.Random(seed)``: the same order as
@@ -198,7 +181,7 @@ class Deck(Sequence[Card]):
             raise TypeError(f"a deck is seeded by an int, not {type(seed).__name__}")
         rng = _new_random(_ShuffleRandom)
         _seed_random(rng, seed)
-        return _fisher_yates(self.cards, rng.getrandbits)
+        return _unchecked(fisher_yates(self.cards, rng.getrandbits))
 
     def deal(
         self, players: int, cards_each: int, *, first_seat: int = 0

@@ -32,6 +32,7 @@ from abc import abstractmethod
 from collections.abc import Collection, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, final
 
+from mypy_extensions import mypyc_attr
 from typing_extensions import TypeVar
 
 from cardkit.cards.card import Card
@@ -39,6 +40,7 @@ from cardkit.cards.cardset import CardSet
 from cardkit.engine._building import replaced
 from cardkit.engine._fieldjson import field_json
 from cardkit.engine._moves import Check, Do, moves_of
+from cardkit.engine._stateslots import StateSlots, new_state, set_legal
 from cardkit.engine._visible import visible_zones
 from cardkit.engine.actions import Action, check_action_text
 from cardkit.engine.events import Event
@@ -46,9 +48,8 @@ from cardkit.engine.grammar import Grammar
 from cardkit.engine.listing import Listing, any_cards_listing, deck_cards, lists, zone_cards_of
 from cardkit.engine.results import GameResult
 from cardkit.engine.rules import Rules
-from cardkit.engine.state import GameState, Log, Setup
+from cardkit.engine.state import Setup
 from cardkit.engine.views import View, ZoneView
-from cardkit.engine.windows import PrivateWindows
 from cardkit.engine.zones import Zone, zone_cards
 from cardkit.engine.zoneviews import state_view
 from cardkit.errors import ActionTexts, IllegalAction, Refusal, Refused
@@ -63,27 +64,19 @@ F = TypeVar("F", bound=tuple[Any, ...], default=tuple[Any, ...])
 V = TypeVar("V", bound=View, default=View)
 
 
-class GenericState(PrivateWindows, Generic[R, F, V]):
+@mypyc_attr(allow_interpreted_subclasses=True)
+class GenericState(StateSlots[R, F], Generic[R, F, V]):
     """A game's state whose plumbing is the core's: fields, log, legality, views.
 
     Class attributes a game sets: `grammar`, `zone_specs`, `view_model`. The
     third type parameter `V` is the view model (`View` unless given):
     `GenericState[MyRules, Fields, MyView]` with `view_model = MyView` types
-    `state.view(seat)` as `MyView`.
+    `state.view(seat)` as `MyView`. The slots (`f`, `rules`, `players`, `to_act`,
+    `is_over`) are those of its base
+    [`StateSlots`][cardkit.engine._stateslots.StateSlots].
     """
 
-    __slots__ = ("_left", "_legal", "f", "is_over", "players", "rules", "to_act")
-
-    f: F
-    """The game's fields (a `NamedTuple`)."""
-    rules: R
-    """The rules in force, as the game's rules model (`setup.rules`)."""
-    players: int
-    """The number of seats (`setup.players`)."""
-    setup: Setup[R]
-    _legal: Sequence[Action] | None
-    _left: int
-    """The actions left before the action cap (`rules.max_actions`) ends the game."""
+    __slots__ = ()
 
     grammar: ClassVar[Grammar]
     zone_specs: ClassVar[tuple[Zone, ...]] = ()
@@ -102,7 +95,7 @@ class GenericState(PrivateWindows, Generic[R, F, V]):
         """
         super().__init_subclass__(**kwargs)
         for name in ("to_act", "is_over"):
-            if name in cls.__dict__:
+            if name in vars(cls):
                 raise TypeError(
                     f"{cls.__name__} defines {name}: a GenericState says its turn in whose_turn()"
                 )
@@ -122,7 +115,7 @@ class GenericState(PrivateWindows, Generic[R, F, V]):
     ) -> Self:
         """The state at the deal: `fields`, after the deal's `events`."""
         log = (None, None, tuple(events))
-        return _new_state(cls, game, setup, log, fields, setup.rules.max_actions)
+        return new_state(cls, game, setup, log, fields, setup.rules.max_actions)
 
     def evolve(self, action: Action, events: Sequence[Event], /, **changes: Any) -> Self:
         """The next state: these fields changed, `action` and its `events` logged."""
@@ -132,7 +125,7 @@ class GenericState(PrivateWindows, Generic[R, F, V]):
         """The next state with every field given: `action` and its `events` logged (for a
         transition that builds its fields whole, cheaper than `evolve`'s replacing by name)."""
         log = (self._log, action, tuple(events))
-        return _new_state(type(self), self.game, self.setup, log, fields, self._left - 1)
+        return new_state(type(self), self.game, self.setup, log, fields, self._left - 1)
 
     @property
     def action_count(self) -> int:
@@ -140,17 +133,6 @@ class GenericState(PrivateWindows, Generic[R, F, V]):
         return self.setup.rules.max_actions - self._left
 
     # -- the turn, the end, the action cap -------------------------------------------------
-
-    if TYPE_CHECKING:  # slots set as each state is built (`_new_state`); read-only
-
-        @property
-        def to_act(self) -> int | None:
-            """The seat to act ([`whose_turn`][cardkit.engine.generic.GenericState.whose_turn]),
-            `None` once the game is over."""
-
-        @property
-        def is_over(self) -> bool:
-            """Whether the game has ended: by its rules, or by the action cap."""
 
     def whose_turn(self) -> int | None:
         """The seat to act by the game's rules, `None` once they end it (by default the field
@@ -191,7 +173,7 @@ class GenericState(PrivateWindows, Generic[R, F, V]):
 
     def _reopened(self) -> Self:
         """This position with its turn as the game's rules say, the action cap set aside."""
-        return _new_state(type(self), self.game, self.setup, self._log, self.f, self._left, True)
+        return new_state(type(self), self.game, self.setup, self._log, self.f, self._left, True)
 
     def hidden_shuffle(self, cards: Sequence[Card], salt: object) -> tuple[Card, ...]:
         """`cards` shuffled by a generator seeded from the deal's deck order and `salt`.
@@ -270,7 +252,7 @@ class GenericState(PrivateWindows, Generic[R, F, V]):
         if legal is None:
             listed = () if self.is_over else self.list_legal()
             legal = listed if type(listed) in _KEPT else tuple(listed)
-            _set_legal(self, legal)
+            set_legal(self, legal)
         return legal
 
     def list_legal(self) -> Sequence[Action]:
@@ -357,44 +339,4 @@ class GenericState(PrivateWindows, Generic[R, F, V]):
 _KEPT = (tuple, Listing)
 
 
-_S = TypeVar("_S", bound=GenericState[Any, Any, Any])
-
-
-def _new_state(
-    cls: type[_S],
-    game: Game[Any, Any],
-    setup: Setup[Any],
-    log: Log,
-    fields: Any,
-    left: int,
-    reopened: bool = False,
-) -> _S:
-    """A new state of `cls` (its `__init__` is not run). States are immutable (`__setattr__`
-    refuses): each slot is set through its descriptor's setter, which costs half of
-    `object.__setattr__` by name (callgrind)."""
-    state = object.__new__(cls)
-    _set_game(state, game)
-    _set_setup(state, setup)
-    _set_rules(state, setup.rules)
-    _set_players(state, setup.players)
-    _set_log(state, log)
-    _set_f(state, fields)
-    to_act = state.whose_turn() if left > 0 or reopened else None
-    _set_to_act(state, to_act)
-    _set_is_over(state, to_act is None)
-    _set_legal(state, None)
-    _set_left(state, left)
-    return state
-
-
-_set_game = GameState.__dict__["game"].__set__
-_set_setup = GameState.__dict__["setup"].__set__
-_set_log = GameState.__dict__["_log"].__set__
-_set_rules = GenericState.__dict__["rules"].__set__
-_set_players = GenericState.__dict__["players"].__set__
-_set_f = GenericState.__dict__["f"].__set__
-_set_is_over = GenericState.__dict__["is_over"].__set__
-_set_to_act = GenericState.__dict__["to_act"].__set__
-_set_legal = GenericState.__dict__["_legal"].__set__
-_set_left = GenericState.__dict__["_left"].__set__
 _CANDIDATES = GenericState.candidate_actions

@@ -39,8 +39,10 @@ if TYPE_CHECKING:
 
 __all__ = ["GameState", "Log", "Setup"]
 
-#: A persistent log: ``(previous log, action, events)``, or ``None`` at the start.
-Log = tuple["Log", Action | None, tuple[Event, ...]] | None
+#: A persistent log: ``(previous log, action, events)``, or ``None`` at the start. The
+#: previous log is typed `Any`, not `Log`: mypyc cannot compile a recursive tuple type
+#: (mypy issue 15092), and the engine's modules using it are compiled.
+Log = tuple[Any, Action | None, tuple[Event, ...]] | None
 
 #: The rules model of a setup (plain `Setup` means `Setup[Rules]`).
 RulesT = TypeVar("RulesT", bound=Rules, default=Rules, covariant=True)
@@ -77,7 +79,8 @@ class GameState(ABC):
     `_init_base`) and implement the abstract members.
     """
 
-    __slots__ = ("_log", "game", "setup")
+    # No slots here: a class compiled by mypyc (`GenericState`) may derive only from Python
+    # classes without them. A state class declares the slots, these three included.
 
     game: Game[Any, Any]
     setup: Setup

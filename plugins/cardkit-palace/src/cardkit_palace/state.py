@@ -32,6 +32,7 @@ from cardkit_palace.actions import (
     Complete,
     Decline,
     Flip,
+    PalaceAction,
     Play,
     Swap,
 )
@@ -85,7 +86,9 @@ class PalaceState(GenericState[PalaceRules, Fields, PalaceView]):
         """``"exchange"``, ``"turn"``, ``"add"``, ``"complete"`` or ``"over"``."""
         return PHASES[self.f.phase]
 
-    list_legal = legal_of
+    def list_legal(self) -> tuple[PalaceAction, ...]:
+        """The legal actions, listed fast ([`legal_of`][cardkit_palace.listing.legal_of])."""
+        return legal_of(self)
 
     def candidate_actions(self) -> list[Action]:
         """Every action the checks are asked about: each kind, with the cards of the seat to act.

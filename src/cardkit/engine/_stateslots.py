@@ -1,0 +1,129 @@
+"""The slots of a generic state, and how the core builds a new one (no `__init__` runs).
+
+States are immutable (`GameState.__setattr__` refuses), so the core sets a new state's
+slots itself, here. Compiled by mypyc, `StateSlots` is a native class and this module's
+stores are plain stores into its C struct; run from the source, each slot is set through
+its descriptor's setter, which costs half of `object.__setattr__` by name (callgrind).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Final, Generic
+
+from mypy_extensions import mypyc_attr
+from typing_extensions import TypeVar
+
+from cardkit.engine.actions import Action
+from cardkit.engine.rules import Rules
+from cardkit.engine.state import Log, Setup
+from cardkit.engine.windows import PrivateWindows
+
+if TYPE_CHECKING:
+    from cardkit.engine.game import Game
+    from cardkit.engine.generic import GenericState
+
+__all__ = ["StateSlots", "new_state", "set_legal"]
+
+R = TypeVar("R", bound=Rules, default=Rules)
+F = TypeVar("F", bound=tuple[Any, ...], default=tuple[Any, ...])
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class StateSlots(PrivateWindows, Generic[R, F]):
+    """The slots of a [`GenericState`][cardkit.engine.generic.GenericState], set as each state
+    is built (`new_state`) and read-only after."""
+
+    __slots__ = (
+        "_left",
+        "_legal",
+        "_log",
+        "f",
+        "game",
+        "is_over",
+        "players",
+        "rules",
+        "setup",
+        "to_act",
+    )
+
+    game: Game[Any, Any]
+    setup: Setup[R]
+    _log: Log
+    f: F
+    """The game's fields (a `NamedTuple`)."""
+    rules: R
+    """The rules in force, as the game's rules model (`setup.rules`)."""
+    players: int
+    """The number of seats (`setup.players`)."""
+    to_act: int | None
+    """The seat to act ([`whose_turn`][cardkit.engine.generic.GenericState.whose_turn]),
+    `None` once the game is over."""
+    is_over: bool
+    """Whether the game has ended: by its rules, or by the action cap."""
+    _legal: Sequence[Action] | None
+    _left: int
+    """The actions left before the action cap (`rules.max_actions`) ends the game."""
+
+
+_S = TypeVar("_S", bound="GenericState[Any, Any, Any]")
+
+
+def new_state(
+    cls: type[_S],
+    game: Game[Any, Any],
+    setup: Setup[Any],
+    log: Log,
+    fields: Any,
+    left: int,
+    reopened: bool = False,
+) -> _S:
+    """A new state of `cls`, its turn asked of `whose_turn` (unless the action cap ended it)."""
+    state = cls.__new__(cls)
+    if _COMPILED:
+        state.game = game
+        state.setup = setup
+        state.rules = setup.rules
+        state.players = setup.players
+        state._log = log
+        state.f = fields
+        to_act = state.whose_turn() if left > 0 or reopened else None
+        state.to_act = to_act
+        state.is_over = to_act is None
+        state._legal = None
+        state._left = left
+        return state
+    _set_game(state, game)
+    _set_setup(state, setup)
+    _set_rules(state, setup.rules)
+    _set_players(state, setup.players)
+    _set_log(state, log)
+    _set_f(state, fields)
+    to_act = state.whose_turn() if left > 0 or reopened else None
+    _set_to_act(state, to_act)
+    _set_is_over(state, to_act is None)
+    _set_legal(state, None)
+    _set_left(state, left)
+    return state
+
+
+def set_legal(state: StateSlots[Any, Any], legal: Sequence[Action]) -> None:
+    """Keep `state`'s legal actions (worked out once per state)."""
+    if _COMPILED:
+        state._legal = legal
+    else:
+        _set_legal(state, legal)
+
+
+#: Whether this module runs compiled by mypyc (a C extension, not its `.py` source).
+_COMPILED: Final = not __file__.endswith(".py")
+_set_game = vars(StateSlots)["game"].__set__
+_set_setup = vars(StateSlots)["setup"].__set__
+_set_log = vars(StateSlots)["_log"].__set__
+_set_rules = vars(StateSlots)["rules"].__set__
+_set_players = vars(StateSlots)["players"].__set__
+_set_f = vars(StateSlots)["f"].__set__
+_set_is_over = vars(StateSlots)["is_over"].__set__
+_set_to_act = vars(StateSlots)["to_act"].__set__
+_set_legal = vars(StateSlots)["_legal"].__set__
+_set_left = vars(StateSlots)["_left"].__set__
