@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import cProfile
-import gc
 import json
 import logging
 import os
@@ -37,6 +35,7 @@ from cardkit.server._models import (
 from cardkit.server._schemas import client_schema, server_schema, websocket_schema
 from cardkit.server._security import Origins, SecurityHeaders
 from cardkit.server._storage import MemoryStorage, SQLiteStorage, Storage
+from cardkit.server._worker import profiled, tune_collector
 
 DB_HINT = (
     "PostgreSQL needs the postgres extra: pip install 'cardkit[postgres]' "
@@ -63,9 +62,6 @@ def open_storage(db: str | Path | None) -> Storage:
 
 __all__ = ["SETTINGS_VARIABLE", "app_from_environment", "create_app", "log_json"]
 
-#: The environment variable naming a folder: each worker profiles itself (cProfile) and
-#: writes ``worker-<pid>.prof`` there when it stops (`benchmarks/server_tables.py --profile`).
-PROFILE_VARIABLE = "CARDKIT_PROFILE"
 #: The environment variable of `app_from_environment`'s settings (JSON).
 SETTINGS_VARIABLE = "CARDKIT_SERVE"
 
@@ -140,45 +136,16 @@ def _lifespan(server: TableServer) -> Callable[[FastAPI], AbstractAsyncContextMa
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        profile = _profiler()
-        await server.start()
-        _tune_collector()
-        log.info("serving %d tables (%s)", len(server.tables), type(server.storage).__name__)
-        yield
-        log.info("stopping: finishing the actions in flight")
-        await server.stop()
-        log.info("stopped")
-        if profile is not None:
-            profile.disable()
-            profile.dump_stats(Path(os.environ[PROFILE_VARIABLE]) / f"worker-{os.getpid()}.prof")
+        with profiled():
+            await server.start()
+            tune_collector()
+            log.info("serving %d tables (%s)", len(server.tables), type(server.storage).__name__)
+            yield
+            log.info("stopping: finishing the actions in flight")
+            await server.stop()
+            log.info("stopped")
 
     return lifespan
-
-
-def _tune_collector() -> None:
-    """Keep Python's cyclic garbage collector from stalling the event loop.
-
-    Under load its full collections came every second or two and took 100-400 ms
-    each (the p99 of an action's latency): each action's new game state lives long
-    enough to be promoted to the oldest generation, which fills it. What is alive
-    after the start (modules, games, schemas: most of the heap) lives as long as the
-    process and is frozen out of every pass, and the youngest generation is
-    collected after 50,000 new objects, not 700, so a state is freed by its
-    reference count before a collection can promote it.
-    """
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(50_000, 20, 10)
-
-
-def _profiler() -> cProfile.Profile | None:
-    """A running profile of this worker's event loop when ``CARDKIT_PROFILE`` names a
-    folder (written there as ``worker-<pid>.prof`` when it stops), else ``None``."""
-    if not os.environ.get(PROFILE_VARIABLE):
-        return None
-    profile = cProfile.Profile()
-    profile.enable()
-    return profile
 
 
 def _wire(app: FastAPI, server: TableServer, origins: Origins) -> None:
