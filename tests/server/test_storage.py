@@ -168,6 +168,29 @@ def test_a_lease_is_one_workers_until_its_connection_goes(postgres: Any) -> None
 
 
 @pytest.mark.slow
+def test_postgresql_compresses_the_records_with_lz4(postgres: Any) -> None:
+    """The schema's third step: lz4 where the server has it (Debian's PostgreSQL 14+ does)."""
+    import psycopg
+
+    from cardkit.server.postgres import PostgresStorage
+
+    url = postgres.new_database()
+
+    async def work() -> None:
+        store = PostgresStorage(url)
+        await store.open()
+        await store.close()
+
+    asyncio.run(work())
+    with psycopg.connect(url) as conn:
+        row = conn.execute(
+            "SELECT attcompression FROM pg_attribute "
+            "WHERE attrelid = 'cardkit_tables'::regclass AND attname = 'data'"
+        ).fetchone()
+    assert row == ("l",)
+
+
+@pytest.mark.slow
 def test_postgresql_stores_many_tables_in_one_transaction_each_row_compared(
     postgres: Any,
 ) -> None:
