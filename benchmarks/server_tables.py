@@ -73,13 +73,24 @@ def _http(base: str, path: str, body: Any = None) -> Any:
         return json.loads(answer.read())
 
 
-def _start(db: str, port: int, tables: int, workers: int = 1) -> subprocess.Popen[bytes]:
+def _start(
+    db: str, port: int, tables: int, workers: int = 1, profile: Path | None = None
+) -> subprocess.Popen[bytes]:
     cardkit = shutil.which("cardkit", path=str(Path(sys.executable).parent)) or "cardkit"
     command = [cardkit, "serve", "--port", str(port), "--db", db, "--bot-delay", "0"]
     command += ["--deal-pause", "0", "--max-tables", str(tables + 10)]
     command += ["--actions-per-second", "100000", "--workers", str(workers)]
+    env = dict(os.environ)
+    if profile is not None:  # each worker writes worker-<pid>.prof there as it stops
+        profile.mkdir(parents=True, exist_ok=True)
+        env["CARDKIT_PROFILE"] = str(profile)
+    log = open(os.environ.get("SERVER_TABLES_LOG", os.devnull), "ab")  # noqa: SIM115
     proc = subprocess.Popen(
-        command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True
+        command,
+        stdout=log,
+        stderr=log,
+        start_new_session=True,
+        env=env,
     )
     for _ in range(300):
         try:
@@ -206,31 +217,57 @@ def _watch(port: int, table: str, stop: threading.Event) -> None:
                 ws.recv(timeout=0.5)
 
 
-def _latency(base: str, port: int, samples: int) -> list[float]:
+def _latency(base: str, port: int, samples: int) -> tuple[list[float], list[float]]:
+    """Each sample's time from an action to the last seat's update, and to the acting
+    seat's own (its worker's: with several workers the others' often cross PostgreSQL)."""
     made = _http(base, "/api/tables", {"game": "tienlen", "players": 4, "deals": 1000, "seed": 1})
     tokens = [_http(base, f"/api/tables/{made['id']}/join", {})["token"] for _ in range(4)]
     url = f"ws://127.0.0.1:{port}/api/tables/{made['id']}/ws"
     with contextlib.ExitStack() as stack:
         clients = [stack.enter_context(connect(url, proxy=None, max_size=None)) for _ in tokens]
-        last: list[dict[str, Any]] = []
-        for client, token in zip(clients, tokens, strict=True):
-            client.send(json.dumps({"type": "hello", "token": token}))
-        last = [_until(client, 0) for client in clients]
-        rng = random.Random(7)
-        times: list[float] = []
-        while len(times) < samples:
-            version = max(m["version"] for m in last)
-            asked = next((i for i, m in enumerate(last) if m["your_turn"]), None)
-            if asked is None:  # between deals: wait for the next one
-                last = [_until(client, version + 1) for client in clients]
-                continue
-            began = time.perf_counter()
-            clients[asked].send(
-                json.dumps({"type": "act", "action": rng.choice(last[asked]["legal"])})
-            )
+        try:
+            return _measure_latency(clients, tokens, samples)
+        except TimeoutError:  # say what the workers show, rather than only that it waited
+            shown = [_http(base, f"/api/tables/{made['id']}") for _ in range(8)]
+            seen = sorted({(t["status"], t["version"]) for t in shown})
+            raise RuntimeError(f"a latency client waited 30 s; the workers show {seen}") from None
+
+
+def _measure_latency(
+    clients: list[Any], tokens: list[str], samples: int
+) -> tuple[list[float], list[float]]:
+    """The latency samples of ``clients``, the four seats of one table (their tokens)."""
+    last: list[dict[str, Any]] = []
+    for client, token in zip(clients, tokens, strict=True):
+        client.send(json.dumps({"type": "hello", "token": token}))
+    last = [_until(client, 0) for client in clients]
+    rng = random.Random(7)
+    times: list[float] = []
+    own: list[float] = []
+    while len(times) < samples:
+        version = max(m["version"] for m in last)
+        if any(m["version"] < version for m in last):
+            # A worker that reads the table after two changes (another worker's action,
+            # then the next deal) sends the latest only: bring every seat up to it first,
+            # or the seat asked may be one whose last message is of the deal before.
+            last = [
+                m if m["version"] >= version else _until(c, version)
+                for c, m in zip(clients, last, strict=True)
+            ]
+            continue
+        asked = next((i for i, m in enumerate(last) if m["your_turn"]), None)
+        if asked is None:  # between deals: wait for the next one
             last = [_until(client, version + 1) for client in clients]
-            times.append(time.perf_counter() - began)
-    return times
+            continue
+        began = time.perf_counter()
+        clients[asked].send(json.dumps({"type": "act", "action": rng.choice(last[asked]["legal"])}))
+        mine = _until(clients[asked], version + 1)
+        own.append(time.perf_counter() - began)
+        last = [
+            mine if n == asked else _until(client, version + 1) for n, client in enumerate(clients)
+        ]
+        times.append(time.perf_counter() - began)
+    return times, own
 
 
 def _until(client: Any, version: int) -> dict[str, Any]:
@@ -251,11 +288,13 @@ def measure(
     own = postgres if postgres is not None and db.startswith("postgres") else None
     port = _free_port()
     base = f"http://127.0.0.1:{port}"
-    proc = _start(db, port, args.tables, workers)
+    engine = "postgresql" if db.startswith("postgres") else "sqlite"
+    profile = None if args.profile is None else args.profile / f"{engine}-{workers}w"
+    proc = _start(db, port, args.tables, workers, profile)
     stop = threading.Event()
     watchers: list[threading.Thread] = []
     try:
-        idle = _latency(base, port, max(20, args.samples // 4))
+        idle, _ = _latency(base, port, max(20, args.samples // 4))
         tables = [_bot_table(base, n) for n in range(args.tables)]
         watchers += [
             threading.Thread(target=_watch, args=(port, t, stop), daemon=True)
@@ -271,7 +310,7 @@ def measure(
         cpu = _cpu_seconds(proc.pid) - cpu
         db_cpu = own.cpu_seconds() - db_cpu if own else 0.0
         after, ended = _total_versions(base), time.perf_counter()
-        loaded = _latency(base, port, args.samples)
+        loaded, own_seat = _latency(base, port, args.samples)
         rate = (after - before) / (ended - began)
     finally:
         stop.set()
@@ -280,7 +319,7 @@ def measure(
         os.killpg(proc.pid, signal.SIGTERM)
         proc.wait(60)
     return {
-        "engine": "postgresql" if db.startswith("postgres") else "sqlite",
+        "engine": engine,
         "workers": workers,
         "tables": args.tables,
         "spectators": args.watch,
@@ -292,6 +331,7 @@ def measure(
         ),
         "latency_idle_ms": _stats(idle),
         "latency_loaded_ms": _stats(loaded),
+        "latency_loaded_acting_seat_ms": _stats(own_seat),
         "load_average": [round(x, 2) for x in load_before],
         "load_average_after": [round(x, 2) for x in os.getloadavg()],
     }
@@ -307,6 +347,11 @@ def main() -> None:
     parser.add_argument("--json", type=Path, help="also write the numbers here")
     parser.add_argument("--workers", type=int, default=1, help="worker processes")
     parser.add_argument("--postgres", action="store_true", help="a PostgreSQL of its own")
+    parser.add_argument(
+        "--profile",
+        type=Path,
+        help="a folder: each worker writes its cProfile there (<engine>-<N>w/worker-<pid>.prof)",
+    )
     parser.add_argument("--db", help="a PostgreSQL URL to use instead (its tables are kept)")
     parser.add_argument(
         "--synchronous-commit",

@@ -128,6 +128,39 @@ def test_the_record_writer_writes_each_state_as_to_json_does(game: str) -> None:
     assert writer.state_json(None) is None
 
 
+@pytest.mark.parametrize("game", ["tienlen", "palace", "tonk", "crazyeights"])
+def test_a_table_restored_to_a_later_point_of_its_deal_applies_only_the_new_actions(
+    game: str,
+) -> None:
+    """Another worker's copy, read again after changes of the same deal, keeps the state
+    it had and applies the new actions (its earlier actions stay the same objects); it
+    becomes the table as stored, byte for byte, and a new deal or an earlier point is
+    loaded whole."""
+    settings = {"game": game, "players": 2, "seats": [{"bot": "random"}] * 2, "deals": 3, "seed": 4}
+    playing = Table.create("t", CreateTable.model_validate(settings))
+    copy = Table(TableRecord.model_validate_json(playing.record_json()))
+    reloaded = 0
+    while playing.status != "over" and reloaded < 40:
+        if playing.status == "between_deals":
+            playing.next_deal()
+        for _ in range(random.Random(reloaded).randint(1, 3)):
+            if playing.status == "playing":
+                playing.play_bot()
+        before = copy.state
+        copy.restore(TableRecord.model_validate_json(playing.record_json()))
+        reloaded += 1
+        assert copy.record_json() == playing.record_json()
+        assert before is not None
+        assert copy.state is not None
+        if before.setup.seed == copy.state.setup.seed:  # the same deal: new actions applied
+            assert copy.state.setup is before.setup
+            old = before.history
+            assert all(a is b for a, b in zip(old, copy.state.history[: len(old)], strict=True))
+    earlier = Table.create("t", CreateTable.model_validate(settings)).record()
+    copy.restore(earlier)
+    assert copy.record_json() == earlier.model_dump_json()
+
+
 def test_messages_hold_only_the_seats_view() -> None:
     table = _people(players=3, game="tonk")
     _, token = table.join(1, "Ann")

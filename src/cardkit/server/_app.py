@@ -35,6 +35,7 @@ from cardkit.server._models import (
 from cardkit.server._schemas import client_schema, server_schema, websocket_schema
 from cardkit.server._security import Origins, SecurityHeaders
 from cardkit.server._storage import MemoryStorage, SQLiteStorage, Storage
+from cardkit.server._worker import profiled, tune_collector
 
 DB_HINT = (
     "PostgreSQL needs the postgres extra: pip install 'cardkit[postgres]' "
@@ -135,12 +136,14 @@ def _lifespan(server: TableServer) -> Callable[[FastAPI], AbstractAsyncContextMa
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        await server.start()
-        log.info("serving %d tables (%s)", len(server.tables), type(server.storage).__name__)
-        yield
-        log.info("stopping: finishing the actions in flight")
-        await server.stop()
-        log.info("stopped")
+        with profiled():
+            await server.start()
+            tune_collector()
+            log.info("serving %d tables (%s)", len(server.tables), type(server.storage).__name__)
+            yield
+            log.info("stopping: finishing the actions in flight")
+            await server.stop()
+            log.info("stopped")
 
     return lifespan
 

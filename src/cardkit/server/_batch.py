@@ -46,13 +46,12 @@ class Writes:
         done: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
         self._waiting.append(((table_id, data, revision, active), done))
         if len(self._waiting) == 1:
-            asyncio.get_running_loop().call_soon(self._start)
+            # The task's first step runs in the loop's next pass: the writes asked for
+            # until then, in this pass, go with this one.
+            task = asyncio.create_task(self._write())
+            self._batches.add(task)
+            task.add_done_callback(self._batches.discard)
         return await done
-
-    def _start(self) -> None:
-        task = asyncio.create_task(self._write())
-        self._batches.add(task)
-        task.add_done_callback(self._batches.discard)
 
     async def _write(self) -> None:
         assert self._save_many is not None

@@ -14,7 +14,6 @@ from starlette.websockets import WebSocket
 
 from cardkit.errors import TableError
 from cardkit.server._models import ActMessage, ErrorMessage, HelloMessage, client_messages
-from cardkit.server._table import Table
 
 __all__ = ["Limits"]
 
@@ -58,11 +57,11 @@ def _error(code: str, message: str, legal: Sequence[str] = ()) -> str:
     return message_.model_dump_json()
 
 
-async def hello(socket: WebSocket, table: Table, limits: Limits) -> _Client:
-    """The new client of ``socket``, from its first message (its seat's token, or none).
+async def hello(socket: WebSocket, limits: Limits) -> HelloMessage:
+    """The first message of ``socket``: its hello (with its seat's token, or none).
 
     Raises:
-        TableError: no hello in time, or not a hello; ``bad_token``.
+        TableError: no hello in time, or not a hello.
         WebSocketDisconnect: the client went away.
     """
     try:
@@ -74,8 +73,7 @@ async def hello(socket: WebSocket, table: Table, limits: Limits) -> _Client:
     first = parse(text, limits)
     if not isinstance(first, HelloMessage):
         raise TableError("bad_message", 'the first message must be {"type": "hello", "token": ...}')
-    seat = None if first.token is None else table.seat_of(first.token)
-    return _Client(socket, seat, first.token, allowance=limits.actions_per_second)
+    return first
 
 
 def parse(text: str, limits: Limits) -> HelloMessage | ActMessage:

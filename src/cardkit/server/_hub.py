@@ -177,7 +177,7 @@ class TableServer:
         for table_id, task in list(self._drivers.items()):
             if table_id not in held:  # the lease was lost: another worker may take it
                 log.warning("table %s: lease lost, its driver stops here", table_id)
-                task.cancel()
+                self._spawn(self._stop_driver(table_id, task))
         for table_id in held:
             if table_id in self._drivers or self._stopping:
                 continue
@@ -188,6 +188,13 @@ class TableServer:
             task = asyncio.create_task(self._drive(table))
             self._drivers[table_id] = task
             task.add_done_callback(functools.partial(self._drove, table_id))
+
+    async def _stop_driver(self, table_id: str, task: asyncio.Task[None]) -> None:
+        """Cancel a driver between two changes, never in one: a change made on the table
+        and cancelled while it is written would leave this copy ahead of what is stored,
+        and this worker's clients never told."""
+        async with self._lock(table_id):
+            task.cancel()
 
     def _drove(self, table_id: str, task: asyncio.Task[None]) -> None:
         if self._drivers.get(table_id) is task:
@@ -207,22 +214,36 @@ class TableServer:
     # -- other workers' changes ---------------------------------------------------------------
 
     async def _listen(self) -> None:
-        """Mark the tables other workers changed stale; read again those shown or driven here."""
-        async for table_id, revision in self.storage.changes():
-            if not table_id:  # the notifications were cut off: anything may have changed
-                found = list(self.tables)
-            elif revision == 0:  # deleted (expired) by another worker
-                self._forget(table_id)
-                continue
-            else:
-                table = self.tables.get(table_id)
-                if table is not None and table.revision >= revision:
-                    continue  # this worker's own change, or one it has read already
-                found = [table_id]
-            for key in found:
-                self._stale.add(key)
-                if key in self.tables and (self.clients.get(key) or key in self._drivers):
-                    self._refresh_soon(self.tables[key])
+        """Mark the tables other workers changed stale; read again those shown or driven here.
+
+        Should listening fail for any reason, it starts again with every table stale
+        (a worker that stopped listening would show its clients a table that no longer
+        changes)."""
+        while True:
+            try:
+                async for table_id, revision in self.storage.changes():
+                    self._heard(table_id, revision)
+            except Exception:  # the storage says ("", 0) again once it listens again
+                log.exception("listening for other workers' changes failed; listening again")
+                await asyncio.sleep(0.5)
+
+    def _heard(self, table_id: str, revision: int) -> None:
+        """Another worker stored ``table_id`` at ``revision`` (``""``: anything may have
+        changed; revision 0: the table was deleted)."""
+        if not table_id:
+            found = list(self.tables)
+        elif revision == 0:  # deleted (expired) by another worker
+            self._forget(table_id)
+            return
+        else:
+            table = self.tables.get(table_id)
+            if table is not None and table.revision >= revision:
+                return  # one this worker has read already
+            found = [table_id]
+        for key in found:
+            self._stale.add(key)
+            if key in self.tables and (self.clients.get(key) or key in self._drivers):
+                self._refresh_soon(self.tables[key])
 
     def _refresh_soon(self, table: Table) -> None:
         if table.id not in self._refreshing:
@@ -285,6 +306,8 @@ class TableServer:
         if table is None:
             if not self.storage.shared:
                 return None
+            # A change heard while this read is under way leaves the table stale again.
+            self._stale.discard(table_id)
             try:
                 found = await self.storage.load(table_id)
             except Exception as exc:
@@ -300,7 +323,6 @@ class TableServer:
                 if built is None:
                     return None
                 self._add(built)
-                self._stale.discard(table_id)
                 return built
         if table_id in self._stale:
             async with self._lock(table_id):
@@ -635,12 +657,14 @@ class TableServer:
             )
             return
         try:
-            client = await hello(socket, table, self.limits)
+            said = await hello(socket, self.limits)
+            seat = None if said.token is None else await self._seat_of(table, said.token)
         except TableError as exc:
             await refuse(socket, exc)
             return
         except WebSocketDisconnect:
             return
+        client = _Client(socket, seat, said.token, allowance=self.limits.actions_per_second)
         async with self._lock(table.id):  # the first message shows the table as stored
             try:
                 await self._refresh(table)
@@ -663,6 +687,23 @@ class TableServer:
             client.queue.put_nowait(None)
             await writer
             self._publish(table, ())
+
+    async def _seat_of(self, table: Table, token: str) -> int:
+        """The seat ``token`` acts for, read again from storage when this worker's copy
+        does not know it (a seat taken on another worker, whose notification has not come).
+
+        Raises:
+            TableError: ``bad_token``: no seat's, as stored; ``storage_unavailable``.
+        """
+        try:
+            return table.seat_of(token)
+        except TableError:
+            if not self.storage.shared:
+                raise
+        async with self._lock(table.id):
+            self._stale.add(table.id)
+            await self._refresh(table)
+        return table.seat_of(token)
 
     async def _read(self, client: _Client, table: Table) -> None:
         while True:

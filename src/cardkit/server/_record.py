@@ -5,7 +5,9 @@ it. Most of that text does not change from one action to the next (the deal's
 rules, deck and setup; the actions played before), so `RecordWriter` keeps
 those parts as text and writes only what is new: the new actions and the
 state's snapshot. The text is the same, byte for byte, as ``to_json()`` and as
-``TableRecord.model_dump_json()`` of the same record.
+``TableRecord.model_dump_json()`` of the same record. Read back, a record that
+is a later point of the deal a table has is reached by applying its new actions
+(`RecordWriter.advance`), not by replaying the deal.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from pydantic import BaseModel, ConfigDict
 from cardkit.engine.actions import Action
 from cardkit.engine.saves import SavedGame
 from cardkit.engine.state import GameState, Setup
+from cardkit.errors import CardkitError
 from cardkit.play.match import DealRecord, Match
 from cardkit.server._models import CreateTable
 
@@ -99,6 +102,28 @@ class RecordWriter:
             self._texts.append(pydantic_core.to_json(str(action)).decode())
         snapshot = pydantic_core.to_json(state.snapshot()).decode()
         return f'{self._head}"actions":[{",".join(self._texts)}],"snapshot":{snapshot}}}'
+
+    def advance(self, state: GameState, text: str) -> GameState | None:
+        """The state saved as ``text`` when it is a later point of ``state``'s deal:
+        ``state`` with the new actions applied (not the deal replayed from its start).
+
+        ``text`` must begin as ``state``'s own save (the deal's setup, then its
+        actions), and the state reached must write ``text`` again, byte for byte
+        (snapshot included). Anything else (another deal, an earlier point, a branch,
+        an action that does not apply) gives ``None``: load the save whole.
+        """
+        kept = self.state_json(state)
+        if text == kept:
+            return state
+        if not text.startswith(f'{self._head}"actions":[{",".join(self._texts)}'):
+            return None
+        try:
+            new = state
+            for action in SavedGame.parse(text).actions[len(self._actions) :]:
+                new = new.apply(action)
+        except CardkitError:
+            return None
+        return new if self.state_json(new) == text else None
 
     def _start(self, state: GameState) -> None:
         """Keep the saved-game head of ``state``'s deal: everything before its actions."""

@@ -94,7 +94,8 @@ class Storage(Protocol):
         ...
 
     def changes(self) -> AsyncIterator[tuple[str, int]]:
-        """The other servers' stored changes as they commit: ``(table id, revision)``."""
+        """The other servers' stored changes as they commit: ``(table id, revision)``;
+        ``("", 0)`` each time it starts listening (any table read before may be stale)."""
         ...
 
     async def lease(self, table_ids: Sequence[str]) -> list[str]:

@@ -92,8 +92,9 @@ class Table:
                 self.match.start_deal(), result=deal.result, decisions=deal.decisions
             )
         self.match.labels = [seat.name for seat in self.seats]
+        old = getattr(self, "state", None) if kept else None
         self.state: GameState | None = (
-            None if record.state is None else self.game.load_state(record.state)
+            None if record.state is None else self._load(old, record.state)
         )
         self.deadline: float | None = None
         if record.deadline is not None:  # a wall-clock time, as stored
@@ -102,6 +103,16 @@ class Table:
             len(self.seats), record.versions or [record.version] * (len(self.seats) + 1)
         )
         self.audiences.show(self.state, count=False)
+
+    def _load(self, old: GameState | None, text: str) -> GameState:
+        """The deal's state saved as ``text``: ``old`` with the new actions applied when
+        it is a later point of ``old``'s deal (another worker's change), else replayed.
+
+        Raises:
+            InvalidState: the save does not load.
+        """
+        later = None if old is None else self._writer.advance(old, text)
+        return self.game.load_state(text) if later is None else later
 
     @classmethod
     def create(cls, table_id: str, settings: CreateTable, reg: Registry | None = None) -> Table:
