@@ -114,14 +114,14 @@ _SUIT_BY_TEXT: Final = {
     "♡": Suit.HEARTS,
     "♤": Suit.SPADES,
 }
-#: Every word naming a suit in action text (a [`Form`][cardkit.engine.grammar.Form]'s
-#: `words`): its name, singular or plural, its letter and its symbol (``clubs``,
-#: ``club``, ``c``, ``♣``).
 SUIT_WORDS: Final = {
     word: suit
     for suit in Suit
     for word in (suit.word, suit.word[:-1], suit.code.lower(), suit.symbol)
 }
+"""Every word naming a suit in action text (a [`Form`][cardkit.engine.grammar.Form]'s
+`words`): its name, singular or plural, its letter and its symbol (``clubs``,
+``club``, ``c``, ``♣``)."""
 
 #: A regular expression matching every text [`Card.parse`][cardkit.cards.card.Card.parse] accepts
 #: (used as the JSON Schema pattern of card fields).
