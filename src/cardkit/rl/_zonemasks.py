@@ -236,17 +236,15 @@ class ZonePlan:
             planes[-1 - len(top_slots)] = f"({planes[-1 - len(top_slots)]}) | ko"
             tally[-1] = f"({tally[-1]}) + kc"
         rows, counts = tables
-        chunks = getattr(rows, "chunks", None)  # a 52-card plane: four 13-bit rows
-        # A top card's plane has one card: its bytes are kept (52 at most); others are joined.
-        joins = len(planes) - len(top_slots) if chunks is not None else 0
+        plane = getattr(rows, "plane", None)
+        # A top card's plane has one card: its bytes are kept (52 at most); others are joined
+        # from their four 13-bit rows (52-card planes).
+        joins = len(planes) - len(top_slots) if getattr(rows, "chunks", None) is not None else 0
         parts: list[str | bytes] = []  # an expression, or the bytes of a constant
         for table, name, exprs in ((rows, "R", planes), (counts, "C", tally)):
             for at, expr in enumerate(exprs):
-                if expr != "0" and name == "R" and at < joins:
-                    mask = f"p{len(parts)}"  # the plane's bytes joined from its rows, unkept
-                    code.append(f"    {mask} = {expr}")
-                    parts += [f"K[{mask} & 8191]", f"K[{mask} >> 13 & 8191]",
-                              f"K[{mask} >> 26 & 8191]", f"K[{mask} >> 39]"]  # fmt: skip
+                if expr != "0" and name == "R" and at < joins:  # joined from its rows, unkept
+                    parts.append(f"P({expr})")
                 elif expr != "0":
                     parts.append(f"{name}[{expr}]")
                 elif parts and isinstance(parts[-1], bytes):
@@ -257,7 +255,7 @@ class ZonePlan:
             if isinstance(part, bytes):
                 scope[f"z{i}"] = part
                 parts[i] = f"z{i}"
-        scope.update(R=rows, C=counts, K=chunks, join=bytearray().join, keyed=self.keyed_sum)
+        scope.update(R=rows, C=counts, P=plane, join=bytearray().join, keyed=self.keyed_sum)
         scope["everything"] = everything
         code.append(f"    return join(({', '.join(map(str, parts))}, tail))")
         fused: Callable[[Any, bytes], bytearray] = _compiled(code, scope, "state, tail")
