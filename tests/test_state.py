@@ -73,6 +73,21 @@ def test_history_events_and_counts(shed: Shed) -> None:
     assert state.last_events == (Event("pass", 1 - first),)
 
 
+def test_actions_since_an_earlier_state(shed: Shed) -> None:
+    """``actions_since`` gives the actions from an earlier point of the deal, and ``None``
+    for a state that is not an earlier point of this one (a branch, another deal)."""
+    start = shed.start(seed=1)
+    drawn = start.apply("draw")
+    later = drawn.apply("pass")
+    assert [str(a) for a in later.actions_since(start)] == ["draw", "pass"]
+    assert [str(a) for a in later.actions_since(drawn)] == ["pass"]
+    assert later.actions_since(later) == ()
+    assert start.actions_since(later) is None
+    branch = start.apply("pass")
+    assert later.actions_since(branch) is None
+    assert later.actions_since(shed.start(seed=1)) is None
+
+
 def test_rules_and_players_come_from_the_setup(shed: Shed) -> None:
     """``rules`` and ``players`` read the setup the game was dealt from."""
     rules = shed.rules(cards_each=2)

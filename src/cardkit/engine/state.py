@@ -301,6 +301,25 @@ class GameState(ABC):
         actions.reverse()
         return tuple(actions)
 
+    def actions_since(self, earlier: GameState) -> tuple[Action, ...] | None:
+        """The actions played from ``earlier`` to this state, oldest first, or ``None``
+        when this state is not ``earlier`` or a later point of it (another deal, a branch).
+
+        Only the actions after ``earlier`` are walked, so a caller that keeps the last
+        state it saw (a save that appends, a server) pays for what is new, not for the
+        deal's whole `history`.
+        """
+        actions: list[Action] = []
+        log, until = self._log, earlier._log
+        while log is not until:
+            if log is None:
+                return None
+            if log[1] is not None:
+                actions.append(log[1])
+            log = log[0]
+        actions.reverse()
+        return tuple(actions)
+
     @property
     def events(self) -> tuple[Event, ...]:
         """Every public event since the deal, oldest first."""
