@@ -22,6 +22,7 @@ the authoring API says what each is, a line each, with a link to its reference):
 - rules, the game object and its state: `Rules`, `Variant`, `HouseRule`, `Game`,
   `Players`, `MatchPolicy`,
   `Setup`, `GameState`, `GenericState`, `Log`, `SimultaneousChoices`, `Sealed`,
+  `PrivateWindows`,
   `ChosenAs`, `Zone`, `Seen`, `TableRole`, `View`, `ZoneView`, `trick_zones`,
   `trick_leaders`, `trick_table`, `play_to_trick`, `draw_cards`, `deck_from`, `kept`,
   `kept_by`, `GameResult`, `Payment`, `low_hand_result`, `Event`;
@@ -105,6 +106,7 @@ from cardkit.engine.viewwords import (
     seats_text,
     words_text,
 )
+from cardkit.engine.windows import PrivateWindows
 from cardkit.engine.zonecache import deck_from, kept, kept_by
 from cardkit.engine.zones import Seen, TableRole, Zone
 from cardkit.errors import (
@@ -173,6 +175,7 @@ __all__ = [
     "PhraseLike",
     "Players",
     "PluginError",
+    "PrivateWindows",
     "RandomBot",
     "Rank",
     "RankArg",

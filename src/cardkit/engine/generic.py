@@ -160,21 +160,6 @@ class GenericState(StateSlots[R, F], Generic[R, F, V]):
             InvalidState: the game is not over yet.
         """
 
-    def public_state(self) -> Self:
-        """As [`PrivateWindows.public_state`][cardkit.engine.windows.PrivateWindows.public_state];
-        a state the action cap ended declines its windows as the position it stopped in (so
-        that no view tells whom a window asked)."""
-        state = self
-        while True:
-            declined = (state._reopened() if state._left <= 0 else state).decline_window()
-            if declined is None:
-                return state
-            state = declined
-
-    def _reopened(self) -> Self:
-        """This position with its turn as the game's rules say, the action cap set aside."""
-        return new_state(type(self), self.game, self.setup, self._log, self.f, self._left, True)
-
     def hidden_shuffle(self, cards: Sequence[Card], salt: object) -> tuple[Card, ...]:
         """`cards` shuffled by a generator seeded from the deal's deck order and `salt`.
 

@@ -316,8 +316,9 @@ def state_view(state: Any, seat: int | None) -> Any:
     """The view of a [`GenericState`][cardkit.engine.generic.GenericState] for `seat`: the
     zones as declared (typed by
     [`derived_view_model`][cardkit.engine.zoneviews.derived_view_model]), `view_extra` and
-    the turn, or, with `private_windows`, for every seat
-    but the one a window asks, the view of its `public_state()`.
+    the turn, or, with private windows
+    ([`PrivateWindows`][cardkit.engine.windows.PrivateWindows]), for every seat but the one a
+    window asks, the view of its `public_state()`.
 
     Raises:
         ValueError: `seat` is no seat of the table.

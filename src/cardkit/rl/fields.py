@@ -30,6 +30,7 @@ from typing import Annotated, Any, Literal, Union, get_args, get_origin
 from cardkit.engine.generic import GenericState
 from cardkit.engine.state import GameState
 from cardkit.engine.views import View
+from cardkit.engine.windows import PrivateWindows
 
 __all__ = ["SEAT_FIELDS", "FieldCodec", "ScalarField", "is_seat_name", "scalar_fields"]
 
@@ -136,7 +137,7 @@ class FieldCodec:
         they hold them all (a `GenericState`: no view model is built), else from the view."""
         if isinstance(state, GenericState):
             shown: GenericState[Any, Any, Any] = state
-            if state.private_windows and seat != state.to_act:
+            if isinstance(state, PrivateWindows) and seat != state.to_act:
                 shown = state.public_state()
             lean = getattr(shown, "view_scalars", None)
             extra = shown.view_extra(seat) if lean is None else lean(seat)
