@@ -30,7 +30,7 @@ from __future__ import annotations
 import random
 from abc import abstractmethod
 from collections.abc import Collection, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, final
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, final, get_args
 
 from mypy_extensions import mypyc_attr
 from typing_extensions import TypeVar
@@ -68,11 +68,11 @@ V = TypeVar("V", bound=View, default=View)
 class GenericState(StateSlots[R, F], Generic[R, F, V]):
     """A game's state whose plumbing is the core's: fields, log, legality, views.
 
-    Class attributes a game sets: `grammar`, `zone_specs`, `view_model`. The
-    third type parameter `V` is the view model (`View` unless given):
-    `GenericState[MyRules, Fields, MyView]` with `view_model = MyView` types
-    `state.view(seat)` as `MyView`. The slots (`f`, `rules`, `players`, `to_act`,
-    `is_over`) are those of its base
+    Class attributes a game sets: `grammar`, `zone_specs`, and `view_model` where
+    its base does not name it. The third type parameter `V` is the view model
+    (`View` unless given): `GenericState[MyRules, Fields, MyView]` types
+    `state.view(seat)` as `MyView` and sets `view_model = MyView`. The slots (`f`,
+    `rules`, `players`, `to_act`, `is_over`) are those of its base
     [`StateSlots`][cardkit.engine._stateslots.StateSlots].
     """
 
@@ -81,8 +81,9 @@ class GenericState(StateSlots[R, F], Generic[R, F, V]):
     grammar: ClassVar[Grammar]
     zone_specs: ClassVar[tuple[Zone, ...]] = ()
     view_model: ClassVar[type[View]] = ZoneView
-    """The view model (default: [`ZoneView`][cardkit.engine.views.ZoneView], which shows the
-    declared zones untyped; a game declares its own `View` subclass to type them)."""
+    """The view model: the `View` subclass the class's base names
+    (`GenericState[MyRules, Fields, MyView]`), else
+    [`ZoneView`][cardkit.engine.views.ZoneView], which shows the declared zones untyped."""
     _plain_apply: ClassVar[bool] = True
     _moves: ClassVar[dict[type[Action], tuple[Check, Do]]] = {}
     _dos: ClassVar[dict[type[Action], Do]] = {}
@@ -101,6 +102,11 @@ class GenericState(StateSlots[R, F], Generic[R, F, V]):
                 )
         # A subclass that wraps _apply (a test double) is applied through it.
         cls._plain_apply = cls._apply is GenericState._apply
+        if "view_model" not in vars(cls):  # the view model named in the base, if any
+            for base in vars(cls).get("__orig_bases__", ()):
+                model = (*get_args(base)[2:], View)[0]  # `View`, the default: not taken
+                if model is not View and isinstance(model, type) and issubclass(model, View):
+                    cls.view_model = model
         grammar = getattr(cls, "grammar", None)
         if grammar is not None:
             grammar.check_sources([zone.name for zone in cls.zone_specs])

@@ -14,7 +14,7 @@ import inspect
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations, product
-from typing import ClassVar, cast
+from typing import Any, ClassVar, cast
 
 from cardkit.cards.card import Card
 from cardkit.engine._together import listed_together
@@ -26,13 +26,20 @@ __all__ = ["Form", "Grammar", "Verb"]
 
 
 class Verb(Action):
-    """An action that is its verb alone (`draw`, `pass`): set `verb`, nothing else.
+    """An action that is its verb alone (`draw`, `pass`): `class Draw(Verb)` is `draw`.
 
-    All instances of one such class are equal; `str()` is the verb.
+    The verb is the class's name in lower case unless the class sets `verb`
+    (`verb = "call-tonk"`). All instances of one such class are equal; `str()` is the verb.
     """
 
     __slots__ = ()
     verb: ClassVar[str]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Name the verb from the class unless it sets one."""
+        super().__init_subclass__(**kwargs)
+        if "verb" not in vars(cls):
+            cls.verb = cls.__name__.lower()
 
     def __str__(self) -> str:
         return self.verb
