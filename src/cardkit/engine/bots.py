@@ -160,8 +160,8 @@ BotFactory = Callable[[random.Random], Bot]
 
 
 class GameBot(ABC):
-    """The base of a game's bot: a [`BotFactory`][cardkit.engine.bots.BotFactory] (built
-    from its seat's random generator, kept as `rng`) that names itself and writes `choose`.
+    """The base of a game's bot: a `BotFactory` (built from its seat's random generator,
+    kept as `rng`) that names itself and writes `choose`.
 
     ``class HeuristicBot(GameBot)`` with `name`, `description` and `choose` is a bot a
     plugin registers (`game_plugin(MyGame, bots=[HeuristicBot])`). Its random choices

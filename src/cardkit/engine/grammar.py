@@ -26,20 +26,15 @@ __all__ = ["Form", "Grammar", "Verb"]
 
 
 class Verb(Action):
-    """An action that is its verb alone (`draw`, `pass`): `class Draw(Verb)` is `draw`.
-
-    The verb is the class's name in lower case unless the class sets `verb`
-    (`verb = "call-tonk"`). All instances of one such class are equal; `str()` is the verb.
-    """
+    """An action that is its verb alone: `class Draw(Verb)` is `draw`, unless it sets `verb`
+    (`"call-tonk"`). All instances of one such class are equal; `str()` is the verb."""
 
     __slots__ = ()
     verb: ClassVar[str]
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
-        """Name the verb from the class unless it sets one."""
         super().__init_subclass__(**kwargs)
-        if "verb" not in vars(cls):
-            cls.verb = cls.__name__.lower()
+        cls.verb = vars(cls).get("verb", cls.__name__.lower())  # its class's name, unless set
 
     def __str__(self) -> str:
         return self.verb
