@@ -11,7 +11,9 @@ from cardkit.authoring import (
     CardVerb,
     CardWord,
     Form,
+    IllegalAction,
     IntArg,
+    NumberVerb,
     Rank,
     Suit,
     Verb,
@@ -105,3 +107,20 @@ def test_a_card_word_reads_and_writes_a_card_and_an_optional_word() -> None:
     assert only is not None
     assert only(Card.parse("8S"))
     assert not only(Card.parse("9S"))
+
+
+class Bid(NumberVerb):
+    """A number of tricks: ``bid 4``."""
+
+    high = 13
+
+
+def test_a_number_verb_reads_and_writes_its_verb_and_number() -> None:
+    grammar = grammar_of(Bid)
+    assert grammar.parse("BID 4", "Test") == Bid(4)
+    assert str(Bid(0)) == "bid 0"
+    (form,) = grammar.forms
+    assert form.written == ("bid <number>",)
+    assert [str(a) for a in form.candidates([])] == [f"bid {n}" for n in range(14)]
+    with pytest.raises(IllegalAction, match=r"must be|expected"):
+        grammar.parse("bid 14", "Test")

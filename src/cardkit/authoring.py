@@ -27,7 +27,7 @@ the authoring API says what each is, a line each, with a link to its reference):
   `trick_leaders`, `trick_table`, `play_to_trick`, `draw_cards`, `deck_from`, `kept`,
   `kept_by`, `GameResult`, `Payment`, `low_hand_result`, `Event`;
 - actions and their grammar: `Action`, `Form`, `Grammar`, `Verb`, `CardVerb`, `CardWord`,
-  `grammar_of`, `Arg`, `IntArg`,
+  `NumberVerb`, `grammar_of`, `Arg`, `IntArg`,
   `RankArg`, `SeatArg`, `Refusal`, `Refused`, `split_action_text`,
   `parse_card_args`, `codes_text`, `new_action`, `ActionSpace`,
   `EnumeratedActionSpace`, `KeyedActionSpace`, `ActionBlock`;
@@ -80,7 +80,7 @@ from cardkit.engine.actionspace import (
 )
 from cardkit.engine.arguments import Arg, IntArg, RankArg, SeatArg
 from cardkit.engine.bots import Bot, BotFactory, GameBot, RandomBot, Turn
-from cardkit.engine.cardverb import CardVerb, CardWord, grammar_of
+from cardkit.engine.cardverb import CardVerb, CardWord, NumberVerb, grammar_of
 from cardkit.engine.catalog import Catalog, catalog
 from cardkit.engine.drawing import draw_cards
 from cardkit.engine.events import Event
@@ -172,6 +172,7 @@ __all__ = [
     "MeldKind",
     "MeldSolver",
     "NOfAKind",
+    "NumberVerb",
     "Payment",
     "Phrase",
     "PhraseLike",

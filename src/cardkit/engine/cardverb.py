@@ -1,7 +1,8 @@
 """Actions that are words: [`CardVerb`][cardkit.engine.cardverb.CardVerb] (a verb and one
 card), [`CardWord`][cardkit.engine.cardverb.CardWord] (a verb, one card and an optional
-word), and [`grammar_of`][cardkit.engine.cardverb.grammar_of], the grammar the core
-derives from such classes.
+word), [`NumberVerb`][cardkit.engine.cardverb.NumberVerb] (a verb and a whole number),
+and [`grammar_of`][cardkit.engine.cardverb.grammar_of], the grammar the core derives
+from such classes.
 """
 
 from __future__ import annotations
@@ -14,9 +15,10 @@ from typing_extensions import TypeVar
 
 from cardkit.cards.card import Card, Rank
 from cardkit.engine.actions import Action
+from cardkit.engine.arguments import IntArg
 from cardkit.engine.grammar import Form, Grammar, Verb
 
-__all__ = ["CardVerb", "CardWord", "grammar_of"]
+__all__ = ["CardVerb", "CardWord", "NumberVerb", "grammar_of"]
 
 W = TypeVar("W")
 
@@ -113,6 +115,36 @@ class CardWord(Action, Generic[W]):
 
 
 @dataclass(frozen=True, slots=True)
+class NumberVerb(Action):
+    """An action of a verb and a whole number from `low` to `high`: `bid 4`.
+
+    `class Bid(NumberVerb)` with `high = 13` is Spades' bid (`bid 0` to `bid 13`): the verb
+    is the class's name in lower case unless the class sets `verb`;
+    [`grammar_of`][cardkit.engine.cardverb.grammar_of] reads it as `Form("bid", Bid,
+    args=(IntArg(0, 13, "number"),))`.
+
+    Attributes:
+        number: the number.
+        low: the least number (0 by default).
+        high: the greatest number.
+    """
+
+    number: int
+    verb: ClassVar[str]
+    low: ClassVar[int] = 0
+    high: ClassVar[int]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Name the verb from the class unless it sets one."""
+        super(NumberVerb, cls).__init_subclass__(**kwargs)  # no `__class__` cell: slots=True
+        if "verb" not in vars(cls):
+            cls.verb = cls.__name__.lower()
+
+    def __str__(self) -> str:
+        return f"{self.verb} {self.number}"
+
+
+@dataclass(frozen=True, slots=True)
 class _OfRank:
     """Whether a card is of `rank` (a form's `only_cards`)."""
 
@@ -122,14 +154,18 @@ class _OfRank:
         return card.rank == self.rank
 
 
-def grammar_of(*parts: Form | type[Verb] | type[CardVerb] | type[CardWord[Any]]) -> Grammar:
+def grammar_of(
+    *parts: Form | type[Verb] | type[CardVerb] | type[CardWord[Any]] | type[NumberVerb],
+) -> Grammar:
     """The grammar of action classes and forms, in order.
 
     A [`Verb`][cardkit.engine.grammar.Verb] class is read as its verb alone
     (`Form("draw", Draw)`), a [`CardVerb`][cardkit.engine.cardverb.CardVerb] class as
     its verb and one card from its `source` (`Form("discard", Discard, 1,
     source="hand")`), a [`CardWord`][cardkit.engine.cardverb.CardWord] class in its two
-    forms (`CardWord.forms`); a [`Form`][cardkit.engine.grammar.Form] is kept as it is, for
+    forms (`CardWord.forms`), a [`NumberVerb`][cardkit.engine.cardverb.NumberVerb] class
+    as its verb and a number (`Form("bid", Bid, args=(IntArg(0, 13, "number"),))`); a
+    [`Form`][cardkit.engine.grammar.Form] is kept as it is, for
     what a class cannot say (typed arguments, trailing words).
 
     >>> from cardkit.engine.grammar import Verb
@@ -141,7 +177,8 @@ def grammar_of(*parts: Form | type[Verb] | type[CardVerb] | type[CardWord[Any]])
     [('draw', 'Draw', 0, None), ('discard', 'Discard', 1, 'hand')]
 
     Raises:
-        TypeError: a part is neither a form nor a `Verb`, `CardVerb` or `CardWord` class.
+        TypeError: a part is neither a form nor a `Verb`, `CardVerb`, `CardWord` or
+            `NumberVerb` class.
     """
     forms: list[Form] = []
     for part in parts:
@@ -149,10 +186,14 @@ def grammar_of(*parts: Form | type[Verb] | type[CardVerb] | type[CardWord[Any]])
             forms.append(part)
         elif isinstance(part, type) and issubclass(part, CardWord):
             forms.extend(part.forms())
+        elif isinstance(part, type) and issubclass(part, NumberVerb):
+            forms.append(Form(part.verb, part, args=(IntArg(part.low, part.high, "number"),)))
         elif isinstance(part, type) and issubclass(part, CardVerb):
             forms.append(Form(part.verb, part, 1, source=part.source))
         elif isinstance(part, type) and issubclass(part, Verb):
             forms.append(Form(part.verb, part))
         else:
-            raise TypeError(f"{part!r} is not a Form, nor a Verb, CardVerb or CardWord class")
+            raise TypeError(
+                f"{part!r} is not a Form, nor a Verb, CardVerb, CardWord or NumberVerb class"
+            )
     return Grammar(*forms)

@@ -41,7 +41,7 @@ class HeuristicBot(GameBot):
             want = estimate_tricks(hand)
             nil_ok = not any(c.suit == Suit.SPADES and ACE_HIGH.card_position(c) > 7 for c in hand)
             best = 0 if want == 0 and nil_ok else max(1, want)
-            return min(bids, key=lambda b: abs(b.tricks - best))
+            return min(bids, key=lambda b: abs(b.number - best))
         plays = sorted((a for a in legal if isinstance(a, Play)), key=lambda p: _strength(p.card))
         trick = Trick(view.trick_leader, 4, tuple(view.cards_of("trick")))
         if not trick.cards:

@@ -1,6 +1,5 @@
 """Spades: its actions, its state and their transitions (the rules in `docs/games/spades.md`)."""
 
-from dataclasses import dataclass
 from typing import Any, NamedTuple, Self
 
 from cardkit.authoring import (
@@ -10,9 +9,8 @@ from cardkit.authoring import (
     CardSet,
     CardVerb,
     Event,
-    Form,
     GameResult,
-    IntArg,
+    NumberVerb,
     Refusal,
     Refused,
     Sealed,
@@ -34,14 +32,10 @@ from cardkit_spades.scoring import spades_result
 from cardkit_spades.views import VIEW_WORDS, SpadesView
 
 
-@dataclass(frozen=True, slots=True)
-class Bid(Action):
+class Bid(NumberVerb):
     """Bid a number of tricks for your partnership, 0 for nil: ``bid 4``, ``bid 0``."""
 
-    tricks: int
-
-    def __str__(self) -> str:
-        return f"bid {self.tricks}"
+    high = 13
 
 
 class Play(CardVerb):
@@ -84,7 +78,7 @@ class SpadesState(SimultaneousChoices[SpadesRules, Fields, SpadesView]):
     """
 
     sealed_field = "bids"
-    grammar = grammar_of(Form("bid", Bid, args=(IntArg(0, 13, "tricks"),)), Play, Blind, Look)
+    grammar = grammar_of(Bid, Play, Blind, Look)
     zone_specs = (Zone("hand", field="hands", per_seat=True, seen=Seen.OWNER), *trick_zones())
     table_hint, view_words = trick_table(), VIEW_WORDS  # the browser table's drawing and words
 
@@ -118,7 +112,7 @@ class SpadesState(SimultaneousChoices[SpadesRules, Fields, SpadesView]):
             return Refusal("not_bidding", "the bidding is over: play a card")
         if not self.f.looked >> self.f.seat & 1:
             return Refusal("look_first", "look at your cards first, or bid blind nil: 'blind'")
-        if action.tricks == 0 and not self.rules.nil:
+        if action.number == 0 and not self.rules.nil:
             return Refusal("no_nil", "nil bids are not allowed: bid 1 to 13 tricks")
         return None
 
@@ -165,7 +159,7 @@ class SpadesState(SimultaneousChoices[SpadesRules, Fields, SpadesView]):
 
     def do_bid(self, action: Bid) -> Self:
         """Seal a bid."""
-        return self._chosen(action, action.tricks)
+        return self._chosen(action, action.number)
 
     def do_blind(self, action: Blind) -> Self:
         """Seal a blind nil; the seat then sees its cards."""
