@@ -1,11 +1,24 @@
-"""`CardVerb` and `grammar_of`: the core's verb actions and the grammar derived from them."""
+"""`Verb`, `CardVerb`, `CardWord` and `grammar_of`: the core's verb actions and the grammar
+derived from them."""
 
 from __future__ import annotations
 
 import pytest
 
 from cardkit import Card
-from cardkit.authoring import CardVerb, Form, IntArg, Verb, grammar_of
+from cardkit.authoring import (
+    SUIT_WORDS,
+    CardVerb,
+    CardWord,
+    Form,
+    IllegalAction,
+    IntArg,
+    NumberVerb,
+    Rank,
+    Suit,
+    Verb,
+    grammar_of,
+)
 
 
 class Draw(Verb):
@@ -46,3 +59,68 @@ def test_grammar_of_derives_each_form_from_its_class_in_order() -> None:
 def test_grammar_of_refuses_what_is_not_an_action_form() -> None:
     with pytest.raises(TypeError, match="is not a Form"):
         grammar_of(Card)  # type: ignore[arg-type]
+
+
+class LayOff(CardVerb):
+    """Named by its class: ``layoff 5S``."""
+
+
+class Done(Verb):
+    """Named by its class: ``done``."""
+
+
+class CallTonk(Verb):
+    verb = "call-tonk"
+
+
+def test_a_verb_is_named_by_its_class_unless_it_sets_one() -> None:
+    assert (Done.verb, LayOff.verb, CallTonk.verb, Draw.verb) == (
+        "done",
+        "layoff",
+        "call-tonk",
+        "draw",
+    )
+    assert str(Done()) == "done"
+    assert str(LayOff(Card.parse("5S"))) == "layoff 5S"
+    assert grammar_of(Done, LayOff).parse("LAYOFF 5s", "Test") == LayOff(Card.parse("5S"))
+
+
+class Pitch(CardWord[Suit]):
+    """A card and, for an eight, a suit: ``pitch 5D``, ``pitch 8H clubs``."""
+
+    words = SUIT_WORDS
+    word_rank = Rank.EIGHT
+
+
+def test_a_card_word_reads_and_writes_a_card_and_an_optional_word() -> None:
+    grammar = grammar_of(Pitch)
+    plain, named = grammar.parse("pitch 5d", "Test"), grammar.parse("Pitch 8H club", "Test")
+    assert plain == Pitch(Card.parse("5D"))
+    assert str(plain) == "pitch 5D"
+    assert named == Pitch(Card.parse("8H"), Suit.CLUBS)
+    assert str(named) == "pitch 8H clubs"
+    assert grammar.parse("pitch 5D ♣", "Test") == Pitch(Card.parse("5D"), Suit.CLUBS)  # read
+    forms = grammar.forms
+    assert [f.written for f in forms] == [("pitch <card>",), ("pitch <8> <suit>",)]
+    assert [(f.source, f.word_required) for f in forms] == [("hand", False), ("hand", True)]
+    only = forms[1].only_cards
+    assert only is not None
+    assert only(Card.parse("8S"))
+    assert not only(Card.parse("9S"))
+
+
+class Bid(NumberVerb):
+    """A number of tricks: ``bid 4``."""
+
+    high = 13
+
+
+def test_a_number_verb_reads_and_writes_its_verb_and_number() -> None:
+    grammar = grammar_of(Bid)
+    assert grammar.parse("BID 4", "Test") == Bid(4)
+    assert str(Bid(0)) == "bid 0"
+    (form,) = grammar.forms
+    assert form.written == ("bid <number>",)
+    assert [str(a) for a in form.candidates([])] == [f"bid {n}" for n in range(14)]
+    with pytest.raises(IllegalAction, match=r"must be|expected"):
+        grammar.parse("bid 14", "Test")

@@ -99,6 +99,7 @@ def test_a_model_declaring_every_entry_or_untyped_is_kept() -> None:
     class Full(View):
         hand: list[Card] | None
         hand_counts: list[int]
+        dealer: int
 
     assert derived_view_model(zones, Full) is Full
     assert derived_view_model(zones, ZoneView) is ZoneView
@@ -135,3 +136,30 @@ def test_state_classes_sharing_a_model_get_their_own_derived_model() -> None:
     assert "stock_count" not in one.model_fields
     assert Shared.zone_model is one  # type: ignore[attr-defined]
     assert Shared.zone_model_2 is two  # type: ignore[attr-defined]
+
+
+def test_every_view_shows_the_dealer() -> None:
+    """The core puts the dealer in every view of a `GenericState` (the examples' view models
+    no longer declare it; a model that does not is derived with it)."""
+    zones = (Zone("hand", field="hands", per_seat=True, seen=Seen.OWNER),)
+
+    class NoDealer(View):
+        hand: list[Card] | None
+        hand_counts: list[int]
+
+    assert derived_view_model(zones, NoDealer).model_fields["dealer"].annotation is int
+    for name in ("crazyeights", "spades", "ginrummy"):
+        state = cardkit.load_game(name).start(seed=3, dealer=1)
+        assert all(state.view(seat).model_dump()["dealer"] == 1 for seat in (None, 0, 1)), name
+
+
+def test_the_view_model_is_the_one_the_state_s_base_names() -> None:
+    """`GenericState[R, F, MyView]` sets `view_model = MyView` (the examples set none)."""
+    from cardkit_crazyeights.state import CrazyEightsState
+    from cardkit_crazyeights.views import CrazyEightsView
+    from cardkit_spades.state import SpadesState
+    from cardkit_spades.views import SpadesView
+
+    assert CrazyEightsState.view_model is CrazyEightsView
+    assert SpadesState.view_model is SpadesView  # on a SimultaneousChoices base too
+    assert isinstance(cardkit.load_game("crazyeights").start(seed=1).view(0), CrazyEightsView)

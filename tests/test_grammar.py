@@ -215,10 +215,11 @@ class AskRefused(StrEnum):
 
 
 class AskView(View):
-    """The hands a seat may see."""
+    """The hands a seat may see, and the dealer."""
 
     hand: list[Card] | None
     hand_counts: list[int]
+    dealer: int
 
 
 class AskState(GenericState[Rules, Fields, AskView]):

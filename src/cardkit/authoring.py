@@ -22,18 +22,19 @@ the authoring API says what each is, a line each, with a link to its reference):
 - rules, the game object and its state: `Rules`, `Variant`, `HouseRule`, `Game`,
   `Players`, `MatchPolicy`,
   `Setup`, `GameState`, `GenericState`, `Log`, `SimultaneousChoices`, `Sealed`,
+  `PrivateWindows`,
   `ChosenAs`, `Zone`, `Seen`, `TableRole`, `View`, `ZoneView`, `trick_zones`,
   `trick_leaders`, `trick_table`, `play_to_trick`, `draw_cards`, `deck_from`, `kept`,
   `kept_by`, `GameResult`, `Payment`, `low_hand_result`, `Event`;
-- actions and their grammar: `Action`, `Form`, `Grammar`, `Verb`, `CardVerb`, `grammar_of`, `Arg`,
-  `IntArg`,
+- actions and their grammar: `Action`, `Form`, `Grammar`, `Verb`, `CardVerb`, `CardWord`,
+  `NumberVerb`, `grammar_of`, `Arg`, `IntArg`,
   `RankArg`, `SeatArg`, `Refusal`, `Refused`, `split_action_text`,
   `parse_card_args`, `codes_text`, `new_action`, `ActionSpace`,
   `EnumeratedActionSpace`, `KeyedActionSpace`, `ActionBlock`;
 - words and the table: `Phrase`, `PhraseLike`, `EventLike`, `Wording`, `Words`,
   `card_text`, `cards_text`, `count_text`, `seat_text`, `seats_text`,
   `payments_text`, `words_text`, `TableHint`, `Spot`;
-- bots and plugins: `Bot`, `BotFactory`, `RandomBot`, `Turn`, `hookimpl`,
+- bots and plugins: `Bot`, `BotFactory`, `GameBot`, `RandomBot`, `Turn`, `hookimpl`,
   `hookspec`, `Register`, `game_plugin`, `Registry`, `Catalog`, `catalog`, `HookCall`;
 - errors: `IllegalAction`, `InvalidRules`, `InvalidState`, `InvalidCard`,
   `InvalidDeck`, `PluginError`.
@@ -78,8 +79,8 @@ from cardkit.engine.actionspace import (
     KeyedActionSpace,
 )
 from cardkit.engine.arguments import Arg, IntArg, RankArg, SeatArg
-from cardkit.engine.bots import Bot, BotFactory, RandomBot, Turn
-from cardkit.engine.cardverb import CardVerb, grammar_of
+from cardkit.engine.bots import Bot, BotFactory, GameBot, RandomBot, Turn
+from cardkit.engine.cardverb import CardVerb, CardWord, NumberVerb, grammar_of
 from cardkit.engine.catalog import Catalog, catalog
 from cardkit.engine.drawing import draw_cards
 from cardkit.engine.events import Event
@@ -105,6 +106,7 @@ from cardkit.engine.viewwords import (
     seats_text,
     words_text,
 )
+from cardkit.engine.windows import PrivateWindows
 from cardkit.engine.zonecache import deck_from, kept, kept_by
 from cardkit.engine.zones import Seen, TableRole, Zone
 from cardkit.errors import (
@@ -138,6 +140,7 @@ __all__ = [
     "CardSet",
     "CardValues",
     "CardVerb",
+    "CardWord",
     "CardsLike",
     "Catalog",
     "ChosenAs",
@@ -148,6 +151,7 @@ __all__ = [
     "EventLike",
     "Form",
     "Game",
+    "GameBot",
     "GameResult",
     "GameState",
     "GenericState",
@@ -168,11 +172,13 @@ __all__ = [
     "MeldKind",
     "MeldSolver",
     "NOfAKind",
+    "NumberVerb",
     "Payment",
     "Phrase",
     "PhraseLike",
     "Players",
     "PluginError",
+    "PrivateWindows",
     "RandomBot",
     "Rank",
     "RankArg",

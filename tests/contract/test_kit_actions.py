@@ -26,7 +26,7 @@ class TextDoesNotRoundTrip(CrazyEightsState):
 
     def parse_action(self, text: str) -> Action:
         action = super().parse_action(text)
-        if isinstance(action, Play) and action.suit is not None:
+        if isinstance(action, Play) and action.word is not None:
             return Play(action.card, None)
         return action
 

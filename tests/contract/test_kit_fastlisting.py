@@ -33,7 +33,7 @@ class ForgetsSpades(CrazyEightsState):
 
     def list_legal(self) -> tuple[Action, ...]:
         return tuple(
-            a for a in super().list_legal() if not (isinstance(a, Play) and a.suit == Suit.SPADES)
+            a for a in super().list_legal() if not (isinstance(a, Play) and a.word == Suit.SPADES)
         )
 
 

@@ -43,7 +43,7 @@ def test_with_the_stock_dry_the_bot_names_one_of_its_suits_at_random() -> None:
             cardkit.Turn(state, 0, state.legal_actions(), random.Random(seed))
         )
         assert again == action
-        named.append(action.suit)
+        named.append(action.word)
     assert set(named) == {Suit.CLUBS, Suit.DIAMONDS}
     assert named.count(Suit.CLUBS) > named.count(Suit.DIAMONDS)  # weighted 7 to 5
 

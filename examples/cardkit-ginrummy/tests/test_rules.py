@@ -10,7 +10,6 @@ from typing import Any
 import pytest
 from cardkit_ginrummy.bots import HeuristicBot
 from cardkit_ginrummy.game import GinRummy
-from cardkit_ginrummy.rules import GinRefused
 from cardkit_ginrummy.state import GinState
 
 from cardkit import Card, Deck, IllegalAction, Refused, Turn
@@ -79,9 +78,9 @@ def test_when_both_pass_the_upcard_the_non_dealer_draws_from_the_stock() -> None
 
 def test_the_card_taken_from_the_discard_pile_is_not_discarded_that_turn() -> None:
     state = play(deal(KNOCKER, "AH AC 8H 9H TH QC QD JC 5S 6S", "2D"), "take")
-    message = refused(state, "discard 2D", GinRefused.JUST_TAKEN)
+    message = refused(state, "discard 2D", "just_taken")
     assert "discard another card" in message
-    refused(state, "knock 2D", GinRefused.JUST_TAKEN)
+    refused(state, "knock 2D", "just_taken")
     refused(state, "discard 9C", Refused.NOT_IN_HAND)
     refused(state, "draw", Refused.NOT_NOW)
 
@@ -96,12 +95,12 @@ def test_a_knock_needs_10_or_less_deadwood_after_the_discard() -> None:
     state = play(
         deal("2S 3S 4S 7H 7D 7C KH QD 9C 5D", "AH AC 8H 9H TH QC KD JC 5S 6S", "2D"), "take"
     )
-    message = refused(state, "knock 5D", GinRefused.TOO_MUCH_DEADWOOD)
+    message = refused(state, "knock 5D", "too_much_deadwood")
     assert "your deadwood would be 31: knock with 10 or less" in message
     refused(
         deal(KNOCKER, "AH AC 8H 9H TH QC QD JC 5S 6S", "2D", knock_limit=1).apply("take"),
         "knock 5D",
-        GinRefused.TOO_MUCH_DEADWOOD,
+        "too_much_deadwood",
     )
 
 
@@ -114,8 +113,8 @@ def test_a_knock_shows_the_knockers_hand_and_the_defender_lays_off() -> None:
     )
     assert set(view.hand_revealed) == {0}
     assert set(state.view(0).hand_revealed) == {0}
-    assert "extends none" in refused(state, "layoff AH", GinRefused.DOES_NOT_FIT)
-    refused(state, "layoff 6S", GinRefused.DOES_NOT_FIT)  # not until 5S is laid off
+    assert "extends none" in refused(state, "layoff AH", "does_not_fit")
+    refused(state, "layoff 6S", "does_not_fit")  # not until 5S is laid off
     refused(state, "layoff 9C", Refused.NOT_IN_HAND)
     refused(state, "discard AH", Refused.NOT_NOW)
     state = play(state, "layoff 5S", "layoff 6S")

@@ -16,8 +16,7 @@ from typing_extensions import TypeVar
 
 from cardkit.engine.actions import Action
 from cardkit.engine.rules import Rules
-from cardkit.engine.state import Log, Setup
-from cardkit.engine.windows import PrivateWindows
+from cardkit.engine.state import GameState, Log, Setup
 
 if TYPE_CHECKING:
     from cardkit.engine.game import Game
@@ -30,7 +29,7 @@ F = TypeVar("F", bound=tuple[Any, ...], default=tuple[Any, ...])
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
-class StateSlots(PrivateWindows, Generic[R, F]):
+class StateSlots(GameState, Generic[R, F]):
     """The slots of a [`GenericState`][cardkit.engine.generic.GenericState], set as each state
     is built (`new_state`) and read-only after."""
 

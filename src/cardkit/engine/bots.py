@@ -15,8 +15,9 @@ observation, [cardkit.rl.policy][]), and returns only that answer.
 from __future__ import annotations
 
 import random
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar, runtime_checkable
 
 from cardkit.engine.actions import Action
 from cardkit.errors import CardkitError
@@ -26,7 +27,7 @@ if TYPE_CHECKING:
     from cardkit.engine.state import GameState
     from cardkit.engine.views import View
 
-__all__ = ["Bot", "BotFactory", "RandomBot", "SeatReader", "Turn", "seat_reader"]
+__all__ = ["Bot", "BotFactory", "GameBot", "RandomBot", "SeatReader", "Turn", "seat_reader"]
 
 T = TypeVar("T")
 T_co = TypeVar("T_co", covariant=True)
@@ -158,14 +159,34 @@ class Bot(Protocol):
 BotFactory = Callable[[random.Random], Bot]
 
 
-class RandomBot:
+class GameBot(ABC):
+    """The base of a game's bot: a `BotFactory` (built from its seat's random generator,
+    kept as `rng`) that names itself and writes `choose`.
+
+    ``class HeuristicBot(GameBot)`` with `name`, `description` and `choose` is a bot a
+    plugin registers (`game_plugin(MyGame, bots=[HeuristicBot])`). Its random choices
+    come from `turn.rng` (or `self.rng`), so that a seeded game replays.
+    """
+
+    name: ClassVar[str]
+    """The bot's name (`cardkit play --bot NAME`)."""
+    description: ClassVar[str] = ""
+    """A line on how it plays."""
+
+    def __init__(self, rng: random.Random | None = None) -> None:
+        """A bot of one seat; `rng` is its own generator (a new one when `None`)."""
+        self.rng = random.Random() if rng is None else rng
+
+    @abstractmethod
+    def choose(self, turn: Turn) -> Action:
+        """Pick one of `turn.legal`."""
+
+
+class RandomBot(GameBot):
     """Picks uniformly among the legal actions; it never looks at the view."""
 
     name = "random"
     description = "Uniformly random legal actions."
-
-    def __init__(self, rng: random.Random | None = None) -> None:
-        """A random bot; ``rng`` is ignored in favour of the turn's generator."""
 
     def choose(self, turn: Turn) -> Action:
         """A uniformly random legal action."""

@@ -1,26 +1,36 @@
 """Actions that are words: [`CardVerb`][cardkit.engine.cardverb.CardVerb] (a verb and one
-card), and [`grammar_of`][cardkit.engine.cardverb.grammar_of], the grammar the core
-derives from such classes.
+card), [`CardWord`][cardkit.engine.cardverb.CardWord] (a verb, one card and an optional
+word), [`NumberVerb`][cardkit.engine.cardverb.NumberVerb] (a verb and a whole number),
+and [`grammar_of`][cardkit.engine.cardverb.grammar_of], the grammar the core derives
+from such classes.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar, Generic
 
-from cardkit.cards.card import Card
+from typing_extensions import TypeVar
+
+from cardkit.cards.card import Card, Rank
 from cardkit.engine.actions import Action
+from cardkit.engine.arguments import IntArg
 from cardkit.engine.grammar import Form, Grammar, Verb
 
-__all__ = ["CardVerb", "grammar_of"]
+__all__ = ["CardVerb", "CardWord", "NumberVerb", "grammar_of"]
+
+W = TypeVar("W")
 
 
 @dataclass(frozen=True, slots=True)
 class CardVerb(Action):
-    """An action that is its verb and one card (`discard 9C`, `play QS`): set `verb`.
+    """An action that is its verb and one card (`discard 9C`, `play QS`).
 
-    `Form("discard", Discard, 1)` reads `discard 9C` as `Discard(Card.parse("9C"))`.
-    Two such actions are equal when they are of one class and name one card.
+    `class Discard(CardVerb)` is `discard <card>`: the verb is the class's name in lower
+    case unless the class sets `verb`. `Form("discard", Discard, 1)` reads `discard 9C`
+    as `Discard(Card.parse("9C"))`. Two such actions are equal when they are of one
+    class and name one card.
 
     Attributes:
         card: the card.
@@ -33,17 +43,129 @@ class CardVerb(Action):
     verb: ClassVar[str]
     source: ClassVar[str | None] = "hand"
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Name the verb from the class unless it sets one."""
+        super(CardVerb, cls).__init_subclass__(**kwargs)  # no `__class__` cell: slots=True
+        if "verb" not in vars(cls):
+            cls.verb = cls.__name__.lower()
+
     def __str__(self) -> str:
         return f"{self.verb} {self.card.code}"
 
 
-def grammar_of(*parts: Form | type[Verb] | type[CardVerb]) -> Grammar:
+@dataclass(frozen=True, slots=True)
+class CardWord(Action, Generic[W]):
+    """An action of a verb, one card and an optional word: `play 5D`, `play 8H clubs`.
+
+    `class Play(CardWord[Suit])` with `words = SUIT_WORDS` and `word_rank = Rank.EIGHT` is
+    Crazy Eights' play: the verb is the class's name in lower case unless the class sets
+    `verb`; [`grammar_of`][cardkit.engine.cardverb.grammar_of] reads it in two forms,
+    `play <card>` (no word) and `play <8> <suit>` (a word required). The check still
+    decides which cards take a word: `word_rank` narrows only what the reference listing
+    tries. Two such actions are equal when they are of one class, card and word.
+
+    Attributes:
+        card: the card.
+        word: the value of the word named (a `Suit` of `SUIT_WORDS`), `None` when none is.
+        words: the words the action takes, each with its value (the first word of a value
+            is how `str()` writes it).
+        word_rank: the rank of the cards that take a word (`None`: any card).
+        source: the zone its card comes from, as for `CardVerb` (`"hand"` by default).
+    """
+
+    card: Card
+    word: W | None = None
+    verb: ClassVar[str]
+    words: ClassVar[Mapping[str, Any]]
+    word_rank: ClassVar[Rank | None] = None
+    source: ClassVar[str | None] = "hand"
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Name the verb from the class unless it sets one."""
+        super(CardWord, cls).__init_subclass__(**kwargs)  # no `__class__` cell: slots=True
+        if "verb" not in vars(cls):
+            cls.verb = cls.__name__.lower()
+
+    def __str__(self) -> str:
+        if self.word is None:
+            return f"{self.verb} {self.card.code}"
+        word = next(name for name, value in self.words.items() if value == self.word)
+        return f"{self.verb} {self.card.code} {word}"
+
+    @classmethod
+    def forms(cls) -> tuple[Form, Form]:
+        """The two forms of the action: without a word, then with one (required)."""
+        rank = cls.word_rank
+        takes = "<card>" if rank is None else f"<{rank.code}>"
+        named = type(next(iter(cls.words.values()))).__name__.lower()
+        plain = Form(cls.verb, cls, 1, usage=(f"{cls.verb} <card>",), source=cls.source)
+        only = None if rank is None else _OfRank(rank)
+        usage = (f"{cls.verb} {takes} <{named}>",)
+        worded = Form(
+            cls.verb,
+            cls,
+            1,
+            cls.words,
+            usage,
+            source=cls.source,
+            only_cards=only,
+            word_required=True,
+        )
+        return plain, worded
+
+
+@dataclass(frozen=True, slots=True)
+class NumberVerb(Action):
+    """An action of a verb and a whole number from `low` to `high`: `bid 4`.
+
+    `class Bid(NumberVerb)` with `high = 13` is Spades' bid (`bid 0` to `bid 13`): the verb
+    is the class's name in lower case unless the class sets `verb`;
+    [`grammar_of`][cardkit.engine.cardverb.grammar_of] reads it as `Form("bid", Bid,
+    args=(IntArg(0, 13, "number"),))`.
+
+    Attributes:
+        number: the number.
+        low: the least number (0 by default).
+        high: the greatest number.
+    """
+
+    number: int
+    verb: ClassVar[str]
+    low: ClassVar[int] = 0
+    high: ClassVar[int]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Name the verb from the class unless it sets one."""
+        super(NumberVerb, cls).__init_subclass__(**kwargs)  # no `__class__` cell: slots=True
+        if "verb" not in vars(cls):
+            cls.verb = cls.__name__.lower()
+
+    def __str__(self) -> str:
+        return f"{self.verb} {self.number}"
+
+
+@dataclass(frozen=True, slots=True)
+class _OfRank:
+    """Whether a card is of `rank` (a form's `only_cards`)."""
+
+    rank: Rank
+
+    def __call__(self, card: Card) -> bool:
+        return card.rank == self.rank
+
+
+def grammar_of(
+    *parts: Form | type[Verb] | type[CardVerb] | type[CardWord[Any]] | type[NumberVerb],
+) -> Grammar:
     """The grammar of action classes and forms, in order.
 
     A [`Verb`][cardkit.engine.grammar.Verb] class is read as its verb alone
     (`Form("draw", Draw)`), a [`CardVerb`][cardkit.engine.cardverb.CardVerb] class as
     its verb and one card from its `source` (`Form("discard", Discard, 1,
-    source="hand")`); a [`Form`][cardkit.engine.grammar.Form] is kept as it is, for
+    source="hand")`), a [`CardWord`][cardkit.engine.cardverb.CardWord] class in its two
+    forms (`CardWord.forms`), a [`NumberVerb`][cardkit.engine.cardverb.NumberVerb] class
+    as its verb and a number (`Form("bid", Bid, args=(IntArg(0, 13, "number"),))`); a
+    [`Form`][cardkit.engine.grammar.Form] is kept as it is, for
     what a class cannot say (typed arguments, trailing words).
 
     >>> from cardkit.engine.grammar import Verb
@@ -55,16 +177,23 @@ def grammar_of(*parts: Form | type[Verb] | type[CardVerb]) -> Grammar:
     [('draw', 'Draw', 0, None), ('discard', 'Discard', 1, 'hand')]
 
     Raises:
-        TypeError: a part is neither a form nor a `Verb` or `CardVerb` class.
+        TypeError: a part is neither a form nor a `Verb`, `CardVerb`, `CardWord` or
+            `NumberVerb` class.
     """
-    forms = []
+    forms: list[Form] = []
     for part in parts:
         if isinstance(part, Form):
             forms.append(part)
+        elif isinstance(part, type) and issubclass(part, CardWord):
+            forms.extend(part.forms())
+        elif isinstance(part, type) and issubclass(part, NumberVerb):
+            forms.append(Form(part.verb, part, args=(IntArg(part.low, part.high, "number"),)))
         elif isinstance(part, type) and issubclass(part, CardVerb):
             forms.append(Form(part.verb, part, 1, source=part.source))
         elif isinstance(part, type) and issubclass(part, Verb):
             forms.append(Form(part.verb, part))
         else:
-            raise TypeError(f"{part!r} is not a Form, a Verb class or a CardVerb class")
+            raise TypeError(
+                f"{part!r} is not a Form, nor a Verb, CardVerb, CardWord or NumberVerb class"
+            )
     return Grammar(*forms)

@@ -30,7 +30,7 @@ from __future__ import annotations
 import random
 from abc import abstractmethod
 from collections.abc import Collection, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, final
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, final, get_args
 
 from mypy_extensions import mypyc_attr
 from typing_extensions import TypeVar
@@ -68,11 +68,11 @@ V = TypeVar("V", bound=View, default=View)
 class GenericState(StateSlots[R, F], Generic[R, F, V]):
     """A game's state whose plumbing is the core's: fields, log, legality, views.
 
-    Class attributes a game sets: `grammar`, `zone_specs`, `view_model`. The
-    third type parameter `V` is the view model (`View` unless given):
-    `GenericState[MyRules, Fields, MyView]` with `view_model = MyView` types
-    `state.view(seat)` as `MyView`. The slots (`f`, `rules`, `players`, `to_act`,
-    `is_over`) are those of its base
+    Class attributes a game sets: `grammar`, `zone_specs`, and `view_model` where
+    its base does not name it. The third type parameter `V` is the view model
+    (`View` unless given): `GenericState[MyRules, Fields, MyView]` types
+    `state.view(seat)` as `MyView` and sets `view_model = MyView`. The slots (`f`,
+    `rules`, `players`, `to_act`, `is_over`) are those of its base
     [`StateSlots`][cardkit.engine._stateslots.StateSlots].
     """
 
@@ -81,8 +81,9 @@ class GenericState(StateSlots[R, F], Generic[R, F, V]):
     grammar: ClassVar[Grammar]
     zone_specs: ClassVar[tuple[Zone, ...]] = ()
     view_model: ClassVar[type[View]] = ZoneView
-    """The view model (default: [`ZoneView`][cardkit.engine.views.ZoneView], which shows the
-    declared zones untyped; a game declares its own `View` subclass to type them)."""
+    """The view model: the `View` subclass the class's base names
+    (`GenericState[MyRules, Fields, MyView]`), else
+    [`ZoneView`][cardkit.engine.views.ZoneView], which shows the declared zones untyped."""
     _plain_apply: ClassVar[bool] = True
     _moves: ClassVar[dict[type[Action], tuple[Check, Do]]] = {}
     _dos: ClassVar[dict[type[Action], Do]] = {}
@@ -101,6 +102,11 @@ class GenericState(StateSlots[R, F], Generic[R, F, V]):
                 )
         # A subclass that wraps _apply (a test double) is applied through it.
         cls._plain_apply = cls._apply is GenericState._apply
+        if "view_model" not in vars(cls):  # the view model named in the base, if any
+            for base in vars(cls).get("__orig_bases__", ()):
+                model = (*get_args(base)[2:], View)[0]  # `View`, the default: not taken
+                if model is not View and isinstance(model, type) and issubclass(model, View):
+                    cls.view_model = model
         grammar = getattr(cls, "grammar", None)
         if grammar is not None:
             grammar.check_sources([zone.name for zone in cls.zone_specs])
@@ -159,21 +165,6 @@ class GenericState(StateSlots[R, F], Generic[R, F, V]):
         Raises:
             InvalidState: the game is not over yet.
         """
-
-    def public_state(self) -> Self:
-        """As [`PrivateWindows.public_state`][cardkit.engine.windows.PrivateWindows.public_state];
-        a state the action cap ended declines its windows as the position it stopped in (so
-        that no view tells whom a window asked)."""
-        state = self
-        while True:
-            declined = (state._reopened() if state._left <= 0 else state).decline_window()
-            if declined is None:
-                return state
-            state = declined
-
-    def _reopened(self) -> Self:
-        """This position with its turn as the game's rules say, the action cap set aside."""
-        return new_state(type(self), self.game, self.setup, self._log, self.f, self._left, True)
 
     def hidden_shuffle(self, cards: Sequence[Card], salt: object) -> tuple[Card, ...]:
         """`cards` shuffled by a generator seeded from the deal's deck order and `salt`.

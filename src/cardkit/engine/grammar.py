@@ -14,7 +14,7 @@ import inspect
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations, product
-from typing import ClassVar, cast
+from typing import Any, ClassVar, cast
 
 from cardkit.cards.card import Card
 from cardkit.engine._together import listed_together
@@ -26,13 +26,15 @@ __all__ = ["Form", "Grammar", "Verb"]
 
 
 class Verb(Action):
-    """An action that is its verb alone (`draw`, `pass`): set `verb`, nothing else.
-
-    All instances of one such class are equal; `str()` is the verb.
-    """
+    """An action that is its verb alone: `class Draw(Verb)` is `draw`, unless it sets `verb`
+    (`"call-tonk"`). All instances of one such class are equal; `str()` is the verb."""
 
     __slots__ = ()
     verb: ClassVar[str]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.verb = vars(cls).get("verb", cls.__name__.lower())  # its class's name, unless set
 
     def __str__(self) -> str:
         return self.verb

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Collection, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Self, final
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, Self, final
 
 from typing_extensions import TypeVar
 
@@ -85,6 +85,9 @@ class GameState(ABC):
     game: Game[Any, Any]
     setup: Setup
     _log: Log
+    private_windows: ClassVar[bool] = False
+    """Whether the state has private windows: set by the part a game opts into,
+    [`PrivateWindows`][cardkit.engine.windows.PrivateWindows], never by the game."""
 
     def _init_base(self, game: Game[Any, Any], setup: Setup, log: Log) -> None:
         object.__setattr__(self, "game", game)

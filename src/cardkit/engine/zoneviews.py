@@ -112,7 +112,8 @@ def _by_key(item: Any) -> Any:
 
 
 def derived_view_model(zones: Sequence[Zone], model: type[View]) -> type[View]:
-    """`model` with a typed field for each entry of `zones` it does not declare itself.
+    """`model` with a typed field for each entry of `zones` it does not declare itself, and
+    `dealer` (the dealer's seat, which every view of a `GenericState` shows).
 
     A game declares in its view model only the fields `view_extra` adds (and
     any zone entry it types its own way, such as a card set); the zones' entries
@@ -122,7 +123,8 @@ def derived_view_model(zones: Sequence[Zone], model: type[View]) -> type[View]:
     of `model` (a bot's `isinstance(view, MyView)` holds), picklable by its name.
     """
     declared = model.model_fields
-    added = {k: (t, ...) for k, t in zone_fields(zones).items() if k not in declared}
+    fields = {**zone_fields(zones), "dealer": int}  # every view shows the dealer
+    added = {k: (t, ...) for k, t in fields.items() if k not in declared}
     if not added or model is ZoneView or model.model_config.get("extra") == "allow":
         return model
     key = (model, tuple((k, repr(t)) for k, (t, _) in added.items()))
@@ -315,9 +317,10 @@ _VIEWERS: dict[type, tuple[ZoneViewer, Any]] = {}
 def state_view(state: Any, seat: int | None) -> Any:
     """The view of a [`GenericState`][cardkit.engine.generic.GenericState] for `seat`: the
     zones as declared (typed by
-    [`derived_view_model`][cardkit.engine.zoneviews.derived_view_model]), `view_extra` and
-    the turn, or, with `private_windows`, for every seat
-    but the one a window asks, the view of its `public_state()`.
+    [`derived_view_model`][cardkit.engine.zoneviews.derived_view_model]), the dealer,
+    `view_extra` and the turn, or, with private windows
+    ([`PrivateWindows`][cardkit.engine.windows.PrivateWindows]), for every seat but the one a
+    window asks, the view of its `public_state()`.
 
     Raises:
         ValueError: `seat` is no seat of the table.
@@ -337,6 +340,7 @@ def state_view(state: Any, seat: int | None) -> Any:
         planned = _VIEWERS[cls] = (ZoneViewer(state.zone_specs, model), model)
     viewer, model = planned
     data = viewer(state, seat)
+    data["dealer"] = state.setup.dealer
     data.update(state.view_extra(seat))
     data["game"] = state.game.name
     data["seat"] = seat

@@ -36,7 +36,7 @@ import numpy.typing as npt
 
 from cardkit.engine.generic import GenericState
 from cardkit.engine.state import GameState
-from cardkit.rl.fields import FieldCodec
+from cardkit.rl.fields import FieldCodec, view_extra_of
 
 __all__ = ["CountBytes", "PlaneBytes", "encoder", "field_bytes", "float_bytes", "joined"]
 
@@ -176,12 +176,12 @@ def field_bytes(
     windows = isinstance(state, GenericState) and state.private_windows
 
     # What `codec.scalars` gives; this function serves states of `cls` alone.
-    read = cls.view_scalars if lean else cls.view_extra
+    read = cls.view_scalars if lean else view_extra_of
 
     def fields(state: Any) -> bytes:
         if windows and seat != state.to_act:
             shown = state.public_state()
-            got = shown.view_scalars(seat) if lean else shown.view_extra(seat)
+            got = shown.view_scalars(seat) if lean else view_extra_of(shown, seat)
         else:
             got = read(state, seat)
         try:

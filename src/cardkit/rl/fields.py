@@ -30,10 +30,18 @@ from typing import Annotated, Any, Literal, Union, get_args, get_origin
 from cardkit.engine.generic import GenericState
 from cardkit.engine.state import GameState
 from cardkit.engine.views import View
+from cardkit.engine.windows import PrivateWindows
 
 __all__ = ["SEAT_FIELDS", "FieldCodec", "ScalarField", "is_seat_name", "scalar_fields"]
 
 _BASE_VIEW_FIELDS = frozenset(View.model_fields)
+
+
+def view_extra_of(state: GenericState[Any, Any, Any], seat: int | None) -> dict[str, Any]:
+    """The view's entries besides the zones and the turn: the dealer, which the core adds to
+    every view, and `view_extra`."""
+    return {"dealer": state.setup.dealer, **state.view_extra(seat)}
+
 
 #: View fields that hold a seat, besides those named `*_seat`, `*_by`, `*_winner`,
 #: `*_leader` and `*_dealer`.
@@ -136,10 +144,10 @@ class FieldCodec:
         they hold them all (a `GenericState`: no view model is built), else from the view."""
         if isinstance(state, GenericState):
             shown: GenericState[Any, Any, Any] = state
-            if state.private_windows and seat != state.to_act:
+            if isinstance(state, PrivateWindows) and seat != state.to_act:
                 shown = state.public_state()
             lean = getattr(shown, "view_scalars", None)
-            extra = shown.view_extra(seat) if lean is None else lean(seat)
+            extra = view_extra_of(shown, seat) if lean is None else lean(seat)
             if self._names.issubset(extra):
                 return extra
         return dict(state.view(seat))

@@ -24,7 +24,6 @@ import numpy.typing as npt
 from cardkit.cards.cardset import CardSet
 from cardkit.engine.generic import GenericState
 from cardkit.engine.state import GameState
-from cardkit.engine.windows import PrivateWindows
 from cardkit.errors import CardkitError
 from cardkit.rl._encoder import (
     Cards,
@@ -217,8 +216,7 @@ class ObservationLayout:
         else:
             cards = joined(lambda s: self._planes(s, seat, everything), self._rows, self._counts)
         cls = type(state)
-        plain = cls.shown_to_act is PrivateWindows.shown_to_act
-        plain = plain and not getattr(cls, "private_windows", False)
+        plain = cls.shown_to_act is GameState.shown_to_act and not cls.private_windows
         # view(seat).to_act: private windows stay private
         to_act: Callable[[Any], int | None] = (
             _TO_ACT if everything or plain else lambda s: s.shown_to_act(seat)

@@ -4,16 +4,16 @@ It reads only its own view (its hand, the top card, the suit to follow) and
 the legal actions, like every cardkit bot.
 """
 
-import random
 from collections import Counter
 
 from cardkit import Action, Rank, Turn
+from cardkit.authoring import GameBot
 from cardkit_crazyeights.rules import card_points
 from cardkit_crazyeights.state import Draw, Pass, Play
 from cardkit_crazyeights.views import CrazyEightsView
 
 
-class HeuristicBot:
+class HeuristicBot(GameBot):
     """Sheds expensive cards first, follows its longest suit, and keeps 8s for emergencies.
 
     - If it can play a card other than an 8, it plays the one worth the most
@@ -31,26 +31,23 @@ class HeuristicBot:
     name = "heuristic"
     description = "Plays its most expensive matching card, keeps 8s for last, names its long suit."
 
-    def __init__(self, rng: random.Random | None = None) -> None:
-        """A heuristic bot; it draws its few random choices from `turn.rng`, not ``rng``."""
-
     def choose(self, turn: Turn) -> Action:
         """Pick a play, a draw or a pass for ``turn.seat``."""
         view = turn.view
         assert isinstance(view, CrazyEightsView)
         held = Counter(card.suit for card in view.cards_of("hand") if card.rank != Rank.EIGHT)
         plays = [action for action in turn.legal if isinstance(action, Play)]
-        ordinary = [p for p in plays if p.suit is None and p.card.rank != Rank.EIGHT]
+        ordinary = [p for p in plays if p.word is None and p.card.rank != Rank.EIGHT]
         if ordinary:
             return max(
                 ordinary, key=lambda p: (held[p.card.suit], card_points([p.card]), p.card.index)
             )
         if plays:
             # Only wild 8s are playable: play the cheapest-indexed one, naming the longest suit.
-            best = max(plays, key=lambda p: (held[p.suit], -p.card.index))
+            best = max(plays, key=lambda p: (held[p.word], -p.card.index))
             dry = view.number_of("stock_count") + view.number_of("discard_count") - 1 < view.players
-            named = [p for p in plays if p.card == best.card and held[p.suit] > 0]
+            named = [p for p in plays if p.card == best.card and held[p.word] > 0]
             if dry and named:
-                return turn.rng.choices(named, [held[p.suit] for p in named])[0]
+                return turn.rng.choices(named, [held[p.word] for p in named])[0]
             return best
         return Draw() if Draw() in turn.legal else Pass()

@@ -1,26 +1,11 @@
 """The rules model of Crazy Eights (every option, typed, with its default), its presets,
-what cards left in a hand are worth, and its refusal codes."""
+and what cards left in a hand are worth."""
 
 from collections.abc import Iterable
-from enum import StrEnum
 
 from pydantic import Field
 
 from cardkit import Card, InvalidRules, Rank, Rules, Variant
-
-#: The named presets of Crazy Eights.
-PRESETS = (
-    Variant(
-        name="draw-one",
-        description="A player who cannot play draws one card, then plays it or passes.",
-        options={"draw_until_playable": False},
-    ),
-    Variant(
-        name="no-wilds",
-        description="8s are ordinary cards: every play follows suit or rank.",
-        options={"eights_wild": False},
-    ),
-)
 
 
 class CrazyEightsRules(Rules):
@@ -31,7 +16,18 @@ class CrazyEightsRules(Rules):
     match is played to 100 points.
     """
 
-    presets = PRESETS
+    presets = (
+        Variant(
+            name="draw-one",
+            description="A player who cannot play draws one card, then plays it or passes.",
+            options={"draw_until_playable": False},
+        ),
+        Variant(
+            name="no-wilds",
+            description="8s are ordinary cards: every play follows suit or rank.",
+            options={"eights_wild": False},
+        ),
+    )
 
     max_actions: int = Field(5_000, ge=1)
     """The action cap (the core's option): the game is over, capped, after this many
@@ -81,15 +77,3 @@ def points(card: Card, eights_wild: bool) -> int:
     if card.rank == Rank.ACE:
         return 1
     return min(card.rank or 0, 10)
-
-
-class CrazyEightsRefused(StrEnum):
-    """Crazy Eights refusal codes, besides the shared [`Refused`][cardkit.errors.Refused]."""
-
-    DOES_NOT_MATCH = "does_not_match"
-    NAME_A_SUIT = "name_a_suit"
-    NO_SUIT_TO_NAME = "no_suit_to_name"
-    CANNOT_DRAW = "cannot_draw"
-    ALREADY_DREW = "already_drew"
-    MUST_PLAY = "must_play"
-    CANNOT_PASS = "cannot_pass"

@@ -1,18 +1,15 @@
 """Crazy Eights: its actions, its state, the checks and the transitions (the rules in `game`)."""
 
-from dataclasses import dataclass
 from typing import Any, NamedTuple, Self
 
 from cardkit.authoring import (
     SUIT_WORDS,
-    Action,
     Card,
     CardSet,
+    CardWord,
     Event,
-    Form,
     GameResult,
     GenericState,
-    Grammar,
     InvalidState,
     Rank,
     Refusal,
@@ -23,58 +20,29 @@ from cardkit.authoring import (
     Verb,
     Zone,
     draw_cards,
+    grammar_of,
     low_hand_result,
 )
-from cardkit_crazyeights.rules import CrazyEightsRefused as Code
 from cardkit_crazyeights.rules import CrazyEightsRules, card_points
 from cardkit_crazyeights.views import CrazyEightsView
 
 
 # --8<-- [start:actions]
-@dataclass(frozen=True)
-class Play(Action):
+class Play(CardWord[Suit]):
     """Play one card on the pile: ``play 5D``; a wild 8 names a suit: ``play 8H clubs``."""
 
-    card: Card
-    suit: Suit | None = None
-
-    def __str__(self) -> str:
-        named = "" if self.suit is None else f" {self.suit.word}"
-        return f"play {self.card.code}{named}"
+    words = SUIT_WORDS
+    word_rank = Rank.EIGHT
 
 
 class Draw(Verb):
     """Draw from the stock (until a card can be played, or one card): ``draw``."""
 
-    verb = "draw"
-
 
 class Pass(Verb):
     """End the turn without playing (when nothing else is allowed): ``pass``."""
 
-    verb = "pass"
 
-
-def is_eight(card: Card) -> bool:
-    """Whether `card` is an 8 (only an 8 names a suit)."""
-    return card.rank == Rank.EIGHT
-
-
-GRAMMAR = Grammar(
-    Form("play", Play, 1, usage=("play <card>",), source="hand"),
-    Form(
-        "play",
-        Play,
-        1,
-        SUIT_WORDS,
-        ("play <8> <suit>",),
-        source="hand",
-        only_cards=is_eight,
-        word_required=True,
-    ),
-    Form("draw", Draw),
-    Form("pass", Pass),
-)
 # --8<-- [end:actions]
 
 
@@ -96,8 +64,7 @@ class Fields(NamedTuple):
 class CrazyEightsState(GenericState[CrazyEightsRules, Fields, CrazyEightsView]):
     """A game of Crazy Eights in progress (immutable): its fields are ``state.f``."""
 
-    grammar = GRAMMAR
-    view_model = CrazyEightsView
+    grammar = grammar_of(Play, Draw, Pass)
     zone_specs = (
         Zone("hand", field="hands", per_seat=True, seen=Seen.OWNER, role=TableRole.HAND),
         Zone("stock", seen=Seen.COUNT, role=TableRole.STOCK),
@@ -105,9 +72,8 @@ class CrazyEightsState(GenericState[CrazyEightsRules, Fields, CrazyEightsView]):
     )
 
     def view_extra(self, seat: int | None) -> dict[str, Any]:
-        """Besides the zones, a view shows the suit to follow, the draw flag and the dealer."""
-        drew = self.f.drew and not self.is_over
-        return {"suit": self.f.suit.word, "drew": drew, "dealer": self.setup.dealer}
+        """Besides the zones and the dealer, a view shows the suit to follow and the draw flag."""
+        return {"suit": self.f.suit.word, "drew": self.f.drew and not self.is_over}
 
     def final_result(self) -> GameResult:
         """Who went out (or, blocked, holds the lowest hand) scores the other hands' points.
@@ -136,7 +102,7 @@ class CrazyEightsState(GenericState[CrazyEightsRules, Fields, CrazyEightsView]):
         """Whether `card` may be played now: it follows the suit to follow or the top card's
         rank, or it is an 8 while 8s are wild."""
         matches = card.suit == self.f.suit or card.rank == self.top.rank
-        return matches or (self.rules.eights_wild and is_eight(card))
+        return matches or (self.rules.eights_wild and card.rank == Rank.EIGHT)
 
     def can_play_a_card(self) -> bool:
         """Whether the seat to act holds a card it may play."""
@@ -154,24 +120,24 @@ class CrazyEightsState(GenericState[CrazyEightsRules, Fields, CrazyEightsView]):
             return Refusal(Refused.NOT_IN_HAND, f"{card.code} is not in your hand")
         if not self.can_play(card):
             why = f"the suit to follow ({self.f.suit.word}) nor the rank of {self.top.code}"
-            return Refusal(Code.DOES_NOT_MATCH, f"{card.code} matches neither {why}")
-        wild = self.rules.eights_wild and is_eight(card)
-        if wild and action.suit is None:
-            return Refusal(Code.NAME_A_SUIT, f"an 8 is wild: name a suit: 'play {card.code} clubs'")
-        if not wild and action.suit is not None:
-            return Refusal(Code.NO_SUIT_TO_NAME, f"only a wild 8 names a suit, not {card.code}")
+            return Refusal("does_not_match", f"{card.code} matches neither {why}")
+        wild = self.rules.eights_wild and card.rank == Rank.EIGHT
+        if wild and action.word is None:
+            return Refusal("name_a_suit", f"an 8 is wild: name a suit: 'play {card.code} clubs'")
+        if not wild and action.word is not None:
+            return Refusal("no_suit_to_name", f"only a wild 8 names a suit, not {card.code}")
         return None
 
     def check_draw(self, action: Draw) -> Refusal | None:
         """Draw when a card is left, only if you cannot play (or, drawing one, once a turn)."""
         if not self.can_draw:
-            return Refusal(Code.CANNOT_DRAW, "the stock is empty and no discard pile is left")
+            return Refusal("cannot_draw", "the stock is empty and no discard pile is left")
         until = self.rules.draw_until_playable
         must_play = until and self.can_play_a_card()
         if self.f.drew and (must_play or not until):
-            return Refusal(Code.ALREADY_DREW, "you have drawn a card this turn")
+            return Refusal("already_drew", "you have drawn a card this turn")
         if must_play:
-            return Refusal(Code.MUST_PLAY, "you can play a card: draw only when you cannot")
+            return Refusal("must_play", "you can play a card: draw only when you cannot")
         return None
 
     def check_pass(self, action: Pass) -> Refusal | None:
@@ -181,7 +147,7 @@ class CrazyEightsState(GenericState[CrazyEightsRules, Fields, CrazyEightsView]):
         if stuck or (self.f.drew and not until):
             return None
         why = "you can play a card" if until and self.can_play_a_card() else "you must draw first"
-        return Refusal(Code.CANNOT_PASS, f"you may not pass: {why}")
+        return Refusal("cannot_pass", f"you may not pass: {why}")
 
     # --8<-- [end:checks]
     # --8<-- [start:transitions]
@@ -189,9 +155,9 @@ class CrazyEightsState(GenericState[CrazyEightsRules, Fields, CrazyEightsView]):
         """Put the card on the pile; the suit to follow is the one named, or the card's."""
         f, seat, card = self.f, self.f.seat, action.card
         hand = f.hands[seat].remove(card)
-        suit = card.suit if action.suit is None else action.suit
+        suit = card.suit if action.word is None else action.word
         assert suit is not None  # no jokers in the deck
-        if action.suit is None:
+        if action.word is None:
             events = [Event("play", seat, (card,))]
         else:
             named = {"suit": suit.code}

@@ -8,18 +8,16 @@ from cardkit import View
 # --8<-- [start:view-model]
 class CrazyEightsView(View):
     """What one seat (or a spectator) may know of a game of Crazy Eights: the zones' entries
-    (``hand``, ``hand_counts``, ``stock_count``, ``discard_count``, ``top``), which the core
-    derives from the zones, and these.
+    (``hand``, ``hand_counts``, ``stock_count``, ``discard_count``, ``top``) and the
+    ``dealer``, which the core derives, and these.
 
     Attributes:
         suit: the suit to follow (named by a wild 8, else the top card's suit).
         drew: whether the seat to act has already drawn this turn.
-        dealer: the dealer's seat.
     """
 
     suit: Literal["clubs", "diamonds", "hearts", "spades"]
     drew: bool
-    dealer: int
 
 
 # --8<-- [end:view-model]

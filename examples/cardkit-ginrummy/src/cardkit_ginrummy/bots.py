@@ -1,15 +1,13 @@
 """A simple Gin Rummy bot, better than random: it reads only its view and the legal actions."""
 
-import random
-
 from cardkit import Action, Card, Turn
-from cardkit.authoring import CardSet, CardVerb
+from cardkit.authoring import CardSet, CardVerb, GameBot
 from cardkit_ginrummy.rules import VALUES, deadwood
 from cardkit_ginrummy.state import Discard, Done, Draw, Knock, LayOff, Pass, Take
 from cardkit_ginrummy.views import GinView
 
 
-class HeuristicBot:
+class HeuristicBot(GameBot):
     """Keeps its deadwood low and knocks as soon as it may.
 
     - It knocks as soon as it may, with the discard that leaves the least deadwood.
@@ -22,9 +20,6 @@ class HeuristicBot:
 
     name = "heuristic"
     description = "Discards its highest deadwood, takes only what it melds, knocks at once."
-
-    def __init__(self, rng: random.Random | None = None) -> None:
-        """A heuristic bot; it makes no random choice."""
 
     def choose(self, turn: Turn) -> Action:
         """Pick an action for ``turn.seat``."""

@@ -1,20 +1,17 @@
-"""The rules model of Gin Rummy (its options), its melds and card values, its refusal codes."""
-
-from enum import StrEnum
+"""The rules model of Gin Rummy (its options), its melds and card values."""
 
 from pydantic import Field
 
 from cardkit.authoring import CardSet, CardValues, NOfAKind, Rules, Run, Variant, solver_for
-
-#: The named presets of Gin Rummy.
-PRESETS = (Variant(name="big-gin", description="Big gin: 31 bonus.", options={"big_gin": True}),)
 
 
 class GinRules(Rules):
     """The options of Gin Rummy. The defaults are the standard game: knock with 10 or less
     deadwood, 25 for gin and for an undercut, no big gin, a match to 100 points."""
 
-    presets = PRESETS
+    presets = (
+        Variant(name="big-gin", description="Big gin: 31 bonus.", options={"big_gin": True}),
+    )
 
     knock_limit: int = Field(10, ge=0, le=10, description="The most deadwood to knock with.")
     gin_bonus: int = Field(25, ge=0, description="The bonus for gin (no deadwood).")
@@ -33,11 +30,3 @@ VALUES = CardValues.pips(ace=1, pictures=10)
 def deadwood(cards: CardSet) -> int:
     """The deadwood of some cards: the value of the cards in no meld, melded at best."""
     return solver_for(KINDS, VALUES).deadwood_value(cards)
-
-
-class GinRefused(StrEnum):
-    """Gin Rummy's refusal codes, besides the shared [`Refused`][cardkit.errors.Refused]."""
-
-    JUST_TAKEN = "just_taken"
-    TOO_MUCH_DEADWOOD = "too_much_deadwood"
-    DOES_NOT_FIT = "does_not_fit"

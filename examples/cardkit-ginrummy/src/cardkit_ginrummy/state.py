@@ -20,7 +20,6 @@ from cardkit.authoring import (
     solver_for,
 )
 from cardkit_ginrummy.rules import KINDS, VALUES, GinRules, deadwood
-from cardkit_ginrummy.rules import GinRefused as Code
 from cardkit_ginrummy.views import GinView
 
 
@@ -28,43 +27,29 @@ from cardkit_ginrummy.views import GinView
 class Discard(CardVerb):
     """Discard a card, ending your turn: ``discard 9C``."""
 
-    verb = "discard"
-
 
 class Knock(CardVerb):
     """Discard a card and knock, with 10 or less deadwood left (none is gin): ``knock 9C``."""
-
-    verb = "knock"
 
 
 class LayOff(CardVerb):
     """Lay a card off on one of the knocker's melds: ``layoff 5S``."""
 
-    verb = "layoff"
-
 
 class Take(Verb):
     """Take the top card of the discard pile (or the upcard when it is offered): ``take``."""
-
-    verb = "take"
 
 
 class Pass(Verb):
     """Refuse the upcard: ``pass``."""
 
-    verb = "pass"
-
 
 class Draw(Verb):
     """Draw the top card of the stock: ``draw``."""
 
-    verb = "draw"
-
 
 class Done(Verb):
     """End your lay-offs; the hands are counted: ``done``."""
-
-    verb = "done"
 
 
 # --8<-- [end:actions]
@@ -102,7 +87,6 @@ class GinState(GenericState[GinRules, Fields, GinView]):
     """A deal of Gin Rummy in progress (immutable): its fields are ``state.f``."""
 
     grammar = grammar_of(Take, Pass, Draw, Done, Discard, Knock, LayOff)
-    view_model = GinView
     zone_specs = (
         Zone("hand", field="hands", per_seat=True, seen=Seen.OWNER, revealed=shown),
         Zone("stock", seen=Seen.COUNT),
@@ -115,11 +99,10 @@ class GinState(GenericState[GinRules, Fields, GinView]):
         return self.f.hands[self.f.seat]
 
     def view_extra(self, seat: int | None) -> dict[str, Any]:
-        """The phase, the seat's own deadwood, the knocker and their melds, the dealer."""
+        """The phase, the seat's own deadwood, the knocker and their melds."""
         f, own = self.f, None if seat is None else deadwood(self.f.hands[seat])
         melds = [list(meld) for meld in f.melds]
-        extra = {"phase": f.phase, "deadwood": own, "knocker": f.knocker, "melds": melds}
-        return extra | {"dealer": self.setup.dealer}
+        return {"phase": f.phase, "deadwood": own, "knocker": f.knocker, "melds": melds}
 
     def final_result(self) -> GameResult:
         """The deal's points: the deadwood difference, and the gin, big gin or undercut bonus.
@@ -170,7 +153,7 @@ class GinState(GenericState[GinRules, Fields, GinView]):
         """Discard a card of your hand, but not the card just taken from the discard pile."""
         refusal = self.not_held(action.card, "discard")
         if refusal is None and action.card == self.f.taken:
-            return Refusal(Code.JUST_TAKEN, f"you just took {action.card}: discard another card")
+            return Refusal("just_taken", f"you just took {action.card}: discard another card")
         return refusal
 
     def check_knock(self, action: Knock) -> Refusal | None:
@@ -179,14 +162,14 @@ class GinState(GenericState[GinRules, Fields, GinView]):
         left = deadwood(self.hand.remove(action.card)) if refusal is None else 0
         if left > limit:
             why = f"your deadwood would be {left}: knock with {limit} or less"
-            return Refusal(Code.TOO_MUCH_DEADWOOD, why)
+            return Refusal("too_much_deadwood", why)
         return refusal
 
     def check_layoff(self, action: LayOff) -> Refusal | None:
         """Lay off a card of your hand that extends one of the knocker's melds."""
         refusal, card = self.not_held(action.card, "layoff"), action.card
         if refusal is None and not any(k.extends(m, card) for m in self.f.melds for k in KINDS):
-            return Refusal(Code.DOES_NOT_FIT, f"{card} extends none of the knocker's melds")
+            return Refusal("does_not_fit", f"{card} extends none of the knocker's melds")
         return refusal
 
     def check_done(self, action: Done) -> Refusal | None:
@@ -252,17 +235,14 @@ class GinState(GenericState[GinRules, Fields, GinView]):
         card, melds = action.card, list(self.f.melds)
         at = next(i for i, m in enumerate(melds) if any(k.extends(m, card) for k in KINDS))
         melds[at] = melds[at].add(card)
-        event, hands = (
-            Event("layoff", self.f.seat, (card,), note="lays off"),
-            self.holding(self.hand.remove(card)),
-        )
+        event = Event("layoff", self.f.seat, (card,), note="lays off")
+        hands = self.holding(self.hand.remove(card))
         return self.evolve(action, [event], hands=hands, melds=tuple(melds))
 
     def do_done(self, action: Done) -> Self:
         """The lay-offs are over: both hands are shown and counted."""
-        return self.evolve(
-            action, [Event("done", self.f.seat, note="lays off no more")], outcome="knock"
-        )
+        event = Event("done", self.f.seat, note="lays off no more")
+        return self.evolve(action, [event], outcome="knock")
 
 
 # --8<-- [end:moves]

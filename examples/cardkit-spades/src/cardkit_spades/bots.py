@@ -1,9 +1,7 @@
 """A simple Spades bot, better than random: it reads only its view and the legal actions."""
 
-import random
-
 from cardkit import Action, Card, Rank, Suit, Turn
-from cardkit.authoring import ACE_HIGH, Trick
+from cardkit.authoring import ACE_HIGH, GameBot, Trick
 from cardkit_spades.state import Bid, Look, Play
 from cardkit_spades.views import SpadesView
 
@@ -18,7 +16,7 @@ def estimate_tricks(hand: list[Card]) -> int:
     return high + max(0, spades - 3)
 
 
-class HeuristicBot:
+class HeuristicBot(GameBot):
     """Bids its sure tricks, lets a winning partner win, else wins as cheaply as it can.
 
     - Bidding: it never bids blind (it looks), bids nil with no sure trick and
@@ -29,9 +27,6 @@ class HeuristicBot:
 
     name = "heuristic"
     description = "Bids its sure tricks, lets its partner win, wins cheaply."
-
-    def __init__(self, rng: random.Random | None = None) -> None:
-        """A heuristic bot; it makes no random choice."""
 
     def choose(self, turn: Turn) -> Action:
         """Pick a bid, a look or a card for ``turn.seat``."""
@@ -46,7 +41,7 @@ class HeuristicBot:
             want = estimate_tricks(hand)
             nil_ok = not any(c.suit == Suit.SPADES and ACE_HIGH.card_position(c) > 7 for c in hand)
             best = 0 if want == 0 and nil_ok else max(1, want)
-            return min(bids, key=lambda b: abs(b.tricks - best))
+            return min(bids, key=lambda b: abs(b.number - best))
         plays = sorted((a for a in legal if isinstance(a, Play)), key=lambda p: _strength(p.card))
         trick = Trick(view.trick_leader, 4, tuple(view.cards_of("trick")))
         if not trick.cards:

@@ -1,7 +1,5 @@
 """The rules model of Spades: every variant option, typed, with its default."""
 
-from enum import StrEnum
-
 from pydantic import Field
 
 from cardkit import InvalidRules, Rules, Variant
@@ -62,15 +60,3 @@ class SpadesRules(Rules):
         """
         if players != 4:
             raise InvalidRules(f"partnership Spades is for 4 players, not {players}")
-
-
-class SpadesRefused(StrEnum):
-    """Spades refusal codes, besides the shared [`Refused`][cardkit.errors.Refused]."""
-
-    NOT_BIDDING = "not_bidding"
-    BIDDING = "bidding"
-    NO_NIL = "no_nil"
-    LOOK_FIRST = "look_first"
-    ALREADY_LOOKED = "already_looked"
-    MUST_FOLLOW = "must_follow"
-    SPADES_NOT_BROKEN = "spades_not_broken"

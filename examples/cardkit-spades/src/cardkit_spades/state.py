@@ -1,6 +1,5 @@
 """Spades: its actions, its state and their transitions (the rules in `docs/games/spades.md`)."""
 
-from dataclasses import dataclass
 from typing import Any, NamedTuple, Self
 
 from cardkit.authoring import (
@@ -10,9 +9,8 @@ from cardkit.authoring import (
     CardSet,
     CardVerb,
     Event,
-    Form,
     GameResult,
-    IntArg,
+    NumberVerb,
     Refusal,
     Refused,
     Sealed,
@@ -29,38 +27,27 @@ from cardkit.authoring import (
     trick_table,
     trick_zones,
 )
-from cardkit_spades.rules import SpadesRefused as Code
 from cardkit_spades.rules import SpadesRules
 from cardkit_spades.scoring import spades_result
 from cardkit_spades.views import VIEW_WORDS, SpadesView
 
 
-@dataclass(frozen=True, slots=True)
-class Bid(Action):
+class Bid(NumberVerb):
     """Bid a number of tricks for your partnership, 0 for nil: ``bid 4``, ``bid 0``."""
 
-    tricks: int
-
-    def __str__(self) -> str:
-        return f"bid {self.tricks}"
+    high = 13
 
 
 class Play(CardVerb):
     """Play a card to the trick: ``play QS``."""
 
-    verb = "play"
-
 
 class Blind(Verb):
     """Bid blind nil, before looking at your cards (option `blind_nil`): ``blind``."""
 
-    verb = "blind"
-
 
 class Look(Verb):
     """Look at your cards, giving up blind nil (option `blind_nil`): ``look``."""
-
-    verb = "look"
 
 
 # --8<-- [start:fields]
@@ -91,8 +78,7 @@ class SpadesState(SimultaneousChoices[SpadesRules, Fields, SpadesView]):
     """
 
     sealed_field = "bids"
-    grammar = grammar_of(Form("bid", Bid, args=(IntArg(0, 13, "tricks"),)), Play, Blind, Look)
-    view_model = SpadesView
+    grammar = grammar_of(Bid, Play, Blind, Look)
     zone_specs = (Zone("hand", field="hands", per_seat=True, seen=Seen.OWNER), *trick_zones())
     table_hint, view_words = trick_table(), VIEW_WORDS  # the browser table's drawing and words
 
@@ -102,7 +88,7 @@ class SpadesState(SimultaneousChoices[SpadesRules, Fields, SpadesView]):
         return not self.f.bids.complete
 
     def view_extra(self, seat: int | None) -> dict[str, Any]:
-        """The leaders, tricks, bids (sealed while bidding), broken spades and the dealer."""
+        """The leaders, tricks, bids (sealed while bidding) and broken spades."""
         f, sealed = self.f, self.bidding
         extra = {
             **trick_leaders(f.trick, f.last),
@@ -111,7 +97,6 @@ class SpadesState(SimultaneousChoices[SpadesRules, Fields, SpadesView]):
             "bid_made": f.bids.made,
             "broken": f.broken,
             "blind": [] if sealed else [s for s in range(4) if f.blind >> s & 1],
-            "dealer": self.setup.dealer,
         }
         return extra | ({"hand": None} if seat is not None and not f.looked >> seat & 1 else {})
 
@@ -124,19 +109,19 @@ class SpadesState(SimultaneousChoices[SpadesRules, Fields, SpadesView]):
     def check_bid(self, action: Bid) -> Refusal | None:
         """Bid once, after looking at your cards; nil only with the option `nil`."""
         if not self.bidding:
-            return Refusal(Code.NOT_BIDDING, "the bidding is over: play a card")
+            return Refusal("not_bidding", "the bidding is over: play a card")
         if not self.f.looked >> self.f.seat & 1:
-            return Refusal(Code.LOOK_FIRST, "look at your cards first, or bid blind nil: 'blind'")
-        if action.tricks == 0 and not self.rules.nil:
-            return Refusal(Code.NO_NIL, "nil bids are not allowed: bid 1 to 13 tricks")
+            return Refusal("look_first", "look at your cards first, or bid blind nil: 'blind'")
+        if action.number == 0 and not self.rules.nil:
+            return Refusal("no_nil", "nil bids are not allowed: bid 1 to 13 tricks")
         return None
 
     def check_blind(self, action: Blind) -> Refusal | None:
         """Bid blind nil: only with the option, before looking at your cards."""
         if not self.bidding:
-            return Refusal(Code.NOT_BIDDING, "the bidding is over: play a card")
+            return Refusal("not_bidding", "the bidding is over: play a card")
         if not self.rules.blind_nil or self.f.looked >> self.f.seat & 1:
-            return Refusal(Code.ALREADY_LOOKED, "blind nil is bid before looking at your cards")
+            return Refusal("already_looked", "blind nil is bid before looking at your cards")
         return None
 
     check_look = check_blind  # look at your cards while you still may bid blind nil
@@ -145,14 +130,14 @@ class SpadesState(SimultaneousChoices[SpadesRules, Fields, SpadesView]):
         """A card in hand; follow suit when able; lead a spade only once broken (or only spades)."""
         f = self.f
         if self.bidding:
-            return Refusal(Code.BIDDING, "every seat bids before the first lead")
+            return Refusal("bidding", "every seat bids before the first lead")
         if action.card not in f.hands[f.seat]:
             return Refusal(Refused.NOT_IN_HAND, f"{action.card.code} is not in your hand")
         if action.card in self.playable():
             return None
         if f.trick.cards:
-            return Refusal(Code.MUST_FOLLOW, f"follow suit: {f.trick.cards[0].code} was led")
-        return Refusal(Code.SPADES_NOT_BROKEN, "spades are not broken: lead another suit")
+            return Refusal("must_follow", f"follow suit: {f.trick.cards[0].code} was led")
+        return Refusal("spades_not_broken", "spades are not broken: lead another suit")
 
     def playable(self) -> list[Card]:
         """The cards the seat to play may play to the trick."""
@@ -174,7 +159,7 @@ class SpadesState(SimultaneousChoices[SpadesRules, Fields, SpadesView]):
 
     def do_bid(self, action: Bid) -> Self:
         """Seal a bid."""
-        return self._chosen(action, action.tricks)
+        return self._chosen(action, action.number)
 
     def do_blind(self, action: Blind) -> Self:
         """Seal a blind nil; the seat then sees its cards."""

@@ -15,8 +15,8 @@ from cardkit_spades.scoring import TEAMS
 
 # --8<-- [start:view-model]
 class SpadesView(View):
-    """What one seat (or a spectator) may know of a deal of Spades: the zones' entries,
-    which the core derives from the zones (``hand``, ``hand_counts``, ``trick``: the
+    """What one seat (or a spectator) may know of a deal of Spades: the zones' entries and
+    the ``dealer``, which the core derives (``hand``, ``hand_counts``, ``trick``: the
     current trick, the lead first; ``last_trick``: the last complete trick), and these.
     A seat that may still bid blind nil and has not looked at its cards sees ``hand``
     as ``None``.
@@ -30,7 +30,6 @@ class SpadesView(View):
         bid_made: whether each seat has bid.
         blind: the seats that bid blind nil (once the bids are revealed).
         broken: whether spades are broken (a spade has been played).
-        dealer: the dealer's seat.
     """
 
     trick_leader: int
@@ -40,7 +39,6 @@ class SpadesView(View):
     bid_made: list[bool]
     blind: list[int]
     broken: bool
-    dealer: int
 
 
 # --8<-- [end:view-model]

@@ -1,4 +1,5 @@
-"""The Palace state on the core's [`GenericState`][cardkit.engine.generic.GenericState].
+"""The Palace state on the core's [`PrivateWindows`][cardkit.engine.windows.PrivateWindows]
+(a [`GenericState`][cardkit.engine.generic.GenericState] with private windows).
 
 The state machine follows section 4 of the rules spec::
 
@@ -21,7 +22,7 @@ from __future__ import annotations
 from typing import Any, Final, Self
 
 from cardkit import Action, GameResult
-from cardkit.authoring import GenericState
+from cardkit.authoring import PrivateWindows
 from cardkit_palace import exchange, turns, windows
 from cardkit_palace.actions import (
     DECLINE,
@@ -57,7 +58,7 @@ __all__ = ["PalaceState"]
 _FLIPS: Final = tuple(Flip.of(i) for i in range(1, 7))
 
 
-class PalaceState(GenericState[PalaceRules, Fields, PalaceView]):
+class PalaceState(PrivateWindows[PalaceRules, Fields, PalaceView]):
     """One position of a Palace game (immutable; `apply` returns a new state).
 
     Its views never show a face-down card. Windows are private (rules 4.5): only
@@ -71,7 +72,6 @@ class PalaceState(GenericState[PalaceRules, Fields, PalaceView]):
     table_hint = TABLE_HINT
     view_words = VIEW_WORDS
     view_model = PalaceView
-    private_windows = True
 
     # -- the contract --------------------------------------------------------------
 
