@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 from itertools import combinations, product
 from typing import ClassVar, cast
 
+from mypy_extensions import mypyc_attr
+
 from cardkit.cards.card import Card
 from cardkit.engine._together import listed_together
 from cardkit.engine.actions import Action, parse_card_args, split_action_text
@@ -25,6 +27,7 @@ from cardkit.errors import IllegalAction, Refused, quote
 __all__ = ["Form", "Grammar", "Verb"]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Verb(Action):
     """An action that is its verb alone (`draw`, `pass`): set `verb`, nothing else.
 
@@ -47,6 +50,7 @@ class Verb(Action):
         return f"{type(self).__name__}()"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 @dataclass(frozen=True)
 class Form:
     """One action form: `verb`, then typed arguments, card arguments, an optional word.
