@@ -13,6 +13,7 @@ from __future__ import annotations
 import inspect
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from itertools import combinations, product
 from typing import ClassVar, cast
 
@@ -344,7 +345,7 @@ class Grammar:
     ) -> Iterator[Action]:
         """One form's [`candidates`][cardkit.engine.grammar.Form.candidates] from `cards`
         (asked without `players` when the form's class predates it)."""
-        if _takes_players(type(form)):
+        if _takes_players(type(form).candidates):
             return form.candidates(cards, players=players)
         return form.candidates(cards)
 
@@ -387,15 +388,12 @@ class Grammar:
         )
 
 
-def _takes_players(form: type[Form]) -> bool:
-    """Whether the form class's `candidates` takes `players` (one written before it did not)."""
-    takes = _TAKES_PLAYERS.get(form)
-    if takes is None:
-        takes = _TAKES_PLAYERS[form] = "players" in inspect.signature(form.candidates).parameters
-    return takes
+@cache
+def _takes_players(candidates: Callable[..., Iterator[Action]]) -> bool:
+    """Whether a form class's `candidates` takes `players` (one written before it did not)."""
+    return "players" in inspect.signature(candidates).parameters
 
 
-_TAKES_PLAYERS: dict[type[Form], bool] = {}
 #: The candidate actions built so far, by form (kept with it) and arguments.
 _BUILT: dict[int, tuple[Form, dict[tuple[object, ...], Action]]] = {}
 #: How many candidates a form keeps (C(52, 3) = 22,100 fit).
