@@ -13,8 +13,11 @@ from __future__ import annotations
 import inspect
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from itertools import combinations, product
 from typing import Any, ClassVar, cast
+
+from mypy_extensions import mypyc_attr
 
 from cardkit.cards.card import Card
 from cardkit.engine._together import listed_together
@@ -25,6 +28,7 @@ from cardkit.errors import IllegalAction, Refused, quote
 __all__ = ["Form", "Grammar", "Verb"]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Verb(Action):
     """An action that is its verb alone: `class Draw(Verb)` is `draw`, unless it sets `verb`
     (`"call-tonk"`). All instances of one such class are equal; `str()` is the verb."""
@@ -49,6 +53,7 @@ class Verb(Action):
         return f"{type(self).__name__}()"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 @dataclass(frozen=True)
 class Form:
     """One action form: `verb`, then typed arguments, card arguments, an optional word.
@@ -342,7 +347,7 @@ class Grammar:
     ) -> Iterator[Action]:
         """One form's [`candidates`][cardkit.engine.grammar.Form.candidates] from `cards`
         (asked without `players` when the form's class predates it)."""
-        if _takes_players(type(form)):
+        if _takes_players(type(form).candidates):
             return form.candidates(cards, players=players)
         return form.candidates(cards)
 
@@ -385,15 +390,12 @@ class Grammar:
         )
 
 
-def _takes_players(form: type[Form]) -> bool:
-    """Whether the form class's `candidates` takes `players` (one written before it did not)."""
-    takes = _TAKES_PLAYERS.get(form)
-    if takes is None:
-        takes = _TAKES_PLAYERS[form] = "players" in inspect.signature(form.candidates).parameters
-    return takes
+@cache
+def _takes_players(candidates: Callable[..., Iterator[Action]]) -> bool:
+    """Whether a form class's `candidates` takes `players` (one written before it did not)."""
+    return "players" in inspect.signature(candidates).parameters
 
 
-_TAKES_PLAYERS: dict[type[Form], bool] = {}
 #: The candidate actions built so far, by form (kept with it) and arguments.
 _BUILT: dict[int, tuple[Form, dict[tuple[object, ...], Action]]] = {}
 #: How many candidates a form keeps (C(52, 3) = 22,100 fit).

@@ -22,6 +22,7 @@ from cardkit_tonk.fields import (
 )
 from cardkit_tonk.payouts import Ending
 from cardkit_tonk.rules import TonkRefused as Code
+from cardkit_tonk.showdowns import showdown
 from cardkit_tonk.spreads import BOOK, accepts_mask, usable
 from cardkit_tonk.turn import TurnStart
 
@@ -179,7 +180,7 @@ class MainTurn(TurnStart):
         if locks[seat]:
             locks = (*locks[:seat], locks[seat] - 1, *locks[seat + 1 :])
         if stock >= 52 and not c.when_needed:  # Tonk plays the 52 cards
-            end, more = self.showdown(None, new_hands)
+            end, more = showdown(new_hands, c, None)
             return self.evolve(action, (*events, *more), phase=OVER, hands=new_hands, pile=pile,
                                locks=locks, end=end)  # fmt: skip
         nxt = seat + 1

@@ -5,8 +5,8 @@ One `TonkState` is one hand; its fields are `state.f`
 the deal-time steps (`cardkit_tonk.deal`), the start of a turn
 (`cardkit_tonk.turn`), the main turn (`cardkit_tonk.play`) and the
 double-double response (`cardkit_tonk.response`); each `check_<kind>` is
-the one home of that action's legality, and `list_legal` below is the fast
-listing the contract suite proves equal to them.
+the one home of that action's legality, and `list_legal` is the fast
+listing (`cardkit_tonk.listing`) the contract suite proves equal to them.
 
 >>> import cardkit
 >>> game = cardkit.load_game("tonk")
@@ -18,12 +18,11 @@ listing the contract suite proves equal to them.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Any, Final, Self
+from typing import Any, Self
 
 from cardkit import Action, CardSet, GameResult, Payment
-from cardkit.authoring import MaskDecoder, Refusal, split_action_text
+from cardkit.authoring import Refusal, split_action_text
 from cardkit_tonk.actions import (
-    _DISCARDS,
     DRAW,
     DROP,
     GRAMMAR,
@@ -36,11 +35,10 @@ from cardkit_tonk.actions import (
     hit_action,
     spread_action,
 )
-from cardkit_tonk.config import Config
-from cardkit_tonk.fields import MAIN, OVER, RESPONSE, SPADES, START, WINDOW, Turn
+from cardkit_tonk.fields import RESPONSE, SPADES, WINDOW
+from cardkit_tonk.listing import legal_of
 from cardkit_tonk.payouts import default_payout, spades_payments
 from cardkit_tonk.response import Responses
-from cardkit_tonk.spreads import BOOK, TableSpread, may_spread
 from cardkit_tonk.views import (
     TABLE_HINT,
     VIEW_WORDS,
@@ -53,13 +51,6 @@ from cardkit_tonk.views import (
 )
 
 __all__ = ["TonkState"]
-
-#: The legal actions at the start of a turn, by (may drop, may draw, may take) bits.
-_START_LEGAL: Final[tuple[tuple[Action, ...], ...]] = tuple(
-    tuple(a for bit, a in ((4, DROP), (2, DRAW), (1, TAKE)) if key & bit) for key in range(8)
-)
-#: The discard of every card of a mask, in card order (see cardkit.authoring.MaskDecoder).
-_discards_of: Final = MaskDecoder(_DISCARDS)
 
 
 class TonkState(Responses):
@@ -111,56 +102,9 @@ class TonkState(Responses):
     # -- the fast listing ----------------------------------------------------------------
 
     def list_legal(self) -> tuple[Action, ...]:
-        """Exactly the legal actions, listed fast (the contract suite compares the checks)."""
-        phase, seat, hands, stock, pile, table, locks, turn, _, _, c = self.f
-        if phase == MAIN:
-            return self._main_legal(seat, hands[seat], table.spreads, turn, c)
-        if phase == START:
-            drop = not locks[seat] and (c.drop_max is None or c.count(hands[seat]) <= c.drop_max)
-            draw = stock < 52 or c.when_needed
-            take = bool(pile) and (not c.must_use or self.take_usable(pile[-1]))
-            return _START_LEGAL[drop << 2 | draw << 1 | take]
-        if phase == SPADES:
-            return (JOIN, PASS)
-        if phase == WINDOW:
-            return (DROP, PASS) if self.may_drop(seat, hands[seat]) else (PASS,)
-        if phase == OVER:
-            return ()
-        return (PASS, *self.response_actions())
-
-    def _main_legal(
-        self, seat: int, hand: int, spreads: tuple[TableSpread, ...], turn: Turn, c: Config
-    ) -> tuple[Action, ...]:
-        taken = turn.taken
-        if (
-            not (spreads or turn.bonus or c.anytime)
-            and (taken is None or not c.taken_rules)
-            and not may_spread(hand)
-        ):
-            return _discards_of(hand)  # the usual case: nothing to lay, nothing to hit
-        out: list[Action] = [spread_action(m) for m in BOOK.find_masks(hand)]
-        out.extend(spread_action(m) for m in c.run.find_masks(hand))
-        if spreads and turn.hits < c.max_hits:
-            for sp in spreads:
-                fits = hand & sp.accepts
-                while fits:
-                    low = fits & -fits
-                    out.append(hit_action(low.bit_length() - 1, sp.id))
-                    fits ^= low
-        keep = taken.bit if taken is not None and c.forbid_taken else 0
-        if turn.bonus:
-            rest = hand & ~keep
-            while rest:
-                low = rest & -rest
-                out.append(bonus_action(low.bit_length() - 1))
-                rest ^= low
-        if c.must_use and taken is not None and hand & taken.bit:
-            return tuple(a for a in out if self.keeps_usable(a, taken))
-        if c.anytime and self.may_drop(seat, hand):
-            out.append(DROP)
-        if keep and hand == keep:
-            keep = 0  # the taken card is the only one left: it may be discarded
-        return (*out, *_discards_of(hand & ~keep))
+        """Exactly the legal actions, listed fast ([`legal_of`][cardkit_tonk.listing.legal_of]:
+        the contract suite compares it with the checks)."""
+        return legal_of(self)
 
     def candidate_actions(self) -> list[Action]:
         """What the reference listing tries: every verb, and every spread, hit, bonus and

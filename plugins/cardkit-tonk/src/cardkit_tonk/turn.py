@@ -1,31 +1,25 @@
-"""The start of a turn (spec section 4.2): draw, take the discard, or drop; and the showdowns
-of a drop or of a stock out (section 5)."""
+"""The start of a turn (spec section 4.2): draw, take the discard, or drop (the showdowns of
+a drop or of a stock out, section 5, are `cardkit_tonk.showdowns`)."""
 
 from __future__ import annotations
 
 from typing import Self
 
 from cardkit import Card, Event
-from cardkit.authoring import Refusal, cards_of_mask
+from cardkit.authoring import Refusal
 from cardkit_tonk.actions import Draw, Drop, Take
 from cardkit_tonk.deal import DealPhases
-from cardkit_tonk.events import (
-    drop_event,
-    drop_over,
-    over,
-    show_event,
-    turns,
-)
+from cardkit_tonk.events import turns
 from cardkit_tonk.fields import MAIN, NO_TURN, OVER, START, TAKEN_TURNS, WINDOW, Fields, new_tuple
-from cardkit_tonk.payouts import Ending
 from cardkit_tonk.rules import TonkRefused as Code
+from cardkit_tonk.showdowns import showdown
 from cardkit_tonk.spreads import usable
 
 __all__ = ["TurnStart"]
 
 
 class TurnStart(DealPhases):
-    """Draw, take, drop, and the showdowns that end a hand on the table's counts."""
+    """Draw, take or drop: what a seat does at the start of its turn."""
 
     __slots__ = ()
 
@@ -93,7 +87,7 @@ class TurnStart(DealPhases):
         """Draw the top stock card; from an empty stock, the hand ends in a showdown."""
         _, seat, hands, stock, pile, table, locks, _, x, _, c = self.f
         if stock >= 52:
-            end, events = self.showdown(None)
+            end, events = showdown(hands, c, None)
             drew = Event("draw", seat, note="from the empty stock")
             return self.evolve(action, (drew, *events), phase=OVER, end=end)
         held = list(hands)  # cheaper than joining slices around the new hand
@@ -116,59 +110,5 @@ class TurnStart(DealPhases):
     def do_drop(self, action: Drop) -> Self:
         """Drop: every hand is shown; the lowest count wins or the dropper is caught."""
         f = self.f
-        end, events = self.showdown(f.seat)
+        end, events = showdown(f.hands, f.c, f.seat)
         return self.successor(action, events, new_tuple(Fields, (OVER, *f[1:9], end, f.c)))
-
-    # -- showdowns ---------------------------------------------------------------------
-
-    def showdown(
-        self, dropper: int | None, hands: tuple[int, ...] | None = None
-    ) -> tuple[Ending, tuple[Event, ...]]:
-        """Every hand is shown and counted: a drop (``dropper``) or a stock out (``None``).
-
-        `hands` are the hands shown (default: the state's).
-        """
-        hands = self.f.hands if hands is None else hands
-        counts = tuple(map(self.f.c.solver.value_mask, hands))
-        n = len(hands)
-        low = min(counts)
-        if dropper is None:
-            return self.stock_out(hands, counts, low)
-        mine = counts[dropper]
-        drop = drop_event(dropper, cards_of_mask(hands[dropper]), mine)
-        if n == 2:
-            j = 1 - dropper
-            shows: tuple[Event, ...] = (show_event(j, cards_of_mask(hands[j]), counts[j]),)
-        else:
-            shows = tuple(
-                show_event(j, cards_of_mask(hands[j]), counts[j]) for j in range(n) if j != dropper
-            )
-        if mine == low and counts.count(low) == 1:
-            end = Ending("drop_win", n, (dropper,), counts, dropper)
-        else:
-            winners = tuple([j for j in range(n) if j != dropper and counts[j] == low])
-            end = Ending("drop_caught", n, winners, counts, dropper)
-        return end, (
-            drop,
-            *shows,
-            drop_over(dropper, mine, -1 if end.winners[0] == dropper else low),
-        )
-
-    def stock_out(
-        self, hands: tuple[int, ...], counts: tuple[int, ...], low: int
-    ) -> tuple[Ending, tuple[Event, ...]]:
-        """The showdown when the stock runs out: every hand is shown, the lowest wins."""
-        n = len(hands)
-        events = [show_event(j, cards_of_mask(hands[j]), counts[j]) for j in range(n)]
-        tied = tuple([j for j in range(n) if counts[j] == low])
-        if len(tied) == 1:
-            end = Ending("stock_out", n, tied, counts)
-            note = f"is lowest with {low} when the stock runs out"
-        elif self.rules.stock_tie == "void":
-            end = Ending("stock_out_void", n, (), counts)
-            note = f"stock out: a tie for lowest ({low}), void hand"
-        else:
-            end = Ending("stock_out", n, tied, counts)
-            note = f"stock out: a tie for lowest ({low}), every tied player is paid"
-        events.append(over(note, tied[0] if len(tied) == 1 else None))
-        return end, tuple(events)
