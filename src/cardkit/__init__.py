@@ -35,11 +35,12 @@ from cardkit.cards.orders import ACE_HIGH, ACE_LOW, CardOrder, CardValues, RankO
 from cardkit.engine.actions import Action
 from cardkit.engine.arguments import Arg, IntArg, RankArg, SeatArg
 from cardkit.engine.bots import Bot, BotFactory, RandomBot, Turn
+from cardkit.engine.cardverb import Verb
 from cardkit.engine.catalog import catalog
 from cardkit.engine.events import Event
 from cardkit.engine.game import Game
 from cardkit.engine.generic import GenericState
-from cardkit.engine.grammar import Form, Grammar, Verb
+from cardkit.engine.grammar import Form, Grammar
 from cardkit.engine.results import GameResult, Payment
 from cardkit.engine.rules import HouseRule, Rules, Variant
 from cardkit.engine.state import GameState, Setup

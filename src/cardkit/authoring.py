@@ -80,14 +80,14 @@ from cardkit.engine.actionspace import (
 )
 from cardkit.engine.arguments import Arg, IntArg, RankArg, SeatArg
 from cardkit.engine.bots import Bot, BotFactory, GameBot, RandomBot, Turn
-from cardkit.engine.cardverb import CardVerb, CardWord, NumberVerb, grammar_of
+from cardkit.engine.cardverb import CardVerb, CardWord, NumberVerb, Verb, grammar_of
 from cardkit.engine.catalog import Catalog, catalog
 from cardkit.engine.drawing import draw_cards
 from cardkit.engine.events import Event
 from cardkit.engine.game import Game
 from cardkit.engine.gamehooks import HookCall
 from cardkit.engine.generic import GenericState
-from cardkit.engine.grammar import Form, Grammar, Verb
+from cardkit.engine.grammar import Form, Grammar
 from cardkit.engine.matchpolicy import MatchPolicy, Players
 from cardkit.engine.results import GameResult, Payment, low_hand_result
 from cardkit.engine.rules import HouseRule, Rules, Variant

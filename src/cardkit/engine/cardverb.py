@@ -1,8 +1,9 @@
-"""Actions that are words: [`CardVerb`][cardkit.engine.cardverb.CardVerb] (a verb and one
-card), [`CardWord`][cardkit.engine.cardverb.CardWord] (a verb, one card and an optional
-word), [`NumberVerb`][cardkit.engine.cardverb.NumberVerb] (a verb and a whole number),
-and [`grammar_of`][cardkit.engine.cardverb.grammar_of], the grammar the core derives
-from such classes.
+"""Actions that are words: [`Verb`][cardkit.engine.cardverb.Verb] (a verb alone),
+[`CardVerb`][cardkit.engine.cardverb.CardVerb] (a verb and one card),
+[`CardWord`][cardkit.engine.cardverb.CardWord] (a verb, one card and an optional word),
+[`NumberVerb`][cardkit.engine.cardverb.NumberVerb] (a verb and a whole number), and
+[`grammar_of`][cardkit.engine.cardverb.grammar_of], the grammar the core derives from
+such classes.
 """
 
 from __future__ import annotations
@@ -16,11 +17,40 @@ from typing_extensions import TypeVar
 from cardkit.cards.card import Card, Rank
 from cardkit.engine.actions import Action
 from cardkit.engine.arguments import IntArg
-from cardkit.engine.grammar import Form, Grammar, Verb
+from cardkit.engine.grammar import Form, Grammar
 
-__all__ = ["CardVerb", "CardWord", "NumberVerb", "grammar_of"]
+__all__ = ["CardVerb", "CardWord", "NumberVerb", "Verb", "grammar_of"]
 
 W = TypeVar("W")
+
+
+class Verb(Action):
+    """An action that is its verb alone (`draw`, `pass`): `class Draw(Verb)` is `draw`.
+
+    The verb is the class's name in lower case unless the class sets `verb`
+    (`verb = "call-tonk"`). All instances of one such class are equal; `str()` is the verb.
+    """
+
+    __slots__ = ()
+    verb: ClassVar[str]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Name the verb from the class unless it sets one."""
+        super().__init_subclass__(**kwargs)
+        if "verb" not in vars(cls):
+            cls.verb = cls.__name__.lower()
+
+    def __str__(self) -> str:
+        return self.verb
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self)
+
+    def __hash__(self) -> int:
+        return hash(self.verb)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,7 +189,7 @@ def grammar_of(
 ) -> Grammar:
     """The grammar of action classes and forms, in order.
 
-    A [`Verb`][cardkit.engine.grammar.Verb] class is read as its verb alone
+    A [`Verb`][cardkit.engine.cardverb.Verb] class is read as its verb alone
     (`Form("draw", Draw)`), a [`CardVerb`][cardkit.engine.cardverb.CardVerb] class as
     its verb and one card from its `source` (`Form("discard", Discard, 1,
     source="hand")`), a [`CardWord`][cardkit.engine.cardverb.CardWord] class in its two
@@ -168,7 +198,7 @@ def grammar_of(
     [`Form`][cardkit.engine.grammar.Form] is kept as it is, for
     what a class cannot say (typed arguments, trailing words).
 
-    >>> from cardkit.engine.grammar import Verb
+    >>> from cardkit.engine.cardverb import Verb
     >>> class Draw(Verb):
     ...     verb = "draw"
     >>> class Discard(CardVerb):

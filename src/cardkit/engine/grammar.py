@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from itertools import combinations, product
-from typing import Any, ClassVar, cast
+from typing import cast
 
 from mypy_extensions import mypyc_attr
 
@@ -25,32 +25,7 @@ from cardkit.engine.actions import Action, parse_card_args, split_action_text
 from cardkit.engine.arguments import Arg
 from cardkit.errors import IllegalAction, Refused, quote
 
-__all__ = ["Form", "Grammar", "Verb"]
-
-
-@mypyc_attr(allow_interpreted_subclasses=True)
-class Verb(Action):
-    """An action that is its verb alone: `class Draw(Verb)` is `draw`, unless it sets `verb`
-    (`"call-tonk"`). All instances of one such class are equal; `str()` is the verb."""
-
-    __slots__ = ()
-    verb: ClassVar[str]
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        cls.verb = vars(cls).get("verb", cls.__name__.lower())  # its class's name, unless set
-
-    def __str__(self) -> str:
-        return self.verb
-
-    def __eq__(self, other: object) -> bool:
-        return type(other) is type(self)
-
-    def __hash__(self) -> int:
-        return hash(self.verb)
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}()"
+__all__ = ["Form", "Grammar"]
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)

@@ -295,14 +295,7 @@ class GameState(ABC):
     @property
     def history(self) -> tuple[Action, ...]:
         """The actions played since the deal, oldest first."""
-        actions: list[Action] = []
-        log = self._log
-        while log is not None:
-            if log[1] is not None:
-                actions.append(log[1])
-            log = log[0]
-        actions.reverse()
-        return tuple(actions)
+        return _actions_back_to(self._log, None) or ()
 
     def actions_since(self, earlier: GameState) -> tuple[Action, ...] | None:
         """The actions played from ``earlier`` to this state, oldest first, or ``None``
@@ -312,16 +305,7 @@ class GameState(ABC):
         state it saw (a save that appends, a server) pays for what is new, not for the
         deal's whole `history`.
         """
-        actions: list[Action] = []
-        log, until = self._log, earlier._log
-        while log is not until:
-            if log is None:
-                return None
-            if log[1] is not None:
-                actions.append(log[1])
-            log = log[0]
-        actions.reverse()
-        return tuple(actions)
+        return _actions_back_to(self._log, earlier._log)
 
     @property
     def events(self) -> tuple[Event, ...]:
@@ -405,3 +389,17 @@ def _echo(action: Action | str) -> str:
     """The refused input as the refusal quotes it back (short: a huge text is cut)."""
     text = action if isinstance(action, str) else str(action)
     return text if len(text) <= QUOTE_LIMIT else text[:QUOTE_LIMIT] + "..."
+
+
+def _actions_back_to(log: Log, until: Log) -> tuple[Action, ...] | None:
+    """The actions of ``log`` after its entry ``until`` (``None``: the deal), oldest first;
+    ``None`` when ``until`` is not an entry of ``log``."""
+    actions: list[Action] = []
+    while log is not until:
+        if log is None:
+            return None
+        if log[1] is not None:
+            actions.append(log[1])
+        log = log[0]
+    actions.reverse()
+    return tuple(actions)
