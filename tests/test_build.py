@@ -132,3 +132,40 @@ def test_bots_play_the_same_games_on_both_builds() -> None:
     assert len(compiled) >= 2 * 6
     for name, text in compiled.items():
         assert text == pure[name], f"{name} differs:\n{_first_lines_that_differ(pure[name], text)}"
+
+
+def test_compiled_abstract_classes_have_isinstance_caches_of_their_own() -> None:
+    """A native class under an abstract base (GameState, Sequence) answers isinstance from
+    caches of its own: a "no" about it is never remembered as a "no" about its base.
+
+    mypyc builds native classes without ``ABCMeta.__new__``; without
+    ``cardkit.engine._native.own_abc_caches`` a list that is not a ``Listing`` stopped
+    being a ``Sequence`` in the whole process, and a plain ``GameState`` that is not a
+    ``GenericState`` stopped being a ``GameState``.
+    """
+    from collections.abc import Sequence
+
+    from cardkit.engine.generic import GenericState
+    from cardkit.engine.listing import Listing
+    from cardkit.engine.state import GameState
+
+    class Actions(list[object]):
+        pass
+
+    class PlainState(GameState):
+        pass
+
+    assert not isinstance(Actions(), Listing)
+    assert isinstance(Actions(), Sequence)
+    assert not issubclass(PlainState, GenericState)
+    assert issubclass(PlainState, GameState)
+    for name in _build.compiled_modules():
+        module = importlib.import_module(name)
+        for value in vars(module).values():
+            if (
+                isinstance(value, type)
+                and value.__module__ == name
+                and hasattr(value, "_abc_impl")
+                and not getattr(value, "_is_protocol", False)
+            ):
+                assert "_abc_impl" in vars(value), f"{name}.{value.__qualname__}"

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Final, Generic
 from mypy_extensions import mypyc_attr
 from typing_extensions import TypeVar
 
+from cardkit.engine._native import own_abc_caches
 from cardkit.engine.actions import Action
 from cardkit.engine.rules import Rules
 from cardkit.engine.state import GameState, Log, Setup
@@ -126,3 +127,6 @@ _set_is_over = vars(StateSlots)["is_over"].__set__
 _set_to_act = vars(StateSlots)["to_act"].__set__
 _set_legal = vars(StateSlots)["_legal"].__set__
 _set_left = vars(StateSlots)["_left"].__set__
+
+
+own_abc_caches(StateSlots)

@@ -40,6 +40,7 @@ from cardkit.cards.cardset import CardSet
 from cardkit.engine._building import replaced
 from cardkit.engine._fieldjson import field_json
 from cardkit.engine._moves import Check, Do, moves_of
+from cardkit.engine._native import own_abc_caches
 from cardkit.engine._stateslots import StateSlots, new_state, set_legal
 from cardkit.engine._visible import visible_zones
 from cardkit.engine.actions import Action, check_action_text
@@ -331,3 +332,5 @@ _KEPT = (tuple, Listing)
 
 
 _CANDIDATES = GenericState.candidate_actions
+
+own_abc_caches(GenericState)

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any, overload
 
 from cardkit.cards.card import Card
 from cardkit.cards.cardset import CardSet
+from cardkit.engine._native import own_abc_caches
 from cardkit.engine.actions import Action
 from cardkit.engine.grammar import Form, Grammar
 from cardkit.engine.zones import Zone, zone_value
@@ -291,3 +292,7 @@ def zone_cards_of(
 
 #: A new deck's cards by (game, rules) ids, with the rules and the game kept (bounded).
 _DECKS: dict[tuple[int, int], tuple[Rules, Game[Any, Any], tuple[Card, ...]]] = {}
+
+
+own_abc_caches(CardCombinations)
+own_abc_caches(Listing)
