@@ -54,6 +54,14 @@ def test_seat_counts_outside_the_range_are_refused(shed: Shed, players: object) 
         shed.start(players=players)
 
 
+def test_a_start_without_rules_plays_one_default_rules_object(shed: Shed) -> None:
+    """The default rules are made once per game (they are frozen), equal to ``rules()``."""
+    first = shed.start(seed=1).rules
+    assert first == shed.rules()
+    assert shed.start(seed=2).rules is first
+    assert shed.start(players=3, seed=3).rules is first
+
+
 def test_a_bad_dealer_or_rules_object_is_refused(shed: Shed) -> None:
     """The dealer is a seat; the rules come from this game's ``rules()``."""
     with pytest.raises(InvalidRules, match="dealer"):

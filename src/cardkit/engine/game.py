@@ -92,6 +92,9 @@ class Game(ABC, Generic[R, S]):
         self._registry: Any = None
         self._catalog = Catalog(self, self._found_registry)
         self._accepted: tuple[Rules | None, int] = (None, 0)  # of a start: frozen, checked
+        # `self.rules()`, made once: rules are frozen, and a start without rules (a
+        # bench's or a bot's loop of short deals) paid a pydantic validation every deal.
+        self._default_rules: R | None = None
 
     @property
     def hooks(self) -> GameHooks:
@@ -191,7 +194,10 @@ class Game(ABC, Generic[R, S]):
             InvalidCard: the deck text or list does not parse.
         """
         players = self.players.default if players is None else players
-        rules = self.rules() if rules is None else rules
+        if rules is None:
+            if self._default_rules is None:
+                self._default_rules = self.rules()
+            rules = self._default_rules
         if type(players) is not int or (rules, players) != self._accepted:  # else checked
             players = checked_players(self.name, players, self.players.min, self.players.max)
             rules = checked_rules(self.name, self.rules_model, rules)

@@ -235,14 +235,17 @@ VIEW_WORDS: Final = {
 
 def view_scalars(state: TonkLike, seat: int | None) -> dict[str, Any]:
     """The scalar entries of ``view_extra`` alone (for learning code: no spreads, no payments)."""
+    # Read once per observation of a learning loop: `state.ending` and `state.count(seat)`
+    # from the fields read here, not through the state's methods.
     f = state.f
-    end = state.ending
+    phase = f.phase
+    end = f.end if phase == OVER else None
     turn = f.turn
-    in_turn = f.phase == MAIN
+    in_turn = phase == MAIN
     return {
-        "phase": PHASES[f.phase],
+        "phase": PHASES[phase],
         "dealer": state.setup.dealer,
-        "count": None if seat is None else state.count(seat),
+        "count": None if seat is None else f.c.count(f.hands[seat]),
         "taken": turn.taken if in_turn else None,
         "hits_this_turn": turn.hits if in_turn else 0,
         "bonus_discards": turn.bonus if in_turn else 0,
