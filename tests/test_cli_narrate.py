@@ -55,8 +55,8 @@ def test_events_read_as_sentences() -> None:
         == "Seat 2: round end (pile cleared)"
     )
     assert event_text(Event("starter", cards=(qs,))).plain == "The starter is Q♠"
-    assert event_text(Event("blocked", note="nobody can play")).plain == (
-        "Blocked: nobody can play"
+    assert event_text(Event("stalemate", note="nobody can play")).plain == (
+        "Stalemate: nobody can play"
     )
     # A note that already holds the phrase or the count is not repeated.
     deal = Event("deal", 3, count=3, note="deals 3 face down and 3 in hand")

@@ -58,11 +58,19 @@ QS, TH = Card.parse("QS"), Card.parse("TH")
         (Event("round_end", 0, note="wins the round and leads"),
          "Seat 1 wins the round and leads", "You win the round and lead"),
         (Event("spades_show", 0, note="has no spade"), "Seat 1 has no spade", "You have no spade"),
+        # A note that is a second predicate joins the first with "and".
+        (Event("play", 0, (QS,), note="names clubs"), "Seat 1 plays Q♠ and names clubs",
+         "You play Q♠ and name clubs"),
         # Table events.
         (Event("starter", cards=(QS,)), "The starter is Q♠", "The starter is Q♠"),
         (Event("game_over"), "The game is over", "The game is over"),
-        (Event("blocked", note="nobody can play"), "Blocked: nobody can play",
-         "Blocked: nobody can play"),
+        (Event("stalemate", note="nobody can play"), "Stalemate: nobody can play",
+         "Stalemate: nobody can play"),
+        (Event("blocked", note="nobody can play"), "The game is blocked: nobody can play",
+         "The game is blocked: nobody can play"),
+        (Event("reshuffle", count=27, note="discard pile into stock"),
+         "The discard pile is shuffled into the stock (27 cards)",
+         "The discard pile is shuffled into the stock (27 cards)"),
     ],
 )  # fmt: skip
 def test_default_wording(event: Event, spectator: str, own: str) -> None:

@@ -38,6 +38,16 @@ EIGHT = (Card.parse("8D"),)
             "The discard pile is shuffled into the stock (27 cards)",
             "The discard pile is shuffled into the stock (27 cards)",
         ),
+        (
+            Event("bury", cards=EIGHT, note="an 8 is buried in the stock"),
+            "The starter 8♦ is an eight: it is buried in the stock",
+            "The starter 8♦ is an eight: it is buried in the stock",
+        ),
+        (
+            Event("blocked", note="nobody can play or draw"),
+            "The game is blocked: nobody can play or draw",
+            "The game is blocked: nobody can play or draw",
+        ),
     ],
 )
 def test_each_event_kind_reads_right(event: Event, others: str, own: str) -> None:

@@ -131,7 +131,8 @@ TABLE_PHRASES: Mapping[str, str] = MappingProxyType(
         "hand_over": "The hand is over: {note}",
         "deal_end": "The deal is over: {note}",
         "new_round": "A new round begins: {note}",
-        "reshuffle": "The discard pile is shuffled into the stock: {card_count} {note}",
+        "reshuffle": "The discard pile is shuffled into the stock ({card_count})",
+        "blocked": "The game is blocked: {note}",
         "trumps_broken": "Trumps are broken: {note}",
         "reveal": "Every choice is revealed: {note}",
     }
@@ -206,6 +207,10 @@ def default_pieces(event: EventLike, you: bool) -> list[Piece]:
     if verb is None:
         verb = third_person(words(event.kind))
     head = [Piece(base_form(verb) if you else verb)]
+    if first and is_verb(first):
+        # A second predicate: "plays 8♦ and names clubs", "You play 8♦ and name clubs".
+        said = second_person(note) if you else note
+        return [*head, *tail, Piece("and"), Piece(said, Role.NOTE)]
     return head + tail + ([Piece(note, Role.NOTE)] if note else [])
 
 

@@ -43,7 +43,10 @@ whose wording depends on the event's data.
 An event kind no phrase words reads by a default that is right for common
 kinds (`play`, `pass`, `draw`, `deal`...) and for any kind named by a verb
 (`ask` reads `"Seat 1 asks ..."`, `"You ask ..."`); a lower-case note reads
-as the predicate itself (`Event("out", 1, note="goes out")`: `"Seat 2 goes out"`).
+as the predicate itself (`Event("out", 1, note="goes out")`: `"Seat 2 goes out"`),
+and one that starts with another verb follows the default's with "and"
+(`Event("play", 0, cards, note="names clubs")`: `"Seat 1 plays 8♦ and names clubs"`,
+`"You play 8♦ and name clubs"`).
 A note that names a seat names it as people read it (`"seat 2 wins"` for seat
 index 1), and that seat reads it as `"you win"`.
 

@@ -10,13 +10,16 @@ cardkit finds this module through the entry point declared in
 from cardkit.authoring import game_plugin
 from cardkit_crazyeights.bots import HeuristicBot
 from cardkit_crazyeights.game import CrazyEights
-from cardkit_crazyeights.narration import PHRASES
 
 #: The cardkit plugin API this plugin is built for.
 CARDKIT_API_VERSION = "1.0"
 
 #: The hook registering Crazy Eights (also known as ``eights`` and ``crazy-eights``), its
-#: heuristic bot and the words of its own event kinds.
+#: heuristic bot and the words of the one event kind the core's defaults do not say
+#: (``play``, ``draw``, ``pass``, ``out``, ``reshuffle`` and ``blocked`` read by them).
 cardkit_register = game_plugin(
-    CrazyEights, aliases=("eights", "crazy-eights"), bots=[HeuristicBot], phrases=PHRASES
+    CrazyEights,
+    aliases=("eights", "crazy-eights"),
+    bots=[HeuristicBot],
+    phrases={"bury": "The starter {cards} is an eight: it is buried in the stock"},
 )
