@@ -1,23 +1,26 @@
-"""What `views` reads of a Tiến lên state: a `Protocol`, not the state class.
+"""What `turns` and `views` read of a Tiến lên state: a `Protocol`, not the state class.
 
-[`TienLenState`][cardkit_tienlen.state.TienLenState] shows itself through
-`views` (its view extras and recent lines); `views` sits below the state and
-takes it as a [`TienLenLike`][cardkit_tienlen.protocols.TienLenLike]: its
-fields ([`Fields`][cardkit_tienlen.fields.Fields]), setup, game (for the
-wording), event log and the cards played. Typing only: nothing here runs in
-a move.
+[`TienLenState`][cardkit_tienlen.state.TienLenState] moves through `turns` (its
+listing and transitions) and shows itself through `views` (its view extras and
+recent lines); both sit below the state and take it as a
+[`TienLenLike`][cardkit_tienlen.protocols.TienLenLike]: its fields
+([`Fields`][cardkit_tienlen.fields.Fields]), setup, game (for the wording),
+event log, the cards played, the actions so far and `successor`. A transition
+takes and returns the same type `S`, so `TienLenState.do_play` still returns a
+`TienLenState`. Typing only: nothing here runs in a move.
 """
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from collections.abc import Sequence
+from typing import Any, Protocol, Self, TypeVar
 
-from cardkit import Game
+from cardkit import Action, Event, Game
 from cardkit.authoring import Log, Setup
 from cardkit_tienlen.fields import Fields
 from cardkit_tienlen.rules import TienLenRules
 
-__all__ = ["TienLenLike"]
+__all__ = ["S", "TienLenLike"]
 
 
 class TienLenLike(Protocol):
@@ -43,6 +46,19 @@ class TienLenLike(Protocol):
         """The state's event log (the core's persistent list of transitions)."""
         ...
 
+    @property
+    def action_count(self) -> int:
+        """How many actions have been played."""
+        ...
+
     def played(self) -> int:
         """Every card played in this deal, as a game mask."""
         ...
+
+    def successor(self, action: Action, events: Sequence[Event], fields: Fields) -> Self:
+        """The next state: these fields, after ``action`` and its ``events``."""
+        ...
+
+
+#: A Tiến lên state type: a transition returns the type it was given.
+S = TypeVar("S", bound=TienLenLike)

@@ -7,9 +7,9 @@ the transitions of rules spec section 4, and `list_legal` the fast listing.
 
 from __future__ import annotations
 
-from typing import Any, Final, Self
+from typing import Any, Final
 
-from cardkit import Action, CardSet, Event, GameResult, IllegalAction, InvalidState
+from cardkit import Action, CardSet, GameResult, IllegalAction, InvalidState
 from cardkit.authoring import (
     Form,
     GenericState,
@@ -21,6 +21,7 @@ from cardkit.authoring import (
     Zone,
     split_action_text,
 )
+from cardkit_tienlen import turns
 from cardkit_tienlen.combos import (
     CARD_BY_KEY,
     PASS,
@@ -32,20 +33,14 @@ from cardkit_tienlen.combos import (
     play_of_mask,
 )
 from cardkit_tienlen.fields import Fields
-from cardkit_tienlen.handcombos import hand_combos_after
-from cardkit_tienlen.rules import PlayUntil, TienLenRules
 from cardkit_tienlen.rules import TienLenRefused as Code
+from cardkit_tienlen.rules import TienLenRules
 from cardkit_tienlen.scoring import result_for
 from cardkit_tienlen.views import (
-    PLAY_EVENTS,
     TABLE_HINT,
     VIEW_WORDS,
     TienLenView,
-    finish_event,
-    game_over_event,
-    play_event,
     recent_of,
-    round_end_event,
     snapshot_of,
     view_extra_of,
     view_scalars_of,
@@ -55,9 +50,6 @@ __all__ = ["GRAMMAR", "TienLenState"]
 
 #: ``play <cards>`` (any number of cards, any order and case) and ``pass``.
 GRAMMAR: Final = Grammar(Form("play", Play, -1, usage=("play <cards>",)), Form("pass", Pass))
-
-
-_new_fields = tuple.__new__
 
 
 #: Each hands tuple's card sets and the cards they hold, by the tuple: a pass keeps the
@@ -135,25 +127,8 @@ class TienLenState(GenericState[TienLenRules, Fields, TienLenView]):
         return cardset_of(self.f.hands[seat])
 
     def list_legal(self) -> tuple[Action, ...]:
-        """The legal actions, listed fast (the contract tests compare the checks' listing).
-
-        A leader may play every combination in hand (only those holding 3S
-        on the first lead of a match); a follower every combination that beats
-        the current one, or pass.
-        """
-        f = self.f
-        seat = f.to_act
-        if seat is None:
-            return ()
-        current, cfg = f.current, f.cfg
-        if current is None:
-            return cfg.beating.leads(f.hands[seat], f.required)
-        bombs_only = cfg.pass_lock and bool(f.locked >> seat & 1)  # `_bombs_only`, inlined
-        return cfg.beating.follow_actions(f.hands[seat], current, bombs_only)
-
-    def _bombs_only(self, seat: int) -> bool:
-        """Whether ``seat`` is a locked player offered a turn on 2s (bombs only)."""
-        return self.f.cfg.pass_lock and bool(self.f.locked >> seat & 1)
+        """The legal actions, listed fast ([`legal_of`][cardkit_tienlen.turns.legal_of])."""
+        return turns.legal_of(self)
 
     def candidate_actions(self) -> list[Action]:
         """Every play of cards of the hand to act (any number of cards), and the pass."""
@@ -248,99 +223,10 @@ class TienLenState(GenericState[TienLenRules, Fields, TienLenView]):
 
     # -- transitions ----------------------------------------------------------------
 
-    def do_play(self, play: Play) -> Self:
-        """Put the cards on the pile; finish the seat if its hand is empty; pass the turn."""
-        f = self.f
-        cfg, seat = f.cfg, f.to_act
-        assert seat is not None
-        if not play.kind:  # cards a house rule's combination gives a meaning to
-            play = cfg.beating.classified(play)
-        bits = play.bits
-        hands = list(f.hands)
-        before = hands[seat]
-        hand = hands[seat] = before ^ bits
-        hand_combos_after(before, hand)
-        event = PLAY_EVENTS.get(bits << 2 | seat)  # `play_event`'s cache, looked up inline
-        events = [event if event is not None else play_event(seat, play)]
-        finished, over = f.finished, None
-        if not hand:
-            finished = (*finished, seat)
-            events.append(finish_event(seat, len(finished), cfg.points))
-            if cfg.first_out:
-                over = PlayUntil.FIRST_OUT.value
-            elif sum(1 for h in hands if h) <= 1:
-                over = PlayUntil.ALL_PLACED.value
-        new_hands = tuple(hands)
-        if over is not None:
-            fields = _new_fields(
-                Fields,
-                (new_hands, finished, play, seat, f.locked, 0, None, f.pile | bits, over, None, 0,
-                 cfg),
-            )  # fmt: skip
-            events.append(game_over_event(result_for(fields, self.action_count + 1)))
-            return self.successor(play, events, fields)
-        nxt = self._next_eligible(seat, new_hands, seat, f.locked, 0, play)
-        values: tuple[Any, ...]
-        if nxt is None:
-            leader = self._round_end(new_hands, seat, events)
-            values = (new_hands, finished, None, -1, 0, 0, leader, 0, None, None, 0, cfg)
-        else:
-            values = (new_hands, finished, play, seat, f.locked, 0, nxt, f.pile | bits, None,
-                      None, 0, cfg)  # fmt: skip
-        return self.successor(play, events, _new_fields(Fields, values))
-
-    def do_pass(self, action: Pass) -> Self:
-        """Pass (and, with the pass lock, be locked out); the round ends when nobody is left."""
-        f = self.f
-        cfg, seat, current = f.cfg, f.to_act, f.current
-        assert seat is not None
-        assert current is not None
-        bit = 1 << seat
-        locked = f.locked | bit if cfg.pass_lock else f.locked
-        passed = f.passed | bit
-        hands, last = f.hands, f.last
-        nxt = self._next_eligible(seat, hands, last, locked, passed, current)
-        if nxt is None:
-            events = [cfg.pass_events[seat][0]]
-            leader = self._round_end(hands, last, events)
-            cleared = (hands, f.finished, None, -1, 0, 0, leader, 0, None, None, 0, cfg)
-            return self.successor(PASS, events, _new_fields(Fields, cleared))
-        values = (hands, f.finished, current, last, locked, passed, nxt, f.pile, None, None, 0,
-                  cfg)  # fmt: skip
-        return self.successor(PASS, cfg.pass_events[seat], _new_fields(Fields, values))
-
-    def _next_eligible(
-        self,
-        after: int,
-        hands: tuple[int, ...],
-        last: int,
-        locked: int,
-        passed: int,
-        current: Play,
-    ) -> int | None:
-        """The first eligible seat clockwise after ``after`` (rules spec 4.3), if any."""
-        cfg = self.f.cfg
-        n = cfg.players
-        if cfg.pass_lock and not (cfg.bomb_overrides_pass and current.is_twos):
-            passed |= locked
-        for i in range(1, n):
-            p = (after + i) % n
-            if hands[p] and p != last and not passed >> p & 1:
-                return p
-        return None
-
-    def _round_end(self, hands: tuple[int, ...], last: int, events: list[Event]) -> int:
-        """Clear the pile: the last player leads, or the next holder after them."""
-        n = self.f.cfg.players
-        leader = last
-        if not hands[leader]:
-            for i in range(1, n):
-                p = (last + i) % n
-                if hands[p]:
-                    leader = p
-                    break
-        events.append(round_end_event(leader, last))
-        return leader
+    #: Put the cards on the pile; finish the seat if its hand is empty; pass the turn.
+    do_play = turns.do_play
+    #: Pass (and, with the pass lock, be locked out); the round ends when nobody is left.
+    do_pass = turns.do_pass
 
     # -- results, views, zones ------------------------------------------------------
 
