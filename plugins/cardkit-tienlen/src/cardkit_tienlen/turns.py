@@ -77,8 +77,20 @@ def do_play(state: S, play: Play) -> S:
     new_hands = tuple(hands)
     values: tuple[Any, ...]
     if over is not None:
-        values = (new_hands, finished, play, seat, f.locked, 0, None, f.pile | bits, over, None,
-                  0, cfg)  # fmt: skip
+        values = (
+            new_hands,
+            finished,
+            play,
+            seat,
+            f.locked,
+            0,
+            None,
+            f.pile | bits,
+            over,
+            None,
+            0,
+            cfg,
+        )
         fields: Fields = _new_fields(Fields, values)
         events.append(game_over_event(result_for(fields, state.action_count + 1)))
         return state.successor(play, events, fields)
@@ -87,8 +99,20 @@ def do_play(state: S, play: Play) -> S:
         leader = round_end(f, new_hands, seat, events)
         values = (new_hands, finished, None, -1, 0, 0, leader, 0, None, None, 0, cfg)
     else:
-        values = (new_hands, finished, play, seat, f.locked, 0, nxt, f.pile | bits, None,
-                  None, 0, cfg)  # fmt: skip
+        values = (
+            new_hands,
+            finished,
+            play,
+            seat,
+            f.locked,
+            0,
+            nxt,
+            f.pile | bits,
+            None,
+            None,
+            0,
+            cfg,
+        )
     return state.successor(play, events, _new_fields(Fields, values))
 
 
@@ -108,8 +132,7 @@ def do_pass(state: S, action: Pass) -> S:
         leader = round_end(f, hands, last, events)
         cleared = (hands, f.finished, None, -1, 0, 0, leader, 0, None, None, 0, cfg)
         return state.successor(PASS, events, _new_fields(Fields, cleared))
-    values = (hands, f.finished, current, last, locked, passed, nxt, f.pile, None, None, 0,
-              cfg)  # fmt: skip
+    values = (hands, f.finished, current, last, locked, passed, nxt, f.pile, None, None, 0, cfg)
     return state.successor(PASS, cfg.pass_events[seat], _new_fields(Fields, values))
 
 
