@@ -87,10 +87,25 @@ def count(loop: str, game: str, steps: int, warmup: int, cache: Path) -> int | N
     helper = helper_library(cache)
     with tempfile.TemporaryDirectory() as scratch:
         out = Path(scratch) / "callgrind.out"
-        command = [valgrind, "--tool=callgrind", "--collect-atstart=no", "--instr-atstart=no",
-                   f"--callgrind-out-file={out}", sys.executable, __file__, "--child", loop,
-                   "--games", game, "--steps", str(steps), "--warmup", str(warmup),
-                   "--helper", str(helper)]  # fmt: skip
+        command = [
+            valgrind,
+            "--tool=callgrind",
+            "--collect-atstart=no",
+            "--instr-atstart=no",
+            f"--callgrind-out-file={out}",
+            sys.executable,
+            __file__,
+            "--child",
+            loop,
+            "--games",
+            game,
+            "--steps",
+            str(steps),
+            "--warmup",
+            str(warmup),
+            "--helper",
+            str(helper),
+        ]
         if shutil.which("setarch"):
             command = ["setarch", "-R", *command]
         env = {**os.environ, "PYTHONHASHSEED": "0"}
@@ -153,8 +168,11 @@ def main() -> int:
     print(f"{'game':<14}" + "".join(f"{loop:>12}" for loop in loops) + f"{'env/bare':>10}")
     helper_library(args.cache)  # built once, before the runs share it
     with ThreadPoolExecutor(max(1, args.jobs)) as pool:  # counts do not mind a busy machine
-        runs = {(game, loop): pool.submit(count, loop, game, args.steps, args.warmup, args.cache)
-                for game in games for loop in loops}  # fmt: skip
+        runs = {
+            (game, loop): pool.submit(count, loop, game, args.steps, args.warmup, args.cache)
+            for game in games
+            for loop in loops
+        }
     for game in games:
         totals = {loop: runs[game, loop].result() for loop in loops}
         per = {loop: None if t is None else t / args.steps for loop, t in totals.items()}

@@ -28,9 +28,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from passgame import PassGame  # a script beside this one
 
-CONFIGS = (("3 of 13, any", 13, 3, "any"), ("2 of 8, any", 8, 2, "any"),
-           ("3 of 13, hand", 13, 3, "hand"), ("2 of 8, hand", 8, 2, "hand"),
-           ("2 of 8, deck", 8, 2, "deck"))  # fmt: skip
+CONFIGS = (
+    ("3 of 13, any", 13, 3, "any"),
+    ("2 of 8, any", 8, 2, "any"),
+    ("3 of 13, hand", 13, 3, "hand"),
+    ("2 of 8, hand", 8, 2, "hand"),
+    ("2 of 8, deck", 8, 2, "deck"),
+)
 
 
 def one_round(game: PassGame, hand: int, give: int, listing: str, seed: int) -> float:

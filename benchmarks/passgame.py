@@ -117,8 +117,15 @@ class PassState(GenericState[PassRules, Fields, PassView]):
             passed = [CardSet()] * self.players
         over = "done" if passes >= self.rules.rounds * self.players else None
         events = [Event("pass", seat, count=len(action.cards))]
-        return self.evolve(action, events, hands=tuple(hands), passed=tuple(passed),
-                           seat=(seat + 1) % self.players, passes=passes, outcome=over)  # fmt: skip
+        return self.evolve(
+            action,
+            events,
+            hands=tuple(hands),
+            passed=tuple(passed),
+            seat=(seat + 1) % self.players,
+            passes=passes,
+            outcome=over,
+        )
 
     def final_result(self) -> GameResult:
         """Nobody wins a passing exercise: the deal does not count (``void``).
@@ -128,15 +135,26 @@ class PassState(GenericState[PassRules, Fields, PassView]):
         """
         if not self.is_over:
             raise InvalidState("the passing is not over: no result yet")
-        return GameResult(reason="void", players=self.players, order=[0, 1, 2, 3], winners=[],
-                          actions=self.action_count)  # fmt: skip
+        return GameResult(
+            reason="void",
+            players=self.players,
+            order=[0, 1, 2, 3],
+            winners=[],
+            actions=self.action_count,
+        )
 
 
 def _state_class(give: int, listing: str) -> type[PassState]:
     """A state class whose grammar passes `give` cards, its form declared as `listing` says."""
     source = None if listing == "deck" else "hand"
-    form = Form("pass", Give, cards=give, build=lambda *cards: Give(cards), source=source,
-                any_cards=listing == "any")  # fmt: skip
+    form = Form(
+        "pass",
+        Give,
+        cards=give,
+        build=lambda *cards: Give(cards),
+        source=source,
+        any_cards=listing == "any",
+    )
     name = f"Pass{give}{listing.title()}"
     return type(name, (PassState,), {"__slots__": (), "grammar": Grammar(form)})
 

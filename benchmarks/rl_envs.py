@@ -123,8 +123,10 @@ class FloorEnv(AECEnv[str, dict[str, Any], Any]):
 
     def observe(self, agent: str) -> dict[str, Any]:
         """A fresh observation: zeros, and a copy of the mask."""
-        return {"observation": np.frombuffer(self._bytes, np.float32),
-                "action_mask": self._mask.copy()}  # fmt: skip
+        return {
+            "observation": np.frombuffer(self._bytes, np.float32),
+            "action_mask": self._mask.copy(),
+        }
 
     def step(self, action: Any) -> None:
         """The next agent's turn (the action is not read)."""

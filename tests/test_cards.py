@@ -74,9 +74,30 @@ def test_what_people_type(text: str, code: str) -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["", " ", "Q", "S", "QQ", "1S", "11S", "0H", "10", "ZS", "QX", "Q S", "QS4", "QSS", "10 H",
-     "♠Q", "jo", "JK", "RJJ", "QS,", "q♠♠"],
-)  # fmt: skip
+    [
+        "",
+        " ",
+        "Q",
+        "S",
+        "QQ",
+        "1S",
+        "11S",
+        "0H",
+        "10",
+        "ZS",
+        "QX",
+        "Q S",
+        "QS4",
+        "QSS",
+        "10 H",
+        "♠Q",
+        "jo",
+        "JK",
+        "RJJ",
+        "QS,",
+        "q♠♠",
+    ],
+)
 def test_bad_strings_raise_invalid_card_quoting_the_text(text: str) -> None:
     """The error is an InvalidCard (a ValueError) that quotes the text and says what is expected."""
     with pytest.raises(InvalidCard) as info:

@@ -100,8 +100,13 @@ def test_by_rank_and_suit() -> None:
     assert hand.of_suit(Suit.HEARTS) == CardSet.parse("2H 5H KH AH")
     assert hand.of_suit(Suit.DIAMONDS) == CardSet()
     assert hand.of_rank(Rank.TWO) == CardSet.parse("2C 2H")
-    assert hand.rank_counts() == {Rank.TWO: 2, Rank.FIVE: 1, Rank.KING: 1, Rank.ACE: 1,
-                                  Rank.QUEEN: 1}  # fmt: skip
+    assert hand.rank_counts() == {
+        Rank.TWO: 2,
+        Rank.FIVE: 1,
+        Rank.KING: 1,
+        Rank.ACE: 1,
+        Rank.QUEEN: 1,
+    }
     assert hand.suit_ranks(Suit.HEARTS) == (1 << 0) | (1 << 3) | (1 << 11) | (1 << 12)
 
 

@@ -363,9 +363,17 @@ def test_simulate_with_jobs_and_rotation_gives_the_same_report(tmp_path: Path) -
 
 def test_simulate_reports_capped_games() -> None:
     out = ok(
-        "simulate", "tiny", "-n", "10", "-b", "drawer", "--max-actions", "2", "--rules",
+        "simulate",
+        "tiny",
+        "-n",
+        "10",
+        "-b",
+        "drawer",
+        "--max-actions",
+        "2",
+        "--rules",
         "hand_size=5",
-    )  # fmt: skip
+    )
     assert "10 (0 completed, 10 capped)" in out
     assert "action cap" in out
 

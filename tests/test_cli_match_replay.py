@@ -30,9 +30,19 @@ def _tinyshed() -> Iterator[None]:
 def test_match_prints_standings_after_each_deal(tmp_path: Path) -> None:
     path = tmp_path / "match.json"
     out = ok(
-        "match", "tinyshed", "-p", "3", "-b", "first,random", "-s", "4", "-r", "target=12",
-        "--out", str(path),
-    )  # fmt: skip
+        "match",
+        "tinyshed",
+        "-p",
+        "3",
+        "-b",
+        "first,random",
+        "-s",
+        "4",
+        "-r",
+        "target=12",
+        "--out",
+        str(path),
+    )
     data = json.loads(path.read_text())
     deals = len(data["deals"])
     assert data["finished"] is True
@@ -72,9 +82,19 @@ def test_match_of_a_game_without_a_match_rule_plays_a_few_deals() -> None:
 
 def test_match_with_capped_deals_says_so() -> None:
     out = ok(
-        "match", "tiny", "-s", "2", "-d", "2", "-b", "drawer", "--max-actions", "2",
-        "-r", "hand_size=5",
-    )  # fmt: skip
+        "match",
+        "tiny",
+        "-s",
+        "2",
+        "-d",
+        "2",
+        "-b",
+        "drawer",
+        "--max-actions",
+        "2",
+        "-r",
+        "hand_size=5",
+    )
     assert "stopped by the action cap" in out
     assert "2 deal(s) hit the action cap" in out
 

@@ -172,15 +172,17 @@ def _play(*args: str, input: str) -> str:
 def test_resuming_a_deal_of_a_match_resumes_the_match(tmp_path: Path) -> None:
     """`play --deals 3 --save x.json`, leave in deal 2, `--resume x-deal2.json`: deals 2-3."""
     moves = "1\n" * 400
-    whole = _play("tiny", "--deals", "3", "--seed", "1", "--save", str(tmp_path / "w.json"),
-                  input=moves)  # fmt: skip
+    whole = _play(
+        "tiny", "--deals", "3", "--seed", "1", "--save", str(tmp_path / "w.json"), input=moves
+    )
     assert "Match over" in whole
     first = whole.split("Deal 2\n", 1)[0]
     standings1 = first[first.index("Standings after deal 1") :]
     mine = first.count("Your move")
     save = tmp_path / "x.json"
-    left = _play("tiny", "--deals", "3", "--seed", "1", "--save", str(save),
-                 input="1\n" * mine + "quit\n")  # fmt: skip
+    left = _play(
+        "tiny", "--deals", "3", "--seed", "1", "--save", str(save), input="1\n" * mine + "quit\n"
+    )
     assert "Deal 2\n" in left
     assert "Go on with the match later: cardkit play --resume" in left
     assert sorted(p.name for p in tmp_path.glob("x*")) == ["x-deal1.json", "x-deal2.json", "x.json"]

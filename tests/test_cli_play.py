@@ -66,9 +66,19 @@ def test_you_never_see_another_hand() -> None:
     hidden |= set(state.zones()["stock"])
     # Seat 0 (a bot) acts first; then it is your turn and you quit.
     result = play(
-        "tiny", "--seed", "9", "--players", "3", "--seat", "2", "--bots", "drawer",
-        "--rules", "hand_size=6", input="help\nquit\n",
-    )  # fmt: skip
+        "tiny",
+        "--seed",
+        "9",
+        "--players",
+        "3",
+        "--seat",
+        "2",
+        "--bots",
+        "drawer",
+        "--rules",
+        "hand_size=6",
+        input="help\nquit\n",
+    )
     assert result.exit_code == 0, result.output
     out = result.output
     for card in mine:
@@ -104,9 +114,19 @@ def test_a_match_against_bots_deal_by_deal(tmp_path: Path) -> None:
     # One card each: you lead deal 1 and win it, so you lead (and win) deal 2 too.
     path = tmp_path / "m.json"
     result = play(
-        "tiny", "-s", "3", "-p", "2", "-v", "quick", "--deals", "2", "--save", str(path),
+        "tiny",
+        "-s",
+        "3",
+        "-p",
+        "2",
+        "-v",
+        "quick",
+        "--deals",
+        "2",
+        "--save",
+        str(path),
         input="1\n1\n",
-    )  # fmt: skip
+    )
     assert result.exit_code == 0, result.output
     out = result.output
     assert "Deal 1" in out

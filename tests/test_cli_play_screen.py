@@ -21,9 +21,17 @@ def play(*args: str, typed: str) -> str:
 
 def test_rules_names_the_options_this_table_changed_and_its_house_rules() -> None:
     text = play(
-        "palace", "--players", "2", "--seed", "1", "--variant", "shithead",
-        "--rules", "house_rules=eight-skips", typed="rules\nquit\ny\n",
-    )  # fmt: skip
+        "palace",
+        "--players",
+        "2",
+        "--seed",
+        "1",
+        "--variant",
+        "shithead",
+        "--rules",
+        "house_rules=eight-skips",
+        typed="rules\nquit\ny\n",
+    )
     assert "Palace: Shedding game" in text
     assert 'two_rule: "next_player_any" (default "player_continues")' in text
     assert 'seven_rule: "lower_or_equal" (default "off")' in text

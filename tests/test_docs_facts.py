@@ -114,8 +114,11 @@ def test_the_games_table_lists_every_installed_game_with_its_players() -> None:
     table = gen_hooks.render_fact("games", cardkit.registry())
     for name in cardkit.available_games():
         game = cardkit.load_game(name)
-        row = next(line for line in table.splitlines() if f"`{game.name}`" in line or
-                   f"`cardkit-{name}`" in line)  # fmt: skip
+        row = next(
+            line
+            for line in table.splitlines()
+            if f"`{game.name}`" in line or f"`cardkit-{name}`" in line
+        )
         assert game.title in row
         if game.players.min == game.players.max:
             assert f"| {game.players.min} |" in row

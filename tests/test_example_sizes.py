@@ -66,8 +66,14 @@ def code_lines(path: Path) -> int:
                 not_counted.update(range(body[0].lineno, (body[0].end_lineno or 0) + 1))
     lines: set[int] = set()
     for token in tokenize.generate_tokens(io.StringIO(source).readline):
-        if token.type not in (tokenize.COMMENT, tokenize.NL, tokenize.NEWLINE, tokenize.INDENT,
-                              tokenize.DEDENT, tokenize.ENDMARKER):  # fmt: skip
+        if token.type not in (
+            tokenize.COMMENT,
+            tokenize.NL,
+            tokenize.NEWLINE,
+            tokenize.INDENT,
+            tokenize.DEDENT,
+            tokenize.ENDMARKER,
+        ):
             lines.update(range(token.start[0], token.end[0] + 1))
     return len(lines - not_counted)
 

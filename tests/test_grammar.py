@@ -84,9 +84,18 @@ def parse(text: str) -> Action:
 
 @pytest.mark.parametrize(
     "text",
-    ["ask 1 T", "ask 1 10", "ASK 1 t", "ask 1 tens", "ask 1 Ten", "ask 1 ts", "ask 1 10s",
-     "ask seat 1 for tens", "ask seat 1 10"],
-)  # fmt: skip
+    [
+        "ask 1 T",
+        "ask 1 10",
+        "ASK 1 t",
+        "ask 1 tens",
+        "ask 1 Ten",
+        "ask 1 ts",
+        "ask 1 10s",
+        "ask seat 1 for tens",
+        "ask seat 1 10",
+    ],
+)
 def test_a_rank_reads_as_a_code_a_plural_or_a_word(text: str) -> None:
     assert parse(text) == Ask(1, Rank.TEN)
 
@@ -338,8 +347,12 @@ def test_only_cards_and_a_required_word_narrow_the_candidates() -> None:
     assert {a.card.rank for a in listed} == {Rank.EIGHT}  # type: ignore[attr-defined]
     assert all(a.suit is not None for a in listed)  # type: ignore[attr-defined]
     assert [str(a) for a in listed[:5]] == [
-        "put 8C clubs", "put 8C diamonds", "put 8C hearts", "put 8C spades", "put 8D clubs"
-    ]  # fmt: skip
+        "put 8C clubs",
+        "put 8C diamonds",
+        "put 8C hearts",
+        "put 8C spades",
+        "put 8D clubs",
+    ]
 
 
 def test_forms_sharing_a_verb_are_listed_together_card_by_card() -> None:
@@ -348,9 +361,14 @@ def test_forms_sharing_a_verb_are_listed_together_card_by_card() -> None:
     hand = list(CardSet.parse("5C 8C 9C"))
     listed = [str(a) for a in _EIGHTS_NAME_A_SUIT.candidates(hand)]
     assert listed == [
-        "put 5C", "put 8C", "put 8C clubs", "put 8C diamonds", "put 8C hearts", "put 8C spades",
+        "put 5C",
+        "put 8C",
+        "put 8C clubs",
+        "put 8C diamonds",
+        "put 8C hearts",
+        "put 8C spades",
         "put 9C",
-    ]  # fmt: skip
+    ]
 
 
 def test_the_candidates_of_a_card_are_made_once() -> None:

@@ -193,8 +193,9 @@ def _counting(listing: str, give: int) -> tuple[type[Any], dict[str, int]]:
         counts["built"] += 1
         return PASS.Give(cards)
 
-    counted = Form("pass", PASS.Give, cards=give, build=build, source="hand",
-                   any_cards=form.any_cards)  # fmt: skip
+    counted = Form(
+        "pass", PASS.Give, cards=give, build=build, source="hand", any_cards=form.any_cards
+    )
 
     class Counting(base):  # type: ignore[misc,valid-type]
         __slots__ = ()

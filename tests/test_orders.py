@@ -64,8 +64,14 @@ def test_palace_order_leaves_two_and_ten_unranked() -> None:
 def test_tonk_values() -> None:
     """Ace 1, pictures 10, others their pips; totals of hands."""
     assert [TONK.of(cards(c)) for c in ("AS", "2C", "9D", "TH", "JS", "QC", "KD")] == [
-        1, 2, 9, 10, 10, 10, 10,
-    ]  # fmt: skip
+        1,
+        2,
+        9,
+        10,
+        10,
+        10,
+        10,
+    ]
     assert TONK.total(cards(c) for c in ("AS", "KD", "5H")) == 16
     assert TONK.of(JOKERS[0]) == 0
     assert CardValues({Rank.ACE: 15}, joker=50).of(JOKERS[1]) == 50

@@ -35,9 +35,16 @@ ASK = Wording({"ask": "asks {target:seat} for {rank:ranks}", "book": "shows a {r
 
 @pytest.mark.parametrize(
     ("value", "plural", "singular"),
-    [("T", "tens", "ten"), ("10", "tens", "ten"), (10, "tens", "ten"), ("6", "sixes", "six"),
-     ("a", "aces", "ace"), (14, "aces", "ace"), ("7", "sevens", "seven")],
-)  # fmt: skip
+    [
+        ("T", "tens", "ten"),
+        ("10", "tens", "ten"),
+        (10, "tens", "ten"),
+        ("6", "sixes", "six"),
+        ("a", "aces", "ace"),
+        (14, "aces", "ace"),
+        ("7", "sevens", "seven"),
+    ],
+)
 def test_a_phrase_words_a_rank_code_or_number(value: object, plural: str, singular: str) -> None:
     ask = Event("ask", 0, data={"target": 1, "rank": value})
     assert ASK.line(ask) == f"Seat 1 asks seat 2 for {plural}"

@@ -66,9 +66,20 @@ def test_names_are_derived_from_the_game_name() -> None:
 
 @pytest.mark.parametrize(
     "name",
-    ["", "Demo", "demo_game", "demo--game", "-demo", "demo-", "2demo", "demo game", "cardkit-",
-     "d" * (MAX_NAME_LENGTH + 1), "démo"],
-)  # fmt: skip
+    [
+        "",
+        "Demo",
+        "demo_game",
+        "demo--game",
+        "-demo",
+        "demo-",
+        "2demo",
+        "demo game",
+        "cardkit-",
+        "d" * (MAX_NAME_LENGTH + 1),
+        "démo",
+    ],
+)
 def test_bad_names_are_refused(name: str) -> None:
     with pytest.raises(ScaffoldError, match="lower-case letters, digits and single hyphens"):
         PluginNames.from_name(name)
@@ -217,8 +228,14 @@ def test_pytest_cardkit_game_needs_no_dash_p(fresh: tuple[Path, Path], tmp_path:
     venv, _ = fresh
     (tmp_path / "pytest.ini").write_text("[pytest]\n")
     out = _run(
-        venv / "bin" / "python", "-m", "pytest", "-p", "no:cacheprovider",
-        "--cardkit-game", "demo-game", cwd=tmp_path,
-    )  # fmt: skip
+        venv / "bin" / "python",
+        "-m",
+        "pytest",
+        "-p",
+        "no:cacheprovider",
+        "--cardkit-game",
+        "demo-game",
+        cwd=tmp_path,
+    )
     assert re.search(r"\d+ passed", out), out
     assert "failed" not in out

@@ -115,9 +115,14 @@ def test_the_house_rule_package_passes_its_tests(tmp_path: Path, game: str) -> N
     env = {**os.environ, "PYTHONPATH": str(root / "src")}
     code = _RUN.format(module=names.module, name=names.name)
     proc = subprocess.run(
-        [sys.executable, "-c", code], cwd=root, env=env, capture_output=True, text=True,
-        timeout=900, check=False,
-    )  # fmt: skip
+        [sys.executable, "-c", code],
+        cwd=root,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=900,
+        check=False,
+    )
     assert proc.returncode == 0, proc.stdout + proc.stderr
     summary = proc.stdout.strip().splitlines()[-1]
     passed = re.match(r"(\d+) passed", summary)

@@ -104,8 +104,13 @@ def test_the_printed_install_step_resolves_offline(tmp_path: Path) -> None:
     words = shlex.split(line.split("&&", 1)[1])
     proc = subprocess.run(
         [uv, *words[1:], "--python", str(root / ".venv"), "--dry-run", "--offline"],
-        cwd=root, env=env, capture_output=True, text=True, timeout=300, check=False,
-    )  # fmt: skip
+        cwd=root,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
     said = proc.stdout + proc.stderr
     assert not re.search(r"cardkit[\w-]* was not found", said), said
     if proc.returncode != 0:
@@ -118,9 +123,21 @@ def test_the_printed_install_step_resolves_offline(tmp_path: Path) -> None:
 def test_the_house_rule_package_passes_mypy_strict(game: str, tmp_path: Path) -> None:
     root = new_house_rule(game, f"my-{game}-rule", tmp_path)
     proc = subprocess.run(
-        [sys.executable, "-m", "mypy", "--strict", "--cache-dir", str(tmp_path / ".mypy"),
-         "src", "tests"],
-        cwd=root, capture_output=True, text=True, timeout=900, check=False,
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "mypy",
+            "--strict",
+            "--cache-dir",
+            str(tmp_path / ".mypy"),
+            "src",
+            "tests",
+        ],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        timeout=900,
+        check=False,
+    )
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "Success" in proc.stdout

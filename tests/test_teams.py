@@ -12,11 +12,13 @@ TEAMS = [[0, 2], [1, 3]]
 
 
 def _deal(number: int, team_points: list[int], winners: list[int]) -> DealRecord:
-    result = GameResult(reason="hand", players=4, winners=winners, teams=TEAMS,
-                        team_points=team_points)  # fmt: skip
+    result = GameResult(
+        reason="hand", players=4, winners=winners, teams=TEAMS, team_points=team_points
+    )
     scores = [team_points[result.team_of(s) or 0] for s in range(4)]
-    return DealRecord(number=number, dealer=3, seed=1, result=result, scores=scores,
-                      totals=scores, decisions=52)  # fmt: skip
+    return DealRecord(
+        number=number, dealer=3, seed=1, result=result, scores=scores, totals=scores, decisions=52
+    )
 
 
 def test_results_check_their_teams() -> None:

@@ -38,41 +38,70 @@ QS, TH = Card.parse("QS"), Card.parse("TH")
         (Event("out", 1, note="goes out"), "Seat 2 goes out", "You go out"),
         (Event("bury", 1, (QS,)), "Seat 2 buries Q♠", "You bury Q♠"),
         (Event("pickup", 1, count=5), "Seat 2 picks up 5 cards", "You pick up 5 cards"),
-        (Event("lock", 1, note="may not drop for 1 turn"), "Seat 2 may not drop for 1 turn",
-         "You may not drop for 1 turn"),
-        (Event("deal", 3, note="deals 3 face down and 3 in hand"),
-         "Seat 4 deals 3 face down and 3 in hand", "You deal 3 face down and 3 in hand"),
-        (Event("deal", 3, count=5, note="5 cards each"), "Seat 4 deals 5 cards each",
-         "You deal 5 cards each"),
+        (
+            Event("lock", 1, note="may not drop for 1 turn"),
+            "Seat 2 may not drop for 1 turn",
+            "You may not drop for 1 turn",
+        ),
+        (
+            Event("deal", 3, note="deals 3 face down and 3 in hand"),
+            "Seat 4 deals 3 face down and 3 in hand",
+            "You deal 3 face down and 3 in hand",
+        ),
+        (
+            Event("deal", 3, count=5, note="5 cards each"),
+            "Seat 4 deals 5 cards each",
+            "You deal 5 cards each",
+        ),
         # The cases: a new game's own kinds whose note is the phrase.
-        (Event("ask", 0, note="asks seat 2 for 7s"), "Seat 1 asks seat 2 for 7s",
-         "You ask seat 2 for 7s"),
+        (
+            Event("ask", 0, note="asks seat 2 for 7s"),
+            "Seat 1 asks seat 2 for 7s",
+            "You ask seat 2 for 7s",
+        ),
         (Event("go_fish", 0, note="says go fish"), "Seat 1 says go fish", "You say go fish"),
         # Unknown kinds: a verb reads as the verb, conjugated for each.
         (Event("ask", 0, note="for 7s"), "Seat 1 asks for 7s", "You ask for 7s"),
         (Event("fish", 0), "Seat 1 fishes", "You fish"),
         (Event("say", 0, note="go fish"), "Seat 1 says go fish", "You say go fish"),
         (Event("carry", 0), "Seat 1 carries", "You carry"),
-        (Event("round_end", 1, note="(pile cleared)"), "Seat 2: round end (pile cleared)",
-         "You: round end (pile cleared)"),
-        (Event("round_end", 0, note="wins the round and leads"),
-         "Seat 1 wins the round and leads", "You win the round and lead"),
+        (
+            Event("round_end", 1, note="(pile cleared)"),
+            "Seat 2: round end (pile cleared)",
+            "You: round end (pile cleared)",
+        ),
+        (
+            Event("round_end", 0, note="wins the round and leads"),
+            "Seat 1 wins the round and leads",
+            "You win the round and lead",
+        ),
         (Event("spades_show", 0, note="has no spade"), "Seat 1 has no spade", "You have no spade"),
         # A note that is a second predicate joins the first with "and".
-        (Event("play", 0, (QS,), note="names clubs"), "Seat 1 plays Q♠ and names clubs",
-         "You play Q♠ and name clubs"),
+        (
+            Event("play", 0, (QS,), note="names clubs"),
+            "Seat 1 plays Q♠ and names clubs",
+            "You play Q♠ and name clubs",
+        ),
         # Table events.
         (Event("starter", cards=(QS,)), "The starter is Q♠", "The starter is Q♠"),
         (Event("game_over"), "The game is over", "The game is over"),
-        (Event("stalemate", note="nobody can play"), "Stalemate: nobody can play",
-         "Stalemate: nobody can play"),
-        (Event("blocked", note="nobody can play"), "The game is blocked: nobody can play",
-         "The game is blocked: nobody can play"),
-        (Event("reshuffle", count=27, note="discard pile into stock"),
-         "The discard pile is shuffled into the stock (27 cards)",
-         "The discard pile is shuffled into the stock (27 cards)"),
+        (
+            Event("stalemate", note="nobody can play"),
+            "Stalemate: nobody can play",
+            "Stalemate: nobody can play",
+        ),
+        (
+            Event("blocked", note="nobody can play"),
+            "The game is blocked: nobody can play",
+            "The game is blocked: nobody can play",
+        ),
+        (
+            Event("reshuffle", count=27, note="discard pile into stock"),
+            "The discard pile is shuffled into the stock (27 cards)",
+            "The discard pile is shuffled into the stock (27 cards)",
+        ),
     ],
-)  # fmt: skip
+)
 def test_default_wording(event: Event, spectator: str, own: str) -> None:
     assert event.describe() == spectator
     assert event.describe(viewer=1 - (event.seat or 0) if event.seat is not None else 0) == (
@@ -120,17 +149,36 @@ def test_names_stand_for_seats() -> None:
 
 def test_english_helpers() -> None:
     assert [base_form(v) for v in ("plays", "passes", "buries", "has", "may", "goes")] == [
-        "play", "pass", "bury", "have", "may", "go",
-    ]  # fmt: skip
+        "play",
+        "pass",
+        "bury",
+        "have",
+        "may",
+        "go",
+    ]
     assert [third_person(v) for v in ("play", "pass", "bury", "go", "have", "fish")] == [
-        "plays", "passes", "buries", "goes", "has", "fishes",
-    ]  # fmt: skip
+        "plays",
+        "passes",
+        "buries",
+        "goes",
+        "has",
+        "fishes",
+    ]
     assert second_person("leads: seat 1 won the round and has gone out") == (
         "lead: seat 1 won the round and has gone out"
     )
     assert [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 101)] == [
-        "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st",
-    ]  # fmt: skip
+        "1st",
+        "2nd",
+        "3rd",
+        "4th",
+        "11th",
+        "12th",
+        "13th",
+        "21st",
+        "22nd",
+        "101st",
+    ]
 
 
 @pytest.mark.parametrize(

@@ -88,12 +88,19 @@ def test_a_zone_may_name_its_counts_keep_out_of_the_view_and_sort_its_cards() ->
     """`count_key`, `in_view`, `sort` (the game's hand order) and `spectator_empty`."""
     order = CardOrder(ACE_HIGH, SuitOrder.parse("S H D C"))
     zones = (
-        Zone("hand", field="hands", per_seat=True, seen=Seen.OWNER, count_key="sizes",
-             sort=True, spectator_empty=True),
+        Zone(
+            "hand",
+            field="hands",
+            per_seat=True,
+            seen=Seen.OWNER,
+            count_key="sizes",
+            sort=True,
+            spectator_empty=True,
+        ),
         Zone("stock", seen=Seen.COUNT, count_key="left"),
         Zone("pile", seen=Seen.EVERYONE, sort=True),
         Zone("meld", per_seat=True, seen=Seen.EVERYONE, cards=_melds, in_view=False),
-    )  # fmt: skip
+    )
     state = _State()
     view = zone_view(zones, state, 0, order)
     assert view == {
@@ -125,22 +132,36 @@ class _Table:
 
 
 TABLE = (
-    Zone("hand", field="masks", per_seat=True, seen=Seen.OWNER, masks=True,
-         revealed=lambda s: s.shown, revealed_key="shown"),
+    Zone(
+        "hand",
+        field="masks",
+        per_seat=True,
+        seen=Seen.OWNER,
+        masks=True,
+        revealed=lambda s: s.shown,
+        revealed_key="shown",
+    ),
     Zone("stock", seen=Seen.COUNT),
     Zone("pile", seen=Seen.TOP, split_top=True, top_key="top", count_key="size"),
     Zone("spread", seen=Seen.EVERYONE, keyed=True, cards=lambda s: s.spreads),
     Zone("burned", field="hands", per_seat=True, seen=Seen.EVERYONE),
-)  # fmt: skip
+)
 
 
 def test_keyed_split_and_mask_zones_name_their_parts() -> None:
     """`keyed` gives `<name>:<key>`, `split_top` `<name>` and `<name>:top`, `masks` card sets."""
     zones = zone_cards(TABLE, _Table())
     assert list(zones) == [
-        "hand:0", "hand:1", "stock", "pile", "pile:top", "spread:4", "spread:7",
-        "burned:0", "burned:1",
-    ]  # fmt: skip
+        "hand:0",
+        "hand:1",
+        "stock",
+        "pile",
+        "pile:top",
+        "spread:4",
+        "spread:7",
+        "burned:0",
+        "burned:1",
+    ]
     assert zones["hand:1"] == CardSet.parse("8C 8D")
     assert zones["pile"] == _cards("9S TS")
     assert zones["pile:top"] == _cards("JS")
@@ -153,8 +174,10 @@ def test_the_visible_zones_that_depend_on_the_state_are_added_to_the_fixed_ones(
     assert dynamic_zone_names(TABLE, _Table(), 0) == ["spread:4", "spread:7"]
     assert dynamic_zone_names(TABLE, _Table(shown=0b11), 0) == ["hand:1", "spread:4", "spread:7"]
     assert dynamic_zone_names(TABLE, _Table(shown=0b10), None) == [
-        "hand:1", "spread:4", "spread:7",
-    ]  # fmt: skip
+        "hand:1",
+        "spread:4",
+        "spread:7",
+    ]
     counted = (Zone("spread", seen=Seen.COUNT, keyed=True, cards=lambda s: s.spreads),)
     assert dynamic_zone_names(counted, _Table(), None) == []  # counted only: never visible
 

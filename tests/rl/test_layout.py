@@ -128,8 +128,12 @@ def test_the_fused_zone_reader_equals_the_entry_by_entry_one(game: str, players:
                 as_bytes = layout._fused_bytes(state, seat, everything)
                 assert as_bytes is not None
                 planes, counts = fused
-                expected = b"".join([*map(layout._rows.__getitem__, planes),
-                                     *map(layout._counts.__getitem__, counts)])  # fmt: skip
+                expected = b"".join(
+                    [
+                        *map(layout._rows.__getitem__, planes),
+                        *map(layout._counts.__getitem__, counts),
+                    ]
+                )
                 assert as_bytes(state, b"end") == expected + b"end"
 
 

@@ -62,8 +62,10 @@ def test_a_finished_games_observation_has_an_all_zero_mask_and_same_step_has_non
         return gym.make("cardkit/tonk-v0", players=2)
 
     rng = np.random.default_rng(3)
-    for mode, zero_masks in ((gym.vector.AutoresetMode.NEXT_STEP, True),
-                             (gym.vector.AutoresetMode.SAME_STEP, False)):  # fmt: skip
+    for mode, zero_masks in (
+        (gym.vector.AutoresetMode.NEXT_STEP, True),
+        (gym.vector.AutoresetMode.SAME_STEP, False),
+    ):
         envs = gym.vector.SyncVectorEnv([make] * 2, autoreset_mode=mode)
         observation, _ = envs.reset(seed=2)
         ended = 0

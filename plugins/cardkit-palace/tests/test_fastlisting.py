@@ -39,8 +39,13 @@ def test_the_windows_are_listed_as_the_checks_see_them(begin: Any) -> None:
     window = window.apply("play 9S").apply("play 9H 9D")
     assert window.phase == "complete"
     check_fast_listing(window)
-    add = begin(2, dealer=0, rules={"first_player_rule": "left_of_dealer"},
-                hands={0: "7S KD KH", 1: "5D 3C 4C"}, stock="3H 7C")  # fmt: skip
+    add = begin(
+        2,
+        dealer=0,
+        rules={"first_player_rule": "left_of_dealer"},
+        hands={0: "7S KD KH", 1: "5D 3C 4C"},
+        stock="3H 7C",
+    )
     add = add.apply("play 5D").apply("play 7S")
     assert add.phase == "add"
     check_fast_listing(add)

@@ -179,9 +179,20 @@ def simulate(
 ) -> None:
     """Play many bot games: win and loss rates with 95% intervals, mean points or payments."""
     _run.simulate_cmd(
-        game, games, players, bots, seed, jobs, rules_, variant, max_actions, rotate, out_path,
-        dask, as_json,
-    )  # fmt: skip
+        game,
+        games,
+        players,
+        bots,
+        seed,
+        jobs,
+        rules_,
+        variant,
+        max_actions,
+        rotate,
+        out_path,
+        dask,
+        as_json,
+    )
 
 
 @app.command("tournament")
@@ -214,9 +225,19 @@ def tournament(
 ) -> None:
     """Round robin between bots with duplicate deals: ratings, win rates, head to head."""
     _tournament.tournament_cmd(
-        game, bots, games, players, seed, jobs, dask, rules_, variant, max_actions, as_json,
+        game,
+        bots,
+        games,
+        players,
+        seed,
+        jobs,
+        dask,
+        rules_,
+        variant,
+        max_actions,
+        as_json,
         out_path,
-    )  # fmt: skip
+    )
 
 
 @app.command("match")

@@ -163,9 +163,13 @@ def load_match(path: Path) -> tuple[Match, MatchFile, Replay | None]:
         ) from None
     game = load_game(record.game)
     match = Match(
-        game, record.players, record.rules, bots=record.bots, seed=record.seed,
+        game,
+        record.players,
+        record.rules,
+        bots=record.bots,
+        seed=record.seed,
         max_deals=record.max_deals,
-    )  # fmt: skip
+    )
     match.labels = list(record.labels)
     for name in record.finished:
         state = read_replay(path.with_name(name)).final

@@ -267,8 +267,11 @@ class GenericState(StateSlots[R, F], Generic[R, F, V]):
         if self.is_over:
             return []
         moves = self._moves
-        return [a for a in self.candidate_actions()
-                if (m := moves.get(type(a))) is not None and m[0](self, a) is None]  # fmt: skip
+        return [
+            a
+            for a in self.candidate_actions()
+            if (m := moves.get(type(a))) is not None and m[0](self, a) is None
+        ]
 
     def candidate_actions(self) -> list[Action]:
         """Every action the grammar can spell with this game's cards: a form with a

@@ -102,8 +102,9 @@ class GameResult(BaseModel):
                     f"teams {self.teams} must hold each seat 0-{self.players - 1} exactly once"
                 )
         if self.team_points and len(self.team_points) != len(self.teams):
-            raise ValueError(f"team_points has {len(self.team_points)} entries for "
-                             f"{len(self.teams)} teams")  # fmt: skip
+            raise ValueError(
+                f"team_points has {len(self.team_points)} entries for {len(self.teams)} teams"
+            )
         return self
 
     @model_serializer(mode="wrap")

@@ -144,9 +144,16 @@ def _table_for(spec: _Spec) -> _Table:
 
         # The game and rules only: the table resolves its bots (more bots than seats, often).
         sim = workers._Spec(
-            spec.game, spec.players, spec.rules, (), spec.seed, False, spec.max_actions,
-            spec.plugins, spec.registry,
-        )  # fmt: skip
+            spec.game,
+            spec.players,
+            spec.rules,
+            (),
+            spec.seed,
+            False,
+            spec.max_actions,
+            spec.plugins,
+            spec.registry,
+        )
         player = workers._build_player(sim)
         table = _Table(player.game, player.rules, spec)
         _tables.clear()
@@ -205,6 +212,27 @@ def run_tournament(
     players = g.players.default if players is None else players
     rules = make_rules(g, rules)
     names = [b.strip() for b in bots]
+    _check_arguments(names, games, max_actions, jobs)
+    check_setup(g, players, rules)
+    resolve_bots(g, names, len(names))  # unknown names fail here, before any game
+    tables = lineups(len(names), players)
+    per_deal = len(tables) * players
+    deals = -(-games // per_deal)
+    total = deals * per_deal
+    spec = _Spec(
+        g.name,
+        players,
+        rules.model_dump(mode="json"),
+        tuple(names),
+        tuple(tables),
+        seed,
+        max_actions,
+    )
+    return _run(g, rules, spec, names, deals, total, jobs, executor, progress)
+
+
+def _check_arguments(names: list[str], games: int, max_actions: int | None, jobs: int) -> None:
+    """Refuse a tournament's bad arguments before any game is set up."""
     if len(names) < 2:
         raise TournamentError(f"a tournament needs two or more bots, not {names!r}")
     if len(set(names)) != len(names):
@@ -215,17 +243,6 @@ def run_tournament(
         raise InvalidRules(f"max_actions must be at least 1, not {max_actions}")
     if jobs < 0:
         raise InvalidRules(f"jobs must be 0 (one per CPU) or more, not {jobs}")
-    check_setup(g, players, rules)
-    resolve_bots(g, names, len(names))  # unknown names fail here, before any game
-    tables = lineups(len(names), players)
-    per_deal = len(tables) * players
-    deals = -(-games // per_deal)
-    total = deals * per_deal
-    spec = _Spec(
-        g.name, players, rules.model_dump(mode="json"), tuple(names), tuple(tables), seed,
-        max_actions,
-    )  # fmt: skip
-    return _run(g, rules, spec, names, deals, total, jobs, executor, progress)
 
 
 def _run(

@@ -115,9 +115,17 @@ def team_standings(deals: list[DealRecord], labels: list[str]) -> list[TeamStand
     for index, t in enumerate(order):
         place = rows[-1].place if index and totals[t] == totals[order[index - 1]] else index + 1
         seats = teams[t]
-        rows.append(TeamStanding(place=place, team=t, seats=seats,
-                                 bots=[labels[s] for s in seats], total=totals[t],
-                                 last=last[t], deals_won=won[t]))  # fmt: skip
+        rows.append(
+            TeamStanding(
+                place=place,
+                team=t,
+                seats=seats,
+                bots=[labels[s] for s in seats],
+                total=totals[t],
+                last=last[t],
+                deals_won=won[t],
+            )
+        )
     return rows
 
 

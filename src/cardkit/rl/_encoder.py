@@ -123,8 +123,9 @@ class PlaneBytes(dict[int, bytes]):
             self.clear()
         rows, m = self._rows, _CHUNK_MASK
         if self._size == 208:  # 52 cards: four whole chunks
-            row = b"".join((rows[mask & m], rows[mask >> 13 & m],
-                            rows[mask >> 26 & m], rows[mask >> 39 & m]))  # fmt: skip
+            row = b"".join(
+                (rows[mask & m], rows[mask >> 13 & m], rows[mask >> 26 & m], rows[mask >> 39 & m])
+            )
         else:
             row = b"".join([rows[mask >> s & m] for s in self._shifts])[: self._size]
         self[mask] = row

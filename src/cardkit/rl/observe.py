@@ -235,8 +235,10 @@ class ObservationLayout:
             hots[seat] = 1.0
         hots[m : m + players] = [1.0] * players
         offset = seat or 0
-        acts = [float_bytes([float(i == (j - offset) % players) for i in range(m + 1)])
-                for j in range(players)]  # fmt: skip
+        acts = [
+            float_bytes([float(i == (j - offset) % players) for i in range(m + 1)])
+            for j in range(players)
+        ]
         acts.append(float_bytes([float(i == m) for i in range(m + 1)]))
         return float_bytes(hots), acts
 

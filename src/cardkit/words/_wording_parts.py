@@ -259,8 +259,13 @@ def _parsed(template: str) -> tuple[tuple[str, str | None, str | None], ...]:
 def _has(name: str, event: EventLike) -> bool:
     """Whether the event gives the field `name` a value (an optional part needs them all)."""
     if name in _OWN:
-        return bool(event.cards if name == "cards" else event.note if name == "note" else
-                    event.count is not None)  # fmt: skip
+        return bool(
+            event.cards
+            if name == "cards"
+            else event.note
+            if name == "note"
+            else event.count is not None
+        )
     return event.data.get(name) is not None
 
 

@@ -139,10 +139,32 @@ class PalaceGame(Game[PalaceRules, PalaceState]):
                         hands[seat] |= card.bit
         cfg = self._config(setup)
         fields = Fields(
-            EXCHANGE, first, tuple(hands), tuple(ups), tuple(tuple(d) for d in downs), i,
-            None, 0, 0, 0, 0, (), (1 << players) - 1, -1, 0, False, 0, 0, 0, 0, -1, 0, 0, 1,
+            EXCHANGE,
+            first,
+            tuple(hands),
+            tuple(ups),
+            tuple(tuple(d) for d in downs),
+            i,
+            None,
+            0,
+            0,
+            0,
+            0,
+            (),
+            (1 << players) - 1,
+            -1,
+            0,
+            False,
+            0,
+            0,
+            0,
+            0,
+            -1,
+            0,
+            0,
+            1,
             cfg,
-        )  # fmt: skip
+        )
         note = f"deals {zone} face down, {zone} face up and {zone} in hand to each"
         return PalaceState.first(self, setup, fields, (Event("deal", setup.dealer, note=note),))
 

@@ -99,12 +99,20 @@ class TienLenState(GenericState[TienLenRules, Fields, TienLenView]):
     #: (earlier rounds, shown in the view as part of ``played``) and ``undealt``
     #: (2-3 players; the view shows how many).
     zone_specs = (
-        Zone("hand", per_seat=True, seen=Seen.OWNER, cards=_hands, count_key="hand_sizes",
-             sort=True, spectator_empty=True, role=TableRole.HAND),
+        Zone(
+            "hand",
+            per_seat=True,
+            seen=Seen.OWNER,
+            cards=_hands,
+            count_key="hand_sizes",
+            sort=True,
+            spectator_empty=True,
+            role=TableRole.HAND,
+        ),
         Zone("pile", seen=Seen.EVERYONE, cards=_pile, sort=True, role=TableRole.PILE),
         Zone("discard", seen=Seen.EVERYONE, cards=_discard, in_view=False),
         Zone("undealt", seen=Seen.COUNT, cards=_undealt, in_view=False),
-    )  # fmt: skip
+    )
 
     # -- the contract -----------------------------------------------------------
 

@@ -75,27 +75,9 @@ def do_play(state: S, play: Play) -> S:
         elif sum(1 for h in hands if h) <= 1:
             over = _ALL_PLACED
     new_hands = tuple(hands)
+    nxt = None if over is not None else next_eligible(f, seat, new_hands, seat, f.locked, 0, play)
     values: tuple[Any, ...]
-    if over is not None:
-        values = (
-            new_hands,
-            finished,
-            play,
-            seat,
-            f.locked,
-            0,
-            None,
-            f.pile | bits,
-            over,
-            None,
-            0,
-            cfg,
-        )
-        fields: Fields = _new_fields(Fields, values)
-        events.append(game_over_event(result_for(fields, state.action_count + 1)))
-        return state.successor(play, events, fields)
-    nxt = next_eligible(f, seat, new_hands, seat, f.locked, 0, play)
-    if nxt is None:
+    if over is None and nxt is None:
         leader = round_end(f, new_hands, seat, events)
         values = (new_hands, finished, None, -1, 0, 0, leader, 0, None, None, 0, cfg)
     else:
@@ -108,12 +90,15 @@ def do_play(state: S, play: Play) -> S:
             0,
             nxt,
             f.pile | bits,
-            None,
+            over,
             None,
             0,
             cfg,
         )
-    return state.successor(play, events, _new_fields(Fields, values))
+    fields: Fields = _new_fields(Fields, values)
+    if over is not None:
+        events.append(game_over_event(result_for(fields, state.action_count + 1)))
+    return state.successor(play, events, fields)
 
 
 def do_pass(state: S, action: Pass) -> S:

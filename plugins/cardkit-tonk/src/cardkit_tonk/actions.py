@@ -278,9 +278,19 @@ GRAMMAR: Final = Grammar(
     Form("join", Join),
     Form("spread", Spread, -1, usage=("spread <cards>",), build=_spread),
     Form("hit", Hit, 1, _SpreadIds(), ("hit <card> <spread id>",), _hit),
-    Form("discard", Discard, 1, usage=("discard <card>",),
-         build=lambda card: discard_action(_card_index(card, "discard"))),
-    Form("bonus", Bonus, 1, usage=("bonus <card>",),
-         build=lambda card: bonus_action(_card_index(card, "bonus"))),
+    Form(
+        "discard",
+        Discard,
+        1,
+        usage=("discard <card>",),
+        build=lambda card: discard_action(_card_index(card, "discard")),
+    ),
+    Form(
+        "bonus",
+        Bonus,
+        1,
+        usage=("bonus <card>",),
+        build=lambda card: bonus_action(_card_index(card, "bonus")),
+    ),
     Form("respond", Respond, -1, usage=("respond spread <cards>; hit <card> <id>; ...",)),
-)  # fmt: skip
+)

@@ -57,8 +57,10 @@ class DealPhases(TonkBase):
         events = deal_events(dealer, size, upcard)
         hands = tuple(masks)
         phase = START if c.plain_start else SPADES  # plain: no side pot, claim or drop window
-        fields = new_tuple(Fields, (phase, first, hands, at, pile, EMPTY_TABLE, c.no_locks,
-                                    NO_TURN, NO_EXTRA, None, c))  # fmt: skip
+        fields = new_tuple(
+            Fields,
+            (phase, first, hands, at, pile, EMPTY_TABLE, c.no_locks, NO_TURN, NO_EXTRA, None, c),
+        )
         state = cls.first(game, setup, fields, events)
         if c.plain_start or c.rules.spades_side_pot:
             return state

@@ -175,14 +175,27 @@ class MainTurn(TurnStart):
         events = c.discards[seat][card.index]
         if not hand:
             end = Ending("run_out", self.setup.players, (seat,))
-            return self.evolve(action, (*events, over("runs out", seat)), phase=OVER,
-                               hands=new_hands, pile=pile, end=end)  # fmt: skip
+            return self.evolve(
+                action,
+                (*events, over("runs out", seat)),
+                phase=OVER,
+                hands=new_hands,
+                pile=pile,
+                end=end,
+            )
         if locks[seat]:
             locks = (*locks[:seat], locks[seat] - 1, *locks[seat + 1 :])
         if stock >= 52 and not c.when_needed:  # Tonk plays the 52 cards
             end, more = showdown(new_hands, c, None)
-            return self.evolve(action, (*events, *more), phase=OVER, hands=new_hands, pile=pile,
-                               locks=locks, end=end)  # fmt: skip
+            return self.evolve(
+                action,
+                (*events, *more),
+                phase=OVER,
+                hands=new_hands,
+                pile=pile,
+                locks=locks,
+                end=end,
+            )
         nxt = seat + 1
         if nxt == len(hands):
             nxt = 0
@@ -206,8 +219,15 @@ class MainTurn(TurnStart):
         if hand:
             return self.evolve(action, events, hands=new_hands, pile=(*f.pile, card), turn=turn)
         end = Ending("run_out", self.setup.players, (seat,))
-        return self.evolve(action, (*events, over("runs out", seat)), phase=OVER,
-                           hands=new_hands, pile=(*f.pile, card), turn=turn, end=end)  # fmt: skip
+        return self.evolve(
+            action,
+            (*events, over("runs out", seat)),
+            phase=OVER,
+            hands=new_hands,
+            pile=(*f.pile, card),
+            turn=turn,
+            end=end,
+        )
 
     def do_spread(self, action: Spread) -> Self:
         """Lay the spread (a four-card book leaves the table at once)."""
@@ -244,9 +264,14 @@ class MainTurn(TurnStart):
         old = spreads[i]
         mask = old.mask | card.bit
         events: list[Event] = [
-            Event("hit", seat, (card,), note=f"on #{old.id} of seat {old.owner + 1}",
-                  data={"spread": old.id, "owner": old.owner})
-        ]  # fmt: skip
+            Event(
+                "hit",
+                seat,
+                (card,),
+                note=f"on #{old.id} of seat {old.owner + 1}",
+                data={"spread": old.id, "owner": old.owner},
+            )
+        ]
         locks, bonus = f.locks, f.turn.bonus
         if old.owner != seat:
             if c.lock:

@@ -143,17 +143,30 @@ class Responses(MainTurn):
             if isinstance(step, Spread):
                 mask = step.cards.mask
                 spread = c.new_spread(next_id, seat, mask)
-                events.append(Event("spread", seat, tuple(spread_cards(mask)),
-                                    note=f"{spread.kind} #{next_id}",
-                                    data={"spread": next_id, "kind": spread.kind}))  # fmt: skip
+                events.append(
+                    Event(
+                        "spread",
+                        seat,
+                        tuple(spread_cards(mask)),
+                        note=f"{spread.kind} #{next_id}",
+                        data={"spread": next_id, "kind": spread.kind},
+                    )
+                )
                 (retired if spread.book and mask.bit_count() == 4 else spreads).append(spread)
                 next_id += 1
                 continue
             i = next(k for k, s in enumerate(spreads) if s.id == step.spread)
             old = spreads[i]
             mask = old.mask | step.card.bit
-            events.append(Event("hit", seat, (step.card,), note=f"on #{old.id}",
-                                data={"spread": old.id, "owner": old.owner}))  # fmt: skip
+            events.append(
+                Event(
+                    "hit",
+                    seat,
+                    (step.card,),
+                    note=f"on #{old.id}",
+                    data={"spread": old.id, "owner": old.owner},
+                )
+            )
             if old.book and mask.bit_count() == 4:
                 del spreads[i]
                 retired.append(old._replace(mask=mask, accepts=0))
@@ -162,8 +175,14 @@ class Responses(MainTurn):
                 spreads[i] = old._replace(mask=mask, accepts=accepts_mask(kind, mask, old.book))
         tonker = end.tonker
         winner = tonker if c.rules.double_double == "tonker_wins" else seat
-        new_end = Ending("double_double", end.players, (winner,), tonker=tonker, responder=seat,
-                         full_tonk=end.full_tonk)  # fmt: skip
+        new_end = Ending(
+            "double_double",
+            end.players,
+            (winner,),
+            tonker=tonker,
+            responder=seat,
+            full_tonk=end.full_tonk,
+        )
         note = "tonks out on the tonker's run: a double-double"
         events.append(Event("double_double", seat, note=note))
         events.append(over("wins the double-double", winner))

@@ -38,14 +38,13 @@ from cardkit_tonk.actions import (
 from cardkit_tonk.fields import RESPONSE, SPADES, WINDOW
 from cardkit_tonk.listing import legal_of
 from cardkit_tonk.payouts import default_payout, spades_payments
+from cardkit_tonk.record import snapshot_of, tonk_result
 from cardkit_tonk.response import Responses
 from cardkit_tonk.views import (
     TABLE_HINT,
     VIEW_WORDS,
     ZONES,
     TonkView,
-    snapshot_of,
-    tonk_result,
     view_extra,
     view_scalars,
 )

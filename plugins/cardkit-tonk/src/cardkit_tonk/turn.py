@@ -103,8 +103,19 @@ class TurnStart(DealPhases):
         held = list(hands)
         held[seat] |= card.bit
         new_hands = tuple(held)
-        fields = (MAIN, seat, new_hands, stock, pile[:-1], table, locks, TAKEN_TURNS[card.index],
-                  x, None, c)  # fmt: skip
+        fields = (
+            MAIN,
+            seat,
+            new_hands,
+            stock,
+            pile[:-1],
+            table,
+            locks,
+            TAKEN_TURNS[card.index],
+            x,
+            None,
+            c,
+        )
         return self.successor(action, c.takes[seat][card.index], new_tuple(Fields, fields))
 
     def do_drop(self, action: Drop) -> Self:

@@ -6,7 +6,7 @@ from typing import Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from cardkit import Card, CardSet, GameResult, InvalidState, Payment, View
+from cardkit import Card, CardSet, Payment, View
 from cardkit.authoring import (
     Seen,
     Spot,
@@ -22,7 +22,6 @@ from cardkit.authoring import (
 )
 from cardkit_tonk.actions import spread_cards
 from cardkit_tonk.fields import MAIN, OVER, PHASES
-from cardkit_tonk.payouts import net_of
 from cardkit_tonk.protocols import TonkLike
 from cardkit_tonk.spreads import TableSpread
 
@@ -34,8 +33,6 @@ __all__ = [
     "SpreadView",
     "TonkView",
     "shown_mask",
-    "snapshot_of",
-    "tonk_result",
     "view_extra",
 ]
 
@@ -138,11 +135,18 @@ class TonkView(View):
     counts: list[int] | None = None
     ending: (
         Literal[
-            "deal_win", "void_deal", "tonk_out", "run_out", "drop_win", "drop_caught",
-            "stock_out", "stock_out_void", "double_double",
+            "deal_win",
+            "void_deal",
+            "tonk_out",
+            "run_out",
+            "drop_win",
+            "drop_caught",
+            "stock_out",
+            "stock_out_void",
+            "double_double",
         ]
         | None
-    ) = None  # fmt: skip
+    ) = None
     payments: list[Payment] = Field(default_factory=list)
 
 
@@ -191,25 +195,54 @@ def _retired_cards(state: TonkLike) -> int:
 #: `discard_top` and `discard_size`; spreads and retired books are shown with
 #: their owners and kinds by `view_extra`.
 ZONES: Final = (
-    Zone("hand", field="hands", per_seat=True, seen=Seen.OWNER, masks=True,
-         count_key="hand_sizes", revealed=shown_mask, revealed_key="shown_hands",
-         role=TableRole.HAND),
-    Zone("stock", seen=Seen.COUNT, cards=_stock, count_key="stock_size",
-         role=TableRole.STOCK),
-    Zone("discard", field="pile", seen=Seen.TOP, split_top=True,
-         top_key="discard_top", count_key="discard_size", role=TableRole.DISCARD),
-    Zone("spread", seen=Seen.EVERYONE, keyed=True, masks=True, cards=_spreads,
-         in_view=False, role=TableRole.MELD),
-    Zone("retired", seen=Seen.EVERYONE, masks=True, cards=_retired_cards, in_view=False,
-         role=TableRole.MELD),
-)  # fmt: skip
+    Zone(
+        "hand",
+        field="hands",
+        per_seat=True,
+        seen=Seen.OWNER,
+        masks=True,
+        count_key="hand_sizes",
+        revealed=shown_mask,
+        revealed_key="shown_hands",
+        role=TableRole.HAND,
+    ),
+    Zone("stock", seen=Seen.COUNT, cards=_stock, count_key="stock_size", role=TableRole.STOCK),
+    Zone(
+        "discard",
+        field="pile",
+        seen=Seen.TOP,
+        split_top=True,
+        top_key="discard_top",
+        count_key="discard_size",
+        role=TableRole.DISCARD,
+    ),
+    Zone(
+        "spread",
+        seen=Seen.EVERYONE,
+        keyed=True,
+        masks=True,
+        cards=_spreads,
+        in_view=False,
+        role=TableRole.MELD,
+    ),
+    Zone(
+        "retired",
+        seen=Seen.EVERYONE,
+        masks=True,
+        cards=_retired_cards,
+        in_view=False,
+        role=TableRole.MELD,
+    ),
+)
 
 #: The browser table: the spreads and retired books are drawn from the view's lists,
 #: which say who laid each one (layout hint: 4 lines).
-TABLE_HINT: Final = TableHint(spots=(
-    Spot(zone="spread", role=TableRole.MELD, label="Spreads", cards="spreads"),
-    Spot(zone="retired", role=TableRole.MELD, label="Retired books", cards="retired"),
-))  # fmt: skip
+TABLE_HINT: Final = TableHint(
+    spots=(
+        Spot(zone="spread", role=TableRole.MELD, label="Spreads", cards="spreads"),
+        Spot(zone="retired", role=TableRole.MELD, label="Retired books", cards="retired"),
+    )
+)
 
 
 def _spades_text(pot: Any, names: Any) -> str:
@@ -269,101 +302,5 @@ def view_extra(state: TonkLike, seat: int | None) -> dict[str, Any]:
     }
 
 
-def snapshot_of(state: TonkLike) -> dict[str, Any]:
-    """The full state (hidden cards included) as JSON-ready data."""
-    f = state.f
-    turn, x, end, n = f.turn, f.extra, f.end, state.players
-    return {
-        "phase": PHASES[f.phase],
-        "seat": f.seat,
-        "hands": [CardSet.from_mask(h).codes for h in f.hands],
-        "stock": [c.code for c in state.setup.deck.cards[f.stock :]],
-        "discard": [c.code for c in f.pile],
-        "spreads": [_spread_json(s) for s in f.table.spreads],
-        "retired": [_spread_json(s) for s in f.table.retired],
-        "next_spread_id": f.table.next_id,
-        "drop_locks": list(f.locks),
-        "turn": {
-            "cards_used": turn.used,
-            "hits": turn.hits,
-            "bonus_discards": turn.bonus,
-            "taken": turn.taken.code if turn.taken else None,
-            "touched": list(turn.touched),
-        },
-        "pending49": [j for j in range(n) if x.pending49 >> j & 1],
-        "dealt_counts": list(x.dealt_counts) if x.dealt_counts is not None else None,
-        "shown": [j for j in range(n) if x.shown >> j & 1],
-        "spades": {
-            "answered": list(x.spades_answered),
-            "joined": list(x.spades_joined),
-            "shown": [[p, c.code if c else None] for p, c in x.spades_shown],
-            "winner": x.spades_winner,
-            "settled": x.spades_settled,
-        },
-        "ending": None if end is None else {
-            "reason": end.reason,
-            "winners": list(end.winners),
-            "counts": list(end.counts) if end.counts is not None else None,
-            "dropper": end.dropper,
-            "tonker": end.tonker,
-            "responder": end.responder,
-            "claim": end.claim,
-            "full_tonk": end.full_tonk,
-        },
-    }  # fmt: skip
-
-
 def _spread_view(s: TableSpread) -> SpreadView:
     return SpreadView(id=s.id, owner=s.owner, kind=s.kind, cards=spread_cards(s.mask))
-
-
-def _spread_json(s: TableSpread) -> dict[str, Any]:
-    return {
-        "id": s.id,
-        "owner": s.owner,
-        "kind": s.kind,
-        "cards": [c.code for c in spread_cards(s.mask)],
-    }
-
-
-def tonk_result(state: TonkLike) -> GameResult:
-    """How the hand of `state` ended: reason, winners, transfers (side pot included), details.
-
-    Raises:
-        InvalidState: the hand is not over.
-    """
-    end = state.ending
-    if end is None:
-        raise InvalidState("the hand is not over yet; play on until is_over")
-    main = state.main_payments()
-    side = state.spades_payments()
-    losers = [end.dropper] if end.reason == "drop_caught" and end.dropper is not None else []
-    details: dict[str, object] = {
-        "ending": end.reason,
-        "counts": list(end.counts) if end.counts is not None else None,
-        "dropper": end.dropper,
-        "tonker": end.tonker,
-        "responder": end.responder,
-        "claim": end.claim,
-        "main_net": net_of(main, end.players),
-        "dealer": state.setup.dealer,
-    }
-    if state.rules.six_card_tonk and end.reason == "tonk_out":
-        details["full_tonk"] = end.full_tonk
-    x = state.f.extra
-    if x.spades_settled:
-        details["spades"] = {
-            "joined": list(x.spades_joined),
-            "shown": {str(p): (c.code if c else None) for p, c in x.spades_shown},
-            "winner": x.spades_winner,
-            "net": net_of(side, end.players),
-        }
-    return GameResult(
-        reason=end.reason,
-        players=end.players,
-        winners=list(end.winners),
-        losers=losers,
-        payments=[*main, *side],
-        actions=state.action_count,
-        details=details,
-    )
