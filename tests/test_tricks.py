@@ -119,13 +119,39 @@ def test_overtrump_must_beat_the_highest_trump_when_it_can() -> None:
 
 def test_the_core_draws_trick_zones_with_their_leaders() -> None:
     """`trick_table` spots the current and last trick with the view entries of
-    `trick_leaders` (issue 37: the table plumbing of trick play is the core's)."""
-    from cardkit.authoring import trick_leaders, trick_table, trick_zones
+    `trick_entries` (issue 37: the table plumbing of trick play is the core's)."""
+    from cardkit.authoring import trick_entries, trick_table, trick_zones
     from cardkit.engine.tablelayout import table_layout
 
     layout = table_layout(trick_zones(), trick_table())
     leaders = {spot.zone: spot.leader for spot in layout.centre}
     assert leaders == {"trick": "trick_leader", "last_trick": "last_leader"}
     assert {"trick_leader", "last_leader"} <= set(layout.keys)
-    assert trick_leaders(Trick(2, 4), None) == {"trick_leader": 2, "last_leader": None}
-    assert trick_leaders(Trick(0, 4), Trick(3, 4))["last_leader"] == 3
+    entries = trick_entries(Trick(2, 4), None, (0, 1, 0, 0))
+    assert entries == {"trick_leader": 2, "last_leader": None, "tricks": [0, 1, 0, 0]}
+    assert trick_entries(Trick(0, 4), Trick(3, 4), (0,) * 4)["last_leader"] == 3
+
+
+def test_the_core_words_the_tricks_taken_and_a_sealed_choice() -> None:
+    """`TRICK_WORDS` says each seat's tricks taken; `sealed_words` a sealed choice's entries
+    (`Sealed.entries`): shown, "sealed" once made, else "no bid yet" (issue 37)."""
+    from cardkit.authoring import TRICK_WORDS, Sealed, sealed_words
+    from cardkit.engine.viewwords import view_facts
+
+    bids: Sealed[int] = Sealed.open(3)
+    bids = bids.choose(1, 4)[0]
+    words = {**TRICK_WORDS, **sealed_words("bid", lambda bid, seen, seat: f"{bid} tricks")}
+    names = ("Ana", "Bo", "Cy")
+    view = {"players": 3, "tricks": [0, 1, 2], **bids.entries(0, "bid")}
+    said = {(f.label, f.seat): f.text for f in view_facts(view, words, names)}
+    assert said == {
+        ("Taken", 1): "1 trick",
+        ("Taken", 2): "2 tricks",
+        ("Bid", 0): "no bid yet",
+        ("Bid", 1): "sealed",
+        ("Bid", 2): "no bid yet",
+    }
+    bids = bids.choose(0, 0)[0].choose(2, 3)[0]
+    said = {f.seat: f.text for f in view_facts(bids.entries(None, "bid"), words, names)}
+    assert said == {0: "0 tricks", 1: "4 tricks", 2: "3 tricks"}
+    assert set(sealed_words("bid")) == {"bids", "bid_made"}

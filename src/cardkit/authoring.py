@@ -23,8 +23,8 @@ the authoring API says what each is, a line each, with a link to its reference):
   `Players`, `MatchPolicy`,
   `Setup`, `GameState`, `GenericState`, `Log`, `SimultaneousChoices`, `Sealed`,
   `PrivateWindows`,
-  `ChosenAs`, `Zone`, `Seen`, `TableRole`, `View`, `ZoneView`, `trick_zones`,
-  `trick_leaders`, `trick_table`, `play_to_trick`, `draw_cards`, `deck_from`, `kept`,
+  `ChosenAs`, `Zone`, `Seen`, `TableRole`, `View`, `ZoneView`, `TrickView`, `trick_zones`,
+  `trick_entries`, `trick_table`, `TRICK_WORDS`, `play_to_trick`, `draw_cards`, `deck_from`, `kept`,
   `kept_by`, `GameResult`, `Payment`, `low_hand_result`, `Event`;
 - actions and their grammar: `Action`, `Form`, `Grammar`, `Verb`, `CardVerb`, `CardWord`,
   `NumberVerb`, `grammar_of`, `Arg`, `IntArg`,
@@ -32,7 +32,7 @@ the authoring API says what each is, a line each, with a link to its reference):
   `parse_card_args`, `codes_text`, `new_action`, `ActionSpace`,
   `EnumeratedActionSpace`, `KeyedActionSpace`, `ActionBlock`;
 - words and the table: `Phrase`, `PhraseLike`, `EventLike`, `Wording`, `Words`,
-  `card_text`, `cards_text`, `count_text`, `seat_text`, `seats_text`,
+  `card_text`, `cards_text`, `count_text`, `seat_text`, `seats_text`, `sealed_words`,
   `payments_text`, `words_text`, `TableHint`, `Spot`;
 - bots and plugins: `Bot`, `BotFactory`, `GameBot`, `RandomBot`, `Turn`, `hookimpl`,
   `hookspec`, `Register`, `game_plugin`, `Registry`, `Catalog`, `catalog`, `HookCall`;
@@ -94,7 +94,14 @@ from cardkit.engine.rules import HouseRule, Rules, Variant
 from cardkit.engine.simultaneous import ChosenAs, Sealed, SimultaneousChoices
 from cardkit.engine.state import GameState, Log, Setup
 from cardkit.engine.tablelayout import Spot, TableHint
-from cardkit.engine.tricktaking import play_to_trick, trick_leaders, trick_table, trick_zones
+from cardkit.engine.tricktaking import (
+    TRICK_WORDS,
+    TrickView,
+    play_to_trick,
+    trick_entries,
+    trick_table,
+    trick_zones,
+)
 from cardkit.engine.views import View, ZoneView
 from cardkit.engine.viewwords import (
     Words,
@@ -102,6 +109,7 @@ from cardkit.engine.viewwords import (
     cards_text,
     count_text,
     payments_text,
+    sealed_words,
     seat_text,
     seats_text,
     words_text,
@@ -129,6 +137,7 @@ __all__ = [
     "ACE_HIGH",
     "ACE_LOW",
     "SUIT_WORDS",
+    "TRICK_WORDS",
     "Action",
     "ActionBlock",
     "ActionSpace",
@@ -202,6 +211,7 @@ __all__ = [
     "TableHint",
     "TableRole",
     "Trick",
+    "TrickView",
     "Turn",
     "Variant",
     "Verb",
@@ -233,12 +243,13 @@ __all__ = [
     "play_to_trick",
     "rank_mask",
     "ranks_present",
+    "sealed_words",
     "seat_text",
     "seats_text",
     "solver_for",
     "split_action_text",
     "suit_mask",
-    "trick_leaders",
+    "trick_entries",
     "trick_table",
     "trick_zones",
     "words_text",

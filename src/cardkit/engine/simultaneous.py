@@ -150,6 +150,12 @@ class Sealed(Generic[T]):
             return list(self.values)
         return [v if self.sees(seat, s) else None for s, v in enumerate(self.values)]
 
+    def entries(self, seat: int | None, noun: str) -> dict[str, Any]:
+        """The view entries of these choices for `seat`: ``<noun>s``, the choices it may
+        see (`seen_by`), and ``<noun>_made``, whether each seat has chosen (`made`); the
+        table words of [`sealed_words`][cardkit.engine.viewwords.sealed_words] read them."""
+        return {f"{noun}s": self.seen_by(seat), f"{noun}_made": self.made}
+
     def choose(
         self, seat: int, value: T, *, kind: str = "", say: Callable[[int, T], str] | None = None
     ) -> tuple[Sealed[T], list[Event]]:

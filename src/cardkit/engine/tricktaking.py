@@ -4,25 +4,39 @@
 trick is complete, finds its winner; its events are worded by the core's phrases
 (`"Seat 1 plays 2♠"`, `"Trumps are broken: spades"`, `"Seat 1 takes the trick with 2♠"`).
 [`trick_zones`][cardkit.engine.tricktaking.trick_zones] declares where the cards of trick
-play lie and who sees them; [`trick_leaders`][cardkit.engine.tricktaking.trick_leaders]
-gives a view the seats that led them, and
+play lie and who sees them. A view model built on
+[`TrickView`][cardkit.engine.tricktaking.TrickView] shows the seats that led them and the
+tricks each seat took, entries that
+[`trick_entries`][cardkit.engine.tricktaking.trick_entries] gives; on the browser table,
 [`trick_table`][cardkit.engine.tricktaking.trick_table] draws each card of a trick with
-the seat that played it.
+the seat that played it and [`TRICK_WORDS`][cardkit.engine.tricktaking.TRICK_WORDS] says
+the tricks taken ("Taken: 3 tricks").
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from cardkit.cards.card import Card, Suit
 from cardkit.cards.orders import RankOrder
 from cardkit.cards.tricks import Trick
 from cardkit.engine.events import Event
 from cardkit.engine.tablelayout import Spot, TableHint
+from cardkit.engine.views import View
+from cardkit.engine.viewwords import Words, count_text
 from cardkit.engine.zones import Seen, TableRole, Zone
 
-__all__ = ["TrickStep", "play_to_trick", "trick_leaders", "trick_table", "trick_zones"]
+__all__ = [
+    "TRICK_WORDS",
+    "TrickStep",
+    "TrickView",
+    "play_to_trick",
+    "trick_entries",
+    "trick_table",
+    "trick_zones",
+]
 
 
 class TrickStep(NamedTuple):
@@ -116,16 +130,41 @@ def trick_zones(trick: str = "trick", last: str = "last", taken: str = "taken") 
     )
 
 
-def trick_leaders(trick: Trick, last: Trick | None) -> dict[str, int | None]:
-    """The view entries of the seats that led the current trick and the last one
-    (`None` before the first trick is done): `trick_leader` and `last_leader`."""
-    return {"trick_leader": trick.leader, "last_leader": None if last is None else last.leader}
+class TrickView(View):
+    """The base of a trick-taking game's view model: besides the zones of
+    [`trick_zones`][cardkit.engine.tricktaking.trick_zones] (``trick``, ``last_trick``),
+    the entries of [`trick_entries`][cardkit.engine.tricktaking.trick_entries].
+
+    Attributes:
+        trick_leader: the seat that led the current trick.
+        last_leader: the seat that led the last trick (``None`` before the first trick is done).
+        tricks: how many tricks each seat has taken.
+    """
+
+    trick_leader: int
+    last_leader: int | None
+    tricks: list[int]
+
+
+def trick_entries(trick: Trick, last: Trick | None, tricks: Sequence[int]) -> dict[str, Any]:
+    """The entries of a [`TrickView`][cardkit.engine.tricktaking.TrickView] (for
+    `view_extra`): the seats that led the current `trick` and the `last` one (`None` before
+    the first trick is done), and the number of `tricks` each seat took."""
+    last_leader = None if last is None else last.leader
+    return {"trick_leader": trick.leader, "last_leader": last_leader, "tricks": list(tricks)}
+
+
+#: The table words of a [`TrickView`][cardkit.engine.tricktaking.TrickView]'s entries (for
+#: a state's `view_words`): each seat's tricks taken, "Taken: 3 tricks" (none: not shown).
+TRICK_WORDS: Final[dict[str, Words | None]] = {
+    "tricks": Words("Taken", count_text("trick"), per_seat=True)
+}
 
 
 def trick_table() -> TableHint:
     """The table hint of [`trick_zones`][cardkit.engine.tricktaking.trick_zones]' views: the
     current trick and the last one, each card drawn with the seat that played it (read
-    from the entries of [`trick_leaders`][cardkit.engine.tricktaking.trick_leaders])."""
+    from the entries of [`trick_entries`][cardkit.engine.tricktaking.trick_entries])."""
     trick = Spot(
         zone="trick", role=TableRole.TRICK, label="Trick", cards="trick", leader="trick_leader"
     )

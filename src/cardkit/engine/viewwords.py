@@ -36,6 +36,7 @@ __all__ = [
     "count_text",
     "move_help",
     "payments_text",
+    "sealed_words",
     "seat_text",
     "seats_text",
     "view_facts",
@@ -129,6 +130,35 @@ def count_text(noun: str, plural: str = "") -> Format:
         return f"{value} {noun if value == 1 else plural or noun + 's'}"
 
     return text
+
+
+def sealed_words(
+    noun: str,
+    say: Callable[[Any, Mapping[str, Any], int], str] | None = None,
+    reads: tuple[str, ...] = (),
+) -> dict[str, Words | None]:
+    """The table words of a sealed choice's view entries ``<noun>s`` and ``<noun>_made``
+    ([`Sealed.entries`][cardkit.engine.simultaneous.Sealed.entries]), for a state's
+    `view_words`: at each seat, "Bid: 4" once shown, "Bid: sealed" once made, else
+    "Bid: no bid yet".
+
+    Args:
+        noun: the choice (``"bid"``); its label is the noun capitalised.
+        say: how a shown choice reads: the choice, the fields read (the two entries, the
+            `reads` and ``"seat"``) and the seat -> its text (default `str(choice)`).
+        reads: other view fields `say` reads (a bid said "blind nil" reads who bid blind).
+    """
+    chosen, made = f"{noun}s", f"{noun}_made"
+
+    def text(seen: Mapping[str, Any], names: Sequence[str]) -> str:
+        seat = seen["seat"]
+        value = seen[chosen][seat]
+        if value is not None:
+            return str(value) if say is None else say(value, seen, seat)
+        return "sealed" if seen[made][seat] else f"no {noun} yet"
+
+    label = noun[:1].upper() + noun[1:]
+    return {chosen: Words(label, text, per_seat=True, reads=(chosen, made, *reads)), made: None}
 
 
 def payments_text(value: Any, names: Sequence[str]) -> str:

@@ -23,7 +23,7 @@ from cardkit.authoring import (
     grammar_of,
     legal_plays,
     play_to_trick,
-    trick_leaders,
+    trick_entries,
     trick_table,
     trick_zones,
 )
@@ -91,10 +91,8 @@ class SpadesState(SimultaneousChoices[SpadesRules, Fields, SpadesView]):
         """The leaders, tricks, bids (sealed while bidding) and broken spades."""
         f, sealed = self.f, self.bidding
         extra = {
-            **trick_leaders(f.trick, f.last),
-            "tricks": list(f.tricks),
-            "bids": f.bids.seen_by(seat),
-            "bid_made": f.bids.made,
+            **trick_entries(f.trick, f.last, f.tricks),
+            **f.bids.entries(seat, "bid"),
             "broken": f.broken,
             "blind": [] if sealed else [s for s in range(4) if f.blind >> s & 1],
         }

@@ -5,26 +5,25 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from cardkit.authoring import (
-    View,
+    TRICK_WORDS,
+    TrickView,
     Words,
-    count_text,
+    sealed_words,
     seat_text,
 )
 from cardkit_spades.scoring import TEAMS
 
 
 # --8<-- [start:view-model]
-class SpadesView(View):
+class SpadesView(TrickView):
     """What one seat (or a spectator) may know of a deal of Spades: the zones' entries and
     the ``dealer``, which the core derives (``hand``, ``hand_counts``, ``trick``: the
-    current trick, the lead first; ``last_trick``: the last complete trick), and these.
-    A seat that may still bid blind nil and has not looked at its cards sees ``hand``
-    as ``None``.
+    current trick, the lead first; ``last_trick``: the last complete trick), the trick
+    entries of its base (``trick_leader``, ``last_leader``, ``tricks``: how many tricks
+    each seat has taken), and these. A seat that may still bid blind nil and has not
+    looked at its cards sees ``hand`` as ``None``.
 
     Attributes:
-        trick_leader: the seat that led the current trick.
-        last_leader: the seat that led the last trick (``None`` before the first trick is done).
-        tricks: how many tricks each seat has taken.
         bids: each seat's bid (0 is nil); another seat's bid shows only once
             every seat has bid: the bids are sealed.
         bid_made: whether each seat has bid.
@@ -32,9 +31,6 @@ class SpadesView(View):
         broken: whether spades are broken (a spade has been played).
     """
 
-    trick_leader: int
-    last_leader: int | None
-    tricks: list[int]
     bids: list[int | None]
     bid_made: list[bool]
     blind: list[int]
@@ -52,13 +48,9 @@ def bid_text(bid: int | None, blind: bool = False) -> str:
     return ("blind nil" if blind else "nil") if bid == 0 else str(bid)
 
 
-def _seat_bid(seen: Mapping[str, Any], names: Sequence[str]) -> str:
-    """One seat's bid: its number once shown, "sealed" once made, else "no bid yet"."""
-    seat = seen["seat"]
-    bid = seen["bids"][seat]
-    if bid is not None:
-        return bid_text(bid, seat in seen["blind"])
-    return "sealed" if seen["bid_made"][seat] else "no bid yet"
+def _shown_bid(bid: int, seen: Mapping[str, Any], seat: int) -> str:
+    """A seat's bid once the bids are shown ("sealed" before, or "no bid yet": the core's)."""
+    return bid_text(bid, seat in seen["blind"])
 
 
 def _partnerships(seen: Mapping[str, Any], names: Sequence[str]) -> str:
@@ -85,10 +77,9 @@ def _partnerships(seen: Mapping[str, Any], names: Sequence[str]) -> str:
 
 #: The view's other fields in words, on the browser table.
 VIEW_WORDS: Final[dict[str, Words | None]] = {
-    "bids": Words("Bid", _seat_bid, per_seat=True, reads=("bids", "bid_made", "blind")),
-    "bid_made": None,  # read by the bids
+    **sealed_words("bid", _shown_bid, reads=("blind",)),
     "blind": None,  # read by the bids
-    "tricks": Words("Taken", count_text("trick"), per_seat=True),
+    **TRICK_WORDS,
     "broken": Words("Spades", lambda broken, names: "broken" if broken else ""),
     "partnerships": Words(
         "Partnerships", _partnerships, reads=("bids", "tricks", "blind", "is_over")
