@@ -48,3 +48,24 @@ def test_a_blocked_game_the_lowest_hand_wins_and_a_tie_scores_nothing() -> None:
     assert (one.winners, one.points, one.order) == ([1], [0, 7, 0], [1, 0, 2])
     tie = low_hand_result([5, 9, 5], reason="blocked", actions=9)
     assert (tie.winners, tie.points, tie.order) == ([0, 2], [0, 0, 0], [0, 2, 1])
+
+
+def test_draw_zones_declare_hands_a_counted_stock_and_a_discard_top() -> None:
+    """`draw_zones` is the three zones a draw-and-discard game declared by hand (issue 37):
+    a hand by its owner, the stock counted, the discard pile's top card as `top`."""
+    from cardkit.authoring import Seen, TableRole, Zone, draw_zones
+
+    hand, stock, discard = draw_zones()
+    assert (hand.attr, hand.per_seat, hand.seen, hand.revealed) == ("hands", True, Seen.OWNER, None)
+    assert (stock.name, stock.attr, stock.seen) == ("stock", "stock", Seen.COUNT)
+    assert (discard.name, discard.seen, discard.top_key) == ("discard", Seen.TOP, "top")
+    roles = [zone.table_role for zone in draw_zones()]
+    assert roles == [TableRole.HAND, TableRole.STOCK, TableRole.DISCARD]
+
+    def shown(state: object) -> int:
+        return 0b11
+
+    named = draw_zones("held", "deck", "pile", revealed=shown)
+    assert [zone.attr for zone in named] == ["held", "deck", "pile"]
+    assert named[0].revealed is shown
+    assert all(isinstance(zone, Zone) for zone in named)

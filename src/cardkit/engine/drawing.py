@@ -3,18 +3,20 @@
 The plumbing of every game that draws from a stock and turns its discard pile
 over (Crazy Eights, Rummy-like games): `draw_cards` draws one card, or until a
 card is accepted, and records the public events of it: how many cards were
-drawn (never which) and each reshuffle.
+drawn (never which) and each reshuffle. `draw_zones` declares where the cards of
+such a game lie and who sees them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from cardkit.cards.card import Card
 from cardkit.engine.events import Event
+from cardkit.engine.zones import Seen, Zone
 
-__all__ = ["Drawn", "draw_cards"]
+__all__ = ["Drawn", "draw_cards", "draw_zones"]
 
 
 class Drawn(NamedTuple):
@@ -76,3 +78,29 @@ def draw_cards(
             break
     events += [Event("draw", seat, count=count)] if count else []
     return Drawn(tuple(drawn), stock, discard, reshuffles, events)
+
+
+def draw_zones(
+    hands: str = "hands",
+    stock: str = "stock",
+    discard: str = "discard",
+    revealed: Callable[[Any], int] | None = None,
+) -> tuple[Zone, ...]:
+    """The zones of a game that draws from a stock and discards face up, from the fields
+    holding them (their names given here):
+
+    - `hand`: each seat's hand (a field of one card collection per seat), seen by its
+      owner; with `revealed`, the mask of the seats whose hand everyone sees now
+      (see [`Zone`][cardkit.engine.zones.Zone]); the view's `hand` and `hand_counts`;
+    - `stock`: face down (a field of cards, top first): everyone sees its count,
+      `stock_count`;
+    - `discard`: face up (a field of cards, top last): everyone sees its top card,
+      `top`, and its count, `discard_count`.
+
+    A table drawn for people lays them out as a hand, a stock and a discard pile.
+    """
+    return (
+        Zone("hand", field=hands, per_seat=True, seen=Seen.OWNER, revealed=revealed),
+        Zone("stock", field=stock, seen=Seen.COUNT),
+        Zone("discard", field=discard, seen=Seen.TOP, top_key="top"),
+    )

@@ -14,12 +14,10 @@ from cardkit.authoring import (
     Rank,
     Refusal,
     Refused,
-    Seen,
     Suit,
-    TableRole,
     Verb,
-    Zone,
     draw_cards,
+    draw_zones,
     grammar_of,
     low_hand_result,
 )
@@ -65,11 +63,7 @@ class CrazyEightsState(GenericState[CrazyEightsRules, Fields, CrazyEightsView]):
     """A game of Crazy Eights in progress (immutable): its fields are ``state.f``."""
 
     grammar = grammar_of(Play, Draw, Pass)
-    zone_specs = (
-        Zone("hand", field="hands", per_seat=True, seen=Seen.OWNER, role=TableRole.HAND),
-        Zone("stock", seen=Seen.COUNT, role=TableRole.STOCK),
-        Zone("discard", seen=Seen.TOP, top_key="top", role=TableRole.DISCARD),
-    )
+    zone_specs = draw_zones()  # hands by their owners, the stock counted, the discard's top
 
     def view_extra(self, seat: int | None) -> dict[str, Any]:
         """Besides the zones and the dealer, a view shows the suit to follow and the draw flag."""

@@ -13,9 +13,8 @@ from cardkit.authoring import (
     InvalidState,
     Refusal,
     Refused,
-    Seen,
     Verb,
-    Zone,
+    draw_zones,
     grammar_of,
     solver_for,
 )
@@ -87,11 +86,7 @@ class GinState(GenericState[GinRules, Fields, GinView]):
     """A deal of Gin Rummy in progress (immutable): its fields are ``state.f``."""
 
     grammar = grammar_of(Take, Pass, Draw, Done, Discard, Knock, LayOff)
-    zone_specs = (
-        Zone("hand", field="hands", per_seat=True, seen=Seen.OWNER, revealed=shown),
-        Zone("stock", seen=Seen.COUNT),
-        Zone("discard", seen=Seen.TOP, top_key="top"),
-    )
+    zone_specs = draw_zones(revealed=shown)  # the hands everyone sees: `shown`
 
     @property
     def hand(self) -> CardSet:
