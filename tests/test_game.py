@@ -138,3 +138,33 @@ def test_match_defaults(shed: Shed) -> None:
     assert shed.match.next_dealer(rules, 2, result) == 0
     assert not shed.match.over(rules, [10, 20, 30], deals=50)
     assert shed.match.winners(rules, [3, 7, 7]) == [1, 2]
+
+
+def test_a_game_is_named_titled_and_summarised_by_its_class() -> None:
+    """Issue 37: `name`, `title` and `summary` default from the class's name and docstring;
+    a subclass keeps its base's, and a game that sets them keeps its own."""
+    from cardkit.authoring import Game, GameState, Rules, Setup
+
+    class AuctionPinochle(Game[Rules, GameState]):
+        """Bid, meld and take
+        tricks.
+
+        The rules follow."""
+
+        def deal(self, setup: Setup[Rules]) -> GameState:
+            raise NotImplementedError
+
+    got = (AuctionPinochle.name, AuctionPinochle.title, AuctionPinochle.summary)
+    assert got == ("auctionpinochle", "Auction Pinochle", "Bid, meld and take tricks.")
+
+    class HouseAuction(AuctionPinochle):
+        """Another house's auction."""
+
+    assert (HouseAuction.name, HouseAuction.summary) == ("auctionpinochle", got[2])
+
+    class Own(AuctionPinochle):
+        """Not the summary."""
+
+        name, title, summary = "own", "Own game", "Its own words."
+
+    assert (Own.name, Own.title, Own.summary) == ("own", "Own game", "Its own words.")

@@ -11,6 +11,7 @@ register for a game (presets, house rules, bots, phrases) is its
 
 from __future__ import annotations
 
+import re
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar, Generic, TypeVar, get_args, get_origin
 
@@ -45,14 +46,20 @@ __all__ = ["Game"]
 R = TypeVar("R", bound=Rules)
 S = TypeVar("S", bound=GameState)
 
+#: Where a class's name (``GinRummy``) breaks into words: before a capital after a small letter.
+_CAMEL_WORDS = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+
 
 class Game(ABC, Generic[R, S]):
     """A card game: its metadata, its rules model and how a deal starts.
 
     Class attributes a game sets:
-        name: the registered name (``"tienlen"``).
-        title: the display name (``"Tiến lên"``).
-        summary: one line for ``cardkit games``.
+        name: the registered name (``"tienlen"``); by default the class's name in
+            lower case (``class GinRummy`` is ``"ginrummy"``).
+        title: the display name (``"Tiến lên"``); by default the class's name in
+            words (``class GinRummy`` is ``"Gin Rummy"``).
+        summary: one line for ``cardkit games``; by default the first paragraph of the
+            class's docstring.
         players: the seat counts ([`Players`][cardkit.engine.matchpolicy.Players]).
         rules_model: the [`Rules`][cardkit.engine.rules.Rules] subclass (its
             ``presets`` and ``version`` are the game's); by default the one the class
@@ -77,8 +84,16 @@ class Game(ABC, Generic[R, S]):
     match: ClassVar[MatchPolicy[Any]] = MatchPolicy()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
-        """Take `rules_model` from the base ``Game[MyRules, MyState]`` when the class sets none."""
+        """Name the class by its own name and summarise it by its docstring where neither
+        it nor a base says otherwise; take `rules_model` from the base
+        ``Game[MyRules, MyState]`` when the class sets none."""
         super().__init_subclass__(**kwargs)
+        if not hasattr(cls, "name"):
+            cls.name = cls.__name__.lower()
+        if not hasattr(cls, "title"):
+            cls.title = _CAMEL_WORDS.sub(" ", cls.__name__)
+        if not cls.summary and "__doc__" in vars(cls) and cls.__doc__:
+            cls.summary = " ".join(cls.__doc__.strip().split("\n\n", 1)[0].split())
         if "rules_model" in vars(cls):
             return
         for base in vars(cls).get("__orig_bases__", ()):

@@ -34,11 +34,8 @@ from cardkit_crazyeights.state import CrazyEightsState, Fields
 
 # --8<-- [start:game]
 class CrazyEights(Game[CrazyEightsRules, CrazyEightsState]):
-    """Crazy Eights: match the top card by suit or rank; 8s are wild."""
+    """Shed your hand by matching suit or rank; 8s are wild."""
 
-    name = "crazyeights"
-    title = "Crazy Eights"
-    summary = "Shed your hand by matching suit or rank; 8s are wild."
     players = Players(2, 5, default=4)
 
     def deal(self, setup: Setup[CrazyEightsRules]) -> CrazyEightsState:

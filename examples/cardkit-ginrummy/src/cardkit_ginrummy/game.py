@@ -8,11 +8,8 @@ from cardkit_ginrummy.state import Fields, GinState
 
 # --8<-- [start:game]
 class GinRummy(Game[GinRules, GinState]):
-    """Two-player Gin Rummy: knock, gin, undercut, lay-offs; big gin as an option."""
+    """Meld sets and runs, then knock with little deadwood, or go gin."""
 
-    name = "ginrummy"
-    title = "Gin Rummy"
-    summary = "Meld sets and runs, then knock with little deadwood, or go gin."
     players = Players(2, 2)
 
     def deal(self, setup: Setup[GinRules]) -> GinState:

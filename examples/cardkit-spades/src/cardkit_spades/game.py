@@ -8,11 +8,8 @@ from cardkit_spades.state import Fields, SpadesState
 
 # --8<-- [start:game]
 class Spades(Game[SpadesRules, SpadesState]):
-    """Partnership Spades: sealed bids, spades trump, bags."""
+    """Two partnerships bid and take tricks; spades are always trump."""
 
-    name = "spades"
-    title = "Spades"
-    summary = "Two partnerships bid and take tricks; spades are always trump."
     players = Players(4, 4)
 
     def deal(self, setup: Setup[SpadesRules]) -> SpadesState:
