@@ -3,6 +3,8 @@ derived from them."""
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 import pytest
 
 from cardkit import Card
@@ -88,7 +90,6 @@ def test_a_verb_is_named_by_its_class_unless_it_sets_one() -> None:
 class Pitch(CardWord[Suit]):
     """A card and, for an eight, a suit: ``pitch 5D``, ``pitch 8H clubs``."""
 
-    words = SUIT_WORDS
     word_rank = Rank.EIGHT
 
 
@@ -107,6 +108,28 @@ def test_a_card_word_reads_and_writes_a_card_and_an_optional_word() -> None:
     assert only is not None
     assert only(Card.parse("8S"))
     assert not only(Card.parse("9S"))
+
+
+def test_a_card_word_of_suits_takes_the_suit_words_unless_it_sets_its_own() -> None:
+    """Issue 37: `CardWord[Suit]` needs no `words = SUIT_WORDS`; words it sets are its own."""
+
+    class Call(CardWord[Suit]):
+        """``call 5D hearts``."""
+
+    class Colour(CardWord[str]):
+        """``colour 5D red``."""
+
+        words = MappingProxyType({"red": "red", "black": "black"})
+
+    class Named(Call):
+        """``named 5D red``."""
+
+        words = Colour.words
+
+    assert Call.words is SUIT_WORDS
+    assert grammar_of(Call).parse("call 5D hearts", "Test") == Call(Card.parse("5D"), Suit.HEARTS)
+    assert Colour.words == Named.words == {"red": "red", "black": "black"}
+    assert not hasattr(CardWord, "words")
 
 
 class Bid(NumberVerb):

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic
+from typing import Any, ClassVar, Generic, get_args
 
 from typing_extensions import TypeVar
 
-from cardkit.cards.card import Card, Rank
+from cardkit.cards.card import SUIT_WORDS, Card, Rank, Suit
 from cardkit.engine.actions import Action
 from cardkit.engine.arguments import IntArg
 from cardkit.engine.grammar import Form, Grammar
@@ -87,9 +87,10 @@ class CardVerb(Action):
 class CardWord(Action, Generic[W]):
     """An action of a verb, one card and an optional word: `play 5D`, `play 8H clubs`.
 
-    `class Play(CardWord[Suit])` with `words = SUIT_WORDS` and `word_rank = Rank.EIGHT` is
-    Crazy Eights' play: the verb is the class's name in lower case unless the class sets
-    `verb`; [`grammar_of`][cardkit.engine.cardverb.grammar_of] reads it in two forms,
+    `class Play(CardWord[Suit])` with `word_rank = Rank.EIGHT` is Crazy Eights' play: the
+    verb is the class's name in lower case unless the class sets `verb`, and a
+    `CardWord[Suit]` takes the suits' words, `SUIT_WORDS`, unless it sets `words`;
+    [`grammar_of`][cardkit.engine.cardverb.grammar_of] reads it in two forms,
     `play <card>` (no word) and `play <8> <suit>` (a word required). The check still
     decides which cards take a word: `word_rank` narrows only what the reference listing
     tries. Two such actions are equal when they are of one class, card and word.
@@ -111,10 +112,14 @@ class CardWord(Action, Generic[W]):
     source: ClassVar[str | None] = "hand"
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
-        """Name the verb from the class unless it sets one."""
+        """Name the verb from the class unless it sets one; a `CardWord[Suit]` takes the
+        suits' words unless it (or a base) sets `words`."""
         super(CardWord, cls).__init_subclass__(**kwargs)  # no `__class__` cell: slots=True
         if "verb" not in vars(cls):
             cls.verb = cls.__name__.lower()
+        suited = any(get_args(base) == (Suit,) for base in vars(cls).get("__orig_bases__", ()))
+        if suited and not hasattr(cls, "words"):
+            cls.words = SUIT_WORDS
 
     def __str__(self) -> str:
         if self.word is None:

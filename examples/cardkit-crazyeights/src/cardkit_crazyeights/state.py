@@ -3,7 +3,6 @@
 from typing import Any, NamedTuple, Self
 
 from cardkit.authoring import (
-    SUIT_WORDS,
     Card,
     CardSet,
     CardWord,
@@ -29,7 +28,6 @@ from cardkit_crazyeights.views import CrazyEightsView
 class Play(CardWord[Suit]):
     """Play one card on the pile: ``play 5D``; a wild 8 names a suit: ``play 8H clubs``."""
 
-    words = SUIT_WORDS
     word_rank = Rank.EIGHT
 
 

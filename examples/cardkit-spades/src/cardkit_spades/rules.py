@@ -4,25 +4,6 @@ from pydantic import Field
 
 from cardkit import InvalidRules, Rules, Variant
 
-#: The named presets of Spades.
-PRESETS = (
-    Variant(
-        name="blind-nil",
-        description="A player may bid blind nil, before looking at their cards (200 points).",
-        options={"blind_nil": True},
-    ),
-    Variant(
-        name="no-nil",
-        description="No nil bids: every player bids at least one trick.",
-        options={"nil": False},
-    ),
-    Variant(
-        name="no-bags",
-        description="Bags (overtricks) score one point each and are never penalised.",
-        options={"bag_penalty": 0},
-    ),
-)
-
 
 class SpadesRules(Rules):
     """The options of partnership Spades. The defaults are the standard game.
@@ -31,7 +12,23 @@ class SpadesRules(Rules):
     penalty of 100 points for every 10 bags, a match to 500 points.
     """
 
-    presets = PRESETS
+    presets = (
+        Variant(
+            name="blind-nil",
+            description="A player may bid blind nil, before looking at their cards (200 points).",
+            options={"blind_nil": True},
+        ),
+        Variant(
+            name="no-nil",
+            description="No nil bids: every player bids at least one trick.",
+            options={"nil": False},
+        ),
+        Variant(
+            name="no-bags",
+            description="Bags (overtricks) score one point each and are never penalised.",
+            options={"bag_penalty": 0},
+        ),
+    )
 
     nil: bool = True
     """A player may bid nil (0 tricks): 100 points made, 100 lost if they take a trick."""
