@@ -26,8 +26,9 @@ if TYPE_CHECKING:
 
 __all__ = ["listed_together"]
 
-#: A group of forms listed together, and its forms' candidates by card (`None`: not kept).
-_Group = tuple[list["Form"], "dict[Card | None, tuple[Action, ...]] | None"]
+#: A group of forms listed together, and its forms' candidates by card index, -1 for no
+#: card (`None`: not kept). Keyed by index, not by card: a card's hash is a Python call.
+_Group = tuple[list["Form"], "dict[int, tuple[Action, ...]] | None"]
 #: The groups of each grammar's forms, by the id of its forms' tuple (kept with it).
 _GROUPS: dict[int, tuple[Sequence[Form], list[_Group]]] = {}
 
@@ -69,11 +70,12 @@ def listed_together(
         cards = deck if source is None or sources is None else sources(source)
         if table is not None:
             for card in cards if group[0].cards else (None,):
-                found = table.get(card)
+                key = -1 if card is None else card.index
+                found = table.get(key)
                 if found is None:
                     chosen: tuple[Card, ...] = () if card is None else (card,)
                     found = tuple(a for f in group for a in f.candidates(chosen, players=players))
-                    table[card] = found
+                    table[key] = found
                 out.extend(found)
         elif len(group) == 1:
             out.extend(candidates_of(group[0], cards, players=players))
