@@ -65,9 +65,18 @@ def listed_together(
     cards (its source's, else `deck`); forms listed together card by card, each form in turn.
     `candidates_of` lists one form from some cards; `plain` is `Form.candidates`."""
     out: list[Action] = []
+    # A source zone's cards are worked out once for the groups in a row that take from it
+    # (Gin Rummy's discard, knock and lay-off all take a card of the hand).
+    last_source: str | None = None
+    last_cards: Sequence[Card] = ()
     for group, table in groups_of(forms, plain):
         source = group[0].source
-        cards = deck if source is None or sources is None else sources(source)
+        if source is None or sources is None:
+            cards = deck
+        else:
+            if source != last_source:
+                last_source, last_cards = source, sources(source)
+            cards = last_cards
         if table is not None:
             for card in cards if group[0].cards else (None,):
                 key = -1 if card is None else card.index
