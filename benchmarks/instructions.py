@@ -9,7 +9,8 @@ else the machine is doing. The loops are those `rl_envs.py` times:
 
 - `env`: the PettingZoo AEC loop of `aec_bench` (default settings);
 - `lean`: the same with `view_fields=False`;
-- `bare`: the bare game's step of `game_bench` (list, pick, apply);
+- `bare`: the bare game's step of `game_bench` (list, pick, apply); any game, at its
+  default table when it has no RLCard peer in `rl_envs.PEERS` (Spades, Gin Rummy);
 - `floor`: the loop on `FloorEnv`, which does no work (`floor_bench`);
 - `rlcard`: RLCard's env of the nearest game (`rlcard_bench`), when installed;
 - `policy`: a policy bot's decision on `rl_envs.py`'s sampled states (`policy_bench`).
@@ -125,7 +126,13 @@ def child(loop: str, game: str, steps: int, warmup: int, helper: str) -> int:
     """Run `loop` under callgrind: `warmup` steps, then `steps` steps counted."""
     import rl_envs
 
-    players, peer = rl_envs.PEERS[game]
+    # A game without an RLCard peer (Spades, Gin Rummy) runs its bare loop at its default table.
+    if game in rl_envs.PEERS:
+        players, peer = rl_envs.PEERS[game]
+    elif loop == "bare":
+        players, peer = rl_envs.cardkit.load_game(game).players.default, ""
+    else:
+        return 3
     if loop == "rlcard":
         try:
             bench = rl_envs.rlcard_bench(peer, players)

@@ -250,11 +250,10 @@ class Card:
     def __str__(self) -> str:
         return self.code
 
+    # Equal means the same object (cards are interned): `object`'s own `==`, in C. A
+    # Python `__eq__` saying `self is other` cost a call per comparison (`card in a_list`).
     def __hash__(self) -> int:
         return self.index
-
-    def __eq__(self, other: object) -> bool:
-        return self is other
 
     @classmethod
     def __get_pydantic_core_schema__(

@@ -26,8 +26,9 @@ if TYPE_CHECKING:
 
 __all__ = ["listed_together"]
 
-#: A group of forms listed together, and its forms' candidates by card (`None`: not kept).
-_Group = tuple[list["Form"], "dict[Card | None, tuple[Action, ...]] | None"]
+#: A group of forms listed together, and its forms' candidates by card index, -1 for no
+#: card (`None`: not kept). Keyed by index, not by card: a card's hash is a Python call.
+_Group = tuple[list["Form"], "dict[int, tuple[Action, ...]] | None"]
 #: The groups of each grammar's forms, by the id of its forms' tuple (kept with it).
 _GROUPS: dict[int, tuple[Sequence[Form], list[_Group]]] = {}
 
@@ -64,16 +65,26 @@ def listed_together(
     cards (its source's, else `deck`); forms listed together card by card, each form in turn.
     `candidates_of` lists one form from some cards; `plain` is `Form.candidates`."""
     out: list[Action] = []
+    # A source zone's cards are worked out once for the groups in a row that take from it
+    # (Gin Rummy's discard, knock and lay-off all take a card of the hand).
+    last_source: str | None = None
+    last_cards: Sequence[Card] = ()
     for group, table in groups_of(forms, plain):
         source = group[0].source
-        cards = deck if source is None or sources is None else sources(source)
+        if source is None or sources is None:
+            cards = deck
+        else:
+            if source != last_source:
+                last_source, last_cards = source, sources(source)
+            cards = last_cards
         if table is not None:
             for card in cards if group[0].cards else (None,):
-                found = table.get(card)
+                key = -1 if card is None else card.index
+                found = table.get(key)
                 if found is None:
                     chosen: tuple[Card, ...] = () if card is None else (card,)
                     found = tuple(a for f in group for a in f.candidates(chosen, players=players))
-                    table[card] = found
+                    table[key] = found
                 out.extend(found)
         elif len(group) == 1:
             out.extend(candidates_of(group[0], cards, players=players))

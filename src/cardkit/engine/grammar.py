@@ -204,10 +204,19 @@ class Form:
         """
         if self.cards < 0:
             return
-        if self.only_cards is not None:
-            deck = [card for card in deck if self.only_cards(card)]
         words = self.word_values
         built = self.built
+        if self.cards == 0:  # no card to name: the deck is not looked at (`bid 4`, `draw`)
+            for values in self.arg_values(players):
+                for word in words:
+                    key: tuple[object, ...] = (values, 0, word)  # `candidate`'s key, no cards
+                    action = built.get(key)
+                    if action is None:
+                        action = self.built_action(key, values, (), word)
+                    yield action
+            return
+        if self.only_cards is not None:
+            deck = [card for card in deck if self.only_cards(card)]
         bits = [card.bit for card in deck]
         # A combination's key: its cards' bits added up (unless a card is twice in the deck).
         unique = len(set(bits)) == len(bits)

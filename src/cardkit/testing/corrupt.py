@@ -89,7 +89,7 @@ def _changed(value: Any, others: list[str], rng: random.Random) -> Any:
     if isinstance(value, str):
         if value in _CODES:
             choices = [c for c in others if c != value] or [
-                c for c in _CODES if c != value and c not in JOKERS
+                c for c in _CODES if c != value and _CODES[c] not in JOKERS
             ]
             return rng.choice(sorted(choices))
         return value + "x"
