@@ -172,34 +172,33 @@ class Fields(NamedTuple):
     cfg: Config
 
 
-# The position of each field, for transitions that change a list copy of the fields.
-(
-    PHASE,
-    ACTOR,
-    HANDS,
-    UPS,
-    DOWNS,
-    STOCK,
-    PILE,
-    PMASK,
-    TOP,
-    RUN,
-    BURNED,
-    OUT,
-    LIVE,
-    OPENER,
-    ADDABLE,
-    AGAIN,
-    SKIP,
-    NEED,
-    MUST,
-    READIED,
-    STARTER,
-    MOVED,
-    MOVES,
-    DIRECTION,
-    CFG,
-) = range(25)
+# The position of each field, for transitions that change a list copy of the fields
+# (`Final` literals: compiled modules read them as constants).
+PHASE: Final = 0
+ACTOR: Final = 1
+HANDS: Final = 2
+UPS: Final = 3
+DOWNS: Final = 4
+STOCK: Final = 5
+PILE: Final = 6
+PMASK: Final = 7
+TOP: Final = 8
+RUN: Final = 9
+BURNED: Final = 10
+OUT: Final = 11
+LIVE: Final = 12
+OPENER: Final = 13
+ADDABLE: Final = 14
+AGAIN: Final = 15
+SKIP: Final = 16
+NEED: Final = 17
+MUST: Final = 18
+READIED: Final = 19
+STARTER: Final = 20
+MOVED: Final = 21
+MOVES: Final = 22
+DIRECTION: Final = 23
+CFG: Final = 24
 
 _new_fields = tuple.__new__
 
