@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardkit import Event
+from cardkit_palace.config import Config
 from cardkit_palace.events import (
     burn_event,
     draw_event,
@@ -44,7 +45,6 @@ from cardkit_palace.fields import (
     TOP,
     TURN,
     UPS,
-    Config,
     cards_of,
     next_seat,
 )
