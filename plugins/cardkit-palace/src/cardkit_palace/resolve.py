@@ -76,23 +76,8 @@ def resolve(
     burned = x.burn[rank] or (run >= 4 if x.across else count >= 4)
     if burned:
         _burn(n, p, events)
-    drawn = 0
-    stock: int = n[STOCK]
-    if stock < 52 and hand.bit_count() < x.zone:
-        end = min(stock + x.zone - hand.bit_count(), 52)
-        stocks = x.stock_bits
-        drawn = stocks[stock][0] ^ stocks[end][0]  # the cards from stock to end
-        events.append(draw_event(p, end - stock))
-        n[STOCK] = end
-        hand |= drawn
-    hands: tuple[int, ...] = n[HANDS]
-    if hand != hands[p]:
-        if x.players == 2:  # put(), inlined: this runs on every play
-            n[HANDS] = (hand, hands[1]) if p == 0 else (hands[0], hand)
-        else:
-            changed = list(hands)
-            changed[p] = hand
-            n[HANDS] = tuple(changed)
+    drawn = _refill(n, x, p, hand, events)
+    hand |= drawn
     ups: tuple[int, ...] = n[UPS]
     downs: tuple[tuple[int, ...], ...] = n[DOWNS]
     is_out = not hand and not ups[p] and not any(d >= 0 for d in downs[p])
@@ -124,6 +109,29 @@ def resolve(
         q = players - 1
     live: int = n[LIVE]
     n[ACTOR] = q if live >> q & 1 and not skip else next_seat(n, p, skip)
+
+
+def _refill(n: list[Any], x: Config, p: int, hand: int, events: list[Event]) -> int:
+    """p draws up to the zone size while the stock lasts, and p's hand is now ``hand`` and
+    the cards drawn; those are returned."""
+    drawn = 0
+    stock: int = n[STOCK]
+    if stock < 52 and hand.bit_count() < x.zone:
+        end = min(stock + x.zone - hand.bit_count(), 52)
+        stocks = x.stock_bits
+        drawn = stocks[stock][0] ^ stocks[end][0]  # the cards from stock to end
+        events.append(draw_event(p, end - stock))
+        n[STOCK] = end
+        hand |= drawn
+    hands: tuple[int, ...] = n[HANDS]
+    if hand != hands[p]:
+        if x.players == 2:  # put(), inlined: this runs on every play
+            n[HANDS] = (hand, hands[1]) if p == 0 else (hands[0], hand)
+        else:
+            changed = list(hands)
+            changed[p] = hand
+            n[HANDS] = tuple(changed)
+    return drawn
 
 
 def _reverse(n: list[Any], p: int, events: list[Event]) -> None:
