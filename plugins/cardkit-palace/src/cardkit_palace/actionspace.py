@@ -26,10 +26,10 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from cardkit import Action, GameState
-from cardkit.authoring import ActionBlock, KeyedActionSpace, ranks_present
-from cardkit_palace.actions import PICKUP, Add, Complete, Decline, Flip, Pickup, Play, Ready, Swap
-from cardkit_palace.fields import RANK_MASK_BY_OFFSET, TURN
-from cardkit_palace.listing import RANK_GROUPS, submasks, turn_plays
+from cardkit.authoring import ActionBlock, KeyedActionSpace
+from cardkit_palace.actions import Add, Complete, Decline, Flip, Pickup, Play, Ready, Swap
+from cardkit_palace.fields import Fields
+from cardkit_palace.numbering import turn_numbering
 
 __all__ = ["ACTION_SPACE"]
 
@@ -113,62 +113,6 @@ def _canonical(action: Action) -> tuple[int, int]:
     return (mask if isinstance(mask, int) else 0), 0
 
 
-def _rank_numbering(cards: int) -> tuple[tuple[int, ...], tuple[Action, ...]]:
-    """The ids (from the hand) of the plays of ``cards`` (of one rank), one per count, and
-    each id's canonical play: the lowest cards of that count."""
-    rank, count = _rank_count(cards)
-    ids, plays, mask, rest = [], [], 0, cards
-    for k in range(1, count + 1):
-        low = rest & -rest
-        mask, rest = mask | low, rest ^ low
-        ids.append(_START["play"] + (rank * 4 + k - 1) * 3)
-        plays.append(Play.of(mask))
-    return tuple(ids), tuple(plays)
-
-
-#: By the cards of one rank a turn may play: their plays' ids from the hand, and the
-#: canonical plays (a play from the face-up cards has the next id).
-_RANK_NUMBERING: Final = {
-    sub: _rank_numbering(sub) for cards in RANK_MASK_BY_OFFSET for sub in submasks(cards)
-}
-_PICKUP_ID: Final = _key(PICKUP, None)
-_G1, _G2, _G3, _G4 = RANK_GROUPS
-_Plays = tuple[tuple[int, ...], tuple[Action, ...]]
-
-
-class _GroupNumbering(dict[int, _Plays]):
-    """By the playable cards of one rank group (see `listing`): their plays' ids and
-    canonical plays, low rank first, computed once per cards (at most 2**16 keys a group).
-
-    Args:
-        step: 0 for plays from the hand, 1 from the face-up cards (the next id).
-    """
-
-    def __init__(self, step: int) -> None:
-        """An empty table for plays from this source."""
-        super().__init__()
-        self._step = step
-
-    def __missing__(self, cards: int) -> _Plays:
-        ids: list[int] = []
-        plays: list[Action] = []
-        ranks = ranks_present(cards)
-        while ranks:
-            low = ranks & -ranks
-            found, canonical = _RANK_NUMBERING[cards & RANK_MASK_BY_OFFSET[low.bit_length() - 1]]
-            ids += [i + self._step for i in found]
-            plays += canonical
-            ranks ^= low
-        entry = self[cards] = (tuple(ids), tuple(plays))
-        return entry
-
-
-#: By source (0: the hand, 1: the face-up cards): the numbering of each rank group's plays.
-_NUMBERING: Final = (_GroupNumbering(0), _GroupNumbering(1))
-_PICKUP_PLAYS: Final[_Plays] = ((_PICKUP_ID,), (PICKUP,))
-_NO_PLAYS: Final[_Plays] = ((), ())
-
-
 class _PalaceSpace(KeyedActionSpace):
     """Palace's space, numbering a legal list fast (the same ids and canonical moves).
 
@@ -212,28 +156,15 @@ class _PalaceSpace(KeyedActionSpace):
         return found
 
     def legal(self, state: GameState, seat: int | None = None) -> _Numbered:
-        """As `ActionSpace.legal`; a turn's plays (from the hand or the face-up cards) are
-        numbered from the playable cards, with no listing (the contract suite compares)."""
-        palace: Any = state
-        try:
-            f = palace.f
-        except AttributeError:
-            return super().legal(state, seat)
-        p = f.actor
-        if f.phase != TURN or (seat is not None and seat != p):
-            return super().legal(state, seat)
-        hand = f.hands[p]
-        source = hand or f.ups[p]
-        if not source:
-            return super().legal(state, seat)  # flips
-        playable, mixed, pickup = turn_plays(f, bool(hand), source)  # as the listing's
-        if mixed:
-            return super().legal(state, seat)
-        g = _NUMBERING[0 if hand else 1]  # a face-up play's id is the hand play's + 1
-        a, b, c, d = g[playable & _G1], g[playable & _G2], g[playable & _G3], g[playable & _G4]
-        # pickup (when legal) first: its id is below every play's
-        first = _PICKUP_PLAYS if pickup else _NO_PLAYS
-        return [*first[0], *a[0], *b[0], *c[0], *d[0]], [*first[1], *a[1], *b[1], *c[1], *d[1]]
+        """As `ActionSpace.legal`; a turn's moves are numbered from the fields, with no
+        listing ([`turn_numbering`][cardkit_palace.numbering.turn_numbering]; the contract
+        suite compares)."""
+        f: Any = getattr(state, "f", None)
+        if isinstance(f, Fields) and (seat is None or seat == f.actor):
+            found = turn_numbering(f)
+            if found is not None:
+                return found
+        return super().legal(state, seat)
 
     def number(self, actions: Sequence[Action], state: GameState | None = None) -> _Numbered:
         """The ascending ids of `actions` and each id's canonical action (the lowest suits)."""

@@ -11,17 +11,14 @@ changes (the field positions below), and freezes the list into the next
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any, Final, NamedTuple
 
 from cardkit import Card
 from cardkit.authoring import cards_of_mask, rank_mask
-from cardkit_palace.effects import PalaceTables
-from cardkit_palace.rules import FirstPlayerRule
+from cardkit_palace.config import Config
 
 __all__ = [
     "PHASES",
-    "Config",
     "Fields",
     "freeze",
     "next_seat",
@@ -47,56 +44,6 @@ RANK_MASK: Final = tuple(rank_mask(r) if r >= 2 else 0 for r in range(15))
 #: By rank offset 0-12 (rank - 2): the four cards of that rank.
 RANK_MASK_BY_OFFSET: Final = tuple(rank_mask(o + 2) for o in range(13))
 FULL: Final = (1 << 52) - 1
-
-
-@dataclass(frozen=True, slots=True)
-class Config:
-    """Everything fixed for one deal: its options as plain values and the resolved hook tables.
-
-    Attributes:
-        players: the number of seats.
-        dealer: the dealer's seat.
-        zone: cards per zone (``zone_size``); refills go up to it.
-        bits: the deck's card bits, top first (the stock is ``bits[stock:]``).
-        stock_bits: by deck position ``stock``: the stock's mask, count and
-            last card's bit (see `stock_bits`).
-        tables: the effect and follow tables of the hooks, resolved at the start.
-        legal: ``tables.legal_cards``: by top rank, the cards that may follow.
-        burn: by rank, whether it burns.
-        again: by rank, whether its player plays again.
-        skip: by rank, how many players lose their turn.
-        reverses: by rank, whether it reverses the order of play.
-        across: ``four_of_a_kind_across_plays``.
-        completion: the out-of-turn completion window is on.
-        add_on: ``add_drawn_match``.
-        burn_next: the next player starts after a burn.
-        voluntary: ``allow_voluntary_pickup``.
-        mixed: ``allow_mixed_source_play``.
-        first_out: ``end_condition = first_out_wins``.
-        must_lowest: the starter's first play must include their lowest rank.
-        first_player: ``first_player_rule``.
-    """
-
-    players: int
-    dealer: int
-    zone: int
-    bits: tuple[int, ...]
-    stock_bits: tuple[tuple[int, int, int], ...]
-    tables: PalaceTables
-    legal: tuple[int, ...]
-    burn: tuple[bool, ...]
-    again: tuple[bool, ...]
-    skip: tuple[int, ...]
-    reverses: tuple[bool, ...]
-    across: bool
-    completion: bool
-    add_on: bool
-    burn_next: bool
-    voluntary: bool
-    mixed: bool
-    first_out: bool
-    must_lowest: bool
-    first_player: FirstPlayerRule
 
 
 def stock_bits(bits: tuple[int, ...]) -> tuple[tuple[int, int, int], ...]:
@@ -172,34 +119,33 @@ class Fields(NamedTuple):
     cfg: Config
 
 
-# The position of each field, for transitions that change a list copy of the fields.
-(
-    PHASE,
-    ACTOR,
-    HANDS,
-    UPS,
-    DOWNS,
-    STOCK,
-    PILE,
-    PMASK,
-    TOP,
-    RUN,
-    BURNED,
-    OUT,
-    LIVE,
-    OPENER,
-    ADDABLE,
-    AGAIN,
-    SKIP,
-    NEED,
-    MUST,
-    READIED,
-    STARTER,
-    MOVED,
-    MOVES,
-    DIRECTION,
-    CFG,
-) = range(25)
+# The position of each field, for transitions that change a list copy of the fields
+# (`Final` literals: compiled modules read them as constants).
+PHASE: Final = 0
+ACTOR: Final = 1
+HANDS: Final = 2
+UPS: Final = 3
+DOWNS: Final = 4
+STOCK: Final = 5
+PILE: Final = 6
+PMASK: Final = 7
+TOP: Final = 8
+RUN: Final = 9
+BURNED: Final = 10
+OUT: Final = 11
+LIVE: Final = 12
+OPENER: Final = 13
+ADDABLE: Final = 14
+AGAIN: Final = 15
+SKIP: Final = 16
+NEED: Final = 17
+MUST: Final = 18
+READIED: Final = 19
+STARTER: Final = 20
+MOVED: Final = 21
+MOVES: Final = 22
+DIRECTION: Final = 23
+CFG: Final = 24
 
 _new_fields = tuple.__new__
 

@@ -20,8 +20,9 @@ from cardkit.authoring import (
     SuitOrder,
 )
 from cardkit_palace.actionspace import ACTION_SPACE
+from cardkit_palace.config import Config
 from cardkit_palace.effects import PalaceTables, build_tables
-from cardkit_palace.fields import EXCHANGE, PHASES, Config, Fields, stock_bits
+from cardkit_palace.fields import EXCHANGE, PHASES, Fields, stock_bits
 from cardkit_palace.rules import (
     BurnRule,
     EndCondition,

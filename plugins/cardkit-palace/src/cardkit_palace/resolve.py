@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardkit import Event
+from cardkit_palace.config import Config
 from cardkit_palace.events import (
     burn_event,
     draw_event,
@@ -60,43 +61,37 @@ def resolve(
     ``hand`` is p's hand without them. The pile may burn, p refills and may
     go out; then a window opens, p plays again, or the next player's turn.
     """
-    x = n[CFG]
+    x: Config = n[CFG]
     pile_cards = PILE_CARDS.get(mask)
     n[PILE] = (n[PILE], pile_cards if pile_cards is not None else cards_of(mask))
-    n[PMASK] |= mask
+    pmask: int = n[PMASK]
+    n[PMASK] = pmask | mask
     if x.reverses[rank]:
         _reverse(n, p, events)
-    run = n[RUN] + count if rank == n[TOP] else count
+    top: int = n[TOP]
+    run: int = n[RUN]
+    run = run + count if rank == top else count
     n[TOP] = rank
     n[RUN] = run
     burned = x.burn[rank] or (run >= 4 if x.across else count >= 4)
     if burned:
         _burn(n, p, events)
-    drawn = 0
-    stock = n[STOCK]
-    if stock < 52 and hand.bit_count() < x.zone:
-        end = min(stock + x.zone - hand.bit_count(), 52)
-        drawn = x.stock_bits[stock][0] ^ x.stock_bits[end][0]  # the cards from stock to end
-        events.append(draw_event(p, end - stock))
-        n[STOCK] = end
-        hand |= drawn
-    hands = n[HANDS]
-    if hand != hands[p]:
-        if x.players == 2:  # put(), inlined: this runs on every play
-            n[HANDS] = (hand, hands[1]) if p == 0 else (hands[0], hand)
-        else:
-            changed = list(hands)
-            changed[p] = hand
-            n[HANDS] = tuple(changed)
-    is_out = not hand and not n[UPS][p] and not any(d >= 0 for d in n[DOWNS][p])
+    drawn = _refill(n, x, p, hand, events)
+    hand |= drawn
+    ups: tuple[int, ...] = n[UPS]
+    downs: tuple[tuple[int, ...], ...] = n[DOWNS]
+    is_out = not hand and not ups[p] and not any(d >= 0 for d in downs[p])
     if (is_out and _goes_out(n, p, events)) or (burned and _after_burn(n, p, is_out)):
         return
     again = x.again[rank] and not is_out
-    if drawn & RANK_MASK[rank] and x.add_on and not again and not is_out:
+    rank_cards = RANK_MASK[rank]
+    if drawn & rank_cards and x.add_on and not again and not is_out:
         _open_add(n, p, rank, drawn)
         return
     if x.completion:
-        free = RANK_MASK[rank] & ~(n[PMASK] | n[BURNED])
+        on_pile: int = n[PMASK]
+        gone: int = n[BURNED]
+        free = rank_cards & ~(on_pile | gone)
         if free and free.bit_count() == 4 - run and _opens_completion(n, p, rank, again, free):
             return
     # No window: the next turn (the hot path, inlined from end_window).
@@ -106,12 +101,37 @@ def resolve(
         return
     skip = x.skip[rank]
     players = x.players
-    q = p + n[DIRECTION]
+    direction: int = n[DIRECTION]
+    q = p + direction
     if q == players:
         q = 0
     elif q < 0:
         q = players - 1
-    n[ACTOR] = q if n[LIVE] >> q & 1 and not skip else next_seat(n, p, skip)
+    live: int = n[LIVE]
+    n[ACTOR] = q if live >> q & 1 and not skip else next_seat(n, p, skip)
+
+
+def _refill(n: list[Any], x: Config, p: int, hand: int, events: list[Event]) -> int:
+    """p draws up to the zone size while the stock lasts, and p's hand is now ``hand`` and
+    the cards drawn; those are returned."""
+    drawn = 0
+    stock: int = n[STOCK]
+    if stock < 52 and hand.bit_count() < x.zone:
+        end = min(stock + x.zone - hand.bit_count(), 52)
+        stocks = x.stock_bits
+        drawn = stocks[stock][0] ^ stocks[end][0]  # the cards from stock to end
+        events.append(draw_event(p, end - stock))
+        n[STOCK] = end
+        hand |= drawn
+    hands: tuple[int, ...] = n[HANDS]
+    if hand != hands[p]:
+        if x.players == 2:  # put(), inlined: this runs on every play
+            n[HANDS] = (hand, hands[1]) if p == 0 else (hands[0], hand)
+        else:
+            changed = list(hands)
+            changed[p] = hand
+            n[HANDS] = tuple(changed)
+    return drawn
 
 
 def _reverse(n: list[Any], p: int, events: list[Event]) -> None:

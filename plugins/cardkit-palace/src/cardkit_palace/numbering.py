@@ -1,0 +1,89 @@
+"""The action ids of a turn's legal moves (for an action mask), from the fields: plain functions.
+
+[`ACTION_SPACE`][cardkit_palace.actionspace.ACTION_SPACE] numbers any list of
+actions; a turn's legal moves it numbers here, straight from the cards that
+may be played (`listing.turn_plays`), with no listing: the same ids and
+canonical moves (the lowest suits), which the contract suite compares with
+the listing's numbering. The ids follow the space's table (its module says
+what each block means).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from cardkit import Action
+from cardkit.authoring import ranks_present
+from cardkit_palace.actions import PICKUP, Flip, Play
+from cardkit_palace.fields import RANK_MASK_BY_OFFSET, TURN, Fields
+from cardkit_palace.listing import submasks, turn_plays
+
+__all__ = ["FLIP_IDS", "PICKUP_ID", "PLAY_IDS", "turn_numbering"]
+
+#: The id of ``pickup``, the first id of the ``flip`` block (``flip 1``), and the first of the
+#: ``play`` block: a play's id is ``PLAY_IDS + (rank offset * 4 + count - 1) * 3 + source``
+#: (0: from the hand, 1: from the face-up cards).
+PICKUP_ID: Final = 1
+FLIP_IDS: Final = 3
+PLAY_IDS: Final = 9
+
+
+def _lowest_plays(cards: int) -> tuple[Play, ...]:
+    """The plays of the lowest one, two, ... of ``cards`` (of one rank): each count's
+    canonical play."""
+    plays = []
+    mask = 0
+    rest = cards
+    while rest:
+        low = rest & -rest
+        mask |= low
+        rest ^= low
+        plays.append(Play.of(mask))
+    return tuple(plays)
+
+
+#: By the cards of one rank a turn may play: the canonical play of each count, one to all.
+_LOWEST_PLAYS: Final = {
+    sub: _lowest_plays(sub) for cards in RANK_MASK_BY_OFFSET for sub in submasks(cards)
+}
+_FLIPS: Final = tuple(Flip.of(i) for i in range(1, 7))
+
+
+def turn_numbering(f: Fields) -> tuple[list[int], list[Action]] | None:
+    """The ascending ids of the legal moves of the seat to act and each id's canonical move,
+    in a turn (``None``: not a turn, or plays that may mix the hand and face-up cards,
+    which the space numbers from the listing)."""
+    if f.phase != TURN:
+        return None
+    p = f.actor
+    hand: int = f.hands[p]
+    source: int = hand or f.ups[p]
+    ids: list[int] = []
+    moves: list[Action] = []
+    if not source:  # only face-down cards: a flip of each
+        for position, card in enumerate(f.downs[p]):
+            if card >= 0:
+                ids.append(FLIP_IDS + position)
+                moves.append(_FLIPS[position])
+        return ids, moves
+    playable, mixed, pickup = turn_plays(f, hand != 0, source)
+    if mixed:
+        return None
+    if pickup:  # its id is below every play's
+        ids.append(PICKUP_ID)
+        moves.append(PICKUP)
+    first = PLAY_IDS if hand else PLAY_IDS + 1  # a face-up play's id is the hand play's + 1
+    by_offset = RANK_MASK_BY_OFFSET
+    ranks = ranks_present(playable)
+    offset = 0
+    while ranks:
+        if ranks & 1:
+            plays = _LOWEST_PLAYS[playable & by_offset[offset]]
+            at = first + offset * 12
+            for play in plays:
+                ids.append(at)
+                moves.append(play)
+                at += 3
+        ranks >>= 1
+        offset += 1
+    return ids, moves
