@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict
 
 from cardkit.engine.actions import Action
 from cardkit.engine.saves import SavedGame
-from cardkit.engine.state import GameState, Setup
+from cardkit.engine.state import GameState, Log, Setup
 from cardkit.errors import CardkitError
 from cardkit.play.match import DealRecord, Match
 from cardkit.server._models import CreateTable
@@ -64,7 +64,9 @@ class RecordWriter:
 
     Kept from one call to the next: the finished deals' JSON (while the match
     is the same), and the current deal's saved-game head (its setup) and the
-    JSON of each action played (while the deal is the same and only grows).
+    JSON of its actions played (while the deal is the same and only grows). A
+    later state's new actions are found by walking its log back to the last
+    state written, so a save costs its new actions, not the deal's history.
     """
 
     def __init__(self) -> None:
@@ -73,8 +75,10 @@ class RecordWriter:
         self._deals: list[str] = []
         self._setup: Setup | None = None
         self._head = ""
-        self._actions: list[Action] = []
-        self._texts: list[str] = []
+        #: The log entry of the last state written, and its actions' JSON (`_count` of them).
+        self._log: Log = None
+        self._joined = ""
+        self._count = 0
 
     def json(self, head: TableRecord, match: Match) -> str:
         """``head`` (a record whose ``deals`` are left out) with ``match``'s finished deals,
@@ -92,16 +96,17 @@ class RecordWriter:
             return None
         if state.setup is not self._setup:
             self._start(state)
-        history = state.history
-        kept = self._actions
-        if len(history) < len(kept) or any(a is not b for a, b in zip(kept, history, strict=False)):
-            kept.clear()  # not a later point of the same deal: every action is written again
-            self._texts.clear()
-        for action in history[len(kept) :]:
-            kept.append(action)
-            self._texts.append(pydantic_core.to_json(str(action)).decode())
+        new = _actions_since(state, self._log)
+        if new is None:  # not a later point of the same deal: every action is written again
+            self._count, self._joined = 0, ""
+            new = list(state.history)
+        self._log = state._log
+        if new:
+            added = ",".join(pydantic_core.to_json(str(action)).decode() for action in new)
+            self._joined = f"{self._joined},{added}" if self._joined else added
+            self._count += len(new)
         snapshot = pydantic_core.to_json(state.snapshot()).decode()
-        return f'{self._head}"actions":[{",".join(self._texts)}],"snapshot":{snapshot}}}'
+        return f'{self._head}"actions":[{self._joined}],"snapshot":{snapshot}}}'
 
     def advance(self, state: GameState, text: str) -> GameState | None:
         """The state saved as ``text`` when it is a later point of ``state``'s deal:
@@ -115,11 +120,11 @@ class RecordWriter:
         kept = self.state_json(state)
         if text == kept:
             return state
-        if not text.startswith(f'{self._head}"actions":[{",".join(self._texts)}'):
+        if not text.startswith(f'{self._head}"actions":[{self._joined}'):
             return None
         try:
             new = state
-            for action in SavedGame.parse(text).actions[len(self._actions) :]:
+            for action in SavedGame.parse(text).actions[self._count :]:
                 new = new.apply(action)
         except CardkitError:
             return None
@@ -132,4 +137,26 @@ class RecordWriter:
         assert empty.endswith(_EMPTY_TAIL)
         self._setup = state.setup
         self._head = empty[: -len(_EMPTY_TAIL)]
-        self._actions, self._texts = [], []
+        self._log, self._joined, self._count = None, "", 0
+
+
+def _actions_since(state: GameState, written: Log) -> list[Action] | None:
+    """The actions ``state`` played after the state whose log entry is ``written``, oldest
+    first, or ``None`` when ``state`` is not a later point of it (or nothing was written).
+
+    Only the new part of the deal's log is walked, back from ``state`` to ``written``:
+    a save costs what its new actions cost, not the deal's whole history. (The log is
+    the engine's own record of a state's actions; `GameState.history` walks all of it.)
+    """
+    if written is None:
+        return None
+    actions: list[Action] = []
+    log = state._log
+    while log is not written:
+        if log is None:
+            return None
+        if log[1] is not None:
+            actions.append(log[1])
+        log = log[0]
+    actions.reverse()
+    return actions
