@@ -1,7 +1,8 @@
 """One table: its seats and tokens, its match, the current deal, and what each seat is sent.
 
-A [Table][cardkit.server.Table] is plain synchronous logic: the server (``_hub``) calls it,
-stores it after every change and sends each client what `Table.message` builds for it.
+A [Table][cardkit.server.Table] is plain synchronous logic: the server (``_hub`` and the
+modules of its jobs) calls it, stores it after every change and sends each client what
+`Table.message` builds for it.
 """
 
 from __future__ import annotations
