@@ -13,13 +13,11 @@ import time
 from collections.abc import Sequence
 from typing import Any, Literal
 
-from cardkit.engine.actions import Action
-from cardkit.engine.bots import Bot, Turn
+from cardkit.engine.bots import Bot
 from cardkit.engine.catalog import catalog
 from cardkit.engine.events import Event
 from cardkit.engine.game import Game
 from cardkit.engine.state import GameState
-from cardkit.engine.views import View
 from cardkit.errors import InvalidRules, TableError
 from cardkit.play.match import Match, derive_seed, has_match_rule
 from cardkit.plugins.registry import Registry, registry
@@ -27,39 +25,10 @@ from cardkit.server._audience import Audiences
 from cardkit.server._layout import message_extras
 from cardkit.server._models import CreateTable, SeatInfo, Standings, StateMessage, TableInfo
 from cardkit.server._record import RecordWriter, SeatRecord, TableRecord
+from cardkit.server._seatturn import SeatTurn
 from cardkit.server._shown import named_recent, standing_rows
 
 __all__ = ["Table"]
-
-
-class _ShownTurn(Turn):
-    """A bot's turn whose view is the one its table shows the seat (`Audiences.view`):
-    built once per state and seat, for the bot and the seat's clients alike, not once
-    for each. It is ``state.view(seat)``: the bot still gets only its seat's view.
-    """
-
-    __slots__ = ("_shown",)
-
-    def __init__(
-        self,
-        state: GameState,
-        seat: int,
-        legal: Sequence[Action],
-        rng: random.Random,
-        audiences: Audiences,
-    ) -> None:
-        """``Turn(state, seat, legal, rng)``, its view taken from ``audiences``."""
-        super().__init__(state, seat, legal, rng)
-
-        def shown() -> View:  # a closure, as the core's: the turn names no state
-            return audiences.view(state, seat)
-
-        self._shown = shown
-
-    @property
-    def view(self) -> View:
-        """What this seat may know now: the view its clients are (or would be) sent."""
-        return self._shown()
 
 
 class Table:
@@ -374,7 +343,7 @@ class Table:
         legal = state.legal_actions() if seat == state.to_act else state.legal_actions_for(seat)
         bot = self._bots[seat] or self.timer_bot
         rng = random.Random(derive_seed(self.seed, "bot", self.match.next_number, self.version))
-        turn = _ShownTurn(state, seat, legal, rng, self.audiences)
+        turn = SeatTurn(state, seat, legal, rng, self.audiences)
         return self._advance(state.act_as(seat, bot.choose(turn)))
 
     def _advance(self, new: GameState) -> tuple[Event, ...]:
