@@ -15,9 +15,8 @@ from __future__ import annotations
 import pydantic_core
 from pydantic import BaseModel, ConfigDict
 
-from cardkit.engine.actions import Action
 from cardkit.engine.saves import SavedGame
-from cardkit.engine.state import GameState, Log, Setup
+from cardkit.engine.state import GameState, Setup
 from cardkit.errors import CardkitError
 from cardkit.play.match import DealRecord, Match
 from cardkit.server._models import CreateTable
@@ -65,8 +64,9 @@ class RecordWriter:
     Kept from one call to the next: the finished deals' JSON (while the match
     is the same), and the current deal's saved-game head (its setup) and the
     JSON of its actions played (while the deal is the same and only grows). A
-    later state's new actions are found by walking its log back to the last
-    state written, so a save costs its new actions, not the deal's history.
+    later state's new actions are those played since the last state written
+    (`GameState.actions_since`), so a save costs its new actions, not the deal's
+    history.
     """
 
     def __init__(self) -> None:
@@ -75,8 +75,8 @@ class RecordWriter:
         self._deals: list[str] = []
         self._setup: Setup | None = None
         self._head = ""
-        #: The log entry of the last state written, and its actions' JSON (`_count` of them).
-        self._log: Log = None
+        #: The last state written (of this deal), and its actions' JSON (`_count` of them).
+        self._written: GameState | None = None
         self._joined = ""
         self._count = 0
 
@@ -96,11 +96,11 @@ class RecordWriter:
             return None
         if state.setup is not self._setup:
             self._start(state)
-        new = _actions_since(state, self._log)
+        new = None if self._written is None else state.actions_since(self._written)
         if new is None:  # not a later point of the same deal: every action is written again
             self._count, self._joined = 0, ""
-            new = list(state.history)
-        self._log = state._log
+            new = state.history
+        self._written = state
         if new:
             added = ",".join(pydantic_core.to_json(str(action)).decode() for action in new)
             self._joined = f"{self._joined},{added}" if self._joined else added
@@ -137,26 +137,4 @@ class RecordWriter:
         assert empty.endswith(_EMPTY_TAIL)
         self._setup = state.setup
         self._head = empty[: -len(_EMPTY_TAIL)]
-        self._log, self._joined, self._count = None, "", 0
-
-
-def _actions_since(state: GameState, written: Log) -> list[Action] | None:
-    """The actions ``state`` played after the state whose log entry is ``written``, oldest
-    first, or ``None`` when ``state`` is not a later point of it (or nothing was written).
-
-    Only the new part of the deal's log is walked, back from ``state`` to ``written``:
-    a save costs what its new actions cost, not the deal's whole history. (The log is
-    the engine's own record of a state's actions; `GameState.history` walks all of it.)
-    """
-    if written is None:
-        return None
-    actions: list[Action] = []
-    log = state._log
-    while log is not written:
-        if log is None:
-            return None
-        if log[1] is not None:
-            actions.append(log[1])
-        log = log[0]
-    actions.reverse()
-    return actions
+        self._written, self._joined, self._count = None, "", 0
