@@ -60,7 +60,7 @@ async def store(
         log.warning("table %s: the write failed (%s); reading it back", table.id, exc)
         stored, unknown = False, True
     if not stored:
-        found = await _read_back(hub, table)
+        found = await _read_back(hub, table, table.state if before is None else before)
         if found is None:
             raise TableError("no_such_table", f"table {table.id} is gone", status=404)
         # After a lost connection this change is stored if the next revision is it.
@@ -83,22 +83,29 @@ async def store(
                 status=409,
             )
     table.revision += 1
+    hub.ahead.pop(table.id, None)  # this copy is what is stored now
     hub.updated[table.id] = time.time()
     publish(hub, table, events)
     if began:
         hub.metrics.action(time.perf_counter() - began)
 
 
-async def _read_back(hub: HubState, table: Table) -> Stored | None:
+async def _read_back(hub: HubState, table: Table, shown: GameState | None) -> Stored | None:
     """The table as stored, after a refused or failed write: a few tries, since a pool
-    replaces a lost connection at once (else the change is refused, the table stale)."""
+    replaces a lost connection at once (else the change is refused, the table stale).
+
+    When no try answers, this copy may hold a change that is not stored: it is marked
+    `HubState.ahead` with ``shown``, the state its clients were last sent, so that the
+    next read makes it what is stored (even at the revision this copy has).
+    """
     for attempt in range(5):
         try:
             return await hub.storage.load(table.id)
         except Exception as exc:
             log.warning("table %s: reading it back failed (%s)", table.id, exc)
             await asyncio.sleep(0.1 * (attempt + 1))
-    hub.stale.add(table.id)  # this copy may be ahead of the storage: read it again
+    hub.ahead[table.id] = shown
+    hub.stale.add(table.id)
     raise TableError(
         "storage_unavailable",
         "the database did not answer, so it is not known whether this was played; "

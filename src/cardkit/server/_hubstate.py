@@ -18,6 +18,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from cardkit.engine.state import GameState
 from cardkit.errors import CardkitError
 from cardkit.plugins.registry import Registry
 from cardkit.server._batch import Writes
@@ -51,6 +52,9 @@ class HubState:
         clients: each table's WebSocket clients.
         updated: when each table last changed (seconds since the epoch).
         stale: the tables to read again before they are shown or changed.
+        ahead: the tables whose copy here may hold a change that is not stored (its
+            write failed and could not be read back), with the state their clients
+            were last sent: read again, such a table becomes what is stored.
         refreshing: the tables a read-again task is under way for.
         drivers: the driver task of each table whose lease this worker holds.
         wake: each table's event, set when a person acted or the table was read again.
@@ -71,6 +75,7 @@ class HubState:
     clients: dict[str, list[_Client]] = field(default_factory=dict)
     updated: dict[str, float] = field(default_factory=dict)
     stale: set[str] = field(default_factory=set)
+    ahead: dict[str, GameState | None] = field(default_factory=dict)
     refreshing: set[str] = field(default_factory=set)
     drivers: dict[str, asyncio.Task[None]] = field(default_factory=dict)
     wake: dict[str, asyncio.Event] = field(default_factory=dict)
@@ -132,6 +137,7 @@ class HubState:
         for found in (self.tables, self.wake, self.updated, self.locks):
             found.pop(table_id, None)
         self.stale.discard(table_id)
+        self.ahead.pop(table_id, None)
 
     def connected(self, table: Table) -> list[int]:
         """How many clients each seat of ``table`` has connected."""

@@ -80,7 +80,8 @@ async def _refresh_task(hub: HubState, table: Table) -> None:
 
 
 async def refresh(hub: HubState, table: Table) -> None:
-    """Read the table again if another worker stored it since (the lock held).
+    """Read the table again if another worker stored it since, or this copy is ahead of
+    the storage (`HubState.ahead`), the lock held.
 
     Raises:
         TableError: ``storage_unavailable`` (503): the database did not answer.
@@ -98,8 +99,10 @@ async def refresh(hub: HubState, table: Table) -> None:
             "the table could not be read, so nothing was played; try again",
             status=503,
         ) from None
-    if found is not None and found.revision > table.revision:
-        reload(hub, table, found)
+    # A copy ahead of the storage (a change whose write was lost) is read back even at
+    # its own revision: that change was not stored, and its clients were never sent it.
+    if found is not None and (found.revision > table.revision or table.id in hub.ahead):
+        reload(hub, table, found, hub.ahead.pop(table.id, None))
 
 
 def reload(hub: HubState, table: Table, found: Stored, before: GameState | None = None) -> None:
