@@ -233,6 +233,11 @@ class PostgresCluster:
             "UTF8",
             "--no-sync",
         )
+        return self.up()
+
+    def up(self) -> PostgresCluster:
+        """Start the server (again, after `down`); wait until it accepts connections."""
+        bin_ = self.bindir
         settings = (
             f"-p {self.port} -k {self.dir} -c listen_addresses='' -c fsync=off "
             "-c synchronous_commit=off -c full_page_writes=off -c max_connections=300"
@@ -251,6 +256,10 @@ class PostgresCluster:
             "start",
         )
         return self
+
+    def down(self) -> None:
+        """Stop the server at once, as a crash would, keeping its data for `up`."""
+        self._run(str(self.bindir / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "stop")
 
     def url(self, database: str = "postgres") -> str:
         """The URL of one database of this server (over its unix socket)."""
@@ -369,6 +378,18 @@ def pg_servers(postgres: PostgresCluster, tmp_path: Path) -> Iterator[Servers]:
         yield started
     finally:
         started.kill_all()
+
+
+@pytest.fixture
+def own_pg_servers(postgres: PostgresCluster, tmp_path: Path) -> Iterator[Servers]:
+    """Servers on a PostgreSQL server of their own, which a test may stop and start."""
+    cluster = PostgresCluster(postgres.bindir).start()
+    started = Servers(tmp_path, cluster)
+    try:
+        yield started
+    finally:
+        started.kill_all()
+        cluster.stop()
 
 
 @pytest.fixture(scope="module", params=ENGINES)

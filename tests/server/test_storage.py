@@ -7,6 +7,7 @@ from ``conftest``), in process: no server is started.
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -137,6 +138,38 @@ def test_postgresql_tells_every_worker_of_a_change_once_it_is_committed(postgres
 
 
 @pytest.mark.slow
+@pytest.mark.slow
+def test_connections_closed_while_idle_are_replaced_without_waiting(postgres: Any) -> None:
+    """pg_terminate_backend ends every idle connection of a worker's pool: its next query
+    takes a new connection at once. (The pool's own check waited a second before its
+    second try, two before its third: after a cut, a write waited up to 5 s.)"""
+    import psycopg
+
+    from cardkit.server.postgres import PostgresStorage
+
+    url = postgres.new_database()
+
+    async def work() -> float:
+        store = PostgresStorage(url)
+        await store.open()
+        try:
+            await store.create("t", "{}")
+            await asyncio.gather(*(store.load("t") for _ in range(4)))  # 4 in the pool
+            with psycopg.connect(url, autocommit=True) as killer:
+                killer.execute(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                    "WHERE application_name = 'cardkit' AND pid <> pg_backend_pid()"
+                )
+            await asyncio.sleep(0.3)  # the goodbyes reach the idle connections
+            began = time.monotonic()
+            assert await store.load("t") is not None
+            return time.monotonic() - began
+        finally:
+            await store.close()
+
+    assert asyncio.run(work()) < 0.5
+
+
 def test_a_lease_is_one_workers_until_its_connection_goes(postgres: Any) -> None:
     from cardkit.server.postgres import PostgresStorage
 

@@ -128,6 +128,35 @@ def test_the_record_writer_writes_each_state_as_to_json_does(game: str) -> None:
     assert writer.state_json(None) is None
 
 
+@pytest.mark.parametrize("game", ["tienlen", "palace", "tonk"])
+def test_a_bot_reads_the_view_its_seat_is_sent_built_once(game: str) -> None:
+    """A bot's turn shows it the very view the table sends its seat's clients (one build
+    for both): its own seat's view, never another's."""
+    settings = {"game": game, "players": 3, "seats": [{"bot": "random"}] * 3, "seed": 5}
+    table = Table.create("t", CreateTable.model_validate({**settings, "deals": 50}))
+    seen: list[Any] = []
+
+    class Looking:
+        def choose(self, turn: Any) -> Any:
+            seen.append(turn.view)
+            return turn.legal[0]
+
+    table._bots = [Looking()] * 3
+    while len(seen) < 30 and table.status != "over":
+        if table.status == "between_deals":
+            table.next_deal()
+            continue
+        state, seat = table.state, table.bot_seat()
+        assert state is not None
+        assert seat is not None
+        table.message(seat, (), [0] * 3)  # a client of the seat: its view is built and kept
+        sent = table.audiences.view(state, seat)
+        table.play_bot(seat)
+        assert seen[-1] is sent
+        assert seen[-1] == state.view(seat)
+    assert len(seen) == 30
+
+
 @pytest.mark.parametrize("game", ["tienlen", "palace", "tonk", "crazyeights"])
 def test_a_table_restored_to_a_later_point_of_its_deal_applies_only_the_new_actions(
     game: str,

@@ -262,3 +262,46 @@ def test_a_database_connection_killed_mid_move_stores_and_announces_or_refuses(
         assert (kept.version, kept.view) == (client.last["version"], client.last["view"]), (
             f"{audience=}: shown version {client.last['version']}, stored {kept.version}"
         )
+
+
+def test_a_move_whose_write_and_read_back_both_fail_is_undone_once_the_database_answers(
+    own_pg_servers: Any, tmp_path: Path
+) -> None:
+    """PostgreSQL is down while a seat acts: the write fails and so does every read back,
+    so the move is refused (its outcome unknown). Once the database answers again the
+    worker's copy becomes what is stored: the move was not stored, so the same seat acts
+    again on the table it was shown (before the fix the worker kept the unstored move in
+    memory, at the stored revision, and refused that seat's next move as out of turn)."""
+    from cardkit.server import Table
+
+    db = tmp_path / "down"
+    server = own_pg_servers(*FAST, db=db)
+    table = server.post("/api/tables", {"game": "tienlen", "players": 2, "seed": 3, "deals": 5})
+    tokens = [server.post(f"/api/tables/{table['id']}/join", {})["token"] for _ in range(2)]
+    seats = [server.client(table["id"], token) for token in tokens]
+    _quiet(*seats)
+    (asked,) = [seat for seat in seats if seat.last["your_turn"]]
+    shown = asked.last
+    action = next(a for a in shown["legal"] if a != "pass")
+    own_pg_servers.cluster.down()
+    asked.act(action)
+    refused = asked.recv(timeout=90)
+    assert (refused["type"], refused["code"]) == ("error", "storage_unavailable"), refused
+    own_pg_servers.cluster.up()
+    deadline = time.monotonic() + 60
+    while True:  # until the worker's connections are back: each try is refused or played
+        _quiet(*seats)
+        assert [seat.last["version"] for seat in seats] == [shown["version"]] * 2
+        asked.act(action)
+        answer = asked.recv(timeout=30)
+        if answer["type"] == "state":
+            break
+        assert answer["code"] == "storage_unavailable", answer
+        assert time.monotonic() < deadline, "the database did not answer again"
+        time.sleep(1)
+    assert answer["version"] == shown["version"] + 1
+    _quiet(*seats)
+    stored = Table(TableRecord.model_validate_json(own_pg_servers.stored(db, table["id"])))
+    for audience, client in enumerate(seats):
+        kept = stored.message(audience, (), [0, 0])
+        assert (kept.version, kept.view) == (client.last["version"], client.last["view"])

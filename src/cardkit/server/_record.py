@@ -15,7 +15,6 @@ from __future__ import annotations
 import pydantic_core
 from pydantic import BaseModel, ConfigDict
 
-from cardkit.engine.actions import Action
 from cardkit.engine.saves import SavedGame
 from cardkit.engine.state import GameState, Setup
 from cardkit.errors import CardkitError
@@ -64,7 +63,10 @@ class RecordWriter:
 
     Kept from one call to the next: the finished deals' JSON (while the match
     is the same), and the current deal's saved-game head (its setup) and the
-    JSON of each action played (while the deal is the same and only grows).
+    JSON of its actions played (while the deal is the same and only grows). A
+    later state's new actions are those played since the last state written
+    (`GameState.actions_since`), so a save costs its new actions, not the deal's
+    history.
     """
 
     def __init__(self) -> None:
@@ -73,8 +75,10 @@ class RecordWriter:
         self._deals: list[str] = []
         self._setup: Setup | None = None
         self._head = ""
-        self._actions: list[Action] = []
-        self._texts: list[str] = []
+        #: The last state written (of this deal), and its actions' JSON (`_count` of them).
+        self._written: GameState | None = None
+        self._joined = ""
+        self._count = 0
 
     def json(self, head: TableRecord, match: Match) -> str:
         """``head`` (a record whose ``deals`` are left out) with ``match``'s finished deals,
@@ -92,16 +96,17 @@ class RecordWriter:
             return None
         if state.setup is not self._setup:
             self._start(state)
-        history = state.history
-        kept = self._actions
-        if len(history) < len(kept) or any(a is not b for a, b in zip(kept, history, strict=False)):
-            kept.clear()  # not a later point of the same deal: every action is written again
-            self._texts.clear()
-        for action in history[len(kept) :]:
-            kept.append(action)
-            self._texts.append(pydantic_core.to_json(str(action)).decode())
+        new = None if self._written is None else state.actions_since(self._written)
+        if new is None:  # not a later point of the same deal: every action is written again
+            self._count, self._joined = 0, ""
+            new = state.history
+        self._written = state
+        if new:
+            added = ",".join(pydantic_core.to_json(str(action)).decode() for action in new)
+            self._joined = f"{self._joined},{added}" if self._joined else added
+            self._count += len(new)
         snapshot = pydantic_core.to_json(state.snapshot()).decode()
-        return f'{self._head}"actions":[{",".join(self._texts)}],"snapshot":{snapshot}}}'
+        return f'{self._head}"actions":[{self._joined}],"snapshot":{snapshot}}}'
 
     def advance(self, state: GameState, text: str) -> GameState | None:
         """The state saved as ``text`` when it is a later point of ``state``'s deal:
@@ -115,11 +120,11 @@ class RecordWriter:
         kept = self.state_json(state)
         if text == kept:
             return state
-        if not text.startswith(f'{self._head}"actions":[{",".join(self._texts)}'):
+        if not text.startswith(f'{self._head}"actions":[{self._joined}'):
             return None
         try:
             new = state
-            for action in SavedGame.parse(text).actions[len(self._actions) :]:
+            for action in SavedGame.parse(text).actions[self._count :]:
                 new = new.apply(action)
         except CardkitError:
             return None
@@ -132,4 +137,4 @@ class RecordWriter:
         assert empty.endswith(_EMPTY_TAIL)
         self._setup = state.setup
         self._head = empty[: -len(_EMPTY_TAIL)]
-        self._actions, self._texts = [], []
+        self._written, self._joined, self._count = None, "", 0

@@ -1,7 +1,8 @@
 """One table: its seats and tokens, its match, the current deal, and what each seat is sent.
 
-A [Table][cardkit.server.Table] is plain synchronous logic: the server (``_hub``) calls it,
-stores it after every change and sends each client what `Table.message` builds for it.
+A [Table][cardkit.server.Table] is plain synchronous logic: the server (``_hub`` and the
+modules of its jobs) calls it, stores it after every change and sends each client what
+`Table.message` builds for it.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import time
 from collections.abc import Sequence
 from typing import Any, Literal
 
-from cardkit.engine.bots import Bot, Turn
+from cardkit.engine.bots import Bot
 from cardkit.engine.catalog import catalog
 from cardkit.engine.events import Event
 from cardkit.engine.game import Game
@@ -24,6 +25,7 @@ from cardkit.server._audience import Audiences
 from cardkit.server._layout import message_extras
 from cardkit.server._models import CreateTable, SeatInfo, Standings, StateMessage, TableInfo
 from cardkit.server._record import RecordWriter, SeatRecord, TableRecord
+from cardkit.server._seatturn import SeatTurn
 from cardkit.server._shown import named_recent, standing_rows
 
 __all__ = ["Table"]
@@ -341,7 +343,8 @@ class Table:
         legal = state.legal_actions() if seat == state.to_act else state.legal_actions_for(seat)
         bot = self._bots[seat] or self.timer_bot
         rng = random.Random(derive_seed(self.seed, "bot", self.match.next_number, self.version))
-        return self._advance(state.act_as(seat, bot.choose(Turn(state, seat, legal, rng))))
+        turn = SeatTurn(state, seat, legal, rng, self.audiences)
+        return self._advance(state.act_as(seat, bot.choose(turn)))
 
     def _advance(self, new: GameState) -> tuple[Event, ...]:
         self.state = new

@@ -97,16 +97,24 @@ _COUNTS = (
 )
 
 
-async def _check(conn: psycopg.AsyncConnection[tuple[object, ...]]) -> None:
-    """Check a pooled connection before it is lent, without a round trip when it is quiet.
+async def _lost(conn: psycopg.AsyncConnection[tuple[object, ...]]) -> bool:
+    """Whether an idle pooled connection was closed by the server, without a round trip
+    when it is quiet.
 
     An idle connection has nothing to read: when its socket has something (the
     server's goodbye after ``pg_terminate_backend`` or a restart, or the end of
-    the stream) it is checked with a query, and the pool replaces it if that
-    fails. A round trip per checkout would cost every write a pass of the event loop.
+    the stream) it is checked with a query. A round trip per checkout would cost
+    every write a pass of the event loop.
     """
-    if conn.closed or select.select([conn.fileno()], [], [], 0)[0]:
+    if conn.closed:
+        return True
+    if not select.select([conn.fileno()], [], [], 0)[0]:
+        return False
+    try:
         await AsyncConnectionPool.check_connection(conn)
+    except psycopg.Error:
+        return True
+    return False
 
 
 def is_postgres_url(db: object) -> bool:
@@ -138,7 +146,6 @@ class PostgresStorage:
             timeout=5.0,  # a request waits at most this for a connection, then is refused
             open=False,
             kwargs={"autocommit": True, "application_name": "cardkit"},
-            check=_check,
         )
         self._leases: psycopg.AsyncConnection[tuple[object, ...]] | None = None
         self._held: set[str] = set()
@@ -161,16 +168,38 @@ class PostgresStorage:
                 await conn.execute("INSERT INTO cardkit_schema_version VALUES (%s)", (number,))
         await self._pool.open(wait=True, timeout=30)
 
+    @contextlib.asynccontextmanager
+    async def _connection(self) -> AsyncIterator[psycopg.AsyncConnection[tuple[object, ...]]]:
+        """A connection of the pool for the block, as the pool's ``connection()`` lends it.
+
+        The connections the server closed while they sat idle (``pg_terminate_backend``,
+        a restart) are handed back, to be replaced, and the next one is taken at once.
+        (The pool's own ``check`` would wait a second before its second try, two before
+        its third: after a lost connection, writes waited up to the pool's timeout.)
+        """
+        tries = self._pool.max_size + 1
+        while True:
+            conn = await self._pool.getconn()
+            tries -= 1
+            if not tries or not await _lost(conn):
+                break
+            await self._pool.putconn(conn)
+        try:
+            async with conn:
+                yield conn
+        finally:
+            await self._pool.putconn(conn)
+
     async def schema_version(self) -> int:
         """The schema's version (the number of `POSTGRES_STEPS` applied)."""
-        async with self._pool.connection() as conn:
+        async with self._connection() as conn:
             cur = await conn.execute("SELECT max(version) FROM cardkit_schema_version")
             row = await cur.fetchone()
         return int(str(row[0])) if row else 0
 
     async def load_all(self) -> dict[str, Stored]:
         """Every stored table, by id, oldest first."""
-        async with self._pool.connection() as conn:
+        async with self._connection() as conn:
             cur = await conn.execute(
                 "SELECT id, data, revision, extract(epoch FROM updated) FROM cardkit_tables "
                 "ORDER BY created"
@@ -180,7 +209,7 @@ class PostgresStorage:
 
     async def load(self, table_id: str) -> Stored | None:
         """One stored table."""
-        async with self._pool.connection() as conn:
+        async with self._connection() as conn:
             cur = await conn.execute(
                 "SELECT data, revision, extract(epoch FROM updated) FROM cardkit_tables "
                 "WHERE id = %s",
@@ -191,7 +220,7 @@ class PostgresStorage:
 
     async def create(self, table_id: str, data: str) -> None:
         """Store a new table at revision 1 (the other workers are told)."""
-        async with self._pool.connection() as conn:
+        async with self._connection() as conn:
             await conn.execute(_CREATE, (table_id, data, CHANNEL, self.writer))
 
     async def save(self, table_id: str, data: str, revision: int, *, active: bool) -> bool:
@@ -200,7 +229,7 @@ class PostgresStorage:
         One statement, one transaction: the row's update and the
         notification to the other workers commit together or not at all.
         """
-        async with self._pool.connection() as conn:
+        async with self._connection() as conn:
             cur = await conn.execute(
                 _SAVE, (data, active, table_id, revision, CHANNEL, self.writer)
             )
@@ -212,7 +241,7 @@ class PostgresStorage:
         One round trip and one commit (pipelined) for the changes of many tables:
         each row is still a compare-and-set of its own; the list says which stored.
         """
-        async with self._pool.connection() as conn:
+        async with self._connection() as conn:
             # The pipeline outside the transaction: BEGIN, the updates and COMMIT go in
             # one round trip (the other way round, BEGIN and COMMIT are one each).
             async with conn.pipeline(), conn.transaction():
@@ -227,7 +256,7 @@ class PostgresStorage:
 
     async def delete(self, table_id: str, revision: int | None = None) -> bool:
         """Forget one table (if it is stored at ``revision``); the other workers are told."""
-        async with self._pool.connection() as conn:
+        async with self._connection() as conn:
             cur = await conn.execute(_DELETE, (table_id, revision, revision, CHANNEL, self.writer))
             return cur.rowcount == 1
 
