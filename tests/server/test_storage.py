@@ -247,3 +247,35 @@ def test_postgresql_stores_many_tables_in_one_transaction_each_row_compared(
     done, found = asyncio.run(work())
     assert done == [True, False, True], "b was at revision 2: its write is refused alone"
     assert found == {"a": ("a2", 2), "b": ("v2", 2), "c": ("c2", 2)}
+
+
+def test_an_idle_connection_is_checked_on_any_descriptor_number() -> None:
+    """A worker with over a thousand client sockets open gets pool connections whose
+    descriptors are past ``select``'s limit (1024): checking them must still work.
+    Planted ``select.select`` back: ValueError ("filedescriptor out of range")."""
+    pytest.importorskip("psycopg")
+    import os
+    import resource
+    import socket
+
+    from cardkit.server.postgres import _readable
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    high = 1500
+    if hard != resource.RLIM_INFINITY and hard <= high:
+        pytest.skip(f"this process may open at most {hard} descriptors")
+    if soft != resource.RLIM_INFINITY and soft <= high:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (high + 1, hard))
+    ours, theirs = socket.socketpair()
+    try:
+        fd = os.dup2(ours.fileno(), high)
+        try:
+            assert not _readable(fd)
+            theirs.send(b"x")
+            assert _readable(fd)
+        finally:
+            os.close(fd)
+    finally:
+        ours.close()
+        theirs.close()
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))

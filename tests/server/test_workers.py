@@ -30,6 +30,21 @@ def _quiet(*clients: Any) -> None:
         pass
 
 
+def _seat_asked(seats: list[Any], *others: Any, within: float = 20) -> Any:
+    """The one seat whose last message says it is its turn, reading every client until
+    one is (a next deal may come seconds late while the database reconnects)."""
+    deadline = time.monotonic() + within
+    while True:
+        _quiet(*seats, *others)
+        asked = [seat for seat in seats if seat.last["your_turn"]]
+        if len(asked) == 1 or time.monotonic() > deadline:
+            break
+        for client in (*seats, *others):
+            client.poll(0.5)
+    assert len(asked) == 1, [seat.last for seat in seats]
+    return asked[0]
+
+
 def _read_all(client: Any) -> None:
     while True:
         client.recv(timeout=10)
@@ -234,8 +249,7 @@ def test_a_database_connection_killed_mid_move_stores_and_announces_or_refuses(
     rng = random.Random(8)
     with psycopg.connect(pg_servers.url(db), autocommit=True) as killer:
         for _ in range(40):
-            _quiet(*seats, watcher)
-            (asked,) = [seat for seat in seats if seat.last["your_turn"]]
+            asked = _seat_asked(seats, watcher)
             version = asked.last["version"]
             asked.act(rng.choice(asked.last["legal"]))
             time.sleep(rng.uniform(0, 0.004))  # mid-move: before, during or after its write

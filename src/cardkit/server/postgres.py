@@ -97,6 +97,14 @@ _COUNTS = (
 )
 
 
+def _readable(fd: int) -> bool:
+    """Whether the socket ``fd`` has something to read now (``poll``: unlike ``select``, any
+    descriptor number, so a worker with over a thousand client sockets open checks too)."""
+    poller = select.poll()
+    poller.register(fd, select.POLLIN)
+    return bool(poller.poll(0))
+
+
 async def _lost(conn: psycopg.AsyncConnection[tuple[object, ...]]) -> bool:
     """Whether an idle pooled connection was closed by the server, without a round trip
     when it is quiet.
@@ -108,7 +116,7 @@ async def _lost(conn: psycopg.AsyncConnection[tuple[object, ...]]) -> bool:
     """
     if conn.closed:
         return True
-    if not select.select([conn.fileno()], [], [], 0)[0]:
+    if not _readable(conn.fileno()):
         return False
     try:
         await AsyncConnectionPool.check_connection(conn)
