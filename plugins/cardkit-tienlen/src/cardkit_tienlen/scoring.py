@@ -35,6 +35,12 @@ INSTANT_WIN_ORDER: Final = (
     InstantWin.FIVE_CONSECUTIVE_PAIRS,
 )
 
+# The hands as constants: compiled code reads a class attribute of an enum (as
+# `InstantWin.DRAGON`) through the enum's metaclass, a Python-level lookup.
+_FOUR_TWOS: Final = InstantWin.FOUR_TWOS
+_DRAGON: Final = InstantWin.DRAGON
+_SIX_PAIRS: Final = InstantWin.SIX_PAIRS
+
 #: What people call each instant-win hand.
 INSTANT_WIN_LABELS: Final = {
     InstantWin.FOUR_TWOS: "four 2s",
@@ -44,8 +50,13 @@ INSTANT_WIN_LABELS: Final = {
 }
 
 
+#: The number of cards in each nibble (one rank's four suits): a table, as compiled code
+#: calls `int.bit_count` as a Python method.
+_NIBBLE_CARDS: Final = tuple(nibble.bit_count() for nibble in range(16))
+
+
 def _nibbles(hand: int) -> list[int]:
-    return [((hand >> (4 * pos)) & 15).bit_count() for pos in range(13)]
+    return [_NIBBLE_CARDS[(hand >> (4 * pos)) & 15] for pos in range(13)]
 
 
 def instant_win_hand(hand: int, enabled: Collection[InstantWin]) -> InstantWin | None:
@@ -62,11 +73,11 @@ def instant_win_hand(hand: int, enabled: Collection[InstantWin]) -> InstantWin |
     for kind in INSTANT_WIN_ORDER:
         if kind not in enabled:
             continue
-        if kind is InstantWin.FOUR_TWOS:
+        if kind is _FOUR_TWOS:
             ok = counts[12] == 4
-        elif kind is InstantWin.DRAGON:
+        elif kind is _DRAGON:
             ok = all(counts[pos] for pos in range(12))
-        elif kind is InstantWin.SIX_PAIRS:
+        elif kind is _SIX_PAIRS:
             ok = sum(n // 2 for n in counts) >= 6
         else:
             run = best = 0

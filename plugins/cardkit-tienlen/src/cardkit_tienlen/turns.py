@@ -14,18 +14,18 @@ from typing import Any, Final
 
 from cardkit import Action, Event
 from cardkit_tienlen.combos import PASS, Pass, Play
-from cardkit_tienlen.fields import Fields
-from cardkit_tienlen.handcombos import hand_combos_after
-from cardkit_tienlen.protocols import S, TienLenLike
-from cardkit_tienlen.rules import PlayUntil
-from cardkit_tienlen.scoring import result_for
-from cardkit_tienlen.views import (
+from cardkit_tienlen.events import (
     PLAY_EVENTS,
     finish_event,
     game_over_event,
     play_event,
     round_end_event,
 )
+from cardkit_tienlen.fields import Fields
+from cardkit_tienlen.handcombos import hand_combos_after
+from cardkit_tienlen.protocols import S, TienLenLike
+from cardkit_tienlen.rules import PlayUntil
+from cardkit_tienlen.scoring import result_for
 
 __all__ = ["do_pass", "do_play", "legal_of", "next_eligible", "round_end"]
 
