@@ -16,7 +16,12 @@ from cardkit_tienlen.combos import BIT_BY_INDEX, cards_of
 from cardkit_tienlen.events import game_over_event
 from cardkit_tienlen.fields import Config, Fields
 from cardkit_tienlen.rules import InstantWin, PlayUntil, TienLenRules
-from cardkit_tienlen.scoring import INSTANT_WIN_LABELS, instant_win_hand, result_for
+from cardkit_tienlen.scoring import (
+    INSTANT_WIN_LABELS,
+    deal_points,
+    finishing_order,
+    instant_win_hand,
+)
 
 __all__ = ["HAND_SIZE", "deal_fields", "first_leader", "instant_win"]
 
@@ -62,7 +67,8 @@ def deal_fields(setup: Setup[TienLenRules], beating: Beating) -> tuple[Fields, l
         note = f"wins at once with {INSTANT_WIN_LABELS[kind]}:"
         data = {"hand": kind.value}
         events.append(Event("instant_win", seat, cards_of(hands[seat]), note=note, data=data))
-        events.append(game_over_event(result_for(fields, 0)))
+        order, points = finishing_order(fields), deal_points(fields)
+        events.append(game_over_event("instant_win", order, points))
     else:
         fields = Fields(hands_t, (), None, -1, 0, 0, leader, 0, None, None, required, cfg)
         if required:

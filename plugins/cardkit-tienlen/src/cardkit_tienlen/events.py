@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from cardkit import Event, GameResult
+from cardkit import Event
 from cardkit_tienlen.combos import Kind, Play, cards_of, describe_kind
 
 __all__ = ["PLAY_EVENTS", "finish_event", "game_over_event", "play_event", "round_end_event"]
@@ -60,12 +60,13 @@ def round_end_event(leader: int, last: int) -> Event:
     return event
 
 
-def game_over_event(result: GameResult) -> Event:
-    """The ``game_over`` event announcing ``result``."""
-    order = ", ".join(str(s + 1) for s in result.order)  # seats as people read them
-    points = "/".join(str(p) for p in result.points)
+def game_over_event(reason: str, order: list[int], points: list[int]) -> Event:
+    """The ``game_over`` event: why the deal ended, the finishing order and each seat's
+    points (those of its result, `cardkit_tienlen.scoring.result_for`)."""
+    seats = ", ".join(str(s + 1) for s in order)  # seats as people read them
+    by_seat = "/".join(str(p) for p in points)
     return Event(
         "game_over",
-        note=f"{result.reason.replace('_', ' ')}; finishing order {order}; points by seat {points}",
-        data={"reason": result.reason, "order": result.order, "points": result.points},
+        note=f"{reason.replace('_', ' ')}; finishing order {seats}; points by seat {by_seat}",
+        data={"reason": reason, "order": order, "points": points},
     )
