@@ -12,28 +12,20 @@
 
 from __future__ import annotations
 
-from typing import ClassVar, Final
+from typing import ClassVar
 
-from cardkit import Event, Game, Setup
+from cardkit import Game, Setup
 from cardkit.authoring import CardOrder, KeyedActionSpace, MatchPolicy, Players
 from cardkit_tienlen.actionspace import ACTION_SPACE
 from cardkit_tienlen.beating import Beating, build_beating
-from cardkit_tienlen.combos import BIT_BY_INDEX, CARD_ORDER, cards_of
-from cardkit_tienlen.fields import Config, Fields
-from cardkit_tienlen.rules import InstantWin, PlayUntil, TienLenRules
-from cardkit_tienlen.scoring import (
-    INSTANT_WIN_LABELS,
-    instant_win_hand,
-    match_over,
-    result_for,
-)
+from cardkit_tienlen.combos import CARD_ORDER
+from cardkit_tienlen.dealing import HAND_SIZE, deal_fields
+from cardkit_tienlen.rules import TienLenRules
+from cardkit_tienlen.scoring import match_over
 from cardkit_tienlen.state import TienLenState
-from cardkit_tienlen.views import TienLenView, game_over_event, narrate
+from cardkit_tienlen.views import TienLenView, narrate
 
 __all__ = ["HAND_SIZE", "TienLen", "TienLenState", "TienLenView", "narrate"]
-
-#: Cards dealt to each player.
-HAND_SIZE: Final = 13
 
 
 class TienLenMatch(MatchPolicy[TienLenRules]):
@@ -86,83 +78,7 @@ class TienLen(Game[TienLenRules, TienLenState]):
         return ACTION_SPACE
 
     def deal(self, setup: Setup[TienLenRules]) -> TienLenState:
-        """Deal 13 cards each, one at a time from the top, starting left of the dealer."""
-        rules, n = setup.rules, setup.players
-        cards = setup.deck.cards
-        bit = BIT_BY_INDEX
-        hands = [0] * n
-        first = (setup.dealer + 1) % n
-        for i in range(HAND_SIZE * n):
-            hands[(first + i) % n] |= bit[cards[i].index]
-        undealt = 0
-        for card in cards[HAND_SIZE * n :]:
-            undealt |= bit[card.index]
-        pass_note = "(locked out until the pile is cleared)" if rules.pass_lock else ""
-        cfg = Config(
-            players=n,
-            pass_lock=rules.pass_lock,
-            bomb_overrides_pass=rules.bomb_overrides_pass,
-            first_out=rules.play_until is PlayUntil.FIRST_OUT,
-            beating=self.beating(rules),
-            points=rules.points_for(n),
-            undealt=undealt,
-            pass_events=tuple((Event("pass", seat, note=pass_note),) for seat in range(n)),
-        )
-        leader, required = _first_leader(setup, hands)
-        events = [Event("deal", setup.dealer, count=HAND_SIZE, note="to each player")]
-        instant = _instant_win(rules, hands, leader)
-        hands_t = tuple(hands)
-        if instant is not None:
-            seat, kind = instant
-            fields = Fields(hands_t, (), None, -1, 0, 0, None, 0, "instant_win", instant, 0, cfg)
-            note = f"wins at once with {INSTANT_WIN_LABELS[kind]}:"
-            data = {"hand": kind.value}
-            events.append(Event("instant_win", seat, cards_of(hands[seat]), note=note, data=data))
-            events.append(game_over_event(result_for(fields, 0)))
-        else:
-            fields = Fields(hands_t, (), None, -1, 0, 0, leader, 0, None, None, required, cfg)
-            if required:
-                note = "(the first play of the match must include the lowest card)"
-            elif setup.previous is not None:
-                note = "(won the last deal)"
-            else:
-                note = ""
-            events.append(Event("lead", leader, note=note))
+        """Deal 13 cards each, one at a time from the top, starting left of the dealer
+        ([`deal_fields`][cardkit_tienlen.dealing.deal_fields])."""
+        fields, events = deal_fields(setup, self.beating(setup.rules))
         return TienLenState.first(self, setup, fields, events)
-
-
-def _first_leader(setup: Setup[TienLenRules], hands: list[int]) -> tuple[int, int]:
-    """Who leads the deal, and the card (game mask) the first lead must hold, else 0.
-
-    The first deal of a match: the holder of the lowest dealt card (3S with 4
-    players), who must lead it when ``first_lead_requires_3s``; later deals:
-    the winner of the previous one.
-    """
-    dealt = 0
-    for h in hands:
-        dealt |= h
-    lowest = dealt & -dealt
-    lowest_holder = next(p for p in range(setup.players) if hands[p] & lowest)
-    previous = setup.previous
-    if previous is None:
-        return lowest_holder, lowest if setup.rules.first_lead_requires_3s else 0
-    if previous.winners:
-        return previous.winners[0], 0
-    if previous.order:
-        return previous.order[0], 0
-    return lowest_holder, 0
-
-
-def _instant_win(
-    rules: TienLenRules, hands: list[int], leader: int
-) -> tuple[int, InstantWin] | None:
-    """The first seat from the leader on holding an enabled instant-win hand, and the hand."""
-    if not rules.instant_wins:
-        return None
-    n = len(hands)
-    for i in range(n):
-        p = (leader + i) % n
-        kind = instant_win_hand(hands[p], rules.instant_wins)
-        if kind is not None:
-            return p, kind
-    return None

@@ -21,6 +21,7 @@ from cardkit_tienlen.rules import InstantWin, PlayUntil
 __all__ = [
     "INSTANT_WIN_ORDER",
     "deal_points",
+    "finishing_order",
     "instant_win_hand",
     "match_over",
     "placement_points",
@@ -35,6 +36,13 @@ INSTANT_WIN_ORDER: Final = (
     InstantWin.FIVE_CONSECUTIVE_PAIRS,
 )
 
+# The hands as constants: compiled code reads a class attribute of an enum (as
+# `InstantWin.DRAGON`) through the enum's metaclass, a Python-level lookup.
+_FOUR_TWOS: Final = InstantWin.FOUR_TWOS
+_DRAGON: Final = InstantWin.DRAGON
+_SIX_PAIRS: Final = InstantWin.SIX_PAIRS
+_ALL_PLACED: Final = PlayUntil.ALL_PLACED.value
+
 #: What people call each instant-win hand.
 INSTANT_WIN_LABELS: Final = {
     InstantWin.FOUR_TWOS: "four 2s",
@@ -44,8 +52,13 @@ INSTANT_WIN_LABELS: Final = {
 }
 
 
+#: The number of cards in each nibble (one rank's four suits): a table, as compiled code
+#: calls `int.bit_count` as a Python method.
+_NIBBLE_CARDS: Final = tuple(nibble.bit_count() for nibble in range(16))
+
+
 def _nibbles(hand: int) -> list[int]:
-    return [((hand >> (4 * pos)) & 15).bit_count() for pos in range(13)]
+    return [_NIBBLE_CARDS[(hand >> (4 * pos)) & 15] for pos in range(13)]
 
 
 def instant_win_hand(hand: int, enabled: Collection[InstantWin]) -> InstantWin | None:
@@ -62,11 +75,11 @@ def instant_win_hand(hand: int, enabled: Collection[InstantWin]) -> InstantWin |
     for kind in INSTANT_WIN_ORDER:
         if kind not in enabled:
             continue
-        if kind is InstantWin.FOUR_TWOS:
+        if kind is _FOUR_TWOS:
             ok = counts[12] == 4
-        elif kind is InstantWin.DRAGON:
+        elif kind is _DRAGON:
             ok = all(counts[pos] for pos in range(12))
-        elif kind is InstantWin.SIX_PAIRS:
+        elif kind is _SIX_PAIRS:
             ok = sum(n // 2 for n in counts) >= 6
         else:
             run = best = 0
@@ -104,14 +117,21 @@ def deal_points(f: Fields) -> list[int]:
     return placement_points(cfg.points, cfg.players, f.finished)
 
 
-def result_for(f: Fields, actions: int) -> GameResult:
-    """The result of a finished deal with fields `f`, after `actions` actions."""
-    assert f.over is not None
+def finishing_order(f: Fields) -> list[int]:
+    """The finishing order of a finished deal: the seats placed, then (all placed) those left
+    in seat order; after an instant win, its winner alone."""
     order = list(f.finished)
-    if f.over == PlayUntil.ALL_PLACED:
+    if f.over == _ALL_PLACED:
         order += [p for p in range(f.cfg.players) if f.hands[p]]
     elif f.instant is not None:
         order = [f.instant[0]]
+    return order
+
+
+def result_for(f: Fields, actions: int) -> GameResult:
+    """The result of a finished deal with fields `f`, after `actions` actions."""
+    assert f.over is not None
+    order = finishing_order(f)
     details: dict[str, object] = {"cards_left": [h.bit_count() for h in f.hands]}
     if f.instant is not None:
         details["instant_win"] = {"seat": f.instant[0], "hand": str(f.instant[1])}
@@ -120,7 +140,7 @@ def result_for(f: Fields, actions: int) -> GameResult:
         players=f.cfg.players,
         order=order,
         winners=order[:1],
-        losers=order[-1:] if f.over == PlayUntil.ALL_PLACED else [],
+        losers=order[-1:] if f.over == _ALL_PLACED else [],
         points=deal_points(f),
         actions=actions,
         details=details,

@@ -14,18 +14,18 @@ from typing import Any, Final
 
 from cardkit import Action, Event
 from cardkit_tienlen.combos import PASS, Pass, Play
-from cardkit_tienlen.fields import Fields
-from cardkit_tienlen.handcombos import hand_combos_after
-from cardkit_tienlen.protocols import S, TienLenLike
-from cardkit_tienlen.rules import PlayUntil
-from cardkit_tienlen.scoring import result_for
-from cardkit_tienlen.views import (
+from cardkit_tienlen.events import (
     PLAY_EVENTS,
     finish_event,
     game_over_event,
     play_event,
     round_end_event,
 )
+from cardkit_tienlen.fields import Fields
+from cardkit_tienlen.handcombos import hand_combos_after
+from cardkit_tienlen.protocols import S, TienLenLike
+from cardkit_tienlen.rules import PlayUntil
+from cardkit_tienlen.scoring import deal_points, finishing_order
 
 __all__ = ["do_pass", "do_play", "legal_of", "next_eligible", "round_end"]
 
@@ -97,7 +97,7 @@ def do_play(state: S, play: Play) -> S:
         )
     fields: Fields = _new_fields(Fields, values)
     if over is not None:
-        events.append(game_over_event(result_for(fields, state.action_count + 1)))
+        events.append(game_over_event(over, finishing_order(fields), deal_points(fields)))
     return state.successor(play, events, fields)
 
 

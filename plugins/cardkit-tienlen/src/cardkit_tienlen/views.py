@@ -6,7 +6,7 @@ from typing import Any, Final, Literal
 
 from pydantic import Field
 
-from cardkit import Card, Event, GameResult, View
+from cardkit import Card, Event, View
 from cardkit.authoring import (
     Log,
     Spot,
@@ -18,23 +18,18 @@ from cardkit.authoring import (
     seat_text,
     seats_text,
 )
-from cardkit_tienlen.combos import CARD_BY_KEY, Kind, Play, cards_of, describe_kind
+from cardkit_tienlen.combos import CARD_BY_KEY, cards_of, describe_kind
 from cardkit_tienlen.fields import Fields
 from cardkit_tienlen.narration import narrate
 from cardkit_tienlen.protocols import TienLenLike
 from cardkit_tienlen.scoring import deal_points
 
 __all__ = [
-    "PLAY_EVENTS",
     "TABLE_HINT",
     "VIEW_WORDS",
     "TienLenView",
-    "finish_event",
-    "game_over_event",
     "narrate",
-    "play_event",
     "recent_of",
-    "round_end_event",
     "snapshot_of",
     "view_extra_of",
     "view_scalars_of",
@@ -198,59 +193,3 @@ def snapshot_of(f: Fields) -> dict[str, Any]:
         "over": f.over,
         "instant": [f.instant[0], str(f.instant[1])] if f.instant else None,
     }
-
-
-#: The play events of singles, pairs, triples and fours, by ``bits << 2 | seat`` (events
-#: are immutable, so they are shared).
-PLAY_EVENTS: dict[int, Event] = {}
-_NOTES: dict[int, str] = {}
-#: The round-end events, by ``(leader, winner of the round)``.
-_ROUND_ENDS: dict[tuple[int, int], Event] = {}
-_ORDINALS: Final = ("1st", "2nd", "3rd", "4th")
-
-
-def play_event(seat: int, play: Play) -> Event:
-    """The event of ``seat`` playing ``play`` (cached for singles up to fours)."""
-    small = play.kind <= Kind.QUAD
-    event = PLAY_EVENTS.get(play.bits << 2 | seat) if small else None
-    if event is None:
-        gid = play.kind << 5 | play.size
-        note = _NOTES.get(gid)
-        if note is None:
-            note = _NOTES[gid] = f"({describe_kind(play.kind, play.size)})"
-        event = Event("play", seat, cards_of(play.bits), note=note)
-        if small:  # at most 4 seats x 195 plays: cache them
-            PLAY_EVENTS[play.bits << 2 | seat] = event
-    return event
-
-
-def finish_event(seat: int, place: int, points: tuple[int, ...]) -> Event:
-    """The event of ``seat`` finishing in ``place``, with its placement points."""
-    pts = points[place - 1] if place <= len(points) else 0
-    ordinal = _ORDINALS[place - 1] if place <= len(_ORDINALS) else f"{place}th"
-    note = f"({ordinal}, {pts} point{'s' if pts != 1 else ''})"
-    return Event("finish", seat, note=note, data={"place": place, "points": pts})
-
-
-def round_end_event(leader: int, last: int) -> Event:
-    """The event of the pile cleared: ``last`` won the round, ``leader`` leads (shared)."""
-    event = _ROUND_ENDS.get((leader, last))
-    if event is None:
-        if leader == last:
-            note = "wins the round and leads"
-        else:
-            note = f"leads: seat {last + 1} won the round and has gone out"
-        data = {"won_by": last}  # events are immutable (`data` is a read-only Mapping)
-        event = _ROUND_ENDS[leader, last] = Event("round_end", leader, note=note, data=data)
-    return event
-
-
-def game_over_event(result: GameResult) -> Event:
-    """The ``game_over`` event announcing ``result``."""
-    order = ", ".join(str(s + 1) for s in result.order)  # seats as people read them
-    points = "/".join(str(p) for p in result.points)
-    return Event(
-        "game_over",
-        note=f"{result.reason.replace('_', ' ')}; finishing order {order}; points by seat {points}",
-        data={"reason": result.reason, "order": result.order, "points": result.points},
-    )

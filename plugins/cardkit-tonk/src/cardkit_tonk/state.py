@@ -40,13 +40,13 @@ from cardkit_tonk.listing import legal_of
 from cardkit_tonk.payouts import default_payout, spades_payments
 from cardkit_tonk.record import snapshot_of, tonk_result
 from cardkit_tonk.response import Responses
+from cardkit_tonk.tablezones import view_scalars
 from cardkit_tonk.views import (
     TABLE_HINT,
     VIEW_WORDS,
     ZONES,
     TonkView,
     view_extra,
-    view_scalars,
 )
 
 __all__ = ["TonkState"]

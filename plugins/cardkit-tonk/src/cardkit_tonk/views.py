@@ -21,9 +21,17 @@ from cardkit.authoring import (
     words_text,
 )
 from cardkit_tonk.actions import spread_cards
-from cardkit_tonk.fields import MAIN, OVER, PHASES
+from cardkit_tonk.fields import OVER
 from cardkit_tonk.protocols import TonkLike
 from cardkit_tonk.spreads import TableSpread
+from cardkit_tonk.tablezones import (
+    SHOWDOWNS,
+    retired_mask,
+    shown_mask,
+    spread_masks,
+    stock_bits,
+    view_scalars,
+)
 
 __all__ = [
     "TABLE_HINT",
@@ -35,9 +43,6 @@ __all__ = [
     "shown_mask",
     "view_extra",
 ]
-
-#: Endings after which every hand is shown.
-SHOWDOWNS: Final = frozenset({"drop_win", "drop_caught", "stock_out", "stock_out_void"})
 
 
 def _stock(state: Any) -> tuple[Card, ...]:
@@ -150,20 +155,6 @@ class TonkView(View):
     payments: list[Payment] = Field(default_factory=list)
 
 
-def shown_mask(state: TonkLike) -> int:
-    """The seats whose hands everyone has seen: all after a showdown, deal claimers."""
-    end = state.ending
-    if end is None:
-        return 0
-    if end.reason in SHOWDOWNS:
-        return (1 << end.players) - 1
-    if end.reason == "deal_win":
-        return 1 << end.winners[0]
-    if end.reason == "void_deal":
-        return state.f.extra.shown
-    return 0
-
-
 def _spades_view(state: TonkLike) -> SpadesView | None:
     if not state.rules.spades_side_pot:
         return None
@@ -175,17 +166,6 @@ def _spades_view(state: TonkLike) -> SpadesView | None:
         winner=x.spades_winner,
         settled=x.spades_settled,
     )
-
-
-def _spreads(state: TonkLike) -> dict[int, int]:
-    return {s.id: s.mask for s in state.f.table.spreads}
-
-
-def _retired_cards(state: TonkLike) -> int:
-    retired = 0
-    for s in state.f.table.retired:
-        retired |= s.mask
-    return retired
 
 
 #: Tonk's zones: `hand:<seat>` (shown to everyone after a showdown), `stock`,
@@ -206,7 +186,14 @@ ZONES: Final = (
         revealed_key="shown_hands",
         role=TableRole.HAND,
     ),
-    Zone("stock", seen=Seen.COUNT, cards=_stock, count_key="stock_size", role=TableRole.STOCK),
+    Zone(
+        "stock",
+        seen=Seen.COUNT,
+        cards=_stock,
+        bits=stock_bits,
+        count_key="stock_size",
+        role=TableRole.STOCK,
+    ),
     Zone(
         "discard",
         field="pile",
@@ -221,7 +208,7 @@ ZONES: Final = (
         seen=Seen.EVERYONE,
         keyed=True,
         masks=True,
-        cards=_spreads,
+        cards=spread_masks,
         in_view=False,
         role=TableRole.MELD,
     ),
@@ -229,7 +216,7 @@ ZONES: Final = (
         "retired",
         seen=Seen.EVERYONE,
         masks=True,
-        cards=_retired_cards,
+        cards=retired_mask,
         in_view=False,
         role=TableRole.MELD,
     ),
@@ -264,26 +251,6 @@ VIEW_WORDS: Final = {
     "ending": Words("How the hand ended", words_text),
     "payments": Words("Payments", payments_text),
 }
-
-
-def view_scalars(state: TonkLike, seat: int | None) -> dict[str, Any]:
-    """The scalar entries of ``view_extra`` alone (for learning code: no spreads, no payments)."""
-    # Read once per observation of a learning loop: `state.ending` and `state.count(seat)`
-    # from the fields read here, not through the state's methods.
-    f = state.f
-    phase = f.phase
-    end = f.end if phase == OVER else None
-    turn = f.turn
-    in_turn = phase == MAIN
-    return {
-        "phase": PHASES[phase],
-        "dealer": state.setup.dealer,
-        "count": None if seat is None else f.c.count(f.hands[seat]),
-        "taken": turn.taken if in_turn else None,
-        "hits_this_turn": turn.hits if in_turn else 0,
-        "bonus_discards": turn.bonus if in_turn else 0,
-        "ending": end.reason if end is not None else None,
-    }
 
 
 def view_extra(state: TonkLike, seat: int | None) -> dict[str, Any]:
