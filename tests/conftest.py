@@ -8,6 +8,7 @@ a game can go on forever: the runner's action cap has something to stop.
 
 from __future__ import annotations
 
+import signal
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
@@ -34,6 +35,17 @@ from cardkit.engine.actions import parse_card_args, split_action_text
 from cardkit.engine.state import Log
 from cardkit.plugins import registry as plugins_module
 from cardkit.plugins.registry import Registry
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Let Ctrl-C reach the tests that press it: a shell starts a background job (``cmd &``
+    without job control) with SIGINT ignored, and an ignored signal stays ignored in every
+    process started from it, so the Ctrl-C tests of the command line (real terminals)
+    and of plugin loading saw nothing. A handler is reset at ``exec``: children get the
+    default again."""
+    del config
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 @dataclass(frozen=True, slots=True)
