@@ -154,11 +154,11 @@ def trick_entries(trick: Trick, last: Trick | None, tricks: Sequence[int]) -> di
     return {"trick_leader": trick.leader, "last_leader": last_leader, "tricks": list(tricks)}
 
 
-#: The table words of a [`TrickView`][cardkit.engine.tricktaking.TrickView]'s entries (for
-#: a state's `view_words`): each seat's tricks taken, "Taken: 3 tricks" (none: not shown).
 TRICK_WORDS: Final[dict[str, Words | None]] = {
     "tricks": Words("Taken", count_text("trick"), per_seat=True)
 }
+"""The table words of a [`TrickView`][cardkit.engine.tricktaking.TrickView]'s entries (for
+a state's `view_words`): each seat's tricks taken, "Taken: 3 tricks" (none: not shown)."""
 
 
 def trick_table() -> TableHint:
