@@ -50,11 +50,38 @@ CODE_LINE = re.compile(r"^\s*(?:async\s+)?(?:class|def)\s+\w+\s*[(:]")
 #: What Markdown makes of `__name__`: the dunder names a docstring mentions.
 DUNDERS = frozenset(
     {
-        "slots", "init", "post_init", "str", "repr", "eq", "hash", "lt", "le", "gt", "ge",
-        "len", "iter", "next", "contains", "getitem", "call", "enter", "exit", "all", "name",
-        "main", "version", "dict", "class", "module", "doc", "new", "bool", "format",
+        "slots",
+        "init",
+        "post_init",
+        "str",
+        "repr",
+        "eq",
+        "hash",
+        "lt",
+        "le",
+        "gt",
+        "ge",
+        "len",
+        "iter",
+        "next",
+        "contains",
+        "getitem",
+        "call",
+        "enter",
+        "exit",
+        "all",
+        "name",
+        "main",
+        "version",
+        "dict",
+        "class",
+        "module",
+        "doc",
+        "new",
+        "bool",
+        "format",
     }
-)  # fmt: skip
+)
 #: Emphasis markup left as text (Markdown did not render it).
 RAW_EMPHASIS = re.compile(r"\*\*\S|\S\*\*|(?<!\w)__\w+__(?!\w)")
 

@@ -16,7 +16,7 @@ this module is the built-in default implementation of that hook.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Literal, NamedTuple, get_args
 
 from cardkit import Payment
 from cardkit_tonk.rules import TonkRules
@@ -24,14 +24,14 @@ from cardkit_tonk.rules import TonkRules
 __all__ = [
     "ENDING_REASONS",
     "Ending",
+    "EndingReason",
     "caught_payments",
     "default_payout",
     "net_of",
     "spades_payments",
 ]
 
-#: Every way a hand can end, as ``Ending.reason`` and ``GameResult.reason``.
-ENDING_REASONS = (
+EndingReason = Literal[
     "deal_win",
     "void_deal",
     "tonk_out",
@@ -41,7 +41,10 @@ ENDING_REASONS = (
     "stock_out",
     "stock_out_void",
     "double_double",
-)
+]
+"""Every way a hand can end, as ``Ending.reason`` and ``GameResult.reason``."""
+#: The values of `EndingReason`, in its order.
+ENDING_REASONS: tuple[str, ...] = get_args(EndingReason)
 
 #: Stakes per other player for each deal-time claim that is not a 49 or 50.
 _LOW_CLAIMS = {"deal_13_or_less": 2, "deal_9_or_less": 3}

@@ -22,6 +22,7 @@ from cardkit.authoring import (
 )
 from cardkit_tonk.actions import spread_cards
 from cardkit_tonk.fields import OVER
+from cardkit_tonk.payouts import EndingReason
 from cardkit_tonk.protocols import TonkLike
 from cardkit_tonk.spreads import TableSpread
 from cardkit_tonk.tablezones import (
@@ -138,20 +139,7 @@ class TonkView(View):
     spades: SpadesView | None = None
     shown_hands: dict[int, CardSet] = Field(default_factory=dict)
     counts: list[int] | None = None
-    ending: (
-        Literal[
-            "deal_win",
-            "void_deal",
-            "tonk_out",
-            "run_out",
-            "drop_win",
-            "drop_caught",
-            "stock_out",
-            "stock_out_void",
-            "double_double",
-        ]
-        | None
-    ) = None
+    ending: EndingReason | None = None
     payments: list[Payment] = Field(default_factory=list)
 
 
