@@ -42,7 +42,7 @@ from cardkit.engine.game import Game
 from cardkit.engine.generic import GenericState
 from cardkit.engine.grammar import Form, Grammar
 from cardkit.engine.results import GameResult, Payment
-from cardkit.engine.rules import HouseRule, Rules, Variant
+from cardkit.engine.rules import HouseRule, Preset, Rules, Variant
 from cardkit.engine.state import GameState, Setup
 from cardkit.engine.views import View
 from cardkit.engine.zones import Seen, TableRole, Zone
@@ -99,6 +99,7 @@ __all__ = [
     "InvalidState",
     "Payment",
     "PluginError",
+    "Preset",
     "RandomBot",
     "Rank",
     "RankArg",

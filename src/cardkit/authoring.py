@@ -19,7 +19,7 @@ the authoring API says what each is, a line each, with a link to its reference):
   `suit_mask`, `ranks_present`, `RankOrder`, `SuitOrder`, `CardOrder`, `ACE_HIGH`,
   `ACE_LOW`, `CardValues`, `MeldKind`, `NOfAKind`, `Run`, `Sequence`,
   `DoubleSequence`, `KeySpace`, `MeldSolver`, `solver_for`, `Trick`, `legal_plays`;
-- rules, the game object and its state: `Rules`, `Variant`, `HouseRule`, `Game`,
+- rules, the game object and its state: `Rules`, `Preset`, `Variant`, `HouseRule`, `Game`,
   `Players`, `MatchPolicy`,
   `Setup`, `GameState`, `GenericState`, `Log`, `SimultaneousChoices`, `Sealed`,
   `PrivateWindows`,
@@ -90,7 +90,7 @@ from cardkit.engine.generic import GenericState
 from cardkit.engine.grammar import Form, Grammar
 from cardkit.engine.matchpolicy import MatchPolicy, Players
 from cardkit.engine.results import GameResult, Payment, low_hand_result
-from cardkit.engine.rules import HouseRule, Rules, Variant
+from cardkit.engine.rules import HouseRule, Preset, Rules, Variant
 from cardkit.engine.simultaneous import ChosenAs, Sealed, SimultaneousChoices
 from cardkit.engine.state import GameState, Log, Setup
 from cardkit.engine.tablelayout import Spot, TableHint
@@ -187,6 +187,7 @@ __all__ = [
     "PhraseLike",
     "Players",
     "PluginError",
+    "Preset",
     "PrivateWindows",
     "RandomBot",
     "Rank",

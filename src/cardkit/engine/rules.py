@@ -18,7 +18,7 @@ from pydantic import (
 
 from cardkit.errors import InvalidRules
 
-__all__ = ["HOUSE_RULE_NAME", "HouseRule", "Rules", "Variant"]
+__all__ = ["HOUSE_RULE_NAME", "HouseRule", "Preset", "Rules", "Variant"]
 
 #: What a house rule's name looks like: letters, digits, ``-``, ``_`` and ``.``,
 #: starting with a letter or digit (so a comma-separated list reads back).
@@ -44,8 +44,9 @@ class Rules(BaseModel):
     differently (a save made under another version is refused)."""
 
     presets: ClassVar[tuple[Variant, ...]] = ()
-    """The game's own named presets of these options (``game.rules(variant=...)``);
-    other plugins add theirs with ``register.add_variant``."""
+    """The game's own named presets of these options (``game.rules(variant=...)``), made
+    from the [`Preset`][cardkit.engine.rules.Preset] classes declared in the rules class
+    (and its bases'); other plugins add theirs with ``register.add_variant``."""
 
     house_rules: frozenset[str] = frozenset()
     """House rules in force, by name: rules that plugins add to the game beyond its options.
@@ -67,6 +68,18 @@ class Rules(BaseModel):
     and the RL environments use it. Written to saves and dumps only when it
     is not the game's default, so that older saves read the same.
     """
+
+    @classmethod
+    def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
+        """Add the presets declared in the class body (nested `Preset` classes) to `presets`.
+
+        Raises:
+            TypeError: a preset has no docstring, or sets something that is not an option.
+        """
+        super().__pydantic_init_subclass__(**kwargs)
+        own = [v for v in vars(cls).values() if isinstance(v, type) and issubclass(v, Preset)]
+        if own:
+            cls.presets = (*cls.presets, *(_variant(preset, cls) for preset in own))
 
     @field_validator("house_rules", mode="before")
     @classmethod
@@ -122,6 +135,45 @@ class Rules(BaseModel):
         Raises:
             InvalidRules: the options do not fit ``players``.
         """
+
+
+class Preset:
+    """A named preset of a game's options, declared in its rules class as a nested class:
+    its name is the class name in lower case with hyphens (``DrawOne``: ``draw-one``),
+    its description its docstring, its options its class attributes.
+
+    ```python
+    class CrazyEightsRules(Rules):
+        eights_wild: bool = True
+        '''8s may be played on any card, and their player names the suit to follow.'''
+
+        class NoWilds(Preset):
+            '''8s are ordinary cards: every play follows suit or rank.'''
+
+            eights_wild = False
+    ```
+
+    The rules class lists it in [`presets`][cardkit.engine.rules.Rules.presets] as a
+    [`Variant`][cardkit.engine.rules.Variant] (``game.rules(variant="no-wilds")``).
+    """
+
+
+def _variant(preset: type[Preset], rules: type[Rules]) -> Variant:
+    """`preset` as a `Variant` of the options of `rules`.
+
+    Raises:
+        TypeError: `preset` has no docstring, or sets something that is not an option of
+            `rules`.
+    """
+    where = f"the preset {preset.__qualname__}"
+    if not preset.__doc__:
+        raise TypeError(f"{where} has no docstring: say in one what it changes")
+    options = {k: v for k, v in vars(preset).items() if not k.startswith("_")}
+    unknown = sorted(set(options) - set(rules.model_fields))
+    if unknown:
+        raise TypeError(f"{where} sets {', '.join(unknown)}: not options of {rules.__name__}")
+    name = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "-", preset.__name__).lower()
+    return Variant(name=name, description=" ".join(preset.__doc__.split()), options=options)
 
 
 class Variant(BaseModel):

@@ -5,7 +5,7 @@ from collections.abc import Iterable
 
 from pydantic import Field
 
-from cardkit import Card, InvalidRules, Rank, Rules, Variant
+from cardkit import Card, InvalidRules, Preset, Rank, Rules
 
 
 class CrazyEightsRules(Rules):
@@ -15,19 +15,6 @@ class CrazyEightsRules(Rules):
     who cannot play draws from the stock until they can; 8s are wild; a
     match is played to 100 points.
     """
-
-    presets = (
-        Variant(
-            name="draw-one",
-            description="A player who cannot play draws one card, then plays it or passes.",
-            options={"draw_until_playable": False},
-        ),
-        Variant(
-            name="no-wilds",
-            description="8s are ordinary cards: every play follows suit or rank.",
-            options={"eights_wild": False},
-        ),
-    )
 
     max_actions: int = Field(5_000, ge=1)
     """The action cap (the core's option): the game is over, capped, after this many
@@ -45,6 +32,16 @@ class CrazyEightsRules(Rules):
 
     target_score: int = Field(default=100, ge=1)
     """A match ends when a player's total reaches this many points."""
+
+    class DrawOne(Preset):
+        """A player who cannot play draws one card, then plays it or passes."""
+
+        draw_until_playable = False
+
+    class NoWilds(Preset):
+        """8s are ordinary cards: every play follows suit or rank."""
+
+        eights_wild = False
 
     def hand_size(self, players: int) -> int:
         """The number of cards each of ``players`` seats is dealt."""

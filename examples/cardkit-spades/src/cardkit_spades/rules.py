@@ -2,7 +2,7 @@
 
 from pydantic import Field
 
-from cardkit import InvalidRules, Rules, Variant
+from cardkit import InvalidRules, Preset, Rules
 
 
 class SpadesRules(Rules):
@@ -11,24 +11,6 @@ class SpadesRules(Rules):
     Standard rules: nil bids allowed (100 points), no blind nil, a bag
     penalty of 100 points for every 10 bags, a match to 500 points.
     """
-
-    presets = (
-        Variant(
-            name="blind-nil",
-            description="A player may bid blind nil, before looking at their cards (200 points).",
-            options={"blind_nil": True},
-        ),
-        Variant(
-            name="no-nil",
-            description="No nil bids: every player bids at least one trick.",
-            options={"nil": False},
-        ),
-        Variant(
-            name="no-bags",
-            description="Bags (overtricks) score one point each and are never penalised.",
-            options={"bag_penalty": 0},
-        ),
-    )
 
     nil: bool = True
     """A player may bid nil (0 tricks): 100 points made, 100 lost if they take a trick."""
@@ -48,6 +30,21 @@ class SpadesRules(Rules):
     max_actions: int = Field(1_000, ge=1)
     """The action cap (the core's option): the deal is over, capped, after this many
     actions. A deal is at most 60 actions (4 bids, 4 looks, 52 cards): never reached."""
+
+    class BlindNil(Preset):
+        """A player may bid blind nil, before looking at their cards (200 points)."""
+
+        blind_nil = True
+
+    class NoNil(Preset):
+        """No nil bids: every player bids at least one trick."""
+
+        nil = False
+
+    class NoBags(Preset):
+        """Bags (overtricks) score one point each and are never penalised."""
+
+        bag_penalty = 0
 
     def check_players(self, players: int) -> None:
         """Spades is a game of two partnerships: four players.
