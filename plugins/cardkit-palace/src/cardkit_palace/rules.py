@@ -15,7 +15,7 @@ from typing import ClassVar
 
 from pydantic import Field, model_validator
 
-from cardkit import InvalidRules, Rules, Variant
+from cardkit import InvalidRules, Preset, Rules
 
 __all__ = [
     "BurnRule",
@@ -135,32 +135,26 @@ class PalaceRules(Rules):
     """
 
     version: ClassVar[str] = "2"
-    presets: ClassVar[tuple[Variant, ...]] = (
-        Variant(
-            name="shithead",
-            description="Common Shithead house rules: 2 passes the turn, 7 or lower "
-            "after a 7, voluntary pick-up.",
-            options={
-                "two_rule": "next_player_any",
-                "seven_rule": "lower_or_equal",
-                "allow_voluntary_pickup": True,
-            },
-            source="palace",
-        ),
-        Variant(
-            name="bga",
-            description="Board Game Arena's table: the starter must play their lowest "
-            "card; voluntary pick-up.",
-            options={"first_play_must_include_lowest": True, "allow_voluntary_pickup": True},
-            source="palace",
-        ),
-        Variant(
-            name="quick",
-            description="Stop when the first player goes out; that player wins.",
-            options={"end_condition": "first_out_wins"},
-            source="palace",
-        ),
-    )
+
+    class Shithead(Preset):
+        """Common Shithead house rules: 2 passes the turn, 7 or lower after a 7, voluntary
+        pick-up."""
+
+        two_rule = "next_player_any"
+        seven_rule = "lower_or_equal"
+        allow_voluntary_pickup = True
+
+    class Bga(Preset):
+        """Board Game Arena's table: the starter must play their lowest card; voluntary
+        pick-up."""
+
+        first_play_must_include_lowest = True
+        allow_voluntary_pickup = True
+
+    class Quick(Preset):
+        """Stop when the first player goes out; that player wins."""
+
+        end_condition = "first_out_wins"
 
     max_actions: int = Field(100_000, ge=1)
     """The action cap (the core's option): the game is over, capped, after this many

@@ -13,11 +13,11 @@ True
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Annotated, Any, ClassVar
+from typing import Annotated, Any
 
 from pydantic import Field, field_serializer, field_validator
 
-from cardkit import InvalidRules, Rules, Variant
+from cardkit import InvalidRules, Preset, Rules
 
 __all__ = ["InstantWin", "PlayUntil", "TienLenRefused", "TienLenRules"]
 
@@ -69,34 +69,24 @@ def _default_instant_wins() -> frozenset[InstantWin]:
 class TienLenRules(Rules):
     """The variant options of Tiến lên; the defaults are the traditional rules."""
 
-    presets: ClassVar[tuple[Variant, ...]] = (
-        Variant(
-            name="pagat",
-            description="pagat.com / BGA: a player who passed may still bomb 2s.",
-            options={"bomb_overrides_pass": True},
-            source="tienlen",
-        ),
-        Variant(
-            name="southern",
-            description=(
-                "Southern house rules: bombs after passing, fours beat pairs of 2s, the bomb "
-                "ladder, and all four instant wins."
-            ),
-            options={
-                "bomb_overrides_pass": True,
-                "quad_beats_pair_of_twos": True,
-                "bomb_ladder": True,
-                "instant_wins": [w.value for w in InstantWin],
-            },
-            source="tienlen",
-        ),
-        Variant(
-            name="quick",
-            description="One winner per deal: the deal ends when the first player goes out.",
-            options={"play_until": "first_out"},
-            source="tienlen",
-        ),
-    )
+    class Pagat(Preset):
+        """pagat.com / BGA: a player who passed may still bomb 2s."""
+
+        bomb_overrides_pass = True
+
+    class Southern(Preset):
+        """Southern house rules: bombs after passing, fours beat pairs of 2s, the bomb ladder,
+        and all four instant wins."""
+
+        bomb_overrides_pass = True
+        quad_beats_pair_of_twos = True
+        bomb_ladder = True
+        instant_wins = tuple(w.value for w in InstantWin)
+
+    class Quick(Preset):
+        """One winner per deal: the deal ends when the first player goes out."""
+
+        play_until = "first_out"
 
     max_actions: int = Field(5_000, ge=1)
     """The action cap (the core's option): the game is over, capped, after this many

@@ -17,7 +17,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from cardkit import InvalidRules, Rules, Variant
+from cardkit import InvalidRules, Preset, Rules, Variant
 
 __all__ = ["PRESETS", "TEXAS", "TonkRefused", "TonkRules", "cards_dealt"]
 
@@ -74,31 +74,19 @@ def cards_dealt(hand_size: HandSize, players: int) -> int:
 MAX_DEALT = 45
 
 
-#: Texas Tonk: a caught dropper pays the lowest hand double, a dealt 50
-#: pays double and a dealt 49 single.
-TEXAS = Variant(
-    name="texas",
-    description=(
-        "Texas Tonk: a caught dropper pays the lowest hand double; a dealt 50 pays 2, a 49 pays 1"
-    ),
-    options={
-        "caught_rule": "double_to_lowest",
-        "deal_high_win": "49_or_50",
-        "deal_50_multiplier": 2,
-        "deal_49_multiplier": 1,
-    },
-    source="tonk",
-)
-
-#: The presets the game ships.
-PRESETS: tuple[Variant, ...] = (TEXAS,)
-
-
 class TonkRules(Rules):
     """Every option of a Tonk hand, with the traditional rule as its default."""
 
     version: ClassVar[str] = "2"
-    presets: ClassVar[tuple[Variant, ...]] = PRESETS
+
+    class Texas(Preset):
+        """Texas Tonk: a caught dropper pays the lowest hand double; a dealt 50 pays 2, a 49
+        pays 1"""
+
+        caught_rule = "double_to_lowest"
+        deal_high_win = "49_or_50"
+        deal_50_multiplier = 2
+        deal_49_multiplier = 1
 
     max_actions: int = Field(5_000, ge=1)
     """The action cap (the core's option): the game is over, capped, after this many
@@ -287,3 +275,11 @@ class TonkRules(Rules):
                     f"{', '.join(wrong)} only make sense for 5-card hands, but "
                     f"hand_size=by_player_count deals {dealt} cards to {players} players"
                 )
+
+
+#: Texas Tonk: a caught dropper pays the lowest hand double, a dealt 50
+#: pays double and a dealt 49 single.
+TEXAS: Variant = TonkRules.presets[0]
+
+#: The presets the game ships.
+PRESETS: tuple[Variant, ...] = TonkRules.presets
