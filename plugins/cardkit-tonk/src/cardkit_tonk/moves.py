@@ -59,8 +59,11 @@ def dealt(setup: Setup[TonkRules], c: Config) -> tuple[Fields, tuple[Event, ...]
     first = (dealer + 1) % n
     at = n * size
     masks = [0] * n
-    for i in range(at):
-        masks[(first + i) % n] |= cards[i].bit
+    for k in range(n):
+        mask = 0
+        for card in cards[k:at:n]:
+            mask |= card.bit
+        masks[(first + k) % n] = mask
     pile: tuple[Card, ...] = ()
     upcard = None
     if c.rules.dealer_upcard:
