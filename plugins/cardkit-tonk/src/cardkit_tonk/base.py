@@ -11,9 +11,9 @@ The action families (`cardkit_tonk.deal`, `cardkit_tonk.turn`,
 from __future__ import annotations
 
 from cardkit import Card, CardSet, Event
-from cardkit.authoring import GenericState, Refusal, cards_of_mask
-from cardkit_tonk.events import over
-from cardkit_tonk.fields import OVER, PHASES, START, Extra, Fields
+from cardkit.authoring import GenericState, Refusal
+from cardkit_tonk import moves
+from cardkit_tonk.fields import OVER, PHASES, Extra, Fields
 from cardkit_tonk.payouts import Ending
 from cardkit_tonk.rules import TonkRefused, TonkRules
 from cardkit_tonk.spreads import TableSpread
@@ -84,17 +84,7 @@ class TonkBase(GenericState[TonkRules, Fields, TonkView]):
 
         Returns (phase, seat, ending, events).
         """
-        if x.pending49 >> seat & 1:
-            end = Ending("deal_win", self.setup.players, (seat,), x.dealt_counts, claim="deal_49")
-            claim = Event(
-                "deal_claim",
-                seat,
-                cards_of_mask(self.f.hands[seat]),
-                note="claims a dealt 49 at the first turn:",
-                data={"claim": "deal_49", "count": 49},
-            )
-            return OVER, seat, end, [claim, over("wins on the dealt 49", seat)]
-        return START, seat, None, []
+        return moves.enter_turn(self.f.hands, seat, x)
 
     def not_allowed(self, action: object) -> Refusal:
         """The refusal of an action this phase does not offer."""

@@ -4,33 +4,27 @@ the deal-time claims (49/50, 13 or less, 9 or less) and the post-deal drop windo
 from __future__ import annotations
 
 from dataclasses import replace
-from operator import attrgetter
 from typing import Any, Final, Self
 
 from cardkit import Card, Event, Game, Setup, Suit
 from cardkit.authoring import Refusal, cards_of_mask
+from cardkit_tonk import moves
 from cardkit_tonk.actions import Join, Pass
 from cardkit_tonk.base import TonkBase
 from cardkit_tonk.config import Config
-from cardkit_tonk.events import CLAIM_WORDS, deal_events, over
+from cardkit_tonk.events import CLAIM_WORDS, over
 from cardkit_tonk.fields import (
-    EMPTY_TABLE,
     NO_EXTRA,
-    NO_TURN,
     OVER,
     SPADES,
-    START,
     WINDOW,
     Extra,
-    Fields,
-    new_tuple,
 )
 from cardkit_tonk.payouts import Ending
 from cardkit_tonk.rules import TonkRules
 
 __all__ = ["DealPhases"]
 
-_BIT: Final = attrgetter("bit")
 _CARDS: Final = Card._by_index
 
 
@@ -42,25 +36,7 @@ class DealPhases(TonkBase):
     @classmethod
     def dealt(cls, game: Game[Any, Any], setup: Setup[TonkRules], c: Config) -> Self:
         """Deal a hand: cards one at a time from the left of the dealer, then the upcard."""
-        n, size, cards, dealer = setup.players, c.dealt, setup.deck.cards, setup.dealer
-        first = (dealer + 1) % n
-        at = n * size
-        masks = [0] * n
-        for k in range(n):  # the cards are distinct: the sum of their bits is their union
-            masks[(first + k) % n] = sum(map(_BIT, cards[k:at:n]))
-        pile: tuple[Card, ...] = ()
-        upcard = None
-        if c.rules.dealer_upcard:
-            upcard = cards[at]
-            pile = (upcard,)
-            at += 1
-        events = deal_events(dealer, size, upcard)
-        hands = tuple(masks)
-        phase = START if c.plain_start else SPADES  # plain: no side pot, claim or drop window
-        fields = new_tuple(
-            Fields,
-            (phase, first, hands, at, pile, EMPTY_TABLE, c.no_locks, NO_TURN, NO_EXTRA, None, c),
-        )
+        fields, events = moves.dealt(setup, c)  # compiled: the cards, hand by hand
         state = cls.first(game, setup, fields, events)
         if c.plain_start or c.rules.spades_side_pot:
             return state

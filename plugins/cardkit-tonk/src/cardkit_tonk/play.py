@@ -3,27 +3,13 @@ discard that ends the turn; and the ways a turn ends the hand (tonk out, run out
 
 from __future__ import annotations
 
-from typing import Self
-
-from cardkit import Action, Card, CardSet, Event
+from cardkit import Action, Card, CardSet
 from cardkit.authoring import Refusal, Refused
-from cardkit_tonk.actions import Bonus, Discard, Hit, Spread, spread_cards
-from cardkit_tonk.events import card_events, over, retire, turns
-from cardkit_tonk.fields import (
-    MAIN,
-    NO_TURN,
-    OVER,
-    RESPONSE,
-    START,
-    Fields,
-    Table,
-    Turn,
-    new_tuple,
-)
-from cardkit_tonk.payouts import Ending
+from cardkit_tonk import moves
+from cardkit_tonk.actions import Bonus, Discard, Hit, Spread
+from cardkit_tonk.fields import MAIN, START
 from cardkit_tonk.rules import TonkRefused as Code
-from cardkit_tonk.showdowns import showdown
-from cardkit_tonk.spreads import BOOK, accepts_mask, usable
+from cardkit_tonk.spreads import BOOK, usable
 from cardkit_tonk.turn import TurnStart
 
 __all__ = ["MainTurn"]
@@ -162,160 +148,9 @@ class MainTurn(TurnStart):
             return False
         return usable(bit, hand, table, c.run, hits_left, c.runs_only)
 
-    # -- transitions -------------------------------------------------------------------
+    # -- transitions: what each move does, in `cardkit_tonk.moves` (compiled) ----------
 
-    def do_discard(self, action: Discard) -> Self:
-        """Discard: the turn passes on, or the hand ends (run out, stock out)."""
-        _, seat, hands, stock, pile, table, locks, _, x, _, c = self.f
-        card = action.card
-        held = list(hands)  # cheaper than joining slices around the new hand
-        hand = held[seat] = hands[seat] ^ card.bit
-        new_hands = tuple(held)
-        pile = (*pile, card)
-        events = c.discards[seat][card.index]
-        if not hand:
-            end = Ending("run_out", self.setup.players, (seat,))
-            return self.evolve(
-                action,
-                (*events, over("runs out", seat)),
-                phase=OVER,
-                hands=new_hands,
-                pile=pile,
-                end=end,
-            )
-        if locks[seat]:
-            locks = (*locks[:seat], locks[seat] - 1, *locks[seat + 1 :])
-        if stock >= 52 and not c.when_needed:  # Tonk plays the 52 cards
-            end, more = showdown(new_hands, c, None)
-            return self.evolve(
-                action,
-                (*events, *more),
-                phase=OVER,
-                hands=new_hands,
-                pile=pile,
-                locks=locks,
-                end=end,
-            )
-        nxt = seat + 1
-        if nxt == len(hands):
-            nxt = 0
-        if x.pending49:
-            phase, nseat, end2, more2 = self.enter_turn(nxt, x)
-            changes = {"hands": new_hands, "pile": pile, "locks": locks, "turn": NO_TURN}
-            return self.evolve(
-                action, (*events, *more2), phase=phase, seat=nseat, end=end2, **changes
-            )
-        fields = (START, nxt, new_hands, stock, pile, table, locks, NO_TURN, x, None, c)
-        return self.successor(action, events, new_tuple(Fields, fields))
-
-    def do_bonus(self, action: Bonus) -> Self:
-        """An extra discard: the turn goes on (or the hand ends in a run out)."""
-        f = self.f
-        seat, card = f.seat, action.card
-        hand = f.hands[seat] ^ card.bit
-        new_hands = (*f.hands[:seat], hand, *f.hands[seat + 1 :])
-        turn = f.turn._replace(bonus=f.turn.bonus - 1)
-        events = card_events("bonus", seat, card)
-        if hand:
-            return self.evolve(action, events, hands=new_hands, pile=(*f.pile, card), turn=turn)
-        end = Ending("run_out", self.setup.players, (seat,))
-        return self.evolve(
-            action,
-            (*events, over("runs out", seat)),
-            phase=OVER,
-            hands=new_hands,
-            pile=(*f.pile, card),
-            turn=turn,
-            end=end,
-        )
-
-    def do_spread(self, action: Spread) -> Self:
-        """Lay the spread (a four-card book leaves the table at once)."""
-        f = self.f
-        seat, mask, table = f.seat, action.cards.mask, f.table
-        sid = table.next_id
-        spread = f.c.new_spread(sid, seat, mask)
-        events: list[Event] = [
-            Event(
-                "spread",
-                seat,
-                tuple(spread_cards(mask)),
-                note=f"({spread.kind} #{sid})",
-                data={"spread": sid, "kind": spread.kind},
-            )
-        ]
-        if spread.book and mask.bit_count() == 4:
-            table = Table(table.spreads, (*table.retired, spread), sid + 1)
-            events.append(retire(sid, seat))
-        else:
-            table = Table((*table.spreads, spread), table.retired, sid + 1)
-        t = f.turn
-        turn = new_tuple(
-            Turn, (t.used + mask.bit_count(), t.hits, t.bonus, t.taken, (*t.touched, sid))
-        )
-        return self._after_meld(action, f.hands[seat] & ~mask, table, f.locks, turn, events)
-
-    def do_hit(self, action: Hit) -> Self:
-        """Hit the spread: a hit on another's spread may lock them and earn a bonus discard."""
-        f = self.f
-        c, seat, card, table = f.c, f.seat, action.card, f.table
-        spreads = list(table.spreads)
-        i = next(k for k, s in enumerate(spreads) if s.id == action.spread)
-        old = spreads[i]
-        mask = old.mask | card.bit
-        events: list[Event] = [
-            Event(
-                "hit",
-                seat,
-                (card,),
-                note=f"on #{old.id} of seat {old.owner + 1}",
-                data={"spread": old.id, "owner": old.owner},
-            )
-        ]
-        locks, bonus = f.locks, f.turn.bonus
-        if old.owner != seat:
-            if c.lock:
-                owner = old.owner
-                locks = (*locks[:owner], locks[owner] + c.lock, *locks[owner + 1 :])
-                note = f"may not drop for {turns(locks[owner])}"
-                events.append(Event("lock", owner, note=note, data={"lock": locks[owner]}))
-            if c.per_hit:
-                bonus += 1
-        if old.book and mask.bit_count() == 4:
-            del spreads[i]
-            retired = (*table.retired, old._replace(mask=mask, accepts=0))
-            events.append(retire(old.id, old.owner))
-            table = Table(tuple(spreads), retired, table.next_id)
-        else:
-            kind = BOOK if old.book else c.run
-            spreads[i] = old._replace(mask=mask, accepts=accepts_mask(kind, mask, old.book))
-            table = Table(tuple(spreads), table.retired, table.next_id)
-        t = f.turn
-        turn = new_tuple(Turn, (t.used + 1, t.hits + 1, bonus, t.taken, (*t.touched, old.id)))
-        return self._after_meld(action, f.hands[seat] ^ card.bit, table, locks, turn, events)
-
-    def _after_meld(
-        self,
-        action: Action,
-        hand: int,
-        table: Table,
-        locks: tuple[int, ...],
-        turn: Turn,
-        events: list[Event],
-    ) -> Self:
-        """The state after a spread or hit: the turn goes on, or the seat has tonked out."""
-        f = self.f
-        seat = f.seat
-        hands = (*f.hands[:seat], hand, *f.hands[seat + 1 :])
-        changes = {"hands": hands, "table": table, "locks": locks, "turn": turn}
-        if hand:
-            return self.evolve(action, events, **changes)
-        c, n = f.c, self.setup.players
-        full = turn.used >= c.dealt + 1
-        end = Ending("tonk_out", n, (seat,), tonker=seat, full_tonk=full)
-        phrase = "tonks out" if full or not c.rules.six_card_tonk else "goes out with zero"
-        events.append(Event("tonk_out", seat, note=phrase + "!"))
-        if c.rules.double_double != "off" and n == 2:
-            return self.evolve(action, events, phase=RESPONSE, seat=1 - seat, end=end, **changes)
-        events.append(over(phrase, seat))
-        return self.evolve(action, events, phase=OVER, end=end, **changes)
+    do_spread = moves.spread  # a four-card book leaves the table at once
+    do_hit = moves.hit  # on another's spread: a lock, and a bonus discard
+    do_bonus = moves.bonus  # an extra discard: the turn goes on
+    do_discard = moves.discard  # the turn passes on, or the hand ends

@@ -1,4 +1,4 @@
-"""What `views` reads of a Tonk state: a `Protocol`, not the state class.
+"""What `views` and `moves` read of a Tonk state: a `Protocol`, not the state class.
 
 [`TonkState`][cardkit_tonk.state.TonkState] joins the action families and
 shows itself through `views` (its view, snapshot and result); `views` sits
@@ -6,23 +6,28 @@ below the state and takes it as a [`TonkLike`][cardkit_tonk.protocols.TonkLike]:
 its fields ([`Fields`][cardkit_tonk.fields.Fields]), setup and rules, how the
 hand ended, a seat's count and the transfers. Typing only: nothing here runs
 in a move.
+
+The transitions of `cardkit_tonk.moves` take the state as one too (they need
+its `successor`): each takes and returns the same type `S`, so `TonkState.do_draw`
+still returns a `TonkState`.
 """
 
 from __future__ import annotations
 
-from typing import Protocol
+from collections.abc import Sequence
+from typing import Protocol, Self, TypeVar
 
-from cardkit import Payment
+from cardkit import Action, Event, Payment
 from cardkit.authoring import Setup
 from cardkit_tonk.fields import Fields
 from cardkit_tonk.payouts import Ending
 from cardkit_tonk.rules import TonkRules
 
-__all__ = ["TonkLike"]
+__all__ = ["S", "TonkLike"]
 
 
 class TonkLike(Protocol):
-    """A Tonk hand as its views see it (`TonkState` is one)."""
+    """A Tonk hand as its views and transitions see it (`TonkState` is one)."""
 
     @property
     def f(self) -> Fields:
@@ -65,3 +70,11 @@ class TonkLike(Protocol):
     def spades_payments(self) -> list[Payment]:
         """The Spades side-pot transfers."""
         ...
+
+    def successor(self, action: Action, events: Sequence[Event], fields: Fields) -> Self:
+        """The next state: these fields, after ``action`` and its ``events``."""
+        ...
+
+
+#: A Tonk state type: a transition returns the type it was given.
+S = TypeVar("S", bound=TonkLike)

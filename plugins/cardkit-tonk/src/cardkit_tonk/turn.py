@@ -3,16 +3,14 @@ a drop or of a stock out, section 5, are `cardkit_tonk.showdowns`)."""
 
 from __future__ import annotations
 
-from typing import Self
-
-from cardkit import Card, Event
+from cardkit import Card
 from cardkit.authoring import Refusal
+from cardkit_tonk import moves
 from cardkit_tonk.actions import Draw, Drop, Take
 from cardkit_tonk.deal import DealPhases
 from cardkit_tonk.events import turns
-from cardkit_tonk.fields import MAIN, NO_TURN, OVER, START, TAKEN_TURNS, WINDOW, Fields, new_tuple
+from cardkit_tonk.fields import MAIN, START, WINDOW
 from cardkit_tonk.rules import TonkRefused as Code
-from cardkit_tonk.showdowns import showdown
 from cardkit_tonk.spreads import usable
 
 __all__ = ["TurnStart"]
@@ -81,45 +79,8 @@ class TurnStart(DealPhases):
             return self.refuse(Code.DROP_COUNT, f"drop only with a count of {c.drop_max} or less")
         return None
 
-    # -- transitions -------------------------------------------------------------------
+    # -- transitions: what each move does, in `cardkit_tonk.moves` (compiled) ----------
 
-    def do_draw(self, action: Draw) -> Self:
-        """Draw the top stock card; from an empty stock, the hand ends in a showdown."""
-        _, seat, hands, stock, pile, table, locks, _, x, _, c = self.f
-        if stock >= 52:
-            end, events = showdown(hands, c, None)
-            drew = Event("draw", seat, note="from the empty stock")
-            return self.evolve(action, (drew, *events), phase=OVER, end=end)
-        held = list(hands)  # cheaper than joining slices around the new hand
-        held[seat] |= self.setup.deck.cards[stock].bit
-        new_hands = tuple(held)
-        fields = (MAIN, seat, new_hands, stock + 1, pile, table, locks, NO_TURN, x, None, c)
-        return self.successor(action, c.draws[seat], new_tuple(Fields, fields))
-
-    def do_take(self, action: Take) -> Self:
-        """Take the top discard; the turn remembers it (`take_discard_must_use`...)."""
-        _, seat, hands, stock, pile, table, locks, _, x, _, c = self.f
-        card = pile[-1]
-        held = list(hands)
-        held[seat] |= card.bit
-        new_hands = tuple(held)
-        fields = (
-            MAIN,
-            seat,
-            new_hands,
-            stock,
-            pile[:-1],
-            table,
-            locks,
-            TAKEN_TURNS[card.index],
-            x,
-            None,
-            c,
-        )
-        return self.successor(action, c.takes[seat][card.index], new_tuple(Fields, fields))
-
-    def do_drop(self, action: Drop) -> Self:
-        """Drop: every hand is shown; the lowest count wins or the dropper is caught."""
-        f = self.f
-        end, events = showdown(f.hands, f.c, f.seat)
-        return self.successor(action, events, new_tuple(Fields, (OVER, *f[1:9], end, f.c)))
+    do_draw = moves.draw  # the top stock card (an empty stock: the showdown)
+    do_take = moves.take  # the top discard, which the turn remembers
+    do_drop = moves.drop  # every hand is shown: the lowest count wins
