@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardkit import Card, Suit
+from cardkit import Card, CardSet, Suit
 from cardkit.cards.orders import ACE_HIGH
 from cardkit.cards.tricks import Follow, Trick, legal_plays, winning_index
 
@@ -78,6 +78,29 @@ def test_legal_plays_follow_the_rule(
         assert legal == (over or held_trumps)
     else:
         assert legal == held_trumps
+
+
+@given(st.data(), trumps, st.sampled_from(list(Follow)), st.booleans())
+def test_a_card_set_hand_gives_what_its_cards_give(
+    data: st.DataObject, trump: Suit | None, follow: Follow, lead_trump: bool
+) -> None:
+    """A `CardSet` hand is read by suit lanes: the same cards as the same hand given as a list
+    in the set's order, jokers held or led included."""
+    pool = [*DECK, Card.joker(red=False), Card.joker(red=True)]
+    played = data.draw(st.lists(st.sampled_from(pool), min_size=0, max_size=3, unique=True))
+    rest = [c for c in pool if c not in played]
+    hand = CardSet(data.draw(st.lists(st.sampled_from(rest), min_size=1, max_size=13)))
+    trick = Trick(0, 4, tuple(played))
+    rule = {"follow": follow, "trump": trump, "ranks": ACE_HIGH, "lead_trump": lead_trump}
+    assert legal_plays(hand, trick, **rule) == legal_plays(list(hand), trick, **rule)  # type: ignore[arg-type]
+
+
+def test_a_led_joker_is_followed_by_a_joker_held() -> None:
+    """A joker has no suit: the "suit" it leads is the jokers', as a set or as a list."""
+    trick = Trick(0, 4, (Card.joker(red=False),))
+    hand = CardSet.parse("3S RJ 4H")
+    for given_as in (hand, list(hand)):
+        assert legal_plays(given_as, trick, trump=Suit.SPADES) == [Card.joker(red=True)]
 
 
 @given(hands)

@@ -29,11 +29,17 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Final
 
 from cardkit.cards.card import Card, Suit
+from cardkit.cards.cardset import CardSet, suit_mask
 from cardkit.cards.orders import RankOrder
 
 __all__ = ["Follow", "Trick", "legal_plays", "winning_index"]
+
+_CARDS: Final = Card._by_index
+#: The two jokers' bits: the "suit" a joker leads.
+_JOKERS: Final = 3 << 52
 
 
 class Follow(StrEnum):
@@ -165,9 +171,11 @@ def legal_plays(
     Raises:
         ValueError: `OVERTRUMP` without `ranks`, or a complete trick.
     """
-    cards = list(hand)
     if trick.complete:
         raise ValueError("the trick is complete: nothing may be played to it")
+    if isinstance(hand, CardSet) and follow is not Follow.OVERTRUMP:
+        return _cards_of(_playable_mask(hand.mask, trick, follow, trump, lead_trump))
+    cards = list(hand)
     if not trick.cards:
         if lead_trump or trump is None:
             return cards
@@ -188,3 +196,31 @@ def legal_plays(
     top = max(played, default=-1)
     over = [c for c in trumps if ranks.card_position(c) > top]
     return over or trumps
+
+
+def _playable_mask(
+    mask: int, trick: Trick, follow: Follow, trump: Suit | None, lead_trump: bool
+) -> int:
+    """[`legal_plays`][cardkit.cards.tricks.legal_plays] on a hand's mask, by suit lanes (any
+    rule but `OVERTRUMP`)."""
+    if not trick.cards:
+        if lead_trump or trump is None:
+            return mask
+        return mask & ~suit_mask(trump) or mask
+    if follow is Follow.ANY:
+        return mask
+    led = trick.cards[0].suit
+    following = mask & (_JOKERS if led is None else suit_mask(led))
+    if following or follow is Follow.SUIT or trump is None:
+        return following or mask
+    return mask & suit_mask(trump) or mask
+
+
+def _cards_of(mask: int) -> list[Card]:
+    """The cards of ``mask``, in index order (a card set's)."""
+    out: list[Card] = []
+    while mask:
+        low = mask & -mask
+        out.append(_CARDS[low.bit_length() - 1])
+        mask ^= low
+    return out

@@ -24,7 +24,7 @@ False
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any, Final
 
 from cardkit import Action, InvalidRules
@@ -63,6 +63,11 @@ class AddedCombination:
     key: Callable[[int], int | None]
     find: Callable[[int], Iterable[int]]
 
+    def __reduce__(self) -> tuple[type[AddedCombination], tuple[object, ...]]:
+        """Copied and pickled by its values (compiled, a frozen class cannot be restored
+        attribute by attribute); its functions pickle when they are module-level."""
+        return AddedCombination, tuple(getattr(self, field.name) for field in fields(self))
+
 
 _TWOS: Final = 48  # the game key of 2S: keys from here on are 2s
 _KINDS: Final = tuple(k for k in Kind if k != Kind.INVALID)
@@ -85,6 +90,11 @@ class Beating:
     removed: frozenset[Kind] = frozenset()
     names: tuple[str, ...] = ()
     added: tuple[AddedCombination, ...] = ()
+
+    def __reduce__(self) -> tuple[type[Beating], tuple[object, ...]]:
+        """Copied and pickled by its values (compiled, a frozen class cannot be restored
+        attribute by attribute); house rules pickle when they are module-level functions."""
+        return Beating, tuple(getattr(self, field.name) for field in fields(self))
 
     @property
     def fast(self) -> bool:

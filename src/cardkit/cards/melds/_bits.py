@@ -47,6 +47,54 @@ def lanes_at_least(mask: int) -> tuple[int, int, int, int]:
     )
 
 
+def meldable_of_a_kind(size: int) -> Callable[[int], int]:
+    """A fast ``mask -> cards of ranks held at least size times`` for one size (the meldable
+    cards of n of a kind)."""
+    if size == 3:
+
+        def three(mask: int) -> int:
+            a = mask & LANE
+            b = (mask >> 13) & LANE
+            c = (mask >> 26) & LANE
+            d = (mask >> 39) & LANE
+            return ((((a & b) & (c | d)) | ((c & d) & (a | b))) * SPREAD) & mask
+
+        return three
+    if size == 2:
+
+        def two(mask: int) -> int:
+            a = mask & LANE
+            b = (mask >> 13) & LANE
+            c = (mask >> 26) & LANE
+            d = (mask >> 39) & LANE
+            return (((a & b) | (c & d) | ((a | b) & (c | d))) * SPREAD) & mask
+
+        return two
+    level = size - 1
+
+    def general(mask: int) -> int:
+        return (lanes_at_least(mask)[level] * SPREAD) & mask
+
+    return general
+
+
+def rank_blocks(mask: int, low: int, top: int) -> list[int] | None:
+    """The cards of each rank held ``low`` to ``top`` times (``None`` if a rank has more than
+    ``top``): n of a kind's blocks."""
+    ranks = (mask | mask >> 13 | mask >> 26 | mask >> 39) & LANE
+    out: list[int] = []
+    while ranks:
+        bit = ranks & -ranks
+        group = mask & (bit * SPREAD)
+        n = group.bit_count()
+        if n >= low:
+            if n > top:
+                return None
+            out.append(group)
+        ranks ^= bit
+    return out
+
+
 def rank_pattern_subsets(sizes: Iterable[int]) -> dict[int, tuple[int, ...]]:
     """For each of the 16 ways one rank can be held, the sub-holdings of the given sizes.
 

@@ -2,29 +2,27 @@
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Final
 
 from cardkit.cards.card import Card, Rank
-from cardkit.cards.keyspace import NIBBLES, KeySpace, nibble_subsets
+from cardkit.cards.keyspace import KeySpace
 from cardkit.cards.melds._bits import (
-    LANE,
     SPREAD,
     STANDARD,
     lanes_at_least,
+    meldable_of_a_kind,
     plural,
+    rank_blocks,
     rank_name,
     rank_pattern_subsets,
 )
+from cardkit.cards.melds._kindkeyed import KeyedAllOfAKind, KeyedOfAKind
 from cardkit.cards.melds.base import KeyedFinder, MeldKind
 
 __all__ = ["NOfAKind"]
 
 _CARDS = Card._by_index
-#: ``_KEYED[size][4 * p][nibble]``: the ``size`` cards of one rank in key space, ascending.
-_KEYED: Final = (None, *(nibble_subsets(size) for size in (1, 2, 3, 4)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +66,7 @@ class NOfAKind(MeldKind):
             )
         sizes = range(self.min_size, min(self.max_size, 4) + 1)
         object.__setattr__(self, "_subsets", rank_pattern_subsets(sizes))
-        object.__setattr__(self, "_meldable", _meldable_function(self.min_size))
+        object.__setattr__(self, "_meldable", meldable_of_a_kind(self.min_size))
         object.__setattr__(self, "_sub_cache", {})
 
     @property
@@ -120,20 +118,7 @@ class NOfAKind(MeldKind):
     def blocks_mask(self, mask: int) -> list[int] | None:
         """The cards of each rank held ``min_size``-``max_size`` times (``None`` if one
         rank has more than ``max_size``)."""
-        ranks = (mask | mask >> 13 | mask >> 26 | mask >> 39) & LANE
-        out: list[int] = []
-        low_size = self.min_size
-        top = self.max_size
-        while ranks:
-            low = ranks & -ranks
-            group = mask & (low * SPREAD)
-            n = group.bit_count()
-            if n >= low_size:
-                if n > top:
-                    return None
-                out.append(group)
-            ranks ^= low
-        return out
+        return rank_blocks(mask, self.min_size, self.max_size)
 
     def sub_blocks_mask(self, block: int, shared: int) -> list[int]:
         """The holdings of the block's rank that keep its unshared cards, smaller than the
@@ -152,80 +137,13 @@ class NOfAKind(MeldKind):
     def keyed_function(self, space: KeySpace) -> KeyedFinder:
         """``find(hand, size, above)`` in key space: rank by rank (in the card order), then by
         the cards' keys; the cards of one rank are one nibble, so this is a table walk."""
-        low_size = self.min_size
-        top_size = min(self.max_size, 4)
-        tables = _KEYED
-
-        def find(hand: int, size: int, above: int = -1) -> list[int]:
-            if size < low_size or size > top_size:
-                return []
-            a = hand & NIBBLES
-            b = (hand >> 1) & NIBBLES
-            c = (hand >> 2) & NIBBLES
-            d = (hand >> 3) & NIBBLES
-            if size == 1:
-                ranks = a | b | c | d
-            elif size == 2:
-                ranks = (a & b) | (c & d) | ((a | b) & (c | d))
-            elif size == 3:
-                ranks = (a & b & (c | d)) | (c & d & (a | b))
-            else:
-                ranks = a & b & c & d
-            if above >= 0:
-                ranks &= -(1 << (above & ~3))
-            table = tables[size]
-            assert table is not None
-            out: list[int] = []
-            while ranks:
-                low = ranks & -ranks
-                shift = low.bit_length() - 1
-                out += table[shift][(hand >> shift) & 15]
-                ranks ^= low
-            if above >= 0 and out and out[0] < (2 << above):
-                del out[: bisect_right(out, (2 << above) - 1)]
-            return out
-
-        return find
+        return KeyedOfAKind(self.min_size, min(self.max_size, 4))
 
     def keyed_all_function(self, space: KeySpace) -> Callable[[int], list[int]]:
         """``find_all(hand)`` in key space: rank by rank (in the card order), then by size,
         then ascending, like [`find`][cardkit.cards.melds.base.MeldKind.find]; one table
         lookup per rank."""
-        low_size = self.min_size
-        sizes = range(low_size, min(self.max_size, 4) + 1)
-        tables = [_KEYED[size] for size in sizes]
-        table = tuple(
-            tuple(
-                tuple(m for t in tables if t is not None for m in t[shift][nib])
-                for nib in range(16)
-            )
-            if not shift % 4
-            else ()
-            for shift in range(52)
-        )
-
-        def find_all(hand: int) -> list[int]:
-            a = hand & NIBBLES
-            b = (hand >> 1) & NIBBLES
-            c = (hand >> 2) & NIBBLES
-            d = (hand >> 3) & NIBBLES
-            if low_size == 1:
-                ranks = a | b | c | d
-            elif low_size == 2:
-                ranks = (a & b) | (c & d) | ((a | b) & (c | d))
-            elif low_size == 3:
-                ranks = (a & b & (c | d)) | (c & d & (a | b))
-            else:
-                ranks = a & b & c & d
-            out: list[int] = []
-            while ranks:
-                low = ranks & -ranks
-                shift = low.bit_length() - 1
-                out += table[shift][(hand >> shift) & 15]
-                ranks ^= low
-            return out
-
-        return find_all
+        return KeyedAllOfAKind(self.min_size, min(self.max_size, 4))
 
     def _explain(self, mask: int) -> str:
         cards = [_CARDS[i] for i in range(52) if mask >> i & 1]
@@ -254,33 +172,3 @@ class NOfAKind(MeldKind):
 def _a(rank: Rank) -> str:
     name = rank_name(rank)
     return f"an {name}" if name in ("8", "A") else f"a {name}"
-
-
-def _meldable_function(size: int) -> Callable[[int], int]:
-    """A fast ``mask -> cards of ranks held at least size times`` for one size."""
-    if size == 3:
-
-        def three(mask: int) -> int:
-            a = mask & LANE
-            b = (mask >> 13) & LANE
-            c = (mask >> 26) & LANE
-            d = (mask >> 39) & LANE
-            return ((((a & b) & (c | d)) | ((c & d) & (a | b))) * SPREAD) & mask
-
-        return three
-    if size == 2:
-
-        def two(mask: int) -> int:
-            a = mask & LANE
-            b = (mask >> 13) & LANE
-            c = (mask >> 26) & LANE
-            d = (mask >> 39) & LANE
-            return (((a & b) | (c & d) | ((a | b) & (c | d))) * SPREAD) & mask
-
-        return two
-    level = size - 1
-
-    def general(mask: int) -> int:
-        return (lanes_at_least(mask)[level] * SPREAD) & mask
-
-    return general

@@ -17,13 +17,7 @@ from cardkit.cards.card import Card, Rank
 from cardkit.cards.cardset import CardSet
 from cardkit.cards.keyspace import KeySpace
 from cardkit.cards.melds._bits import LANE, SPREAD, as_hand_mask, plural, rank_name
-from cardkit.cards.melds._seqkeyed import (
-    KEYED_PAIRS,
-    KEYED_SINGLES,
-    keyed_all_chains,
-    keyed_allowed,
-    keyed_chains,
-)
+from cardkit.cards.melds._seqkeyed import KeyedAllChains, KeyedChains, keyed_allowed
 from cardkit.cards.melds._seqlayout import (
     Layout,
     chains,
@@ -116,38 +110,15 @@ class Sequence(MeldKind):
         """
         if space.order.ranks != self.order:
             return MeldKind.keyed_function(self, space)
-        allowed = keyed_allowed(self.order, self.excluded)
-        low_size = self.min_length
-        top_size = min(self.max_length or 13, len(self.order.ranks))
-
-        def find(hand: int, size: int, above: int = -1) -> list[int]:
-            if size < low_size or size > top_size:
-                return []
-            held = (hand | hand >> 1 | hand >> 2 | hand >> 3) & allowed
-            return keyed_chains(hand, held, size, 1, KEYED_SINGLES, above)
-
-        return find
+        top = min(self.max_length or 13, len(self.order.ranks))
+        return KeyedChains(keyed_allowed(self.order, self.excluded), 1, self.min_length, top)
 
     def keyed_all_function(self, space: KeySpace) -> Callable[[int], list[int]]:
         """``find_all(hand)`` in key space: by length (shortest first), then ascending."""
         if space.order.ranks != self.order:
             return MeldKind.keyed_all_function(self, space)
-        allowed = keyed_allowed(self.order, self.excluded)
-        lengths = range(self.min_length, min(self.max_length or 13, len(self.order.ranks)) + 1)
-
-        shifts = tuple(4 * i for i in range(1, lengths.start))
-        last = lengths.stop - 1
-
-        def find_all(hand: int) -> list[int]:
-            held = (hand | hand >> 1 | hand >> 2 | hand >> 3) & allowed
-            starts = held
-            for shift in shifts:
-                starts &= held >> shift
-            if not starts:  # the common case
-                return []
-            return keyed_all_chains(hand, held, starts, lengths.start, last, 1, KEYED_SINGLES)
-
-        return find_all
+        top = min(self.max_length or 13, len(self.order.ranks))
+        return KeyedAllChains(keyed_allowed(self.order, self.excluded), 1, self.min_length, top)
 
     def ranks(self, meld: CardSet | Iterable[Card]) -> tuple[Rank, ...]:
         """The ranks of a valid sequence, low to high in ``order``.
@@ -286,46 +257,15 @@ class DoubleSequence(MeldKind):
         """
         if space.order.ranks != self.order:
             return MeldKind.keyed_function(self, space)
-        allowed = keyed_allowed(self.order, self.excluded)
-        low_pairs = self.min_pairs
-        top_pairs = min(self.max_pairs or 13, len(self.order.ranks))
-
-        def find(hand: int, size: int, above: int = -1) -> list[int]:
-            pairs = size >> 1
-            if size & 1 or pairs < low_pairs or pairs > top_pairs:
-                return []
-            a = hand & allowed
-            b = (hand >> 1) & allowed
-            c = (hand >> 2) & allowed
-            d = (hand >> 3) & allowed
-            held = (a & b) | (c & d) | ((a | b) & (c | d))
-            return keyed_chains(hand, held, pairs, 2, KEYED_PAIRS, above)
-
-        return find
+        top = min(self.max_pairs or 13, len(self.order.ranks))
+        return KeyedChains(keyed_allowed(self.order, self.excluded), 2, self.min_pairs, top)
 
     def keyed_all_function(self, space: KeySpace) -> Callable[[int], list[int]]:
         """``find_all(hand)`` in key space: by number of pairs (fewest first), then ascending."""
         if space.order.ranks != self.order:
             return MeldKind.keyed_all_function(self, space)
-        allowed = keyed_allowed(self.order, self.excluded)
-        lengths = range(self.min_pairs, min(self.max_pairs or 13, len(self.order.ranks)) + 1)
-        shifts = tuple(4 * i for i in range(1, lengths.start))
-        last = lengths.stop - 1
-
-        def find_all(hand: int) -> list[int]:
-            a = hand & allowed
-            b = (hand >> 1) & allowed
-            c = (hand >> 2) & allowed
-            d = (hand >> 3) & allowed
-            held = (a & b) | (c & d) | ((a | b) & (c | d))
-            starts = held
-            for shift in shifts:
-                starts &= held >> shift
-            if not starts:  # the common case
-                return []
-            return keyed_all_chains(hand, held, starts, lengths.start, last, 2, KEYED_PAIRS)
-
-        return find_all
+        top = min(self.max_pairs or 13, len(self.order.ranks))
+        return KeyedAllChains(keyed_allowed(self.order, self.excluded), 2, self.min_pairs, top)
 
     def ranks(self, meld: CardSet | Iterable[Card]) -> tuple[Rank, ...]:
         """The ranks of a valid double sequence (each once), low to high in ``order``.
