@@ -8,7 +8,7 @@ the same for every seat, so they never leak hidden information.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
@@ -53,6 +53,11 @@ class Event(NamedTuple):
     def __hash__(self) -> int:
         return hash(self[:5])
 
+    def __reduce__(self) -> tuple[Callable[..., Event], tuple[object, ...]]:
+        """Copied and pickled by value: ``data`` (often a read-only mapping, which does
+        not pickle) travels as a dict and comes back read-only."""
+        return _event, (*self[:5], dict(self.data))
+
     def describe(
         self,
         names: Sequence[str] | None = None,
@@ -85,3 +90,15 @@ class Event(NamedTuple):
         if self.data:
             out["data"] = dict(self.data)
         return out
+
+
+def _event(
+    kind: str,
+    seat: int | None,
+    cards: tuple[Card, ...],
+    count: int | None,
+    note: str,
+    data: dict[str, Any],
+) -> Event:
+    """The `Event` that `Event.__reduce__` took apart."""
+    return Event(kind, seat, cards, count, note, MappingProxyType(data) if data else _NO_DATA)

@@ -9,12 +9,10 @@ is built on [`Fields`][cardkit_tienlen.fields.Fields], and `views` and
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
-from types import MappingProxyType
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
-from cardkit import Card, Event
+from cardkit import Event
 from cardkit_tienlen.beating import Beating
 from cardkit_tienlen.combos import Play
 from cardkit_tienlen.rules import InstantWin
@@ -35,40 +33,11 @@ class Config:
     undealt: int
     pass_events: tuple[tuple[Event, ...], ...]
 
-    def __reduce__(self) -> tuple[Callable[..., Config], tuple[object, ...]]:
+    def __reduce__(self) -> tuple[type[Config], tuple[object, ...]]:
         """Copied and pickled by its values (compiled, a frozen class cannot be restored
-        attribute by attribute). An event's ``data`` is a read-only mapping, which does not
-        pickle, so the pass events travel as their parts."""
-        parts = tuple(tuple(_event_parts(e) for e in events) for events in self.pass_events)
+        attribute by attribute)."""
         values = (self.players, self.pass_lock, self.bomb_overrides_pass, self.first_out)
-        return _config, (*values, self.beating, self.points, self.undealt, parts)
-
-
-_EventParts = tuple[str, int | None, tuple[Card, ...], int | None, str, dict[str, Any]]
-
-
-def _event_parts(event: Event) -> _EventParts:
-    return event.kind, event.seat, event.cards, event.count, event.note, dict(event.data)
-
-
-def _config(
-    players: int,
-    pass_lock: bool,
-    bomb_overrides_pass: bool,
-    first_out: bool,
-    beating: Beating,
-    points: tuple[int, ...],
-    undealt: int,
-    pass_events: tuple[tuple[_EventParts, ...], ...],
-) -> Config:
-    """The `Config` that `Config.__reduce__` took apart."""
-    events = tuple(
-        tuple(Event(*p[:5], data=MappingProxyType(p[5])) if p[5] else Event(*p[:5]) for p in seat)
-        for seat in pass_events
-    )
-    return Config(
-        players, pass_lock, bomb_overrides_pass, first_out, beating, points, undealt, events
-    )
+        return Config, (*values, self.beating, self.points, self.undealt, self.pass_events)
 
 
 class Fields(NamedTuple):
