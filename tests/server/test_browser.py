@@ -136,6 +136,49 @@ def assert_fits(page: Page) -> None:
     assert not covered, f"cards cover these labels: {covered}"
 
 
+#: At one scroll position: the hand's cards in the window that the moves bar covers, whether
+#: any card of the hand is in the window, and whether the bar is.
+_HAND_AND_BAR = """() => {
+  const bar = document.getElementById('bar').getBoundingClientRect();
+  const cards = [...document.querySelectorAll('#my-seat .hand .card')];
+  const inside = (r) => r.bottom > 0 && r.top < innerHeight;
+  const meets = (a, b) =>
+    a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  const shown = cards.filter((c) => inside(c.getBoundingClientRect()));
+  return {
+    covered: shown.filter((c) => meets(c.getBoundingClientRect(), bar)).map((c) => c.dataset.card),
+    hand: shown.length > 0,
+    bar: bar.height > 0 && bar.top >= 0 && bar.bottom <= innerHeight + 0.5,
+  };
+}"""
+
+
+def assert_hand_and_moves_apart(page: Page, artifacts: Path, name: str) -> None:
+    """On this seat's turn, wherever the page is scrolled, the moves bar is in the window,
+    some of the hand is too, and the bar covers none of the hand's cards."""
+    if (
+        page.locator("#bar.hidden, #my-seat.hidden").count()
+        or not page.locator("#my-seat .hand .card").count()
+    ):
+        return
+    height = page.evaluate("() => document.documentElement.scrollHeight - innerHeight")
+    try:
+        for y in range(0, max(height, 0) + 40, 40):
+            page.evaluate("y => window.scrollTo(0, y)", y)
+            found = page.evaluate(_HAND_AND_BAR)
+            where = f"scrolled to {y} of {height} px"
+            assert not found["covered"], f"the moves bar covers {found['covered']} ({where})"
+            assert found["hand"], f"no card of the hand is in the window ({where})"
+            assert found["bar"], f"the moves bar is not in the window ({where})"
+            if y == 0:  # the window as the seat sees it on its turn
+                page.screenshot(path=str(artifacts / f"{name}-turn.png"))
+    except AssertionError:
+        page.screenshot(path=str(artifacts / f"{name}-covered.png"))
+        raise
+    finally:
+        page.evaluate("() => window.scrollTo(0, 0)")
+
+
 def assert_log_once(page: Page) -> None:
     """Each event is logged once (after a reconnect too, which sends the history again)."""
     keys = page.eval_on_selector_all("#log li", "items => items.map(i => i.dataset.event)")
@@ -282,6 +325,7 @@ def _play(game: str, size: str, pages: list[Page], artifacts: Path) -> dict[str,
                 continue
             if counts["checked"] < 3:
                 counts["checked"] += assert_moves_reachable(page)
+                assert_hand_and_moves_apart(page, artifacts, f"{game}-{size}")
             if not make_move(page, game, counts["moves"]):
                 continue
             counts["moves"] += 1
@@ -304,7 +348,8 @@ def _midgame(game: str, size: str, pages: list[Page], me: int, artifacts: Path) 
     pages[1].evaluate("() => socket.close()")  # a reconnect: the history comes again
     pages[1].wait_for_timeout(1300)
     assert_log_once(pages[1])
-    # at the foot of the page the moves bar (sticky at the window's foot) lies in its place
+    # at the foot of the page the dock (the seat and its moves, sticky at the window's foot)
+    # lies in its place
     pages[0].evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
     pages[0].screenshot(path=str(artifacts / f"{game}-{size}-mid.png"), full_page=True)
     if size == "desktop":

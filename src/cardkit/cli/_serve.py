@@ -191,7 +191,9 @@ def _bound(host: str, port: int) -> socket.socket:
     line and exit code 2, before anything is printed.
     """
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
+    # IPPROTO_TCP named: asyncio turns Nagle's algorithm off only on sockets of that protocol,
+    # and an accepted socket takes the listening one's (else a message waits ~40 ms for an ACK).
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         sock.bind((host, port))

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from cardkit.engine.state import GameState
 from cardkit.engine.views import View
+from cardkit.engine.windows import PrivateWindows
 
 __all__ = ["Audiences"]
 
@@ -51,22 +52,34 @@ class Audiences:
         The views are kept: the messages of this state are built from them
         (a view is built once per audience and change, not once per client).
 
-        In a game without private windows every step is public, so it counts
-        for every audience without comparing views, and no view is built
-        until a message needs it (a table nobody watches builds none).
+        A step with no private window open before or after it is public: every
+        audience sees the same action, so it counts for every audience without
+        comparing views, and no view is built until a message needs it (a table
+        nobody watches builds none). That holds for every step of a game without
+        windows. Only a step into, within or out of a window (Palace rules 4.5)
+        compares each audience's views, so that a declined window leaves no trace
+        for the seats it did not ask.
         """
-        changed = False
-        if state is not None and not getattr(state, "private_windows", False):
-            self._state = state
-            self._shown = [None] * len(self.seats)
+        before, shown = self._state, self._shown
+        self._state = state
+        self._shown = [None] * len(self.seats)
+        if state is not None and not (_window_open(state) or _window_open(before)):
             if count:
                 self.versions = [v + 1 for v in self.versions]
             return True
-        self._state = state
+        changed = False
         for index, seat in enumerate(self.seats):
             view = None if state is None else state.view(seat)
-            if count and view != self._shown[index]:
+            old = shown[index]
+            if old is None and before is not None:
+                old = before.view(seat)
+            if count and view != old:
                 self.versions[index] += 1
                 changed = changed or seat is None
             self._shown[index] = view
         return changed
+
+
+def _window_open(state: GameState | None) -> bool:
+    """Whether a private window is open in ``state`` (some seat is shown another state)."""
+    return isinstance(state, PrivateWindows) and state.public_state() is not state

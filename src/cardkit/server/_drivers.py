@@ -104,6 +104,7 @@ async def _steps(hub: HubState, table: Table) -> None:
             await apply(hub, table, version, table.next_deal)
         elif (seat := table.bot_seat()) is not None:
             await asyncio.sleep(hub.bot_delay)
+            await hub.after_people()
             await apply(hub, table, version, functools.partial(table.play_bot, seat))
         else:
             await _wait_for_person(hub, table, wake)

@@ -10,9 +10,10 @@ All of it runs on one asyncio event loop per worker.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
-from collections.abc import Coroutine
+from collections.abc import Coroutine, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,6 +32,9 @@ from cardkit.server._table import Table
 __all__ = ["HubState"]
 
 log = logging.getLogger("cardkit.server")
+
+#: The longest a bot's step waits for people's changes under way in its worker.
+PEOPLE_FIRST = 0.05
 
 
 @dataclass(eq=False)
@@ -63,6 +67,9 @@ class HubState:
         writes: the write path to storage (batched on PostgreSQL).
         metrics: the counters `/metrics` shows.
         stopping: whether the server is shutting down.
+        people: the people's changes under way (`person_first`): a person's action, or
+            another worker's change read again for the clients of a table.
+        quiet: set while no person's change is under way.
     """
 
     storage: Storage
@@ -83,11 +90,35 @@ class HubState:
     background: set[asyncio.Task[None]] = field(default_factory=set)
     metrics: Metrics = field(default_factory=Metrics)
     stopping: bool = False
+    people: int = 0
+    quiet: asyncio.Event = field(default_factory=asyncio.Event)
     writes: Writes = field(init=False)
 
     def __post_init__(self) -> None:
         """The write path goes to `storage`."""
         self.writes = Writes(self.storage)
+        self.quiet.set()
+
+    @contextlib.contextmanager
+    def person_first(self) -> Iterator[None]:
+        """Hold the bots' next steps in this worker (`after_people`) while a person's change
+        is under way: on a busy worker a person's action otherwise waits in the event loop
+        behind every bot table's step, at each of its awaits."""
+        self.people += 1
+        self.quiet.clear()
+        try:
+            yield
+        finally:
+            self.people -= 1
+            if not self.people:
+                self.quiet.set()
+
+    async def after_people(self) -> None:
+        """Wait until no person's change is under way here, `PEOPLE_FIRST` seconds at most
+        (people acting without pause never stop the bots)."""
+        if self.people:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.quiet.wait(), PEOPLE_FIRST)
 
     def lock(self, table_id: str) -> asyncio.Lock:
         """The table's lock (made on first use)."""

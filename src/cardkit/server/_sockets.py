@@ -106,6 +106,13 @@ async def _handle(
         raise TableError("bad_message", "hello was already said on this connection")
     if client.seat is None or client.token is None:
         raise TableError("spectator", "spectators cannot act; join a seat to play")
+    with hub.person_first():
+        await _act(hub, client, table, message)
+    hub.woken(table.id)
+
+
+async def _act(hub: HubState, client: _Client, table: Table, message: ActMessage) -> None:
+    assert client.seat is not None
     async with hub.lock(table.id):
         await refresh(hub, table)
         if table.seats[client.seat].token != client.token:
@@ -113,4 +120,3 @@ async def _handle(
         began, before = time.perf_counter(), table.state
         events = table.act(client.seat, message.action)
         await store(hub, table, events, began, before)
-    hub.woken(table.id)

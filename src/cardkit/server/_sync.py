@@ -10,6 +10,7 @@ shows or changes it.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 
 from cardkit.engine.state import GameState
@@ -67,9 +68,12 @@ def _refresh_soon(hub: HubState, table: Table) -> None:
 
 async def _refresh_task(hub: HubState, table: Table) -> None:
     try:
-        async with hub.lock(table.id):
-            hub.refreshing.discard(table.id)
-            await refresh(hub, table)
+        # a change other workers made reaches this worker's clients before the bots here
+        # take their next steps (a table with clients is a table of people)
+        with hub.person_first() if hub.clients.get(table.id) else contextlib.nullcontext():
+            async with hub.lock(table.id):
+                hub.refreshing.discard(table.id)
+                await refresh(hub, table)
     except Exception as exc:  # the database did not answer: try again shortly
         log.warning("table %s could not be read again (%s); trying again", table.id, exc)
         await asyncio.sleep(0.5)
