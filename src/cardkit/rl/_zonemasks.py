@@ -9,10 +9,9 @@ itself, any other is summed from its cards' `bit`s in C, with no
 zones it sees. It gives what [`zones()`][cardkit.engine.state.GameState.zones]
 and [`visible_zones(seat)`][cardkit.engine.state.GameState.visible_zones]
 give; tests/rl compare the observations built both ways over many states.
-For each seat, `ZonePlan.fuse` generates once one function that reads every
-fixed zone straight into the observation's slots (the zones' readers, the
-seat's routes and what it sees, in one body without loops); tests/rl check
-that it gives what `read` gives.
+For each seat, `ZonePlan.reader` builds once a [SlotReader][cardkit.rl._zonemasks.SlotReader]
+that reads every fixed zone straight into the observation's slots and their
+bytes (plain loops, compiled); tests/rl check that it gives what `read` gives.
 """
 
 from __future__ import annotations
@@ -21,9 +20,20 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from cardkit.engine.zones import Zone, visible_zone_names
-from cardkit.rl._zonecode import cards_mask, entry_code, getter
+from cardkit.rl._zonecode import (
+    BITS,
+    BITS_SEATS,
+    CARDS,
+    CARDS_SEATS,
+    MASKS,
+    MASKS_SEATS,
+    EntryReader,
+    cards_mask,
+    getter,
+    popcount,
+)
 
-__all__ = ["ZonePlan", "cards_mask"]
+__all__ = ["SlotReader", "ZonePlan", "cards_mask"]
 
 #: Appends one zone's entries (mask, count, top bit) to the three lists.
 _Reader = Callable[[Any, list[int], list[int], list[int]], None]
@@ -129,7 +139,7 @@ class ZonePlan:
             names += _entry_names(zone, players)
         self.names = tuple(names)
         self._revealed = tuple(revealed)
-        self._code, self._scope = entry_code(self._fixed, players)
+        self._entries = EntryReader(self._fixed, players)
         self._seen = {
             seat: tuple(n in shown for n in names)
             for seat in [None, *range(players)]
@@ -182,32 +192,7 @@ class ZonePlan:
                     seen[start + s] = True
         return seen
 
-    def fuse(
-        self, route: Sequence[int], seen: Sequence[bool], slots: int, top_slots: Sequence[int]
-    ) -> Fused | None:
-        """One function that reads every fixed zone of a state straight into the slots.
-
-        It gives what `read`, `seen` and `route` give together, for one seat:
-        the planes in slot order (`other` last, then the top planes of
-        `top_slots`) and each slot's count; the keyed zones are left to the
-        caller. `None` when two entries share a slot (then `read` it is).
-
-        Args:
-            route: the slot of each entry of `names` (-1: `other`).
-            seen: whether the seat sees each entry (a revealed zone's entries
-                it does not are checked in the state).
-            slots: the number of slots (`other` is the last).
-            top_slots: the slots whose top card has a plane.
-        """
-        found = self._slot_code(route, seen, slots, top_slots)
-        if found is None:
-            return None
-        code, scope, planes, tally = found
-        code.append(f"    return [{', '.join(planes)}], [{', '.join(tally)}]")
-        fused: Fused = _compiled(code, scope)
-        return fused
-
-    def fuse_bytes(
+    def reader(
         self,
         route: Sequence[int],
         seen: Sequence[bool],
@@ -215,51 +200,23 @@ class ZonePlan:
         top_slots: Sequence[int],
         tables: tuple[Mapping[int, bytes], Mapping[int, bytes]],
         everything: bool,
-    ) -> Callable[[Any, bytes], bytearray] | None:
-        """What `fuse` gives, keyed zones added, as the bytes of the planes then the counts
-        (then the `tail` the function is given).
+    ) -> SlotReader | None:
+        """One seat's reader of every zone of a state straight into the slots (`None`: two
+        entries share a slot, then `read` it is).
 
         Args:
-            route: as for `fuse`.
-            seen: as for `fuse`.
-            slots: as for `fuse`.
-            top_slots: as for `fuse`.
+            route: the slot of each entry of `names` (-1: `other`).
+            seen: whether the seat sees each entry (a revealed zone's entries
+                it does not are checked in the state).
+            slots: the number of slots (`other` is the last).
+            top_slots: the slots whose top card has a plane.
             tables: a plane's bytes by its mask, a count's bytes by the count.
             everything: the keyed zones nobody sees are shown too.
         """
-        found = self._slot_code(route, seen, slots, top_slots)
-        if found is None:
+        taken = [i for i in route if i >= 0]
+        if len(set(taken)) < len(taken):
             return None
-        code, scope, planes, tally = found
-        if self._keyed:
-            code.append("    ko, kc = keyed(state, everything)")
-            planes[-1 - len(top_slots)] = f"({planes[-1 - len(top_slots)]}) | ko"
-            tally[-1] = f"({tally[-1]}) + kc"
-        rows, counts = tables
-        plane = getattr(rows, "plane", None)
-        # A top card's plane has one card: its bytes are kept (52 at most); others are joined
-        # from their four 13-bit rows (52-card planes).
-        joins = len(planes) - len(top_slots) if getattr(rows, "chunks", None) is not None else 0
-        parts: list[str | bytes] = []  # an expression, or the bytes of a constant
-        for table, name, exprs in ((rows, "R", planes), (counts, "C", tally)):
-            for at, expr in enumerate(exprs):
-                if expr != "0" and name == "R" and at < joins:  # joined from its rows, unkept
-                    parts.append(f"P({expr})")
-                elif expr != "0":
-                    parts.append(f"{name}[{expr}]")
-                elif parts and isinstance(parts[-1], bytes):
-                    parts[-1] += table[0]
-                else:
-                    parts.append(table[0])
-        for i, part in enumerate(parts):
-            if isinstance(part, bytes):
-                scope[f"z{i}"] = part
-                parts[i] = f"z{i}"
-        scope.update(R=rows, C=counts, P=plane, join=bytearray().join, keyed=self.keyed_sum)
-        scope["everything"] = everything
-        code.append(f"    return join(({', '.join(map(str, parts))}, tail))")
-        fused: Callable[[Any, bytes], bytearray] = _compiled(code, scope, "state, tail")
-        return fused
+        return SlotReader(self, route, seen, slots, top_slots, tables, everything)
 
     def keyed_sum(self, state: Any, everything: bool) -> tuple[int, int]:
         """The keyed zones' cards a seat sees (all of them with `everything`), and their count."""
@@ -272,45 +229,193 @@ class ZonePlan:
                     mask |= m
         return mask, count
 
-    def _slot_code(
-        self, route: Sequence[int], seen: Sequence[bool], slots: int, top_slots: Sequence[int]
-    ) -> tuple[list[str], dict[str, Any], list[str], list[str]] | None:
-        """The lines reading the zones, and the expression of each plane and each count."""
-        code, scope = list(self._code), dict(self._scope)  # `kept` shared by every seat
-        at: dict[int, int] = {}
-        for k, i in enumerate(route):
-            if i >= 0:
-                if i in at:
-                    return None
-                at[i] = k
-        dynamic = _dynamic(self._revealed, self.players)
+    @property
+    def entries(self) -> EntryReader:
+        """The reader of every fixed zone's entries (shared by every seat's `SlotReader`)."""
+        return self._entries
 
-        def shown(k: int, value: str) -> str:
-            if seen[k]:
-                return value
-            if k in dynamic:
-                return f"({value} if r{dynamic[k][0]} >> {dynamic[k][1]} & 1 else 0)"
-            return "0"
-
-        others = [k for k, i in enumerate(route) if i < 0]
-        planes = [shown(at[i], f"m{at[i]}") if i in at else "0" for i in range(slots - 1)]
-        planes.append(" | ".join(shown(k, f"m{k}") for k in others) or "0")
-        planes += [shown(at[i], f"t{at[i]}") if i in at else "0" for i in top_slots]
-        tally = [f"c{at[i]}" if i in at else "0" for i in range(slots - 1)]
-        tally.append(" + ".join(f"c{k}" for k in others) or "0")
-        code += [f"    r{j} = reveal{j}(state)" for j in range(len(self._revealed))]
-        scope.update({f"reveal{j}": revealed for j, (revealed, _) in enumerate(self._revealed)})
-        return code, scope, planes, tally
+    @property
+    def revealed(self) -> tuple[tuple[Callable[[Any], int], int], ...]:
+        """Each revealed zone's function and its first entry."""
+        return self._revealed
 
 
-def _compiled(code: list[str], scope: dict[str, Any], args: str = "state") -> Any:
-    """The function `fused(<args>)` of the body `code` (lines we generate), in `scope`."""
-    exec("\n".join([f"def fused({args}):", *code]), scope)  # the lines above, our own
-    return scope["fused"]
+class SlotReader:
+    """One seat's reader of a state's planes and counts as the vector's bytes, every fixed
+    zone read straight into its slot (plain loops, compiled with the module).
 
+    It gives the bytes of what `ZonePlan.read`, `seen` and the seat's route
+    give together: the planes in slot order (`other` last, then the top
+    planes of `top_slots`) and each slot's count, the keyed zones in
+    `other`. The parts are laid out once per seat: the planes and counts
+    the seat never sees change are constants, the others are written in
+    place. See `ZonePlan.reader` for the arguments.
+    """
 
-#: Reads a state's planes (slot order, then the top planes) and each slot's count.
-Fused = Callable[[Any], tuple[list[int], list[int]]]
+    def __init__(
+        self,
+        plan: ZonePlan,
+        route: Sequence[int],
+        seen: Sequence[bool],
+        slots: int,
+        top_slots: Sequence[int],
+        tables: tuple[Mapping[int, bytes], Mapping[int, bytes]],
+        everything: bool,
+    ) -> None:
+        """Work out where each entry goes, when the seat sees it, and the parts' layout."""
+        self._entries = plan.entries
+        self._keyed = plan.keyed_sum if plan.has_keyed else None
+        self._everything = everything
+        self._other = slots - 1
+        self._reveals = [revealed for revealed, _ in plan.revealed]
+        dynamic = _dynamic(plan.revealed, plan.players)
+        self._slot: list[int] = [slots - 1 if i < 0 else i for i in route]
+        # By entry: 1 seen, 0 not, 2 + 64 * j + s: when bit s of the j-th revealed zone is set.
+        self._shown: list[int] = [
+            1 if sees else 2 + 64 * dynamic[k][0] + dynamic[k][1] if k in dynamic else 0
+            for k, sees in enumerate(seen)
+        ]
+        # By entry: the plane of its top card (-1: none).
+        self._top: list[int] = [
+            slots + top_slots.index(i) if i >= 0 and i in top_slots else -1 for i in route
+        ]
+        rows, counts = tables
+        self._rows: tuple[bytes, ...] | None = getattr(rows, "chunks", None)
+        self._planes = rows
+        self._counts = counts
+        self._count_bytes = [counts[c] for c in range(len(rows[0]) // 4 + 1)]
+        self._layout(slots + len(top_slots), slots)
+
+    def _layout(self, planes: int, slots: int) -> None:
+        """The parts' template (the constants, adjacent ones joined, and zeros where the
+        others go) and where each plane's and count's parts are (-1: a constant)."""
+        shown: set[int] = set()
+        counted = set(self._slot)
+        for k, i in enumerate(self._slot):
+            if self._shown[k]:
+                shown.update([i, self._top[k]])
+        if self._keyed is not None:
+            shown.add(self._other)
+            counted.add(self._other)
+        rows = self._rows
+        zero = self._planes[0]
+        empty = [zero] if rows is None else [rows[0]] * 4  # a plane written in place
+        none = self._counts[0]
+        parts: list[bytes] = []
+        constant = False  # whether the last part is a constant (the next one joins it)
+
+        def add(part: bytes, placed: bool, width: int) -> int:
+            nonlocal constant
+            if placed:
+                constant = False
+                parts.extend([part] if width == 1 else empty)
+                return len(parts) - width
+            if constant:
+                parts[-1] += part
+            else:
+                parts.append(part)
+            constant = True
+            return -1
+
+        width = len(empty)
+        self._plane_at = [add(zero, p in shown, width) for p in range(planes)]
+        self._count_at = [add(none, i in counted, 1) for i in range(slots)]
+        add(b"", True, 1)  # the tail
+        self._parts = parts
+
+    def read(self, state: Any, tail: bytes) -> bytearray:
+        """The bytes of the planes then the counts, then `tail`."""
+        parts = self._parts[:]
+        entries = self._entries
+        kinds, gets = entries.kinds, entries.gets
+        players = entries.players
+        reveals = [revealed(state) for revealed in self._reveals] if self._reveals else []
+        fields = entries.fields(state)
+        mask = count = 0  # the cards and count of `other`
+        k = 0
+        for z, kind in enumerate(kinds):
+            at = entries.at[z]
+            value: Any = fields[at] if at >= 0 else gets[z](state)
+            if kind == MASKS_SEATS:
+                for s in range(players):
+                    m: int = value[s]
+                    m, c = self._put(parts, reveals, k, m, popcount(m), 0)
+                    mask, count, k = mask | m, count + c, k + 1
+            elif kind == MASKS:
+                m, c = self._put(parts, reveals, k, value, popcount(value), 0)
+                mask, count, k = mask | m, count + c, k + 1
+            elif kind == BITS_SEATS:
+                for s in range(players):
+                    bits: tuple[int, int, int] = value[s]
+                    m, c = self._put(parts, reveals, k, bits[0], bits[1], bits[2])
+                    mask, count, k = mask | m, count + c, k + 1
+            elif kind == BITS:
+                one: tuple[int, int, int] = value
+                m, c = self._put(parts, reveals, k, one[0], one[1], one[2])
+                mask, count, k = mask | m, count + c, k + 1
+            elif kind == CARDS_SEATS:
+                for s in range(players):
+                    found = entries.cards(k, value[s])
+                    m, c = self._put(parts, reveals, k, found[0], found[1], found[2])
+                    mask, count, k = mask | m, count + c, k + 1
+            elif kind == CARDS:
+                found = entries.cards(k, value)
+                m, c = self._put(parts, reveals, k, found[0], found[1], found[2])
+                mask, count, k = mask | m, count + c, k + 1
+            else:  # SPLIT
+                found = entries.split(k, value)
+                m, c = self._put(parts, reveals, k, found[0], found[1], found[2])
+                mask, count = mask | m, count + c
+                m, c = self._put(parts, reveals, k + 1, found[3], found[4], found[5])
+                mask, count, k = mask | m, count + c, k + 2
+        keyed = self._keyed
+        if keyed is not None:
+            m, c = keyed(state, self._everything)
+            mask, count = mask | m, count + c
+        other = self._other
+        self._plane(parts, other, mask)
+        self._count(parts, other, count)
+        parts[-1] = tail
+        return bytearray().join(parts)
+
+    def _put(
+        self, parts: list[bytes], reveals: list[int], k: int, mask: int, count: int, top: int
+    ) -> tuple[int, int]:
+        """Write entry `k` in its slot's parts: its count, and its cards and top if the seat
+        sees them; an entry of `other` is given back to be joined (its cards if seen)."""
+        how = self._shown[k]
+        sees = how == 1 or (how > 1 and reveals[(how - 2) >> 6] >> ((how - 2) & 63) & 1 == 1)
+        i = self._slot[k]
+        if i == self._other:
+            return (mask if sees else 0), count
+        self._count(parts, i, count)
+        if sees:
+            self._plane(parts, i, mask)
+            plane = self._top[k]
+            if plane >= 0:
+                self._plane(parts, plane, top)
+        return 0, 0
+
+    def _plane(self, parts: list[bytes], plane: int, mask: int) -> None:
+        """Write a plane's bytes in its parts (a plane never seen is a constant: unwritten)."""
+        at = self._plane_at[plane]
+        if at < 0:
+            return
+        rows = self._rows
+        if rows is not None:  # 52 cards: a plane is four 13-bit rows
+            parts[at] = rows[mask & 8191]
+            parts[at + 1] = rows[mask >> 13 & 8191]
+            parts[at + 2] = rows[mask >> 26 & 8191]
+            parts[at + 3] = rows[mask >> 39]
+        else:
+            parts[at] = self._planes[mask]
+
+    def _count(self, parts: list[bytes], slot: int, count: int) -> None:
+        """Write a slot's count in its part."""
+        at = self._count_at[slot]
+        if at >= 0:
+            kept = self._count_bytes
+            parts[at] = kept[count] if count < len(kept) else self._counts[count]
 
 
 def _dynamic(
