@@ -103,6 +103,9 @@ class EntryReader:
         attrs: each zone's field name when its value is a plain field ("": by `gets`).
         gets: what gives each zone's value (its `bits`, or `getter`).
         at: each zone's position in the fields (`fields` sets it; -1: by `gets`).
+        zone: each entry's zone.
+        seat: each entry's seat in a per-seat zone (of a `split_top` zone: 0 the cards
+            under the top one, 1 the top one; else 0).
         size: the number of entries.
     """
 
@@ -112,7 +115,8 @@ class EntryReader:
         self.kinds: list[int] = []
         self.attrs: list[str] = []
         self.gets: list[Callable[[Any], Any]] = []
-        size = 0
+        self.zone: list[int] = []
+        self.seat: list[int] = []
         for zone in zones:
             if zone.bits is not None:
                 kind = BITS_SEATS if zone.per_seat else BITS
@@ -126,11 +130,13 @@ class EntryReader:
                 else:
                     kind = MASKS if zone.masks else CARDS
             plain = zone.bits is None and zone.cards is None and zone.attr.isidentifier()
+            entries = players if zone.per_seat else 2 if kind == SPLIT else 1
+            self.zone += [len(self.kinds)] * entries
+            self.seat += list(range(entries)) if entries > 1 or zone.per_seat else [0]
             self.kinds.append(kind)
             self.attrs.append(zone.attr if plain else "")
             self.gets.append(get)
-            size += players if zone.per_seat else 2 if kind == SPLIT else 1
-        self.size = size
+        self.size = size = len(self.zone)
         # By zone: the position of its field in the fields tuple (-1: by `gets`), for fields
         # of the class `_fields_of` (worked out from the first state's; a state of another
         # class of fields works it out again).

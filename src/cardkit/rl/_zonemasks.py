@@ -23,10 +23,10 @@ from cardkit.engine.zones import Zone, visible_zone_names
 from cardkit.rl._zonecode import (
     BITS,
     BITS_SEATS,
-    CARDS,
     CARDS_SEATS,
     MASKS,
     MASKS_SEATS,
+    SPLIT,
     EntryReader,
     cards_mask,
     getter,
@@ -327,74 +327,73 @@ class SlotReader:
         """The bytes of the planes then the counts, then `tail`."""
         parts = self._parts[:]
         entries = self._entries
-        kinds, gets = entries.kinds, entries.gets
-        players = entries.players
+        kinds, gets, zone_of, seat_of = entries.kinds, entries.gets, entries.zone, entries.seat
+        slot, shown, top, plane_at, count_at = (
+            self._slot,
+            self._shown,
+            self._top,
+            self._plane_at,
+            self._count_at,
+        )
+        rows, kept = self._rows, self._count_bytes
         reveals = [revealed(state) for revealed in self._reveals] if self._reveals else []
         fields = entries.fields(state)
-        mask = count = 0  # the cards and count of `other`
-        k = 0
-        for z, kind in enumerate(kinds):
-            at = entries.at[z]
-            value: Any = fields[at] if at >= 0 else gets[z](state)
-            if kind == MASKS_SEATS:
-                for s in range(players):
-                    m: int = value[s]
-                    m, c = self._put(parts, reveals, k, m, popcount(m), 0)
-                    mask, count, k = mask | m, count + c, k + 1
-            elif kind == MASKS:
-                m, c = self._put(parts, reveals, k, value, popcount(value), 0)
-                mask, count, k = mask | m, count + c, k + 1
-            elif kind == BITS_SEATS:
-                for s in range(players):
-                    bits: tuple[int, int, int] = value[s]
-                    m, c = self._put(parts, reveals, k, bits[0], bits[1], bits[2])
-                    mask, count, k = mask | m, count + c, k + 1
-            elif kind == BITS:
-                one: tuple[int, int, int] = value
-                m, c = self._put(parts, reveals, k, one[0], one[1], one[2])
-                mask, count, k = mask | m, count + c, k + 1
-            elif kind == CARDS_SEATS:
-                for s in range(players):
-                    found = entries.cards(k, value[s])
-                    m, c = self._put(parts, reveals, k, found[0], found[1], found[2])
-                    mask, count, k = mask | m, count + c, k + 1
-            elif kind == CARDS:
-                found = entries.cards(k, value)
-                m, c = self._put(parts, reveals, k, found[0], found[1], found[2])
-                mask, count, k = mask | m, count + c, k + 1
-            else:  # SPLIT
-                found = entries.split(k, value)
-                m, c = self._put(parts, reveals, k, found[0], found[1], found[2])
-                mask, count = mask | m, count + c
-                m, c = self._put(parts, reveals, k + 1, found[3], found[4], found[5])
-                mask, count, k = mask | m, count + c, k + 2
+        other = self._other
+        others = count = 0  # the cards and count of `other`
+        value: Any = None
+        current = -1
+        for k in range(entries.size):
+            z = zone_of[k]
+            if z != current:  # the next zone's value
+                current = z
+                at = entries.at[z]
+                value = fields[at] if at >= 0 else gets[z](state)
+            kind = kinds[z]
+            s = seat_of[k]
+            if kind in (MASKS_SEATS, MASKS):
+                mask: int = value[s] if kind == MASKS_SEATS else value
+                n, bit = popcount(mask), 0
+            elif kind in (BITS_SEATS, BITS):
+                bits: tuple[int, int, int] = value[s] if kind == BITS_SEATS else value
+                mask, n, bit = bits
+            else:
+                if kind == SPLIT:  # entry `s` (0: the cards under the top one, 1: the top one)
+                    found, o = entries.split(k - s, value), 3 * s
+                else:
+                    found, o = entries.cards(k, value[s] if kind == CARDS_SEATS else value), 0
+                mask, n, bit = found[o], found[o + 1], found[o + 2]
+            how = shown[k]
+            sees = how == 1 or (how > 1 and reveals[(how - 2) >> 6] >> ((how - 2) & 63) & 1 == 1)
+            i = slot[k]
+            if i == other:
+                count += n
+                if sees:
+                    others |= mask
+                continue
+            at = count_at[i]
+            if at >= 0:
+                parts[at] = kept[n] if n < len(kept) else self._counts[n]
+            if sees:
+                at = plane_at[i]
+                if at >= 0 and rows is not None:  # 52 cards: a plane is four 13-bit rows
+                    parts[at] = rows[mask & 8191]
+                    parts[at + 1] = rows[mask >> 13 & 8191]
+                    parts[at + 2] = rows[mask >> 26 & 8191]
+                    parts[at + 3] = rows[mask >> 39]
+                elif at >= 0:
+                    parts[at] = self._planes[mask]
+                if top[k] >= 0:
+                    self._plane(parts, top[k], bit)
         keyed = self._keyed
         if keyed is not None:
             m, c = keyed(state, self._everything)
-            mask, count = mask | m, count + c
-        other = self._other
-        self._plane(parts, other, mask)
-        self._count(parts, other, count)
+            others, count = others | m, count + c
+        self._plane(parts, other, others)
+        at = count_at[other]
+        if at >= 0:
+            parts[at] = kept[count] if count < len(kept) else self._counts[count]
         parts[-1] = tail
         return bytearray().join(parts)
-
-    def _put(
-        self, parts: list[bytes], reveals: list[int], k: int, mask: int, count: int, top: int
-    ) -> tuple[int, int]:
-        """Write entry `k` in its slot's parts: its count, and its cards and top if the seat
-        sees them; an entry of `other` is given back to be joined (its cards if seen)."""
-        how = self._shown[k]
-        sees = how == 1 or (how > 1 and reveals[(how - 2) >> 6] >> ((how - 2) & 63) & 1 == 1)
-        i = self._slot[k]
-        if i == self._other:
-            return (mask if sees else 0), count
-        self._count(parts, i, count)
-        if sees:
-            self._plane(parts, i, mask)
-            plane = self._top[k]
-            if plane >= 0:
-                self._plane(parts, plane, top)
-        return 0, 0
 
     def _plane(self, parts: list[bytes], plane: int, mask: int) -> None:
         """Write a plane's bytes in its parts (a plane never seen is a constant: unwritten)."""
@@ -409,13 +408,6 @@ class SlotReader:
             parts[at + 3] = rows[mask >> 39]
         else:
             parts[at] = self._planes[mask]
-
-    def _count(self, parts: list[bytes], slot: int, count: int) -> None:
-        """Write a slot's count in its part."""
-        at = self._count_at[slot]
-        if at >= 0:
-            kept = self._count_bytes
-            parts[at] = kept[count] if count < len(kept) else self._counts[count]
 
 
 def _dynamic(
