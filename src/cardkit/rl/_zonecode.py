@@ -17,7 +17,7 @@ from typing import Any, Final
 from cardkit.cards.cardset import CardSet
 from cardkit.engine.zones import Zone
 
-__all__ = ["EntryReader", "cards_mask", "getter", "grown", "popcount"]
+__all__ = ["EntryReader", "cards_mask", "getter", "grown"]
 
 _BIT = attrgetter("bit")
 
@@ -62,20 +62,6 @@ MASKS_SEATS: Final = 3
 CARDS: Final = 4
 CARDS_SEATS: Final = 5
 SPLIT: Final = 6
-
-#: By 13 bits: how many are set (a mask's count, four look-ups for 52 cards: compiled,
-#: `int.bit_count` is a method call).
-_POP13: Final = bytes(bin(i).count("1") for i in range(1 << 13))
-
-
-def popcount(mask: int) -> int:
-    """How many bits of `mask` (not negative) are set."""
-    count = 0
-    while mask:
-        count += _POP13[mask & 8191]
-        mask >>= 13
-    return count
-
 
 #: What no zone value is (the first value of every kept entry misses).
 _NOTHING: Final = object()
@@ -159,7 +145,7 @@ class EntryReader:
         """The mask, count and top bit of entry `k`, whose value is cards."""
         if type(value) is CardSet:
             mask: int = value.mask
-            return mask, popcount(mask), 0
+            return mask, mask.bit_count(), 0
         if value is self._last[k]:
             return self._found[k]
         found = self._found[k] = grown(value, (self._last[k], self._found[k]))

@@ -17,7 +17,7 @@ bytes (plain loops, compiled); tests/rl check that it gives what `read` gives.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from cardkit.engine.zones import Zone, visible_zone_names
 from cardkit.rl._zonecode import (
@@ -30,7 +30,6 @@ from cardkit.rl._zonecode import (
     EntryReader,
     cards_mask,
     getter,
-    popcount,
 )
 
 __all__ = ["SlotReader", "ZonePlan", "cards_mask"]
@@ -322,37 +321,48 @@ class SlotReader:
         self._count_at = [add(none, i in counted, 1) for i in range(slots)]
         add(b"", True, 1)  # the tail
         self._parts = parts
+        # By entry: its zone, its seat (see `EntryReader.seat`), when the seat sees it (see
+        # `_shown`), where its count's part is (`_OTHER`: joined into `other`'s), where its
+        # plane's parts are, and its top card's plane (-1: none).
+        self._plan: list[tuple[int, int, int, int, int, int]] = [
+            (
+                z,
+                s,
+                how,
+                _OTHER if i == self._other else self._count_at[i],
+                self._plane_at[i],
+                top,
+            )
+            for z, s, how, i, top in zip(
+                self._entries.zone,
+                self._entries.seat,
+                self._shown,
+                self._slot,
+                self._top,
+                strict=True,
+            )
+        ]
 
     def read(self, state: Any, tail: bytes) -> bytearray:
         """The bytes of the planes then the counts, then `tail`."""
         parts = self._parts[:]
         entries = self._entries
-        kinds, gets, zone_of, seat_of = entries.kinds, entries.gets, entries.zone, entries.seat
-        slot, shown, top, plane_at, count_at = (
-            self._slot,
-            self._shown,
-            self._top,
-            self._plane_at,
-            self._count_at,
-        )
+        kinds, gets = entries.kinds, entries.gets
         rows, kept = self._rows, self._count_bytes
         reveals = [revealed(state) for revealed in self._reveals] if self._reveals else []
         fields = entries.fields(state)
-        other = self._other
         others = count = 0  # the cards and count of `other`
         value: Any = None
         current = -1
-        for k in range(entries.size):
-            z = zone_of[k]
+        for k, (z, s, how, counted, placed, top) in enumerate(self._plan):
             if z != current:  # the next zone's value
                 current = z
                 at = entries.at[z]
                 value = fields[at] if at >= 0 else gets[z](state)
             kind = kinds[z]
-            s = seat_of[k]
             if kind in (MASKS_SEATS, MASKS):
                 mask: int = value[s] if kind == MASKS_SEATS else value
-                n, bit = popcount(mask), 0
+                n, bit = mask.bit_count(), 0
             elif kind in (BITS_SEATS, BITS):
                 bits: tuple[int, int, int] = value[s] if kind == BITS_SEATS else value
                 mask, n, bit = bits
@@ -362,34 +372,31 @@ class SlotReader:
                 else:
                     found, o = entries.cards(k, value[s] if kind == CARDS_SEATS else value), 0
                 mask, n, bit = found[o], found[o + 1], found[o + 2]
-            how = shown[k]
             sees = how == 1 or (how > 1 and reveals[(how - 2) >> 6] >> ((how - 2) & 63) & 1 == 1)
-            i = slot[k]
-            if i == other:
+            if counted == _OTHER:
                 count += n
                 if sees:
                     others |= mask
                 continue
-            at = count_at[i]
-            if at >= 0:
-                parts[at] = kept[n] if n < len(kept) else self._counts[n]
+            if counted >= 0:
+                parts[counted] = kept[n] if n < len(kept) else self._counts[n]
             if sees:
-                at = plane_at[i]
-                if at >= 0 and rows is not None:  # 52 cards: a plane is four 13-bit rows
-                    parts[at] = rows[mask & 8191]
-                    parts[at + 1] = rows[mask >> 13 & 8191]
-                    parts[at + 2] = rows[mask >> 26 & 8191]
-                    parts[at + 3] = rows[mask >> 39]
-                elif at >= 0:
-                    parts[at] = self._planes[mask]
-                if top[k] >= 0:
-                    self._plane(parts, top[k], bit)
+                if placed >= 0 and rows is not None:  # 52 cards: a plane is four 13-bit rows
+                    parts[placed] = rows[mask & 8191]
+                    parts[placed + 1] = rows[mask >> 13 & 8191]
+                    parts[placed + 2] = rows[mask >> 26 & 8191]
+                    parts[placed + 3] = rows[mask >> 39]
+                elif placed >= 0:
+                    parts[placed] = self._planes[mask]
+                if top >= 0:
+                    self._plane(parts, top, bit)
         keyed = self._keyed
         if keyed is not None:
             m, c = keyed(state, self._everything)
             others, count = others | m, count + c
+        other = self._other
         self._plane(parts, other, others)
-        at = count_at[other]
+        at = self._count_at[other]
         if at >= 0:
             parts[at] = kept[count] if count < len(kept) else self._counts[count]
         parts[-1] = tail
@@ -408,6 +415,10 @@ class SlotReader:
             parts[at + 3] = rows[mask >> 39]
         else:
             parts[at] = self._planes[mask]
+
+
+#: Where an entry of `other` counts: joined, not written.
+_OTHER: Final = -2
 
 
 def _dynamic(
