@@ -218,7 +218,8 @@ def joined(planes_of: Planes, rows: PlaneBytes, counts: CountBytes) -> Cards:
 
 def encoder(
     cards_of: Cards,
-    to_act_of: Callable[[Any], int | None],
+    seat: int | None,
+    asks: bool,
     fields_of: Callable[[Any], bytes] | None,
     seat_bytes: bytes,
     acts: Sequence[bytes],
@@ -228,7 +229,9 @@ def encoder(
     Args:
         cards_of: the bytes of the state's planes and counts as this seat sees
             them, followed by the tail it is given.
-        to_act_of: the seat to act as this seat is shown it.
+        seat: the seat (`None`: a spectator).
+        asks: the seat to act is asked of `state.shown_to_act(seat)` (private
+            windows) when it is not `seat` (a seat to act is always shown itself).
         fields_of: the view fields' bytes (`None`: the layout carries none).
         seat_bytes: the bytes of the seat's one-hot and the `present` flags.
         acts: the one-hot bytes of each seat to act (by seat, then `None` last).
@@ -238,7 +241,9 @@ def encoder(
     acts = [seat_bytes + act for act in acts]
 
     def encode(state: Any) -> Vector:
-        to_act = to_act_of(state)
+        to_act: int | None = state.to_act
+        if asks and to_act != seat:
+            to_act = state.shown_to_act(seat)
         tail = acts[players if to_act is None else to_act % players]
         if fields_of is not None:
             tail += fields_of(state)

@@ -1,8 +1,8 @@
-"""The generated code of the zone readers: the lines that read every entry of a state.
+"""The zone readers: the mask, count and top bit of every entry of a state.
 
 [ZonePlan][cardkit.rl._zonemasks.ZonePlan] builds, once per state class and
-player count, the lines that set each entry's mask, count and top bit
-(`entry_code`); its `fuse` functions add the slots around them. An entry
+player count, an [EntryReader][cardkit.rl._zonecode.EntryReader] that sets each
+entry's mask, count and top bit; its `SlotReader`s put them in the slots. An entry
 whose cards are a tuple keeps its last value and what it gave, and works
 out the next one from it when the tuple only grew or lost its front
 (`grown`: a discard pile played on, a stock drawn from).
@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from operator import attrgetter
-from typing import Any
+from typing import Any, Final
 
 from cardkit.cards.cardset import CardSet
 from cardkit.engine.zones import Zone
 
-__all__ = ["cards_mask", "entry_code", "getter", "grown"]
+__all__ = ["EntryReader", "cards_mask", "getter", "grown"]
 
 _BIT = attrgetter("bit")
 
@@ -31,7 +31,7 @@ def cards_mask(cards: Any) -> tuple[int, int, int]:
     return sum(map(_BIT, cards)), len(cards), cards[-1].bit
 
 
-def grown(cards: Any, last: tuple[Any, tuple[int, int, int]]) -> tuple[int, int, int]:
+def grown(cards: Any, last: tuple[Any, tuple[int, ...]]) -> tuple[int, int, int]:
     """`cards_mask(cards)`, from the `last` value's when a tuple of cards extends it or is
     its tail (a discard pile grown by a play, a stock drawn from): only the cards added or
     taken are summed."""
@@ -53,84 +53,112 @@ def getter(zone: Zone) -> Callable[[Any], Any]:
     return lambda state: field(state.f)
 
 
-def entry_code(zones: Sequence[Zone], players: int) -> tuple[list[str], dict[str, Any]]:
-    """Lines that set `m<k>`, `c<k>`, `t<k>` (mask, count, top bit) of every entry `k`.
-
-    A field is read straight from `state.f`. A card set gives its mask at
-    once. Any other entry whose cards are not a mask keeps, in `kept[k]`, its
-    last value and what it gave: states are
-    immutable and a successor keeps the objects of the fields it does not
-    change, so a value that `is` the last one gives the same mask, count and
-    top (the value is held, so its id is never reused). A zone computed by
-    its `cards` function hits only if the game's function returns the same
-    object again (Tonk keeps its own). A zone declaring `bits` gives its
-    entries itself (Palace's pile, from the mask and top its fields keep).
-    """
-    kept: list[tuple[Any, ...]] = []
-    scope: dict[str, Any] = {"grown": grown, "kept": kept, "CardSet": CardSet}
-    lines = ["    f = state.f"]
-    k = 0
-    for z, zone in enumerate(zones):
-        if zone.bits is not None:  # the zone's own (mask, count, top), per seat or not
-            scope[f"bits{z}"] = zone.bits
-            lines.append(f"    v{z} = bits{z}(state)")
-            for s in range(players if zone.per_seat else 1):
-                lines.append(f"    m{k}, c{k}, t{k} = v{z}" + (f"[{s}]" if zone.per_seat else ""))
-                k += 1
-            continue
-        if zone.cards is None and zone.attr.isidentifier():
-            lines.append(f"    v{z} = f.{zone.attr}")
-        else:
-            scope[f"get{z}"] = getter(zone)
-            lines.append(f"    v{z} = get{z}(state)")
-        if zone.per_seat:
-            for s in range(players):
-                if zone.masks:
-                    lines.append(f"    m{k} = v{z}[{s}]; c{k} = m{k}.bit_count(); t{k} = 0")
-                else:
-                    lines += _kept_code(
-                        kept, f"v{z}[{s}]", [f"m{k}", f"c{k}", f"t{k}"], "grown(x, k)"
-                    )
-                k += 1
-        elif zone.split_top:
-            names = [f"m{k}", f"c{k}", f"t{k}", f"m{k + 1}", f"c{k + 1}", f"t{k + 1}"]
-            lines += _kept_code(kept, f"v{z}", names, "split(x)", sets=False)
-            scope["split"] = _split
-            k += 2
-        elif zone.masks:
-            lines.append(f"    m{k} = v{z}; c{k} = m{k}.bit_count(); t{k} = 0")
-            k += 1
-        else:
-            lines += _kept_code(kept, f"v{z}", [f"m{k}", f"c{k}", f"t{k}"], "grown(x, k)")
-            k += 1
-    return lines, scope
-
-
-def _kept_code(
-    kept: list[tuple[Any, ...]], value: str, names: list[str], call: str, *, sets: bool = True
-) -> list[str]:
-    """Lines setting `names` from `call` on `value`, or from `kept[j]` if `value` is its own;
-    with `sets`, a card set (most games' hands) is read at once: it holds its mask."""
-    j = len(kept)
-    kept.append((_NOTHING, (0, 0, 0)))
-    from_kept = [
-        f"k = kept[{j}]",
-        f"if x is not k[0]: k = kept[{j}] = (x, {call})",
-        f"{', '.join(names)} = k[1]",
-    ]
-    if not sets:
-        return [f"    x = {value}", *(f"    {line}" for line in from_kept)]
-    mask, count, top = names
-    return [
-        f"    x = {value}",
-        f"    if type(x) is CardSet: {mask} = x.mask; {count} = {mask}.bit_count(); {top} = 0",
-        "    else:",
-        *(f"        {line}" for line in from_kept),
-    ]
-
+#: How a zone is read: its `bits` (shared, per seat), a mask field (shared, per seat),
+#: cards (shared, per seat), or a `split_top` zone's cards.
+BITS: Final = 0
+BITS_SEATS: Final = 1
+MASKS: Final = 2
+MASKS_SEATS: Final = 3
+CARDS: Final = 4
+CARDS_SEATS: Final = 5
+SPLIT: Final = 6
 
 #: What no zone value is (the first value of every kept entry misses).
-_NOTHING = object()
+_NOTHING: Final = object()
+
+
+class EntryReader:
+    """How to read every entry of some zones (not keyed) of a state, and what it keeps.
+
+    A field is read straight from `state.f` (`attrs`). A card set gives its
+    mask at once. Any other entry whose cards are not a mask keeps its last
+    value and what it gave (`cards`, `split`): states are immutable and a
+    successor keeps the objects of the fields it does not change, so a value
+    that `is` the last one gives the same mask, count and top (the value is
+    held, so its id is never reused). A zone computed by its `cards`
+    function hits only if the game's function returns the same object again
+    (Tonk keeps its own). A zone declaring `bits` gives its entries itself
+    (Palace's pile, from the mask and top its fields keep).
+
+    Args:
+        zones: the zones, in the order of `zones()`.
+        players: the number of seats.
+
+    Attributes:
+        kinds: how each zone is read (`BITS` ... `SPLIT`).
+        attrs: each zone's field name when its value is a plain field ("": by `gets`).
+        gets: what gives each zone's value (its `bits`, or `getter`).
+        at: each zone's position in the fields (`fields` sets it; -1: by `gets`).
+        zone: each entry's zone.
+        seat: each entry's seat in a per-seat zone (of a `split_top` zone: 0 the cards
+            under the top one, 1 the top one; else 0).
+        size: the number of entries.
+    """
+
+    def __init__(self, zones: Sequence[Zone], players: int) -> None:
+        """Plan how to read each zone."""
+        self.players = players
+        self.kinds: list[int] = []
+        self.attrs: list[str] = []
+        self.gets: list[Callable[[Any], Any]] = []
+        self.zone: list[int] = []
+        self.seat: list[int] = []
+        for zone in zones:
+            if zone.bits is not None:
+                kind = BITS_SEATS if zone.per_seat else BITS
+                get: Callable[[Any], Any] = zone.bits
+            else:
+                get = getter(zone)
+                if zone.per_seat:
+                    kind = MASKS_SEATS if zone.masks else CARDS_SEATS
+                elif zone.split_top:
+                    kind = SPLIT
+                else:
+                    kind = MASKS if zone.masks else CARDS
+            plain = zone.bits is None and zone.cards is None and zone.attr.isidentifier()
+            entries = players if zone.per_seat else 2 if kind == SPLIT else 1
+            self.zone += [len(self.kinds)] * entries
+            self.seat += list(range(entries)) if entries > 1 or zone.per_seat else [0]
+            self.kinds.append(kind)
+            self.attrs.append(zone.attr if plain else "")
+            self.gets.append(get)
+        self.size = size = len(self.zone)
+        # By zone: the position of its field in the fields tuple (-1: by `gets`), for fields
+        # of the class `_fields_of` (worked out from the first state's; a state of another
+        # class of fields works it out again).
+        self.at: list[int] = [-1] * len(self.kinds)
+        self._fields_of: type = type(None)
+        # By entry: the last cards value read (`_NOTHING`: none yet) and what it gave.
+        self._last: list[object] = [_NOTHING] * size
+        self._found: list[tuple[int, ...]] = [(0, 0, 0)] * size
+
+    def fields(self, state: Any) -> tuple[Any, ...]:
+        """`state.f`, with `at` set for its class of fields."""
+        fields: tuple[Any, ...] = state.f
+        if type(fields) is not self._fields_of:
+            names: tuple[str, ...] = getattr(fields, "_fields", ())
+            self.at = [names.index(a) if a and a in names else -1 for a in self.attrs]
+            self._fields_of = type(fields)
+        return fields
+
+    def cards(self, k: int, value: Any) -> tuple[int, ...]:
+        """The mask, count and top bit of entry `k`, whose value is cards."""
+        if type(value) is CardSet:
+            mask: int = value.mask
+            return mask, mask.bit_count(), 0
+        if value is self._last[k]:
+            return self._found[k]
+        found = self._found[k] = grown(value, (self._last[k], self._found[k]))
+        self._last[k] = value
+        return found
+
+    def split(self, k: int, value: Any) -> tuple[int, ...]:
+        """The mask, count and top bit of a `split_top` zone's entries `k` (the cards under
+        the top one) and `k + 1` (the top one), six numbers."""
+        if value is not self._last[k]:
+            self._found[k] = _split(value)
+            self._last[k] = value
+        return self._found[k]
 
 
 def _split(value: Any) -> tuple[int, int, int, int, int, int]:

@@ -9,19 +9,17 @@ itself, any other is summed from its cards' `bit`s in C, with no
 zones it sees. It gives what [`zones()`][cardkit.engine.state.GameState.zones]
 and [`visible_zones(seat)`][cardkit.engine.state.GameState.visible_zones]
 give; tests/rl compare the observations built both ways over many states.
-For each seat, `ZonePlan.fuse` generates once one function that reads every
-fixed zone straight into the observation's slots (the zones' readers, the
-seat's routes and what it sees, in one body without loops); tests/rl check
-that it gives what `read` gives.
+For each seat, [cardkit.rl._slots][] builds on the plan a reader of every
+fixed zone straight into the observation's bytes.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from cardkit.engine.zones import Zone, visible_zone_names
-from cardkit.rl._zonecode import cards_mask, entry_code, getter
+from cardkit.rl._zonecode import EntryReader, cards_mask, getter
 
 __all__ = ["ZonePlan", "cards_mask"]
 
@@ -129,7 +127,7 @@ class ZonePlan:
             names += _entry_names(zone, players)
         self.names = tuple(names)
         self._revealed = tuple(revealed)
-        self._code, self._scope = entry_code(self._fixed, players)
+        self._entries = EntryReader(self._fixed, players)
         self._seen = {
             seat: tuple(n in shown for n in names)
             for seat in [None, *range(players)]
@@ -182,85 +180,6 @@ class ZonePlan:
                     seen[start + s] = True
         return seen
 
-    def fuse(
-        self, route: Sequence[int], seen: Sequence[bool], slots: int, top_slots: Sequence[int]
-    ) -> Fused | None:
-        """One function that reads every fixed zone of a state straight into the slots.
-
-        It gives what `read`, `seen` and `route` give together, for one seat:
-        the planes in slot order (`other` last, then the top planes of
-        `top_slots`) and each slot's count; the keyed zones are left to the
-        caller. `None` when two entries share a slot (then `read` it is).
-
-        Args:
-            route: the slot of each entry of `names` (-1: `other`).
-            seen: whether the seat sees each entry (a revealed zone's entries
-                it does not are checked in the state).
-            slots: the number of slots (`other` is the last).
-            top_slots: the slots whose top card has a plane.
-        """
-        found = self._slot_code(route, seen, slots, top_slots)
-        if found is None:
-            return None
-        code, scope, planes, tally = found
-        code.append(f"    return [{', '.join(planes)}], [{', '.join(tally)}]")
-        fused: Fused = _compiled(code, scope)
-        return fused
-
-    def fuse_bytes(
-        self,
-        route: Sequence[int],
-        seen: Sequence[bool],
-        slots: int,
-        top_slots: Sequence[int],
-        tables: tuple[Mapping[int, bytes], Mapping[int, bytes]],
-        everything: bool,
-    ) -> Callable[[Any, bytes], bytearray] | None:
-        """What `fuse` gives, keyed zones added, as the bytes of the planes then the counts
-        (then the `tail` the function is given).
-
-        Args:
-            route: as for `fuse`.
-            seen: as for `fuse`.
-            slots: as for `fuse`.
-            top_slots: as for `fuse`.
-            tables: a plane's bytes by its mask, a count's bytes by the count.
-            everything: the keyed zones nobody sees are shown too.
-        """
-        found = self._slot_code(route, seen, slots, top_slots)
-        if found is None:
-            return None
-        code, scope, planes, tally = found
-        if self._keyed:
-            code.append("    ko, kc = keyed(state, everything)")
-            planes[-1 - len(top_slots)] = f"({planes[-1 - len(top_slots)]}) | ko"
-            tally[-1] = f"({tally[-1]}) + kc"
-        rows, counts = tables
-        plane = getattr(rows, "plane", None)
-        # A top card's plane has one card: its bytes are kept (52 at most); others are joined
-        # from their four 13-bit rows (52-card planes).
-        joins = len(planes) - len(top_slots) if getattr(rows, "chunks", None) is not None else 0
-        parts: list[str | bytes] = []  # an expression, or the bytes of a constant
-        for table, name, exprs in ((rows, "R", planes), (counts, "C", tally)):
-            for at, expr in enumerate(exprs):
-                if expr != "0" and name == "R" and at < joins:  # joined from its rows, unkept
-                    parts.append(f"P({expr})")
-                elif expr != "0":
-                    parts.append(f"{name}[{expr}]")
-                elif parts and isinstance(parts[-1], bytes):
-                    parts[-1] += table[0]
-                else:
-                    parts.append(table[0])
-        for i, part in enumerate(parts):
-            if isinstance(part, bytes):
-                scope[f"z{i}"] = part
-                parts[i] = f"z{i}"
-        scope.update(R=rows, C=counts, P=plane, join=bytearray().join, keyed=self.keyed_sum)
-        scope["everything"] = everything
-        code.append(f"    return join(({', '.join(map(str, parts))}, tail))")
-        fused: Callable[[Any, bytes], bytearray] = _compiled(code, scope, "state, tail")
-        return fused
-
     def keyed_sum(self, state: Any, everything: bool) -> tuple[int, int]:
         """The keyed zones' cards a seat sees (all of them with `everything`), and their count."""
         mask = count = 0
@@ -272,49 +191,12 @@ class ZonePlan:
                     mask |= m
         return mask, count
 
-    def _slot_code(
-        self, route: Sequence[int], seen: Sequence[bool], slots: int, top_slots: Sequence[int]
-    ) -> tuple[list[str], dict[str, Any], list[str], list[str]] | None:
-        """The lines reading the zones, and the expression of each plane and each count."""
-        code, scope = list(self._code), dict(self._scope)  # `kept` shared by every seat
-        at: dict[int, int] = {}
-        for k, i in enumerate(route):
-            if i >= 0:
-                if i in at:
-                    return None
-                at[i] = k
-        dynamic = _dynamic(self._revealed, self.players)
+    @property
+    def entries(self) -> EntryReader:
+        """The reader of every fixed zone's entries (shared by every seat's `SlotReader`)."""
+        return self._entries
 
-        def shown(k: int, value: str) -> str:
-            if seen[k]:
-                return value
-            if k in dynamic:
-                return f"({value} if r{dynamic[k][0]} >> {dynamic[k][1]} & 1 else 0)"
-            return "0"
-
-        others = [k for k, i in enumerate(route) if i < 0]
-        planes = [shown(at[i], f"m{at[i]}") if i in at else "0" for i in range(slots - 1)]
-        planes.append(" | ".join(shown(k, f"m{k}") for k in others) or "0")
-        planes += [shown(at[i], f"t{at[i]}") if i in at else "0" for i in top_slots]
-        tally = [f"c{at[i]}" if i in at else "0" for i in range(slots - 1)]
-        tally.append(" + ".join(f"c{k}" for k in others) or "0")
-        code += [f"    r{j} = reveal{j}(state)" for j in range(len(self._revealed))]
-        scope.update({f"reveal{j}": revealed for j, (revealed, _) in enumerate(self._revealed)})
-        return code, scope, planes, tally
-
-
-def _compiled(code: list[str], scope: dict[str, Any], args: str = "state") -> Any:
-    """The function `fused(<args>)` of the body `code` (lines we generate), in `scope`."""
-    exec("\n".join([f"def fused({args}):", *code]), scope)  # the lines above, our own
-    return scope["fused"]
-
-
-#: Reads a state's planes (slot order, then the top planes) and each slot's count.
-Fused = Callable[[Any], tuple[list[int], list[int]]]
-
-
-def _dynamic(
-    revealed: Sequence[tuple[Callable[[Any], int], int]], players: int
-) -> dict[int, tuple[int, int]]:
-    """Each entry of a revealed zone: which `revealed` function, and its seat's bit."""
-    return {start + s: (j, s) for j, (_, start) in enumerate(revealed) for s in range(players)}
+    @property
+    def revealed(self) -> tuple[tuple[Callable[[Any], int], int], ...]:
+        """Each revealed zone's function and its first entry."""
+        return self._revealed

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from enum import Enum
-from operator import attrgetter
 from typing import Any
 
 import numpy as np
@@ -35,14 +34,14 @@ from cardkit.rl._encoder import (
     float_bytes,
     joined,
 )
-from cardkit.rl._zonemasks import Fused, ZonePlan, cards_mask
+from cardkit.rl._slots import SlotReader, slot_reader
+from cardkit.rl._zonemasks import ZonePlan, cards_mask
 from cardkit.rl.fields import FieldCodec, ScalarField, scalar_fields
 
 __all__ = ["ObservationLayout", "ScalarField"]
 
-_TO_ACT = attrgetter("to_act")
 #: What an `ObservationLayout` keeps to encode fast; a pickle leaves them out (they hold
-#: generated functions, and `_routes` and `_fused` are keyed by the `id` of a plan).
+#: readers and encoders, and `_routes` and `_fused` are keyed by the `id` of a plan).
 _CACHES = ("_slot_maps", "_plans", "_routes", "_fused", "_encoders")
 
 
@@ -132,7 +131,7 @@ class ObservationLayout:
         self._slot_maps: dict[tuple[int, int], dict[str, int]] = {}
         self._plans: dict[tuple[type, int], ZonePlan] = {}
         self._routes: dict[tuple[int, int | None], tuple[int, ...]] = {}
-        self._fused: dict[tuple[int, int | None, bool], Fused | None] = {}
+        self._fused: dict[tuple[int, int | None, bool], SlotReader | None] = {}
         self._rows, self._counts = PlaneBytes(self.cards), CountBytes(self.cards)
         #: one encoder per state class, player count, seat and `everything`
         self._encoders: dict[tuple[type, int, int | None, bool], Callable[[Any], Vector]] = {}
@@ -218,11 +217,9 @@ class ObservationLayout:
         cls = type(state)
         plain = cls.shown_to_act is GameState.shown_to_act and not cls.private_windows
         # view(seat).to_act: private windows stay private
-        to_act: Callable[[Any], int | None] = (
-            _TO_ACT if everything or plain else lambda s: s.shown_to_act(seat)
-        )
+        asks = not (everything or plain)
         fields = field_bytes(self._fields, state, seat, players) if self.view_fields else None
-        found = encoder(cards, to_act, fields, *self._parts(seat, players))
+        found = encoder(cards, seat, asks, fields, *self._parts(seat, players))
         if valid:
             self._encoders[(type(state), players, seat, everything)] = found
         return found
@@ -245,43 +242,30 @@ class ObservationLayout:
     def _fused_bytes(
         self, state: GenericState[Any, Any, Any], seat: int | None, everything: bool
     ) -> Cards | None:
-        """The generated reader of the planes' and counts' bytes (`None`: two entries in a slot)."""
-        plan = self._plan(state)
-        seen = [True] * len(plan.names) if everything else plan.fixed_seen(seat)
-        route = self._route(plan, seat)
-        tables = (self._rows, self._counts)
-        return plan.fuse_bytes(
-            route, seen, len(self.slot_names), self._top_slots, tables, everything
-        )
+        """The reader of the planes' and counts' bytes (`None`: two entries in a slot)."""
+        reader = self._reader(state, seat, everything)
+        return None if reader is None else reader.read
 
-    def _fast_planes(
+    def _reader(
         self, state: GenericState[Any, Any, Any], seat: int | None, everything: bool
-    ) -> tuple[list[int], list[int]]:
-        """The planes' masks and the slots' counts, from the declared zones' masks."""
+    ) -> SlotReader | None:
+        """The seat's reader of every fixed zone into its slot (`None`: two entries in a slot)."""
         plan = self._plan(state)
         key = (id(plan), seat, everything)
-        if key in self._fused:
-            fused = self._fused[key]
-        else:
+        if key not in self._fused:
             seen = [True] * len(plan.names) if everything else plan.fixed_seen(seat)
             route = self._route(plan, seat)
-            fused = plan.fuse(route, seen, len(self.slot_names), self._top_slots)
-            self._fused[key] = fused
-        if fused is None:
-            return self._read_planes(plan, state, seat, everything)
-        planes, tally = fused(state)
-        if plan.has_keyed:
-            other = len(self.slot_names) - 1
-            for _, mask, count, _, public in plan.keyed(state):
-                tally[other] += count
-                if public or everything:
-                    planes[other] |= mask
-        return planes, tally
+            tables = (self._rows, self._counts)
+            self._fused[key] = slot_reader(
+                plan, route, seen, len(self.slot_names), self._top_slots, tables, everything
+            )
+        return self._fused[key]
 
     def _read_planes(
         self, plan: ZonePlan, state: GenericState[Any, Any, Any], seat: int | None, everything: bool
     ) -> tuple[list[int], list[int]]:
-        """What `_fast_planes` gives, read entry by entry (two entries in one slot)."""
+        """The planes' masks (slot order, then the top planes) and the slots' counts, read
+        entry by entry (two entries in one slot; the reference of the `SlotReader`s)."""
         masks, counts, tops, keyed = plan.read(state)
         route = self._route(plan, seat)
         slots = len(self.slot_names)

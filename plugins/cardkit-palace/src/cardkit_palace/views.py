@@ -45,6 +45,7 @@ from cardkit_palace.fields import (
     pile_cards,
 )
 from cardkit_palace.protocols import PalaceLike
+from cardkit_palace.zonebits import pile_bits, stock_bits
 
 __all__ = [
     "TABLE_HINT",
@@ -70,10 +71,7 @@ def _stock(state: Any) -> tuple[Card, ...]:
     return deck_from(state.setup.deck.cards, state.f.stock)
 
 
-Bits = tuple[int, int, int]
-
-
-def _down_bits(downs: tuple[tuple[int, ...], ...]) -> tuple[Bits, ...]:
+def _down_bits(downs: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, int, int], ...]:
     """Each seat's face-down cards as (mask, count, last card's bit)."""
     found = []
     for seat in downs:
@@ -92,7 +90,7 @@ def _downs(state: Any) -> tuple[tuple[Card, ...], ...]:
     return kept(state.f.downs, _face_down)
 
 
-def _downs_bits(state: Any) -> tuple[Bits, ...]:
+def _downs_bits(state: Any) -> tuple[tuple[int, int, int], ...]:
     """Each seat's face-down bits, kept by the rows."""
     return _DOWNS_BITS(state.f.downs)
 
@@ -100,20 +98,6 @@ def _downs_bits(state: Any) -> tuple[Bits, ...]:
 def _pile(state: Any) -> tuple[Card, ...]:
     """The pile, bottom to top, kept by its field."""
     return kept(state.f.pile, pile_cards)
-
-
-def _stock_bits(state: Any) -> Bits:
-    """The stock's mask, count and last card's bit, kept by the deal for each position."""
-    f = state.f
-    bits: Bits = f.cfg.stock_bits[f.stock]
-    return bits
-
-
-def _pile_bits(state: Any) -> Bits:
-    """The pile's mask, count and top card's bit, from the fields that keep them."""
-    f = state.f
-    pile = f.pile
-    return f.pmask, f.pmask.bit_count(), pile[1][-1].bit if pile is not None else 0
 
 
 class PalaceView(View):
@@ -201,12 +185,12 @@ ZONES: tuple[Zone, ...] = (
         bits=_downs_bits,
         role=TableRole.FACE_DOWN,
     ),
-    Zone("stock", seen=Seen.COUNT, cards=_stock, bits=_stock_bits, role=TableRole.STOCK),
+    Zone("stock", seen=Seen.COUNT, cards=_stock, bits=stock_bits, role=TableRole.STOCK),
     Zone(
         "pile",
         seen=Seen.EVERYONE,
         cards=_pile,
-        bits=_pile_bits,
+        bits=pile_bits,
         role=TableRole.PILE,
     ),
     Zone("burned", seen=Seen.EVERYONE, masks=True, count_key="burned_count", role=TableRole.PILE),
