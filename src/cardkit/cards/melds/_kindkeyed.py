@@ -59,16 +59,25 @@ class KeyedOfAKind:
         ranks = ranks_holding(hand, size)
         if above >= 0:
             ranks &= -(1 << (above & ~3))
-        table = KEYED[size]
-        out: list[int] = []
-        while ranks:
-            low = ranks & -ranks
-            shift = low.bit_length() - 1
-            out.extend(table[shift][(hand >> shift) & 15])
-            ranks ^= low
+        out = melds_by_rank(hand, ranks, KEYED[size])
         if above >= 0 and out and out[0] < (2 << above):
             del out[: bisect_right(out, (2 << above) - 1)]
         return out
+
+
+def melds_by_rank(
+    hand: int, ranks: int, table: tuple[tuple[tuple[int, ...], ...], ...]
+) -> list[int]:
+    """The melds ``table[p][nibble]`` of each rank of ``ranks`` (bit ``p``: the rank whose
+    cards are bits ``p`` to ``p + 3``), ``nibble`` the hand's cards of that rank; lowest
+    rank first."""
+    out: list[int] = []
+    while ranks:
+        low = ranks & -ranks
+        shift = low.bit_length() - 1
+        out.extend(table[shift][(hand >> shift) & 15])
+        ranks ^= low
+    return out
 
 
 class KeyedAllOfAKind:
@@ -101,11 +110,4 @@ class KeyedAllOfAKind:
     def __call__(self, hand: int) -> list[int]:
         """Every meld of ``hand``, in the order of the class's description."""
         ranks = ranks_holding(hand, self.low)
-        table = self.table
-        out: list[int] = []
-        while ranks:
-            low = ranks & -ranks
-            shift = low.bit_length() - 1
-            out.extend(table[shift][(hand >> shift) & 15])
-            ranks ^= low
-        return out
+        return melds_by_rank(hand, ranks, self.table)
