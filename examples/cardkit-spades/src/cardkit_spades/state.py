@@ -43,11 +43,11 @@ class Play(CardVerb):
 
 
 class Blind(Verb):
-    """Bid blind nil, before looking at your cards (option `blind_nil`): ``blind``."""
+    """Bid blind nil, before looking at your cards (when the rules allow it): ``blind``."""
 
 
 class Look(Verb):
-    """Look at your cards, giving up blind nil (option `blind_nil`): ``look``."""
+    """Look at your cards, giving up blind nil (when the rules allow it): ``look``."""
 
 
 # --8<-- [start:fields]

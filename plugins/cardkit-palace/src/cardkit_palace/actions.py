@@ -182,7 +182,7 @@ class Complete(_CardsAction):
 
 
 class Swap(PalaceAction):
-    """``swap 3S AS``: exchange phase, swap a hand card with a face-up card.
+    """``swap 3S AS``: before play starts, swap a hand card with a face-up card.
 
     Attributes:
         hand_card: the card leaving the hand (it goes face up).
@@ -278,7 +278,7 @@ class _Simple(PalaceAction):
 
 
 class Ready(_Simple):
-    """``ready``: exchange phase, this seat has finished swapping."""
+    """``ready``: before play starts, say you have finished swapping."""
 
     __slots__ = ()
     verb = "ready"

@@ -134,7 +134,7 @@ class _PlayFields(NamedTuple):
 
 
 class Play(_PlayFields, Action):
-    """The action "play these cards": a combination (or, if invalid, a refused attempt).
+    """Play these cards as one combination, to lead or to beat the one on the table.
 
     Build one from cards or text: ``Play("3S 3H")``, ``Play([card, ...])``,
     `Play.parse`. The constructor classifies the cards with the core's
@@ -246,7 +246,7 @@ def _make(bits: int, kind: int, size: int, key: int) -> Play:
 
 
 class Pass(Action):
-    """The action "pass": decline to beat the current combination.
+    """Pass: decline to beat the combination on the table.
 
     There is one pass, `PASS`: `Pass()` (and unpickling or copying) gives it
     again, so passes compare by identity, which the core's check that an
