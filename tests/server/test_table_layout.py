@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from cardkit import load_game
+from cardkit import available_games, load_game
 from cardkit.engine.tablelayout import Spot, TableHint, table_layout
 from cardkit.engine.viewwords import Words, count_text, move_help, payments_text, view_facts
 from cardkit.engine.zones import Seen, TableRole, Zone
@@ -125,6 +125,17 @@ def test_a_move_says_what_it_does_from_the_grammar() -> None:
     )
     palace = type(load_game("palace").start(players=3, seed=1))
     assert move_help(palace.grammar, "flip 2").startswith("Turn over a face-down card")
+
+
+@pytest.mark.parametrize("name", available_games())
+def test_every_moves_help_reads_as_words_for_a_player(name: str) -> None:
+    """No help line speaks of "the action", shows code marks or is empty."""
+    state_type = type(load_game(name).start(seed=1))
+    for form in state_type.grammar.forms:
+        help_line = move_help(state_type.grammar, form.verb)
+        assert help_line, f"{name}'s {form.verb} has no help"
+        assert "`" not in help_line, f"{name}'s {form.verb}: {help_line}"
+        assert not help_line.lower().startswith("the action"), f"{name}: {help_line}"
 
 
 def test_the_drop_that_ends_a_tonk_hand_is_flagged() -> None:
