@@ -54,6 +54,9 @@ class TableRecord(BaseModel):
     deals: list[DealRecord]
 
 
+#: The fields that begin a record and stay while a table plays (`RecordWriter` keeps them).
+_HEAD = {"id", "settings", "seed", "seats"}
+
 #: How a saved game's JSON ends when it has no action and an empty snapshot.
 _EMPTY_TAIL = '"actions":[],"snapshot":{}}'
 
@@ -61,9 +64,12 @@ _EMPTY_TAIL = '"actions":[],"snapshot":{}}'
 class RecordWriter:
     """Writes one table's record as JSON, again and again, reusing the text of what stays.
 
-    Kept from one call to the next: the finished deals' JSON (while the match
-    is the same), and the current deal's saved-game head (its setup) and the
-    JSON of its actions played (while the deal is the same and only grows). A
+    Kept from one call to the next: the record's head, its text up to the seats
+    (while the table's id, settings, seed and seats are equal to those written: a
+    seat taken, left or renamed writes it again; settings are replaced, never
+    changed in place), the finished deals' JSON (while the match is the same), and
+    the current deal's saved-game head (its setup) and the JSON of its actions
+    played (while the deal is the same and only grows). A
     later state's new actions are those played since the last state written
     (`GameState.actions_since`), so a save costs its new actions, not the deal's
     history.
@@ -71,6 +77,9 @@ class RecordWriter:
 
     def __init__(self) -> None:
         """Start with nothing kept."""
+        #: What the kept head was written from, and its text (the record's JSON up to its seats).
+        self._head_of: tuple[object, ...] | None = None
+        self._record_head = ""
         self._match: Match | None = None
         self._deals: list[str] = []
         self._setup: Setup | None = None
@@ -80,15 +89,48 @@ class RecordWriter:
         self._joined = ""
         self._count = 0
 
-    def json(self, head: TableRecord, match: Match) -> str:
-        """``head`` (a record whose ``deals`` are left out) with ``match``'s finished deals,
-        as ``TableRecord.model_dump_json`` writes the whole record."""
+    def json(
+        self,
+        head: tuple[str, CreateTable, int, list[SeatRecord]],
+        match: Match,
+        *,
+        state: str | None,
+        version: int,
+        created: float,
+        versions: list[int],
+        deadline: float | None,
+    ) -> str:
+        """A table's record as ``TableRecord.model_dump_json`` writes it: its ``head`` (id,
+        settings, seed and seats), ``match``'s finished deals, and the other fields."""
         deals = match.deals
         if self._match is not match or len(self._deals) > len(deals):
             self._match, self._deals = match, []
         self._deals.extend(deal.model_dump_json() for deal in deals[len(self._deals) :])
-        text = head.model_dump_json(exclude={"deals"})
-        return f'{text[:-1]},"deals":[{",".join(self._deals)}]}}'
+        table_id, settings, seed, seats = head
+        # The seats are changed in place (taken, left, renamed): what they hold is compared.
+        of = (table_id, settings, seed, tuple((s.name, s.bot, s.token) for s in seats))
+        if of != self._head_of:  # the same settings object passes at once, an equal one too
+            self._head_of = of
+            written = TableRecord.model_construct(  # the fields after the head: unwritten
+                id=table_id,
+                settings=settings,
+                seed=seed,
+                seats=seats,
+                state=None,
+                version=0,
+                created=0.0,
+                deals=[],
+            )
+            self._record_head = written.model_dump_json(include=_HEAD)[:-1]
+        rest = {
+            "state": state,
+            "version": version,
+            "created": created,
+            "versions": versions,
+            "deadline": deadline,
+        }
+        rest_text = pydantic_core.to_json(rest).decode()
+        return f'{self._record_head},{rest_text[1:-1]},"deals":[{",".join(self._deals)}]}}'
 
     def state_json(self, state: GameState | None) -> str | None:
         """``state.to_json()``, the same text, from the parts kept of this deal."""

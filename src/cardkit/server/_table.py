@@ -210,19 +210,15 @@ class Table:
     def record_json(self) -> str:
         """`record` as JSON, the same text, written from the parts that did not change
         (`RecordWriter`: a long match does not write every deal and action again)."""
-        head = TableRecord.model_construct(
-            id=self.id,
-            settings=self.settings,
-            seed=self.seed,
-            seats=self.seats,
-            deals=[],
+        return self._writer.json(
+            (self.id, self.settings, self.seed, self.seats),
+            self.match,
             state=self._writer.state_json(self.state),
             version=self.version,
             created=self.created,
             versions=list(self.audiences.versions),
             deadline=None if self.deadline is None else time.time() + self.deadline_left(),
         )
-        return self._writer.json(head, self.match)
 
     def deadline_left(self) -> float:
         """Seconds left on the turn timer (0 when it has run out or does not run)."""
