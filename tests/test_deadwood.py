@@ -251,6 +251,28 @@ def test_bad_arguments() -> None:
         MeldSolver(GIN, PIPS).best(-1)
 
 
+@pytest.mark.parametrize(
+    "values",
+    [
+        PIPS,
+        CardValues(
+            {Rank.ACE: 1, Rank.JACK: 11, Rank.QUEEN: 12, Rank.KING: 13}
+            | {r: int(r) for r in Rank if r <= Rank.TEN}
+        ),
+        CardValues({Rank.ACE: -5, Rank.KING: 0, Rank.SEVEN: 7, Rank.TWO: -1, Rank.NINE: 3}),
+        CardValues(dict.fromkeys(Rank, 2), joker=25),
+        CardValues({}),
+    ],
+    ids=["pips", "jqk 11-13", "negative", "flat with jokers", "all zero"],
+)
+@settings(max_examples=60, deadline=None)
+@given(mask=st.integers(0, (1 << 54) - 1))
+def test_value_mask_is_the_sum_of_the_card_values(values: CardValues, mask: int) -> None:
+    solver = MeldSolver(GIN, values, cache_size=0)
+    assert solver.value_mask(mask) == sum(v for i, v in enumerate(values.table) if mask >> i & 1)
+    assert solver.value_mask(0) == 0
+
+
 def test_split_is_a_named_tuple() -> None:
     split = best_melds(CardSet.parse("3S 4S 5S 9H"), GIN, PIPS)
     melds, dead, value = split

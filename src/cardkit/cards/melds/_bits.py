@@ -152,41 +152,23 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-def value_function(table: tuple[int, ...]) -> Callable[[int], int]:
-    """A fast ``mask -> total value`` for a value table.
+def value_lanes(table: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """A value table as five lookup tables: the total value of each way to hold
+    the 13 cards of a suit lane (``mask >> 13 * suit & LANE``), then of the two jokers
+    (``mask >> 52``).
 
-    Values are split into bit planes: plane ``k`` holds the cards whose value
-    (minus the smallest value) has bit ``k``; the total is a few popcounts.
+    Suits of equal values share one table (the usual case: values by rank).
     """
-    vmin = min(table)
-    planes: list[int] = []
-    top = max(table) - vmin
-    k = 0
-    while top >> k:
-        plane = 0
-        for index, v in enumerate(table):
-            if (v - vmin) >> k & 1:
-                plane |= 1 << index
-        planes.append(plane)
-        k += 1
-    if vmin == 0 and len(planes) == 4:
-        p0, p1, p2, p3 = planes
-
-        def four(mask: int) -> int:
-            return (
-                (mask & p0).bit_count()
-                + ((mask & p1).bit_count() << 1)
-                + ((mask & p2).bit_count() << 2)
-                + ((mask & p3).bit_count() << 3)
-            )
-
-        return four
-    numbered = tuple(enumerate(planes))
-
-    def general(mask: int) -> int:
-        total = vmin * mask.bit_count()
-        for k, plane in numbered:
-            total += (mask & plane).bit_count() << k
-        return total
-
-    return general
+    made: dict[tuple[int, ...], tuple[int, ...]] = {}
+    out: list[tuple[int, ...]] = []
+    for low in (0, 13, 26, 39, 52):
+        values = table[low : low + 13]
+        lane = made.get(values)
+        if lane is None:
+            sums = [0] * (1 << len(values))
+            for held in range(1, len(sums)):
+                card = held & -held
+                sums[held] = sums[held ^ card] + values[card.bit_length() - 1]
+            lane = made[values] = tuple(sums)
+        out.append(lane)
+    return tuple(out)

@@ -39,7 +39,7 @@ from typing import Final, NamedTuple
 
 from cardkit.cards.card import Card
 from cardkit.cards.cardset import CardSet
-from cardkit.cards.melds._bits import as_hand_mask, cardset, value_function
+from cardkit.cards.melds._bits import LANE, as_hand_mask, cardset, value_lanes
 from cardkit.cards.melds._packing import enumerate_best, search_best
 from cardkit.cards.melds.base import MeldKind
 from cardkit.cards.melds.kinds import NOfAKind
@@ -116,10 +116,14 @@ class MeldSolver:
         "_cached",
         "_dedupe",
         "_finders",
+        "_jokers",
+        "_lane0",
+        "_lane1",
+        "_lane2",
+        "_lane3",
         "_meldables",
         "_nonneg",
         "_sub_blockers",
-        "_value",
         "kinds",
         "values",
     )
@@ -152,7 +156,7 @@ class MeldSolver:
         )
         self._dedupe = _may_repeat(self.kinds)
         self._nonneg = min(values.table) >= 0
-        self._value = value_function(values.table)
+        self._lane0, self._lane1, self._lane2, self._lane3, self._jokers = value_lanes(values.table)
         self._cache_size = cache_size
         self._cached: Callable[[int], MeldSplit] | None = (
             lru_cache(maxsize=cache_size)(self._split) if cache_size > 0 else None
@@ -160,7 +164,13 @@ class MeldSolver:
 
     def value_mask(self, mask: int) -> int:
         """The total value of the cards of ``mask``."""
-        return self._value(mask)
+        return (
+            self._lane0[mask & LANE]
+            + self._lane1[mask >> 13 & LANE]
+            + self._lane2[mask >> 26 & LANE]
+            + self._lane3[mask >> 39 & LANE]
+            + self._jokers[mask >> 52 & 3]
+        )
 
     def solve_mask(self, mask: int) -> tuple[tuple[int, ...], int]:
         """The best melds of the hand ``mask`` (as masks) and the deadwood mask.
@@ -209,9 +219,9 @@ class MeldSolver:
             twice = -1
             contested = candidates
         if len(contested) <= _ENUMERATE_UP_TO:
-            chosen = enumerate_best(contested, self._value)
+            chosen = enumerate_best(contested, self.value_mask)
         else:
-            chosen = search_best(contested, self._value, self._nonneg)
+            chosen = search_best(contested, self.value_mask, self._nonneg)
         melds = tuple([m for m in candidates if not m & twice or m in chosen])
         used = 0
         for m in melds:
@@ -260,9 +270,10 @@ class MeldSolver:
         melds, dead = self.solve_mask(mask)
         if melds:
             return _new_split(
-                MeldSplit, (tuple([cardset(m) for m in melds]), cardset(dead), self._value(dead))
+                MeldSplit,
+                (tuple([cardset(m) for m in melds]), cardset(dead), self.value_mask(dead)),
             )
-        return _new_split(MeldSplit, ((), hand or cardset(dead), self._value(dead)))
+        return _new_split(MeldSplit, ((), hand or cardset(dead), self.value_mask(dead)))
 
     def best(self, hand: CardSet | Iterable[Card] | int, *, cache: bool = True) -> MeldSplit:
         """The split of ``hand`` into melds and deadwood with the least deadwood value."""
@@ -278,7 +289,7 @@ class MeldSolver:
     def deadwood_value(self, hand: CardSet | Iterable[Card] | int) -> int:
         """The least deadwood value of ``hand`` (no split built, no cache)."""
         mask = hand.mask if isinstance(hand, CardSet) else as_hand_mask(hand)
-        return self._value(self.solve_mask(mask)[1])
+        return self.value_mask(self.solve_mask(mask)[1])
 
     def cache_clear(self) -> None:
         """Forget every remembered hand."""
