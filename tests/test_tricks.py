@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -91,8 +93,13 @@ def test_a_card_set_hand_gives_what_its_cards_give(
     rest = [c for c in pool if c not in played]
     hand = CardSet(data.draw(st.lists(st.sampled_from(rest), min_size=1, max_size=13)))
     trick = Trick(0, 4, tuple(played))
-    rule = {"follow": follow, "trump": trump, "ranks": ACE_HIGH, "lead_trump": lead_trump}
-    assert legal_plays(hand, trick, **rule) == legal_plays(list(hand), trick, **rule)  # type: ignore[arg-type]
+
+    def plays(cards: Iterable[Card]) -> list[Card]:
+        return legal_plays(
+            cards, trick, follow=follow, trump=trump, ranks=ACE_HIGH, lead_trump=lead_trump
+        )
+
+    assert plays(hand) == plays(list(hand))
 
 
 def test_a_led_joker_is_followed_by_a_joker_held() -> None:

@@ -112,7 +112,7 @@ def test_the_fast_encoding_equals_the_reference_one(game: str, players: int) -> 
 
 @pytest.mark.parametrize(("game", "players"), GAME_COUNTS)
 def test_the_fused_zone_reader_equals_the_entry_by_entry_one(game: str, players: int) -> None:
-    """The readers of a state class's slots (`_slots.slot_reader`) give the bytes of what
+    """The readers of a state class's slots (`_slots.SlotReader`) give the bytes of what
     `read` gives, entry by entry."""
     from cardkit.engine.generic import GenericState
 

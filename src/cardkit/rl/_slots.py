@@ -1,6 +1,6 @@
 """One seat's reader of a state's zones straight into the observation's bytes.
 
-[slot_reader][cardkit.rl._slots.slot_reader] builds, once per seat, a
+Once per seat, the encoder builds a
 [SlotReader][cardkit.rl._slots.SlotReader] over a state class's
 [ZonePlan][cardkit.rl._zonemasks.ZonePlan]: plain loops, compiled with the
 module (they replace the per-seat functions once generated with `exec`).
@@ -15,35 +15,14 @@ from typing import Any, Final
 from cardkit.rl._zonecode import BITS, BITS_SEATS, CARDS_SEATS, MASKS, MASKS_SEATS, SPLIT
 from cardkit.rl._zonemasks import ZonePlan
 
-__all__ = ["SlotReader", "slot_reader"]
+__all__ = ["SlotReader", "shares_a_slot"]
 
 
-def slot_reader(
-    plan: ZonePlan,
-    route: Sequence[int],
-    seen: Sequence[bool],
-    slots: int,
-    top_slots: Sequence[int],
-    tables: tuple[Mapping[int, bytes], Mapping[int, bytes]],
-    everything: bool,
-) -> SlotReader | None:
-    """One seat's reader of every zone of `plan`'s states straight into the slots (`None`:
-    two entries share a slot, then the plan's `read` it is).
-
-    Args:
-        plan: the state class's plan.
-        route: the slot of each entry of `plan.names` (-1: `other`).
-        seen: whether the seat sees each entry (a revealed zone's entries
-            it does not are checked in the state).
-        slots: the number of slots (`other` is the last).
-        top_slots: the slots whose top card has a plane.
-        tables: a plane's bytes by its mask, a count's bytes by the count.
-        everything: the keyed zones nobody sees are shown too.
-    """
+def shares_a_slot(route: Sequence[int]) -> bool:
+    """Whether two entries of `route` go to one slot (then no `SlotReader` reads them, the
+    plan's `read` does)."""
     taken = [i for i in route if i >= 0]
-    if len(set(taken)) < len(taken):
-        return None
-    return SlotReader(plan, route, seen, slots, top_slots, tables, everything)
+    return len(set(taken)) < len(taken)
 
 
 class SlotReader:
@@ -55,7 +34,7 @@ class SlotReader:
     planes of `top_slots`) and each slot's count, the keyed zones in
     `other`. The parts are laid out once per seat: the planes and counts
     the seat never sees change are constants, the others are written in
-    place. See `slot_reader` for the arguments.
+    place.
     """
 
     def __init__(
@@ -68,7 +47,19 @@ class SlotReader:
         tables: tuple[Mapping[int, bytes], Mapping[int, bytes]],
         everything: bool,
     ) -> None:
-        """Work out where each entry goes, when the seat sees it, and the parts' layout."""
+        """Work out where each entry goes, when the seat sees it, and the parts' layout.
+
+        Args:
+            plan: the state class's plan.
+            route: the slot of each entry of `plan.names` (-1: `other`), no two in one
+                slot (see `shares_a_slot`).
+            seen: whether the seat sees each entry (a revealed zone's entries
+                it does not are checked in the state).
+            slots: the number of slots (`other` is the last).
+            top_slots: the slots whose top card has a plane.
+            tables: a plane's bytes by its mask, a count's bytes by the count.
+            everything: the keyed zones nobody sees are shown too.
+        """
         self._entries = plan.entries
         self._keyed = plan.keyed_sum if plan.has_keyed else None
         self._everything = everything

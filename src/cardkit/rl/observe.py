@@ -34,7 +34,7 @@ from cardkit.rl._encoder import (
     float_bytes,
     joined,
 )
-from cardkit.rl._slots import SlotReader, slot_reader
+from cardkit.rl._slots import SlotReader, shares_a_slot
 from cardkit.rl._zonemasks import ZonePlan, cards_mask
 from cardkit.rl.fields import FieldCodec, ScalarField, scalar_fields
 
@@ -256,8 +256,12 @@ class ObservationLayout:
             seen = [True] * len(plan.names) if everything else plan.fixed_seen(seat)
             route = self._route(plan, seat)
             tables = (self._rows, self._counts)
-            self._fused[key] = slot_reader(
-                plan, route, seen, len(self.slot_names), self._top_slots, tables, everything
+            self._fused[key] = (
+                None
+                if shares_a_slot(route)
+                else SlotReader(
+                    plan, route, seen, len(self.slot_names), self._top_slots, tables, everything
+                )
             )
         return self._fused[key]
 
