@@ -6,7 +6,10 @@ way: nothing scrolls sideways, every legal move of the view can be reached by
 clicks, the log shows each event once (a reconnect adds nothing twice), and no
 card of one person's hand is ever in the other's page. An accessibility scan
 (axe-core) finds nothing serious on the lobby and on a table of each game.
-Screenshots go to ``test-artifacts/``.
+On each seat's first turns in all six games, on phones upright and on their
+side and on a desktop, the middle of the table, the hand and the moves are
+all in the window unscrolled, none covered. Screenshots go to
+``test-artifacts/``.
 """
 
 from __future__ import annotations
@@ -377,6 +380,115 @@ def test_two_people_and_a_bot_play_a_game_by_clicking(
     ana.screenshot(path=str(artifacts / f"{game}-{size}-end.png"), full_page=True)
     for page in (ana, bo):
         page.context.close()
+
+
+#: Every served game with its seat count, for the seat's-turn window at each size.
+ALL_GAMES = {"tienlen": 3, "palace": 3, "tonk": 3, "crazyeights": 3, "spades": 4, "ginrummy": 2}
+#: Phones upright (small and tall) and on their side, and the desktop.
+TURN_SIZES = {
+    "phone-small": {"width": 375, "height": 667},
+    "phone": {"width": 390, "height": 844},
+    "phone-landscape": {"width": 667, "height": 375},
+    "desktop": {"width": 1280, "height": 800},
+}
+#: The verbs a seat plays between the turns looked at (one that keeps the game going).
+TURN_VERBS = ["ready", "bid", "play", "discard", "draw", "take", "pass"]
+
+#: On the seat's turn, where the page stands unscrolled: what the seat must answer (the
+#: middle's first spot that is not the stock or the melds: the trick, the pile, the discard),
+#: a card of the hand and a move. Each is reported as missing, or as what covers it: its box
+#: must lie in the window, apart from the dock for the middle's spot, and the element drawn at
+#: its visible points must be itself.
+_TURN_WINDOW = """() => {
+  const key = document.querySelector('#centre .spot:not(.spot-stock):not(.spot-meld)');
+  const dock = document.getElementById('dock').getBoundingClientRect();
+  const meets = (a, b) =>
+    a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  const inWindow = (r) =>
+    r.width > 0 && r.top >= -0.5 && r.left >= -0.5 && r.bottom <= innerHeight + 0.5
+    && r.right <= innerWidth + 0.5;
+  const drawn = (node, x, y) => {
+    const top = document.elementFromPoint(x, y);
+    return top !== null && (node === top || node.contains(top));
+  };
+  const problem = (node, apart) => {
+    if (!node) return 'missing';
+    const r = node.getBoundingClientRect();
+    if (!inWindow(r)) return 'out of the window: ' + [r.top, r.bottom].map(Math.round);
+    if (apart && meets(r, dock)) return 'under the dock';
+    const points = [[r.left + 3, r.top + 3], [r.right - 3, r.top + 3],
+      [(r.left + r.right) / 2, (r.top + r.bottom) / 2]];
+    const hidden = points.filter(([x, y]) => !drawn(node, x, y));
+    if (hidden.length) {
+      const [x, y] = hidden[0];
+      const top = document.elementFromPoint(x, y);
+      return 'covered by ' + (top ? top.tagName + '#' + top.id + '.' + top.className : 'nothing');
+    }
+    return null;
+  };
+  const firstSeen = (nodes) => nodes.find((n) => problem(n, false) === null) || nodes[0] || null;
+  const cards = [...document.querySelectorAll('#my-seat .hand .card')];
+  // with many moves that use cards, the bar first asks to select cards: its hint shows then
+  const moves = [...document.querySelectorAll('#actions button.move, #hint:not(:empty)')];
+  return {
+    key: problem(key, true), keyName: key ? key.dataset.zone : null,
+    hand: cards.length ? problem(firstSeen(cards), false) : 'no card in the hand',
+    moves: problem(firstSeen(moves), false),
+  };
+}"""
+
+
+def assert_turn_window(page: Page, artifacts: Path, name: str) -> None:
+    """On the seat's turn, unscrolled: the middle's key spot, a card of the hand and a move
+    are all in the window and drawn on top (the dock covers none of them)."""
+    found = page.evaluate(_TURN_WINDOW)
+    page.screenshot(path=str(artifacts / f"{name}.png"))
+    problems = {k: v for k, v in found.items() if k != "keyName" and v is not None}
+    assert not problems, f"{name}: {found['keyName']}: {problems}"
+
+
+def _seat_at(browser: Browser, server: Any, game: str, size: str) -> Page:
+    """A page of a new table's seat 0 (a person; bots in the other seats), its turn come."""
+    players = ALL_GAMES[game]
+    seats = [{"name": "Ana"}] + [{"bot": "random"}] * (players - 1)
+    body = {"game": game, "players": players, "seats": seats, "seed": SEED}
+    table = server.post("/api/tables", {**body, "variant": VARIANTS.get(game)})["id"]
+    token = server.post(f"/api/tables/{table}/join", {"seat": 0, "name": "Ana"})
+    page = browser.new_context(viewport=TURN_SIZES[size]).new_page()
+    page.goto(server.base + "/")
+    page.evaluate(
+        "([k, v]) => localStorage.setItem(k, v)", [f"cardkit-seat-{table}", json.dumps(token)]
+    )
+    page.goto(f"{server.base}/tables/{table}")
+    return page
+
+
+@pytest.mark.parametrize("size", list(TURN_SIZES))
+@pytest.mark.parametrize("game", list(ALL_GAMES))
+def test_on_its_turn_a_seat_sees_what_it_answers_its_hand_and_its_moves(
+    server: Any, browser: Browser, artifacts: Path, game: str, size: str
+) -> None:
+    """At phone and desktop sizes, on each of the seat's first turns, without scrolling: the
+    trick, the pile or the discard in the middle, the hand and the moves, none covered."""
+    page = _seat_at(browser, server, game, size)
+    for turn in range(3):
+        page.wait_for_selector("#status.turn", timeout=15000)
+        page.wait_for_timeout(100)  # the window as drawn, not mid-layout
+        if page.locator("dialog[open]").count():
+            break  # asked out of turn: the dialog holds the moves
+        assert_turn_window(page, artifacts, f"{game}-{size}-turn{turn}")
+        if turn == 0 and size != "desktop":  # the desktop's scan is in the games above
+            problems = axe_problems(page)
+            assert not problems, problems
+        moves = page.evaluate("() => last.moves.map(m => m.action)")
+        rank = {verb: i for i, verb in enumerate(TURN_VERBS)}
+        choice = min(moves, key=lambda a: rank.get(a.split()[0], len(rank)))
+        version = page.evaluate("() => last.version")
+        page.evaluate("a => send(a)", choice)
+        page.wait_for_function("v => last.version !== v", arg=version, timeout=10000)
+        if page.locator("#result-box:not(.hidden)").count():
+            break
+    page.context.close()
 
 
 def test_the_lobby_fits_a_phone_and_has_no_serious_accessibility_problem(

@@ -17,6 +17,8 @@ let socket = null;
 let deadlineAt = null;
 let handBefore = { deal: null, cards: null };
 let fresh = new Set();
+let turnShown = false;
+let resultShown = false;
 const logged = new Set();
 
 const $ = (id) => document.getElementById(id);
@@ -112,6 +114,23 @@ function render() {
   renderMine(message, names);
   renderMoves(message);
   renderResult(message, names);
+  if (message.your_turn && !turnShown) showInBoard(document.querySelector(".centre-box"));
+  if (message.result && !resultShown) showInBoard($("result-box"));
+  turnShown = message.your_turn;
+  resultShown = Boolean(message.result);
+}
+
+// On a phone the board scrolls on its own. When your turn comes, what you must answer (the
+// middle of the table) is scrolled into its window, and the end of a hand is too; by as
+// little as it takes, so the seats above the middle stay in sight where they fit.
+function showInBoard(node) {
+  const board = $("board");
+  if (board.scrollHeight <= board.clientHeight) return;
+  const seen = board.getBoundingClientRect();
+  const box = node.getBoundingClientRect();
+  const up = box.top - seen.top - 4;
+  if (box.bottom > seen.bottom) board.scrollTop += Math.min(box.bottom - seen.bottom + 4, up);
+  else if (up < 0) board.scrollTop += up;
 }
 
 function renderStatus(message, names) {
