@@ -50,8 +50,13 @@ __all__ = [
     "ActionSpace",
     "EnumeratedActionSpace",
     "KeyedActionSpace",
+    "Numbering",
     "legal_actions_of",
 ]
+
+#: A game's numbering of a state's legal moves for a seat (see `ActionSpace.numbering`): the
+#: ascending ids and each id's action, or `None` where it cannot tell.
+Numbering = Callable[["GameState", int | None], tuple[list[int], list[Action]] | None]
 
 
 @dataclass(frozen=True)
@@ -94,10 +99,16 @@ class ActionSpace(ABC):
         exact: whether each id is exactly one action (else ids name kinds of
             moves, and `decode` needs the state).
         stateless: whether an action's id never depends on the state (so it may be kept).
+        numbering: a game's own numbering of a state's legal moves, from its fields with
+            no listing (a plain function, compiled with the game): `numbering(state,
+            seat)` gives what `legal` gives, or `None` where it cannot tell (then `legal`
+            numbers the listing). `None`: no such function. The contract suite compares
+            it with the listing's numbering.
     """
 
     exact: bool = True
     stateless: bool = False
+    numbering: Numbering | None = None
 
     def __init__(self, blocks: Sequence[ActionBlock]) -> None:
         """Check that the blocks tile the ids from 0."""
@@ -149,8 +160,14 @@ class ActionSpace(ABC):
 
     def legal(self, state: GameState, seat: int | None = None) -> tuple[list[int], list[Action]]:
         """The ascending legal ids of `seat` (default: the seat to act) and the action each
-        decodes to in `state` (for an abstract id, the canonical one). Cached for the last state.
+        decodes to in `state` (for an abstract id, the canonical one): the space's
+        `numbering` when it tells, else the listing numbered (kept for the last state).
         """
+        numbering = self.numbering
+        if numbering is not None:
+            found = numbering(state, seat)
+            if found is not None:
+                return found
         cached = self._legal
         if cached is not None and cached[0] is state and cached[1] == seat:
             return cached[2]
