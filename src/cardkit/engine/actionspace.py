@@ -53,6 +53,9 @@ __all__ = [
     "legal_actions_of",
 ]
 
+#: The ascending ids of some legal moves and each id's action (see `ActionSpace.legal`).
+Numbered = tuple[list[int], list[Action]]
+
 
 @dataclass(frozen=True)
 class ActionBlock:
@@ -78,9 +81,7 @@ class ActionBlock:
 
 def legal_actions_of(state: GameState, seat: int | None = None) -> Sequence[Action]:
     """The legal actions of `seat` (default: the seat to act) in `state`; none if it may not act."""
-    if state.is_over:
-        return ()
-    if seat is None or seat == state.to_act:
+    if not state.is_over and (seat is None or seat == state.to_act):
         return state.legal_actions()
     return ()
 
@@ -94,10 +95,12 @@ class ActionSpace(ABC):
         exact: whether each id is exactly one action (else ids name kinds of
             moves, and `decode` needs the state).
         stateless: whether an action's id never depends on the state (so it may be kept).
+        numbering: a function that `legal` asks first (its answer from the fields, or `None`).
     """
 
     exact: bool = True
     stateless: bool = False
+    numbering: Callable[[GameState, int | None], Numbered | None] | None = None
 
     def __init__(self, blocks: Sequence[ActionBlock]) -> None:
         """Check that the blocks tile the ids from 0."""
@@ -108,7 +111,7 @@ class ActionSpace(ABC):
             at = block.stop
         self.blocks = tuple(blocks)
         self.size = at
-        self._legal: tuple[object, int | None, tuple[list[int], list[Action]]] | None = None
+        self._legal: tuple[object, int | None, Numbered] | None = None
 
     @abstractmethod
     def encode(self, action: Action, state: GameState | None = None) -> int:
@@ -147,10 +150,12 @@ class ActionSpace(ABC):
                 return block
         raise _no_such_id(action_id, self.size)
 
-    def legal(self, state: GameState, seat: int | None = None) -> tuple[list[int], list[Action]]:
-        """The ascending legal ids of `seat` (default: the seat to act) and the action each
-        decodes to in `state` (for an abstract id, the canonical one). Cached for the last state.
-        """
+    def legal(self, state: GameState, seat: int | None = None) -> Numbered:
+        """The ascending legal ids of `seat` (default: the seat to act) and each id's action in
+        `state` (the canonical one): the `numbering`'s, else the listing's (kept per state)."""
+        found = None if self.numbering is None else self.numbering(state, seat)
+        if found is not None:
+            return found
         cached = self._legal
         if cached is not None and cached[0] is state and cached[1] == seat:
             return cached[2]
@@ -158,9 +163,7 @@ class ActionSpace(ABC):
         self._legal = (state, seat, result)
         return result
 
-    def number(
-        self, actions: Sequence[Action], state: GameState | None = None
-    ) -> tuple[list[int], list[Action]]:
+    def number(self, actions: Sequence[Action], state: GameState | None = None) -> Numbered:
         """The ascending ids of `actions` (legal in `state`) and, for each id, its action:
         for an id several share (an abstract space), the canonical one among them."""
         chosen: dict[int, Action] = {}
@@ -361,10 +364,9 @@ class KeyedActionSpace(ActionSpace):
             raise IllegalAction(
                 "not_legal", "this action space is abstract: decode needs the state"
             )
-        ids, actions = self.legal(state)
-        for i, action in zip(ids, actions, strict=True):
-            if i == number:
-                return action
+        found = dict(zip(*self.legal(state), strict=True)).get(number)
+        if found is not None:
+            return found
         raise IllegalAction(
             "not_legal", f"action id {number} ({self.name(number)}) is not legal now"
         )
@@ -373,9 +375,7 @@ class KeyedActionSpace(ActionSpace):
         """The id's name."""
         return self._name(_check_id(action_id, self.size))
 
-    def number(
-        self, actions: Sequence[Action], state: GameState | None = None
-    ) -> tuple[list[int], list[Action]]:
+    def number(self, actions: Sequence[Action], state: GameState | None = None) -> Numbered:
         """The ascending ids of `actions` and each id's canonical action (see `canonical`)."""
         found = self.ids(actions, state)
         chosen = dict(zip(found, actions, strict=True))

@@ -237,7 +237,7 @@ def encoder(
         acts: the one-hot bytes of each seat to act (by seat, then `None` last).
     """
     players = len(acts) - 1
-    frombuffer, f32 = np.frombuffer, np.float32
+    frombuffer, f32 = np.frombuffer, np.dtype(np.float32)  # a dtype object: not converted
     acts = [seat_bytes + act for act in acts]
 
     def encode(state: Any) -> Vector:

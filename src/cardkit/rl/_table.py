@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 from bisect import bisect_left
 from collections.abc import Callable, Sequence
-from typing import Any, cast
+from typing import Any, Final, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -31,6 +31,10 @@ _NOT_ACTING: _Legal = ([], [], None)
 #: one in `_MEMO_HITS` look-ups found one, the game makes fresh lists: the memo is dropped.
 _MEMO_LIMIT = 4096
 _MEMO_HITS = 8
+
+#: A mask's dtype, given to `np.frombuffer` as the object: numpy converts `dtype=np.int8`
+#: (a type, by keyword) at every call, about half of the call's cost.
+_INT8: Final = np.dtype(np.int8)
 
 #: Ids for a game without an action space: every legal action is indexed.
 EXTRA_WITHOUT_LIST = 256
@@ -115,8 +119,13 @@ class Table:
         self._encoders: dict[tuple[type, int], Callable[[Any], npt.NDArray[np.float32]]] = {}
         self._result_of: GameState | None = None
         self._result: GameResult | None = None
-        # A space with its own `legal` numbers a state's legal moves itself (Palace's turns).
-        own = self.space is not None and type(self.space).legal is not ActionSpace.legal
+        # A space with a `numbering` (or its own `legal`) numbers a state's legal moves itself
+        # (Palace's turns); the table calls the numbering straight (a compiled function).
+        space = self.space
+        self._numbering = None if space is None else space.numbering
+        own = space is not None and (
+            self._numbering is not None or type(space).legal is not ActionSpace.legal
+        )
         self._space_lists = own
         self._exact = _exact_ids(self.space)
 
@@ -207,7 +216,10 @@ class Table:
         """The entry of `state`'s seat to act: from the memo when its legal list is known."""
         if self._space_lists:  # the space numbers the legal moves without their listing
             assert self.space is not None
-            return self._masked(*self.space.legal(state))
+            numbering = self._numbering
+            told = None if numbering is None else numbering(state, None)
+            ids, actions = self.space.legal(state) if told is None else told
+            return self._masked(ids, actions)
         memo = self._memo
         if memo is None:
             return self._new_entry(state, state.legal_actions())
@@ -238,7 +250,7 @@ class Table:
             buffer = bytearray(self._zero)
             for i in ids:
                 buffer[i] = 1
-            mask = masks[key] = np.frombuffer(bytes(buffer), dtype=np.int8)
+            mask = masks[key] = np.frombuffer(bytes(buffer), _INT8)
         return ids, actions, mask
 
     def _number(self, state: GameState, legal: Sequence[Action]) -> tuple[list[int], list[Action]]:

@@ -28,8 +28,7 @@ from typing import Any, Final
 from cardkit import Action, GameState
 from cardkit.authoring import ActionBlock, KeyedActionSpace
 from cardkit_palace.actions import Add, Complete, Decline, Flip, Pickup, Play, Ready, Swap
-from cardkit_palace.fields import Fields
-from cardkit_palace.numbering import turn_numbering
+from cardkit_palace.numbering import state_numbering
 
 __all__ = ["ACTION_SPACE"]
 
@@ -127,6 +126,9 @@ class _PalaceSpace(KeyedActionSpace):
         """The blocks and functions of the game."""
         blocks = [ActionBlock(name, _START[name], size, text) for name, size, text in _SIZES]
         super().__init__(blocks, _key, _name, _canonical)
+        # A turn's moves are numbered from the fields, with no listing (the contract suite
+        # compares); the space numbers the listing in the exchange and the windows.
+        self.numbering = state_numbering
         self._base: dict[int, tuple[Action, int, int, int]] = {}
         # By id of a listing: the listing, its plays' cards, numberings by the hand's part.
         self._lists: dict[int, tuple[Sequence[Action], int, dict[int, _Numbered]]] = {}
@@ -154,17 +156,6 @@ class _PalaceSpace(KeyedActionSpace):
         if found and (min(found) < 0 or max(found) >= self.size):
             return super().ids(actions, state)  # raises `encode`'s error
         return found
-
-    def legal(self, state: GameState, seat: int | None = None) -> _Numbered:
-        """As `ActionSpace.legal`; a turn's moves are numbered from the fields, with no
-        listing ([`turn_numbering`][cardkit_palace.numbering.turn_numbering]; the contract
-        suite compares)."""
-        f: Any = getattr(state, "f", None)
-        if isinstance(f, Fields) and (seat is None or seat == f.actor):
-            found = turn_numbering(f)
-            if found is not None:
-                return found
-        return super().legal(state, seat)
 
     def number(self, actions: Sequence[Action], state: GameState | None = None) -> _Numbered:
         """The ascending ids of `actions` and each id's canonical action (the lowest suits)."""

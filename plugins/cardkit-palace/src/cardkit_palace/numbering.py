@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from typing import Final
 
-from cardkit import Action
+from cardkit import Action, GameState
 from cardkit.authoring import ranks_present
 from cardkit_palace.actions import PICKUP, Flip, Play
 from cardkit_palace.fields import RANK_MASK_BY_OFFSET, TURN, Fields
 from cardkit_palace.listing import submasks, turn_plays
 
-__all__ = ["FLIP_IDS", "PICKUP_ID", "PLAY_IDS", "turn_numbering"]
+__all__ = ["FLIP_IDS", "PICKUP_ID", "PLAY_IDS", "state_numbering", "turn_numbering"]
 
 #: The id of ``pickup``, the first id of the ``flip`` block (``flip 1``), and the first of the
 #: ``play`` block: a play's id is ``PLAY_IDS + (rank offset * 4 + count - 1) * 3 + source``
@@ -47,6 +47,16 @@ _LOWEST_PLAYS: Final = {
     sub: _lowest_plays(sub) for cards in RANK_MASK_BY_OFFSET for sub in submasks(cards)
 }
 _FLIPS: Final = tuple(Flip.of(i) for i in range(1, 7))
+
+
+def state_numbering(state: GameState, seat: int | None) -> tuple[list[int], list[Action]] | None:
+    """The space's [`numbering`][cardkit.engine.actionspace.ActionSpace.numbering]: a Palace
+    state's [`turn_numbering`][cardkit_palace.numbering.turn_numbering] for `seat` (`None`:
+    the seat to act); ``None`` for another seat, or where the turn numbering cannot tell."""
+    f = getattr(state, "f", None)
+    if not isinstance(f, Fields) or (seat is not None and seat != f.actor):
+        return None
+    return turn_numbering(f)
 
 
 def turn_numbering(f: Fields) -> tuple[list[int], list[Action]] | None:
