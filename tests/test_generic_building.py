@@ -74,3 +74,53 @@ def test_evolve_replaces_the_named_fields_only() -> None:
     assert state.evolve(action, ()).f is state.f
     with pytest.raises(ValueError, match=r"unexpected field names: \['sete'\]"):
         state.evolve(action, (), seat=2, sete=1)
+
+
+class _Unbound:
+    """A function of the state that does not bind as a method, as a compiled one does not."""
+
+    def __init__(self, function: Any) -> None:
+        self.function = function
+        self.calls = 0
+
+    def __call__(self, state: Any) -> Any:
+        self.calls += 1
+        return self.function(state)
+
+
+def test_a_turn_and_a_listing_may_be_module_functions() -> None:
+    """A class may name a function of the state (compiled or not) as its `whose_turn` and
+    `list_legal`: the core calls it with the state, and `state.whose_turn()` still works."""
+    turn = _Unbound(lambda state: None if state.f.outcome is not None else state.f.seat)
+    listing = _Unbound(GenericState.reference_legal)
+
+    class Declared(CrazyEightsState):
+        __slots__ = ()
+        whose_turn = turn  # type: ignore[assignment]
+        list_legal = listing  # type: ignore[assignment]
+
+    first = cardkit.load_game("crazyeights").start(players=3, seed=5)
+    state: GenericState[Any, Any, Any] = Declared.first(first.game, first.setup, first.f, ())
+    rng = random.Random(5)
+    steps = 0
+    while not state.is_over:
+        assert state.whose_turn() == state.to_act
+        assert tuple(state.list_legal()) == state.legal_actions()
+        state = state.apply(rng.choice(state.legal_actions()))
+        steps += 1
+    assert state.whose_turn() is None
+    # Asked by the core (each state's turn, each listing), and by the loop above.
+    assert turn.calls > 2 * steps
+    assert listing.calls == 2 * steps
+
+
+@pytest.mark.parametrize(("name", "players"), [("palace", 3), ("tonk", 3), ("tienlen", 4)])
+def test_the_seed_games_turn_and_listing_are_methods_on_both_builds(
+    name: str, players: int
+) -> None:
+    """The seed games declare their turn and listing as module functions (compiled in the
+    compiled build); called as methods, they say what the core kept."""
+    for state in _playout(name, players, 12):
+        assert state.whose_turn() == (None if state.is_over else state.to_act)
+        if not state.is_over:
+            assert state.list_legal() == state.legal_actions()

@@ -1,20 +1,24 @@
-"""Each action kind's check and transition, found on a state class by name.
+"""A state class's functions the core calls, found by name once per class.
 
 For each form of a [`Grammar`][cardkit.engine.grammar.Grammar], the verb of its first
-form (`play`) names the state's `check_play` and `do_play`
-([`GenericState`][cardkit.engine.generic.GenericState] looks them up once per class).
+form (`play`) names the state's `check_play` and `do_play`; and every state has its turn
+(`whose_turn`) and listing (`list_legal`). [`GenericState`][cardkit.engine.generic.GenericState]
+looks them up once per class and calls each as a function of the state, `do(state,
+action)`, `turn(state)`: a plain method and a module function (`do_play = turns.do_play`,
+compiled or not) are called alike.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from types import MethodType
 from typing import Any
 
 from cardkit.engine.actions import Action
 from cardkit.engine.grammar import Grammar
 from cardkit.errors import Refusal
 
-__all__ = ["Check", "Do", "moves_of"]
+__all__ = ["Check", "Do", "moves_of", "state_function"]
 
 #: `check_<kind>(state, action)`: why the action is refused, or `None`.
 Check = Callable[[Any, Any], Refusal | None]
@@ -39,3 +43,29 @@ def moves_of(cls: type, grammar: Grammar) -> dict[type[Action], tuple[Check, Do]
             raise TypeError(f"{cls.__name__} needs check_{kind} and do_{kind}")
         moves[form.make] = (check, do)
     return moves
+
+
+def state_function(cls: type, name: str) -> Callable[[Any], Any]:
+    """`cls`'s method `name` (`whose_turn`) as a function of the state: `cls.whose_turn`.
+
+    A class may declare it as a module function (`whose_turn = turns.whose_turn`). A
+    compiled function does not bind as a method, so such a declaration is made one here,
+    and `state.whose_turn()` works on both builds.
+    """
+    declared = vars(cls).get(name)
+    if declared is not None and not hasattr(type(declared), "__get__"):
+        setattr(cls, name, _Method(declared))
+    function: Callable[[Any], Any] = getattr(cls, name)
+    return function
+
+
+class _Method:
+    """A function of the state as a method of its class: `state.name()` is `function(state)`."""
+
+    __slots__ = ("function",)
+
+    def __init__(self, function: Callable[[Any], Any]) -> None:
+        self.function = function
+
+    def __get__(self, state: object, owner: type | None = None) -> Callable[..., Any]:
+        return self.function if state is None else MethodType(self.function, state)

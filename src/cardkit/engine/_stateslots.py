@@ -78,7 +78,8 @@ def new_state(
     left: int,
     reopened: bool = False,
 ) -> _S:
-    """A new state of `cls`, its turn asked of `whose_turn` (unless the action cap ended it)."""
+    """A new state of `cls`, its turn asked of `whose_turn` (unless the action cap ended it:
+    through `cls._turn`, the class's `whose_turn` as a function of the state)."""
     state = cls.__new__(cls)
     if _COMPILED:
         state.game = game
@@ -87,7 +88,7 @@ def new_state(
         state.players = setup.players
         state._log = log
         state.f = fields
-        to_act = state.whose_turn() if left > 0 or reopened else None
+        to_act = cls._turn(state) if left > 0 or reopened else None
         state.to_act = to_act
         state.is_over = to_act is None
         state._legal = None
@@ -99,7 +100,7 @@ def new_state(
     _set_players(state, setup.players)
     _set_log(state, log)
     _set_f(state, fields)
-    to_act = state.whose_turn() if left > 0 or reopened else None
+    to_act = cls._turn(state) if left > 0 or reopened else None
     _set_to_act(state, to_act)
     _set_is_over(state, to_act is None)
     _set_legal(state, None)

@@ -23,13 +23,18 @@ over, check, transition. The legal listing defaults to the reference one
 built from the checks; a game may override `list_legal()` with a fast one,
 and [`check_fast_listing`][cardkit.testing.fastlisting.check_fast_listing]
 proves them equal.
+
+`whose_turn`, `list_legal` and each `check_<kind>` and `do_<kind>` may be written as
+methods or named as module functions of the state (`list_legal = listing.legal_of`),
+which the compiled build compiles: the core looks each up once per class and calls it
+with the state, and `state.list_legal()` works either way.
 """
 
 from __future__ import annotations
 
 import random
 from abc import abstractmethod
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, final, get_args
 
 from mypy_extensions import mypyc_attr
@@ -39,7 +44,7 @@ from cardkit.cards.card import Card
 from cardkit.cards.cardset import CardSet
 from cardkit.engine._building import replaced
 from cardkit.engine._fieldjson import field_json
-from cardkit.engine._moves import Check, Do, moves_of
+from cardkit.engine._moves import Check, Do, moves_of, state_function
 from cardkit.engine._native import own_abc_caches
 from cardkit.engine._stateslots import StateSlots, new_state, set_legal
 from cardkit.engine._visible import visible_zones
@@ -88,12 +93,17 @@ class GenericState(StateSlots[R, F], Generic[R, F, V]):
     _plain_apply: ClassVar[bool] = True
     _moves: ClassVar[dict[type[Action], tuple[Check, Do]]] = {}
     _dos: ClassVar[dict[type[Action], Do]] = {}
+    _turn: ClassVar[Callable[[Any], int | None]]
+    _listing: ClassVar[Callable[[Any], Sequence[Action]]]
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
-        """Find each action kind's `check_<kind>` and `do_<kind>`, once per class.
+        """Find the class's `whose_turn` and `list_legal`, and each action kind's
+        `check_<kind>` and `do_<kind>`, once per class.
 
-        They are looked up on every class with a grammar, declared or inherited: a
-        subclass that overrides `check_play` or `do_play` is played with its own.
+        They are looked up on every class (the checks and transitions on a class with a
+        grammar), declared or inherited: a subclass that overrides `check_play` or
+        `whose_turn` is played with its own. Each may be a method or a module function
+        (`whose_turn = turns.whose_turn`): the core calls it with the state.
         """
         super().__init_subclass__(**kwargs)
         for name in ("to_act", "is_over"):
@@ -101,6 +111,8 @@ class GenericState(StateSlots[R, F], Generic[R, F, V]):
                 raise TypeError(
                     f"{cls.__name__} defines {name}: a GenericState says its turn in whose_turn()"
                 )
+        cls._turn = state_function(cls, "whose_turn")
+        cls._listing = state_function(cls, "list_legal")
         # A subclass that wraps _apply (a test double) is applied through it.
         cls._plain_apply = cls._apply is GenericState._apply
         if "view_model" not in vars(cls):  # the view model named in the base, if any
@@ -242,7 +254,7 @@ class GenericState(StateSlots[R, F], Generic[R, F, V]):
         or a lazy [`Listing`][cardkit.engine.listing.Listing] when a form declares `any_cards`."""
         legal = self._legal
         if legal is None:
-            listed = () if self.is_over else self.list_legal()
+            listed = () if self.is_over else type(self)._listing(self)
             legal = listed if type(listed) in _KEPT else tuple(listed)
             set_legal(self, legal)
         return legal

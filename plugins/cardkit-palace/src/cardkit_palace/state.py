@@ -33,7 +33,6 @@ from cardkit_palace.actions import (
     Complete,
     Decline,
     Flip,
-    PalaceAction,
     Play,
     Swap,
 )
@@ -75,20 +74,16 @@ class PalaceState(PrivateWindows[PalaceRules, Fields, PalaceView]):
 
     # -- the contract --------------------------------------------------------------
 
-    def whose_turn(self) -> int | None:
-        """The seat asked to decide: the player whose turn it is, the player in
-        the exchange, or the one seat a window asks; ``None`` once over."""
-        actor = self.f.actor
-        return None if actor < 0 else actor
+    #: The seat asked to decide ([`whose_turn`][cardkit_palace.turns.whose_turn]), and the
+    #: legal actions, listed fast ([`legal_of`][cardkit_palace.listing.legal_of]): compiled
+    #: functions of the state in the compiled build, which the core calls with it.
+    whose_turn = turns.whose_turn
+    list_legal = legal_of
 
     @property
     def phase(self) -> str:
         """``"exchange"``, ``"turn"``, ``"add"``, ``"complete"`` or ``"over"``."""
         return PHASES[self.f.phase]
-
-    def list_legal(self) -> tuple[PalaceAction, ...]:
-        """The legal actions, listed fast ([`legal_of`][cardkit_palace.listing.legal_of])."""
-        return legal_of(self)
 
     def candidate_actions(self) -> list[Action]:
         """Every action the checks are asked about: each kind, with the cards of the seat to act.

@@ -3,7 +3,7 @@
 Each action kind has its check (the one home of its legality, a
 [`Refusal`][cardkit.errors.Refusal] or ``None``) and its transition (the
 next fields and the events), which [`PalaceState`][cardkit_palace.state.PalaceState]
-calls as `check_<kind>` and `do_<kind>`.
+calls as `check_<kind>` and `do_<kind>`; and whose turn it is, its `whose_turn`.
 """
 
 from __future__ import annotations
@@ -41,8 +41,16 @@ __all__ = [
     "do_pickup",
     "do_play",
     "refuse",
+    "whose_turn",
     "wrong_phase",
 ]
+
+
+def whose_turn(state: PalaceLike) -> int | None:
+    """The seat asked to decide: the player whose turn it is, the player in the exchange,
+    or the one seat a window asks; ``None`` once over."""
+    actor = state.f.actor
+    return None if actor < 0 else actor
 
 
 def refuse(f: Fields, code: Code, action: PalaceAction, message: str) -> Refusal:

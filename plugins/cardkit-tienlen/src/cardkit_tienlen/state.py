@@ -116,9 +116,11 @@ class TienLenState(GenericState[TienLenRules, Fields, TienLenView]):
 
     # -- the contract -----------------------------------------------------------
 
-    def whose_turn(self) -> int | None:
-        """The seat that must decide now, or ``None`` once the deal is over."""
-        return self.f.to_act
+    #: The seat that must decide now ([`whose_turn`][cardkit_tienlen.turns.whose_turn]), and
+    #: the legal actions, listed fast ([`legal_of`][cardkit_tienlen.turns.legal_of]): compiled
+    #: functions of the state in the compiled build, which the core calls with it.
+    whose_turn = turns.whose_turn
+    list_legal = turns.legal_of
 
     @property
     def leading(self) -> bool:
@@ -133,10 +135,6 @@ class TienLenState(GenericState[TienLenRules, Fields, TienLenView]):
     def hand(self, seat: int) -> CardSet:
         """The cards ``seat`` holds (hidden information: not for other players)."""
         return cardset_of(self.f.hands[seat])
-
-    def list_legal(self) -> tuple[Action, ...]:
-        """The legal actions, listed fast ([`legal_of`][cardkit_tienlen.turns.legal_of])."""
-        return turns.legal_of(self)
 
     def candidate_actions(self) -> list[Action]:
         """Every play of cards of the hand to act (any number of cards), and the pass."""

@@ -2,7 +2,7 @@
 
 [`TienLenState`][cardkit_tienlen.state.TienLenState] keeps its `check_play` and
 `check_pass` (the one home of legality) and calls these plain functions as
-`list_legal`, `do_play` and `do_pass`: they take the state as a
+`whose_turn`, `list_legal`, `do_play` and `do_pass`: they take the state as a
 [`TienLenLike`][cardkit_tienlen.protocols.TienLenLike] and build the next
 fields whole. Plain functions over the state, so that the compiled build
 compiles them (a class in the plugin cannot be native over the core's state).
@@ -27,11 +27,16 @@ from cardkit_tienlen.protocols import S, TienLenLike
 from cardkit_tienlen.rules import PlayUntil
 from cardkit_tienlen.scoring import deal_points, finishing_order
 
-__all__ = ["do_pass", "do_play", "legal_of", "next_eligible", "round_end"]
+__all__ = ["do_pass", "do_play", "legal_of", "next_eligible", "round_end", "whose_turn"]
 
 _new_fields = tuple.__new__
 _FIRST_OUT: Final = PlayUntil.FIRST_OUT.value
 _ALL_PLACED: Final = PlayUntil.ALL_PLACED.value
+
+
+def whose_turn(state: TienLenLike) -> int | None:
+    """The seat that must decide now, or ``None`` once the deal is over."""
+    return state.f.to_act
 
 
 def legal_of(state: TienLenLike) -> tuple[Action, ...]:

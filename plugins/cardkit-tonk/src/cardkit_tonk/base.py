@@ -27,10 +27,9 @@ class TonkBase(GenericState[TonkRules, Fields, TonkView]):
 
     __slots__ = ()
 
-    def whose_turn(self) -> int | None:
-        """The seat that must decide now, or ``None`` once the hand is over."""
-        f = self.f
-        return None if f.phase == OVER else f.seat
+    #: The seat that must decide now ([`whose_turn`][cardkit_tonk.moves.whose_turn]): a
+    #: compiled function of the state in the compiled build, which the core calls with it.
+    whose_turn = moves.whose_turn
 
     @property
     def phase(self) -> str:

@@ -1,6 +1,6 @@
 """What the deal and a turn's moves do (spec sections 3, 4.2-4.5): the fields and events of
 the deal, and the next fields and the events of a draw, a take, a drop, a spread, a hit, an
-extra discard and the discard that ends the turn.
+extra discard and the discard that ends the turn; and whose turn they leave.
 
 Plain functions of the fields, compiled in the compiled build (a playout runs one per
 decision). The action families name them as their transitions (`do_draw` in
@@ -33,7 +33,7 @@ from cardkit_tonk.fields import (
     new_tuple,
 )
 from cardkit_tonk.payouts import Ending
-from cardkit_tonk.protocols import S
+from cardkit_tonk.protocols import S, TonkLike
 from cardkit_tonk.rules import TonkRules
 from cardkit_tonk.showdowns import showdown
 from cardkit_tonk.spreads import BOOK, accepts_mask
@@ -48,7 +48,14 @@ __all__ = [
     "hit",
     "spread",
     "take",
+    "whose_turn",
 ]
+
+
+def whose_turn(state: TonkLike) -> int | None:
+    """The seat that must decide now, or ``None`` once the hand is over."""
+    f = state.f
+    return None if f.phase == OVER else f.seat
 
 
 def dealt(setup: Setup[TonkRules], c: Config) -> tuple[Fields, tuple[Event, ...]]:

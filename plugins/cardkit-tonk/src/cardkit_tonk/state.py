@@ -100,10 +100,10 @@ class TonkState(Responses):
 
     # -- the fast listing ----------------------------------------------------------------
 
-    def list_legal(self) -> tuple[Action, ...]:
-        """Exactly the legal actions, listed fast ([`legal_of`][cardkit_tonk.listing.legal_of]:
-        the contract suite compares it with the checks)."""
-        return legal_of(self)
+    #: Exactly the legal actions, listed fast ([`legal_of`][cardkit_tonk.listing.legal_of]: the
+    #: contract suite compares it with the checks): a compiled function of the state in the
+    #: compiled build, which the core calls with it.
+    list_legal = legal_of
 
     def candidate_actions(self) -> list[Action]:
         """What the reference listing tries: every verb, and every spread, hit, bonus and
