@@ -18,6 +18,7 @@ from typer.testing import CliRunner
 
 from cardkit import catalog, load_game
 from cardkit.cli import app
+from cardkit.engine.state import GameState
 from cardkit.errors import IllegalAction, InvalidRules, TableError
 from cardkit.server import (
     MemoryStorage,
@@ -123,9 +124,38 @@ def test_the_record_writer_writes_each_state_as_to_json_does(game: str) -> None:
     branch = states[fork].apply(next(a for a in states[fork].legal_actions() if a != taken))
     other = load_game(game).start(seed=6)
     writer = RecordWriter()
-    for each in [*states, states[2], states[fork + 1], branch, states[0], other, states[-1]]:
-        assert writer.state_json(each) == each.to_json()
+    table = Table.create("t", CreateTable(game=game, players=state.players, seed=7, deals=2))
+    head = (table.id, table.settings, table.seed, table.seats)
+
+    def record(each: GameState | None) -> str:
+        """The record's text with ``each`` in it (its state JSON escaped in a string)."""
+        return writer.json(
+            head, table.match, state=each, version=3, created=1.5, versions=[3] * 5, deadline=None
+        )
+
+    def dumped(each: GameState | None) -> str:
+        found = TableRecord(
+            id=table.id,
+            settings=table.settings,
+            seed=table.seed,
+            seats=table.seats,
+            state=None if each is None else each.to_json(),
+            version=3,
+            created=1.5,
+            versions=[3] * 5,
+            deadline=None,
+            deals=[],
+        )
+        return found.model_dump_json()
+
+    # The state's text, and its text escaped in the record, each in turn: both kept.
+    order = [*states, states[2], states[fork + 1], branch, states[0], other, states[-1]]
+    for number, each in enumerate(order):
+        if number % 3:
+            assert writer.state_json(each) == each.to_json()
+        assert record(each) == dumped(each)
     assert writer.state_json(None) is None
+    assert record(None) == dumped(None)
 
 
 @pytest.mark.parametrize("game", ["tienlen", "palace", "tonk"])

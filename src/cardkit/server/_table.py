@@ -213,7 +213,7 @@ class Table:
         return self._writer.json(
             (self.id, self.settings, self.seed, self.seats),
             self.match,
-            state=self._writer.state_json(self.state),
+            state=self.state,
             version=self.version,
             created=self.created,
             versions=list(self.audiences.versions),
