@@ -87,7 +87,10 @@ _SAVE_MANY = (
     "WHERE t.id = c.id AND t.revision = c.revision RETURNING t.id, t.revision) "
     "SELECT id, pg_notify(%s, %s || ':' || id || ':' || revision) FROM done"
 )
-_SAVE_ROW = "(%s::text, %s::text, %s::bigint, %s::boolean)"
+#: One table's row. (psycopg keeps its parse of a statement of at most 50 parameters, so
+#: of up to 12 rows; a larger batch is parsed again, which costs less than its rows' writes:
+#: arrays through ``unnest`` instead cost as much or more per write, measured.)
+_SAVE_ROW = "(%s::text,%s::text,%s::int8,%s::bool)"
 
 
 @functools.lru_cache(maxsize=128)
