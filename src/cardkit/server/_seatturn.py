@@ -28,6 +28,7 @@ class SeatTurn(Turn):
     """
 
     __slots__ = ("_made", "_seed", "_shown")
+    _made: random.Random
 
     def __init__(
         self,
@@ -52,7 +53,7 @@ class SeatTurn(Turn):
         """What this seat may know now: the view its clients are (or would be) sent."""
         return self._shown()
 
-    @property  # type: ignore[override]
+    @property
     def rng(self) -> random.Random:
         """The bot's generator, ``random.Random(seed())``, made when first read."""
         if self._made is _UNSEEDED:
