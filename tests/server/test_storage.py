@@ -228,26 +228,38 @@ def test_postgresql_compresses_the_records_with_lz4(postgres: Any) -> None:
 def test_postgresql_stores_many_tables_in_one_transaction_each_row_compared(
     postgres: Any,
 ) -> None:
+    from collections.abc import AsyncGenerator
+
     from cardkit.server.postgres import PostgresStorage
 
     url = postgres.new_database()
 
-    async def work() -> tuple[list[bool], dict[str, tuple[str, int]]]:
-        store = PostgresStorage(url)
+    async def work() -> tuple[list[bool], dict[str, tuple[str, int]], list[tuple[str, int]]]:
+        store, other = PostgresStorage(url), PostgresStorage(url)
         await store.open()
+        await other.open()
         for name in "abc":
             await store.create(name, "v1")
         assert await store.save("b", "v2", 1, active=True)
+        heard = other.changes()
+        assert await anext(heard) == ("", 0)  # listening from here on
         done = await store.save_many(
             [("a", "a2", 1, True), ("b", "b2", 1, True), ("c", "c2", 1, False)]
         )
         found = {k: (v.data, v.revision) for k, v in (await store.load_all()).items()}
+        await store.delete("b")  # told after the batch's: the batch told of nothing more
+        told = [await asyncio.wait_for(anext(heard), 10) for _ in range(3)]
+        assert isinstance(heard, AsyncGenerator)  # the listening connection closes with it
+        await heard.aclose()
         await store.close()
-        return done, found
+        await other.close()
+        return done, found, told
 
-    done, found = asyncio.run(work())
+    done, found, told = asyncio.run(work())
     assert done == [True, False, True], "b was at revision 2: its write is refused alone"
     assert found == {"a": ("a2", 2), "b": ("v2", 2), "c": ("c2", 2)}
+    assert sorted(told[:2]) == [("a", 2), ("c", 2)], "the rows stored are announced"
+    assert told[2] == ("b", 0), "and only they"
 
 
 def test_an_idle_connection_is_checked_on_any_descriptor_number() -> None:

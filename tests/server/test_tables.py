@@ -18,7 +18,9 @@ from typer.testing import CliRunner
 
 from cardkit import catalog, load_game
 from cardkit.cli import app
+from cardkit.engine.state import GameState
 from cardkit.errors import IllegalAction, InvalidRules, TableError
+from cardkit.play.match import derive_seed
 from cardkit.server import (
     MemoryStorage,
     SQLiteStorage,
@@ -123,9 +125,38 @@ def test_the_record_writer_writes_each_state_as_to_json_does(game: str) -> None:
     branch = states[fork].apply(next(a for a in states[fork].legal_actions() if a != taken))
     other = load_game(game).start(seed=6)
     writer = RecordWriter()
-    for each in [*states, states[2], states[fork + 1], branch, states[0], other, states[-1]]:
-        assert writer.state_json(each) == each.to_json()
+    table = Table.create("t", CreateTable(game=game, players=state.players, seed=7, deals=2))
+    head = (table.id, table.settings, table.seed, table.seats)
+
+    def record(each: GameState | None) -> str:
+        """The record's text with ``each`` in it (its state JSON escaped in a string)."""
+        return writer.json(
+            head, table.match, state=each, version=3, created=1.5, versions=[3] * 5, deadline=None
+        )
+
+    def dumped(each: GameState | None) -> str:
+        found = TableRecord(
+            id=table.id,
+            settings=table.settings,
+            seed=table.seed,
+            seats=table.seats,
+            state=None if each is None else each.to_json(),
+            version=3,
+            created=1.5,
+            versions=[3] * 5,
+            deadline=None,
+            deals=[],
+        )
+        return found.model_dump_json()
+
+    # The state's text, and its text escaped in the record, each in turn: both kept.
+    order = [*states, states[2], states[fork + 1], branch, states[0], other, states[-1]]
+    for number, each in enumerate(order):
+        if number % 3:
+            assert writer.state_json(each) == each.to_json()
+        assert record(each) == dumped(each)
     assert writer.state_json(None) is None
+    assert record(None) == dumped(None)
 
 
 @pytest.mark.parametrize("game", ["tienlen", "palace", "tonk"])
@@ -155,6 +186,34 @@ def test_a_bot_reads_the_view_its_seat_is_sent_built_once(game: str) -> None:
         assert seen[-1] is sent
         assert seen[-1] == state.view(seat)
     assert len(seen) == 30
+
+
+def test_a_bot_draws_from_the_generator_its_move_is_seeded_with() -> None:
+    """A bot's turn makes its generator when the bot first reads it, seeded as every move
+    is: from the table's seed, the deal's number and the table's version (so a replay
+    draws the same); a bot that reads it twice in a move gets the one generator.
+    Planted the seed taken one version later: the draws differ, and this fails."""
+    settings = {"game": "tonk", "players": 3, "seats": [{"bot": "random"}] * 3, "seed": 5}
+    table = Table.create("t", CreateTable.model_validate({**settings, "deals": 50}))
+    drawn: list[float] = []
+
+    class Drawing:
+        def choose(self, turn: Any) -> Any:
+            assert turn.rng is turn.rng
+            drawn.append(turn.rng.random())
+            return turn.legal[0]
+
+    table._bots = [Drawing()] * 3
+    expected: list[float] = []
+    while len(drawn) < 30 and table.status != "over":
+        if table.status == "between_deals":
+            table.next_deal()
+            continue
+        made = derive_seed(table.seed, "bot", table.match.next_number, table.version)
+        expected.append(random.Random(made).random())
+        table.play_bot(table.bot_seat())
+    assert drawn == expected
+    assert len(drawn) == 30
 
 
 @pytest.mark.parametrize("game", ["tienlen", "palace", "tonk", "crazyeights"])

@@ -1,16 +1,21 @@
 """A table as stored: its record, and the record's JSON written again on every change.
 
 The record holds the current deal's state as ``GameState.to_json()`` writes
-it. Most of that text does not change from one action to the next (the deal's
-rules, deck and setup; the actions played before), so `RecordWriter` keeps
-those parts as text and writes only what is new: the new actions and the
-state's snapshot. The text is the same, byte for byte, as ``to_json()`` and as
-``TableRecord.model_dump_json()`` of the same record. Read back, a record that
-is a later point of the deal a table has is reached by applying its new actions
-(`RecordWriter.advance`), not by replaying the deal.
+it, a JSON string in the record's JSON. Most of that text does not change from
+one action to the next (the deal's rules, deck and setup; the actions played
+before), so `RecordWriter` keeps those parts as text, escaped as the record's
+string holds them too (escaping a JSON string is done character by character,
+so the escaped parts joined are the whole escaped), and writes only what is
+new: the new actions and the state's snapshot. The text is the same, byte for
+byte, as ``to_json()`` and as ``TableRecord.model_dump_json()`` of the same
+record. Read back, a record that is a later point of the deal a table has is
+reached by applying its new actions (`RecordWriter.advance`), not by replaying
+the deal.
 """
 
 from __future__ import annotations
+
+from operator import attrgetter
 
 import pydantic_core
 from pydantic import BaseModel, ConfigDict
@@ -60,6 +65,14 @@ _HEAD = {"id", "settings", "seed", "seats"}
 #: How a saved game's JSON ends when it has no action and an empty snapshot.
 _EMPTY_TAIL = '"actions":[],"snapshot":{}}'
 
+#: What a seat's part of the kept head is compared by (seats are changed in place).
+_SEAT_FIELDS = attrgetter("name", "bot", "token")
+
+
+def _escaped(text: str) -> str:
+    """``text`` escaped as the inside of a JSON string (what ``model_dump_json`` writes)."""
+    return pydantic_core.to_json(text).decode()[1:-1]
+
 
 class RecordWriter:
     """Writes one table's record as JSON, again and again, reusing the text of what stays.
@@ -69,10 +82,10 @@ class RecordWriter:
     seat taken, left or renamed writes it again; settings are replaced, never
     changed in place), the finished deals' JSON (while the match is the same), and
     the current deal's saved-game head (its setup) and the JSON of its actions
-    played (while the deal is the same and only grows). A
-    later state's new actions are those played since the last state written
-    (`GameState.actions_since`), so a save costs its new actions, not the deal's
-    history.
+    played (while the deal is the same and only grows), each also escaped as the
+    record's ``state`` string holds it. A later state's new actions are those
+    played since the last state written (`GameState.actions_since`), so a save
+    costs its new actions and its snapshot, not the deal's history.
     """
 
     def __init__(self) -> None:
@@ -83,10 +96,14 @@ class RecordWriter:
         self._match: Match | None = None
         self._deals: list[str] = []
         self._setup: Setup | None = None
+        #: The deal's saved-game head, as text and escaped (in the record's string).
         self._head = ""
-        #: The last state written (of this deal), and its actions' JSON (`_count` of them).
+        self._head_escaped = ""
+        #: The last state written (of this deal), and its actions' JSON (`_count` of them),
+        #: as text and escaped.
         self._written: GameState | None = None
         self._joined = ""
+        self._joined_escaped = ""
         self._count = 0
 
     def json(
@@ -94,21 +111,22 @@ class RecordWriter:
         head: tuple[str, CreateTable, int, list[SeatRecord]],
         match: Match,
         *,
-        state: str | None,
+        state: GameState | None,
         version: int,
         created: float,
         versions: list[int],
         deadline: float | None,
     ) -> str:
         """A table's record as ``TableRecord.model_dump_json`` writes it: its ``head`` (id,
-        settings, seed and seats), ``match``'s finished deals, and the other fields."""
+        settings, seed and seats), ``match``'s finished deals, ``state`` (as its
+        ``to_json()``) and the other fields."""
         deals = match.deals
         if self._match is not match or len(self._deals) > len(deals):
             self._match, self._deals = match, []
         self._deals.extend(deal.model_dump_json() for deal in deals[len(self._deals) :])
         table_id, settings, seed, seats = head
         # The seats are changed in place (taken, left, renamed): what they hold is compared.
-        of = (table_id, settings, seed, tuple((s.name, s.bot, s.token) for s in seats))
+        of = (table_id, settings, seed, list(map(_SEAT_FIELDS, seats)))
         if of != self._head_of:  # the same settings object passes at once, an equal one too
             self._head_of = of
             written = TableRecord.model_construct(  # the fields after the head: unwritten
@@ -122,33 +140,45 @@ class RecordWriter:
                 deals=[],
             )
             self._record_head = written.model_dump_json(include=_HEAD)[:-1]
-        rest = {
-            "state": state,
-            "version": version,
-            "created": created,
-            "versions": versions,
-            "deadline": deadline,
-        }
+        if state is None:
+            text = "null"
+        else:  # the state's JSON, escaped: its kept parts as they are, only the new escaped
+            snapshot = _escaped(self._follow(state))
+            text = (
+                f'"{self._head_escaped}\\"actions\\":[{self._joined_escaped}],'
+                f'\\"snapshot\\":{snapshot}}}"'
+            )
+        rest = {"version": version, "created": created, "versions": versions, "deadline": deadline}
         rest_text = pydantic_core.to_json(rest).decode()
-        return f'{self._record_head},{rest_text[1:-1]},"deals":[{",".join(self._deals)}]}}'
+        deals_text = ",".join(self._deals)
+        return f'{self._record_head},"state":{text},{rest_text[1:-1]},"deals":[{deals_text}]}}'
 
     def state_json(self, state: GameState | None) -> str | None:
         """``state.to_json()``, the same text, from the parts kept of this deal."""
         if state is None:
             return None
+        snapshot = self._follow(state)
+        return f'{self._head}"actions":[{self._joined}],"snapshot":{snapshot}}}'
+
+    def _follow(self, state: GameState) -> str:
+        """Keep the text of ``state``'s deal head and actions; its snapshot's JSON."""
         if state.setup is not self._setup:
             self._start(state)
         new = None if self._written is None else state.actions_since(self._written)
         if new is None:  # not a later point of the same deal: every action is written again
-            self._count, self._joined = 0, ""
+            self._count, self._joined, self._joined_escaped = 0, "", ""
             new = state.history
         self._written = state
         if new:
             added = ",".join(pydantic_core.to_json(str(action)).decode() for action in new)
-            self._joined = f"{self._joined},{added}" if self._joined else added
+            escaped = _escaped(added)
+            if self._joined:
+                self._joined = f"{self._joined},{added}"
+                self._joined_escaped = f"{self._joined_escaped},{escaped}"
+            else:
+                self._joined, self._joined_escaped = added, escaped
             self._count += len(new)
-        snapshot = pydantic_core.to_json(state.snapshot()).decode()
-        return f'{self._head}"actions":[{self._joined}],"snapshot":{snapshot}}}'
+        return pydantic_core.to_json(state.snapshot()).decode()
 
     def advance(self, state: GameState, text: str) -> GameState | None:
         """The state saved as ``text`` when it is a later point of ``state``'s deal:
@@ -179,4 +209,5 @@ class RecordWriter:
         assert empty.endswith(_EMPTY_TAIL)
         self._setup = state.setup
         self._head = empty[: -len(_EMPTY_TAIL)]
-        self._written, self._joined, self._count = None, "", 0
+        self._head_escaped = _escaped(self._head)
+        self._written, self._joined, self._joined_escaped, self._count = None, "", "", 0

@@ -7,6 +7,7 @@ modules of its jobs) calls it, stores it after every change and sends each clien
 
 from __future__ import annotations
 
+import functools
 import random
 import secrets
 import time
@@ -213,7 +214,7 @@ class Table:
         return self._writer.json(
             (self.id, self.settings, self.seed, self.seats),
             self.match,
-            state=self._writer.state_json(self.state),
+            state=self.state,
             version=self.version,
             created=self.created,
             versions=list(self.audiences.versions),
@@ -338,8 +339,9 @@ class Table:
         # among those its view shows (`legal_actions_for`), and its action declines the window.
         legal = state.legal_actions() if seat == state.to_act else state.legal_actions_for(seat)
         bot = self._bots[seat] or self.timer_bot
-        rng = random.Random(derive_seed(self.seed, "bot", self.match.next_number, self.version))
-        turn = SeatTurn(state, seat, legal, rng, self.audiences)
+        number = self.match.next_number
+        seed = functools.partial(derive_seed, self.seed, "bot", number, self.version)
+        turn = SeatTurn(state, seat, legal, seed, self.audiences)
         return self._advance(state.act_as(seat, bot.choose(turn)))
 
     def _advance(self, new: GameState) -> tuple[Event, ...]:
