@@ -69,6 +69,17 @@ def test_a_seeded_deck_is_the_shuffle_of_a_fresh_seeded_generator(seed: int, dec
     assert deck.seeded(seed).to_set() == deck.to_set()
 
 
+@given(st.integers(min_value=-(2**256), max_value=2**256), st.integers(0, 54))
+def test_a_seeded_deck_is_the_order_of_random_shuffle(seed: int, size: int) -> None:
+    """The replay contract: a seed's deck order is `random.Random(seed).shuffle`'s, whatever
+    the deck's size (Python's own shuffle, not the compiled loop `shuffled` shares)."""
+    cards = list(STANDARD_CARDS + JOKERS)[:size]
+    deck = Deck(cards)
+    random.Random(seed).shuffle(cards)
+    assert list(deck.seeded(seed)) == cards
+    assert list(deck.shuffled(random.Random(seed))) == cards
+
+
 def test_a_deck_is_seeded_by_an_int() -> None:
     """Another seed is refused, before anything is drawn."""
     with pytest.raises(TypeError, match="seeded by an int, not str"):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from cardkit_tonk.payouts import ENDING_REASONS, Ending, ending
 from cardkit_tonk.spreads import BOOK, RUN_EITHER, RUN_LOW, may_spread
 from hypothesis import given
 from hypothesis import strategies as st
@@ -40,3 +41,35 @@ def test_may_spread_sees_runs_at_both_ends_and_no_wrap() -> None:
 def test_cards_of_lists_the_cards_of_a_mask_in_card_order(mask: int) -> None:
     """The per-suit cached tuples give the same cards as a plain bit loop."""
     assert _cards_of(mask) == tuple(c for c in Card._by_index[:52] if mask & c.bit)
+
+
+@given(
+    st.sampled_from(ENDING_REASONS),
+    st.integers(2, 4),
+    st.tuples(st.integers(0, 3)) | st.just(()),
+    st.none() | st.tuples(st.integers(0, 90), st.integers(0, 90)),
+    st.none() | st.integers(0, 3),
+    st.none() | st.integers(0, 3),
+    st.none() | st.sampled_from(["deal_50", "deal_49"]),
+    st.booleans(),
+)
+def test_ending_is_the_named_tuple_of_its_fields(
+    reason: str,
+    players: int,
+    winners: tuple[int, ...],
+    counts: tuple[int, ...] | None,
+    dropper: int | None,
+    tonker: int | None,
+    claim: str | None,
+    full_tonk: bool,
+) -> None:
+    """`ending` (the transitions' one-call build) is `Ending` of the same fields."""
+    made = ending(
+        reason, players, winners, counts, dropper, tonker=tonker, claim=claim, full_tonk=full_tonk
+    )
+    named = Ending(
+        reason, players, winners, counts, dropper, tonker=tonker, claim=claim, full_tonk=full_tonk
+    )
+    assert type(made) is Ending
+    assert made == named
+    assert made._asdict() == named._asdict()

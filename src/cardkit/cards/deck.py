@@ -13,7 +13,6 @@ reproducible from its seed, or from the deck order alone.
 
 from __future__ import annotations
 
-import _random
 import random
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, Final, TypeAlias, overload
@@ -22,7 +21,7 @@ from pydantic_core import core_schema
 
 from cardkit.cards.card import JOKERS, STANDARD_CARDS, Card
 from cardkit.cards.cardset import CardSet, parse_cards
-from cardkit.cards.shuffle import fisher_yates
+from cardkit.cards.shuffle import seeded_order
 from cardkit.errors import InvalidCard, InvalidDeck
 
 __all__ = ["Cards", "Deck", "Zone"]
@@ -33,17 +32,6 @@ Cards: TypeAlias = str | Iterable[str | Card]
 Zone: TypeAlias = Mapping[int, Cards] | Sequence[Cards]
 
 _STANDARD_ORDER: Final = tuple(STANDARD_CARDS)
-
-
-class _ShuffleRandom(random.Random):
-    """A `random.Random` made for one shuffle (see `Deck.seeded`): its ``__init__`` is skipped."""
-
-    gauss_next = None  # what `Random.__init__` sets
-
-
-_new_random: Final = _ShuffleRandom.__new__
-#: `random.Random.seed` of an int is this C seeding (the same generator state).
-_seed_random: Final = _random.Random.seed
 
 
 class Deck(Sequence[Card]):
@@ -152,36 +140,25 @@ class Deck(Sequence[Card]):
         return cls([*order, *after, *pool])
 
     def shuffled(self, rng: random.Random) -> Deck:
-        """A new deck with the same cards in an order drawn from ``rng``.
-
-        The order is exactly the one ``rng.shuffle`` gives (the same draws from
-        the generator). For a plain ``random.Random`` the same Fisher-Yates
-        loop runs inline, about twice as fast: dealing is in every game's hot
-        path.
+        """A new deck with the same cards in the order ``rng.shuffle`` gives (the same
+        draws from the generator). A seeded deal is [`seeded`][cardkit.cards.deck.Deck.seeded].
         """
-        if type(rng) is not random.Random:
-            cards = list(self.cards)
-            rng.shuffle(cards)
-            return _unchecked(tuple(cards))
-        return _unchecked(fisher_yates(self.cards, rng.getrandbits))
+        cards = list(self.cards)
+        rng.shuffle(cards)
+        return _unchecked(tuple(cards))
 
     def seeded(self, seed: int) -> Deck:
         """The deck shuffled by a fresh ``random.Random(seed)``: the same order as
-        ``self.shuffled(random.Random(seed))``, faster.
-
-        The generator is the shuffle's own, so it is seeded by the C seeding that
-        ``random.Random(seed)`` ends in, without the Python frames of
-        ``Random.__init__`` and ``Random.seed`` (a twentieth of a 52-card shuffle):
-        `Game.start` deals every seeded game this way.
+        ``self.shuffled(random.Random(seed))``, faster (a compiled loop,
+        [`seeded_order`][cardkit.cards.shuffle.seeded_order]). `Game.start` deals every
+        seeded game this way.
 
         Raises:
             TypeError: ``seed`` is not an ``int``.
         """
         if not isinstance(seed, int):
             raise TypeError(f"a deck is seeded by an int, not {type(seed).__name__}")
-        rng = _new_random(_ShuffleRandom)
-        _seed_random(rng, seed)
-        return _unchecked(fisher_yates(self.cards, rng.getrandbits))
+        return _unchecked(seeded_order(self.cards, seed))
 
     def deal(
         self, players: int, cards_each: int, *, first_seat: int = 0

@@ -1,24 +1,28 @@
-"""The Fisher-Yates shuffle of `random.shuffle`, as a plain loop that mypyc compiles.
+"""A seeded deal's shuffle: ``random.Random(seed).shuffle``'s order, as a plain loop that
+mypyc compiles.
 
-[`Deck.shuffled`][cardkit.cards.deck.Deck.shuffled] and
-[`Deck.seeded`][cardkit.cards.deck.Deck.seeded] shuffle through it: the same order as
-``random.shuffle`` with the same generator, for every deal of every game.
+[`Deck.seeded`][cardkit.cards.deck.Deck.seeded] shuffles through it, and so every seeded
+deal of every game: a seed's deck order is the one ``random.shuffle`` gives with a fresh
+``random.Random(seed)``, on both builds.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import _random
 
 from cardkit.cards.card import Card
 
-__all__ = ["fisher_yates"]
+__all__ = ["seeded_order"]
 
 #: Per deck size, the (index, bound, bits) of each step (the pure build's loop reads them).
 _STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
 
 
-def fisher_yates(cards: tuple[Card, ...], getrandbits: Callable[[int], int]) -> tuple[Card, ...]:
-    """`cards` in the order ``random.shuffle`` gives with this generator's ``getrandbits``."""
+def seeded_order(cards: tuple[Card, ...], seed: int) -> tuple[Card, ...]:
+    """`cards` in the order that ``random.Random(seed).shuffle`` puts them in."""
+    # The C generator under random.Random: seeded by an int, in the state random.Random(seed)
+    # has, without the Python frames of Random.__init__ and Random.seed.
+    getrandbits = _random.Random(seed).getrandbits
     shuffled = list(cards)
     steps = _STEPS.get(len(shuffled))
     if steps is None:

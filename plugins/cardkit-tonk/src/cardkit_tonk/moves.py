@@ -32,7 +32,7 @@ from cardkit_tonk.fields import (
     Turn,
     new_tuple,
 )
-from cardkit_tonk.payouts import Ending
+from cardkit_tonk.payouts import Ending, ending
 from cardkit_tonk.protocols import S, TonkLike
 from cardkit_tonk.rules import TonkRules
 from cardkit_tonk.showdowns import showdown
@@ -93,7 +93,7 @@ def enter_turn(
     Returns (phase, seat, ending, events).
     """
     if x.pending49 >> seat & 1:
-        end = Ending("deal_win", len(hands), (seat,), x.dealt_counts, claim="deal_49")
+        end = ending("deal_win", len(hands), (seat,), x.dealt_counts, claim="deal_49")
         claim = Event(
             "deal_claim",
             seat,
@@ -160,7 +160,7 @@ def discard(state: S, action: Discard) -> S:
     pile = (*pile, card)
     events = c.discards[seat][card.index]
     if not hand:
-        end = Ending("run_out", len(hands), (seat,))
+        end = ending("run_out", len(hands), (seat,))
         after = new_tuple(
             Fields, (OVER, seat, new_hands, stock, pile, table, locks, turn, x, end, c)
         )
@@ -204,7 +204,7 @@ def bonus(state: S, action: Bonus) -> S:
             Fields, (phase, seat, new_hands, stock, pile, table, locks, turn, x, end, c)
         )
         return state.successor(action, events, after)
-    end = Ending("run_out", len(hands), (seat,))
+    end = ending("run_out", len(hands), (seat,))
     after = new_tuple(Fields, (OVER, seat, new_hands, stock, pile, table, locks, turn, x, end, c))
     return state.successor(action, (*events, over("runs out", seat)), after)
 
@@ -295,7 +295,7 @@ def _after_meld(
         return state.successor(action, events, after)
     n = len(hands)
     full = turn.used >= c.dealt + 1
-    end = Ending("tonk_out", n, (seat,), tonker=seat, full_tonk=full)
+    end = ending("tonk_out", n, (seat,), tonker=seat, full_tonk=full)
     phrase = "tonks out" if full or not c.rules.six_card_tonk else "goes out with zero"
     events.append(Event("tonk_out", seat, note=phrase + "!"))
     if c.rules.double_double != "off" and n == 2:

@@ -16,7 +16,7 @@ this module is the built-in default implementation of that hook.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal, NamedTuple, get_args
+from typing import Final, Literal, NamedTuple, get_args
 
 from cardkit import Payment
 from cardkit_tonk.rules import TonkRules
@@ -27,6 +27,7 @@ __all__ = [
     "EndingReason",
     "caught_payments",
     "default_payout",
+    "ending",
     "net_of",
     "spades_payments",
 ]
@@ -78,6 +79,29 @@ class Ending(NamedTuple):
     responder: int | None = None
     claim: str | None = None
     full_tonk: bool = True
+
+
+#: A tuple subclass's instance from all its fields, without a Python `__new__` frame.
+_new_tuple: Final = tuple.__new__
+
+
+def ending(
+    reason: str,
+    players: int,
+    winners: tuple[int, ...] = (),
+    counts: tuple[int, ...] | None = None,
+    dropper: int | None = None,
+    *,
+    tonker: int | None = None,
+    claim: str | None = None,
+    full_tonk: bool = True,
+) -> Ending:
+    """`Ending(...)` of these fields (no responder: only a double-double has one), built by
+    the compiled transitions in one C call, where the named tuple's ``__new__`` is a Python
+    frame."""
+    return _new_tuple(
+        Ending, (reason, players, winners, counts, dropper, tonker, None, claim, full_tonk)
+    )
 
 
 def _each_pays(winner: int, players: int, amount: int, reason: str) -> list[Payment]:

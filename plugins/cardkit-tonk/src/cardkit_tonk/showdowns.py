@@ -7,7 +7,7 @@ from cardkit import Event
 from cardkit.authoring import cards_of_mask
 from cardkit_tonk.config import Config
 from cardkit_tonk.events import drop_event, drop_over, over, show_event
-from cardkit_tonk.payouts import Ending
+from cardkit_tonk.payouts import Ending, ending
 
 __all__ = ["showdown", "stock_out"]
 
@@ -31,10 +31,10 @@ def showdown(
             [show_event(j, cards_of_mask(hands[j]), counts[j]) for j in range(n) if j != dropper]
         )
     if mine == low and counts.count(low) == 1:
-        end = Ending("drop_win", n, (dropper,), counts, dropper)
+        end = ending("drop_win", n, (dropper,), counts, dropper)
     else:
         winners = tuple([j for j in range(n) if j != dropper and counts[j] == low])
-        end = Ending("drop_caught", n, winners, counts, dropper)
+        end = ending("drop_caught", n, winners, counts, dropper)
     return end, (
         drop,
         *shows,
@@ -51,13 +51,13 @@ def stock_out(
     events = [show_event(j, cards_of_mask(hands[j]), counts[j]) for j in range(n)]
     tied = tuple([j for j in range(n) if counts[j] == low])
     if len(tied) == 1:
-        end = Ending("stock_out", n, tied, counts)
+        end = ending("stock_out", n, tied, counts)
         note = f"is lowest with {low} when the stock runs out"
     elif stock_tie == "void":
-        end = Ending("stock_out_void", n, (), counts)
+        end = ending("stock_out_void", n, (), counts)
         note = f"stock out: a tie for lowest ({low}), void hand"
     else:
-        end = Ending("stock_out", n, tied, counts)
+        end = ending("stock_out", n, tied, counts)
         note = f"stock out: a tie for lowest ({low}), every tied player is paid"
     events.append(over(note, tied[0] if len(tied) == 1 else None))
     return end, tuple(events)
