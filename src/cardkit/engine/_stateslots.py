@@ -8,7 +8,7 @@ its descriptor's setter, which costs half of `object.__setattr__` by name (callg
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Final, Generic
 
 from mypy_extensions import mypyc_attr
@@ -23,7 +23,15 @@ if TYPE_CHECKING:
     from cardkit.engine.game import Game
     from cardkit.engine.generic import GenericState
 
-__all__ = ["StateSlots", "new_state", "set_legal"]
+__all__ = ["StateSlots", "listing_of", "new_state", "set_legal", "turn_of"]
+
+turn_of: Final[dict[type, Callable[[Any], int | None]]] = {}
+"""Each generic state class's `whose_turn` as a function of the state (set as the class is
+made, by `GenericState.__init_subclass__`). A module table, not a class attribute: a type
+attribute look-up goes through CPython's type cache, where a slot shared with another
+look-up of the step misses and walks the class's MRO (callgrind)."""
+listing_of: Final[dict[type, Callable[[Any], Sequence[Action]]]] = {}
+"""Each generic state class's `list_legal` as a function of the state (as `turn_of`)."""
 
 R = TypeVar("R", bound=Rules, default=Rules)
 F = TypeVar("F", bound=tuple[Any, ...], default=tuple[Any, ...])
@@ -79,7 +87,7 @@ def new_state(
     reopened: bool = False,
 ) -> _S:
     """A new state of `cls`, its turn asked of `whose_turn` (unless the action cap ended it:
-    through `cls._turn`, the class's `whose_turn` as a function of the state)."""
+    through `turn_of[cls]`, the class's `whose_turn` as a function of the state)."""
     state = cls.__new__(cls)
     if _COMPILED:
         state.game = game
@@ -88,7 +96,7 @@ def new_state(
         state.players = setup.players
         state._log = log
         state.f = fields
-        to_act = cls._turn(state) if left > 0 or reopened else None
+        to_act = turn_of[cls](state) if left > 0 or reopened else None
         state.to_act = to_act
         state.is_over = to_act is None
         state._legal = None
@@ -100,7 +108,7 @@ def new_state(
     _set_players(state, setup.players)
     _set_log(state, log)
     _set_f(state, fields)
-    to_act = cls._turn(state) if left > 0 or reopened else None
+    to_act = turn_of[cls](state) if left > 0 or reopened else None
     _set_to_act(state, to_act)
     _set_is_over(state, to_act is None)
     _set_legal(state, None)

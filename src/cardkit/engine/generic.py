@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import random
 from abc import abstractmethod
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, final, get_args
 
 from mypy_extensions import mypyc_attr
@@ -46,7 +46,7 @@ from cardkit.engine._building import replaced
 from cardkit.engine._fieldjson import field_json
 from cardkit.engine._moves import Check, Do, moves_of, state_function
 from cardkit.engine._native import own_abc_caches
-from cardkit.engine._stateslots import StateSlots, new_state, set_legal
+from cardkit.engine._stateslots import StateSlots, listing_of, new_state, set_legal, turn_of
 from cardkit.engine._visible import visible_zones
 from cardkit.engine.actions import Action, check_action_text
 from cardkit.engine.events import Event
@@ -93,8 +93,6 @@ class GenericState(StateSlots[R, F], Generic[R, F, V]):
     _plain_apply: ClassVar[bool] = True
     _moves: ClassVar[dict[type[Action], tuple[Check, Do]]] = {}
     _dos: ClassVar[dict[type[Action], Do]] = {}
-    _turn: ClassVar[Callable[[Any], int | None]]
-    _listing: ClassVar[Callable[[Any], Sequence[Action]]]
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Find the class's `whose_turn` and `list_legal`, and each action kind's
@@ -111,8 +109,8 @@ class GenericState(StateSlots[R, F], Generic[R, F, V]):
                 raise TypeError(
                     f"{cls.__name__} defines {name}: a GenericState says its turn in whose_turn()"
                 )
-        cls._turn = state_function(cls, "whose_turn")
-        cls._listing = state_function(cls, "list_legal")
+        turn_of[cls] = state_function(cls, "whose_turn")
+        listing_of[cls] = state_function(cls, "list_legal")
         # A subclass that wraps _apply (a test double) is applied through it.
         cls._plain_apply = cls._apply is GenericState._apply
         if "view_model" not in vars(cls):  # the view model named in the base, if any
@@ -254,7 +252,7 @@ class GenericState(StateSlots[R, F], Generic[R, F, V]):
         or a lazy [`Listing`][cardkit.engine.listing.Listing] when a form declares `any_cards`."""
         legal = self._legal
         if legal is None:
-            listed = () if self.is_over else type(self)._listing(self)
+            listed = () if self.is_over else listing_of[type(self)](self)
             legal = listed if type(listed) in _KEPT else tuple(listed)
             set_legal(self, legal)
         return legal
