@@ -7,6 +7,7 @@ set one by one; see `cardkit.engine.generic`), also the one the action cap ends.
 from __future__ import annotations
 
 import copy
+import itertools
 import pickle
 import random
 from typing import Any
@@ -15,7 +16,9 @@ import pytest
 from cardkit_crazyeights.state import CrazyEightsState
 
 import cardkit
+from cardkit.engine.actions import Action
 from cardkit.engine.generic import GenericState
+from cardkit.errors import IllegalAction
 
 
 def _playout(name: str, players: int, seed: int) -> list[GenericState[Any, Any]]:
@@ -124,3 +127,29 @@ def test_the_seed_games_turn_and_listing_are_methods_on_both_builds(
         assert state.whose_turn() == (None if state.is_over else state.to_act)
         if not state.is_over:
             assert state.list_legal() == state.legal_actions()
+
+
+@pytest.mark.parametrize(("name", "players"), [("palace", 3), ("tonk", 2)])
+def test_apply_legal_is_apply_for_legal_actions_and_checks_the_rest(
+    name: str, players: int
+) -> None:
+    """`apply_legal` of a legal action gives what `apply` gives; an action of no kind of the
+    game, or any action once the game is over, still goes to `apply`'s checks."""
+    states = _playout(name, players, 5)
+    for state, after in itertools.pairwise(states):
+        action = after.history[-1]
+        assert state.apply_legal(action) == state.apply(action) == after
+    final = states[-1]
+    with pytest.raises(IllegalAction) as over:
+        final.apply_legal(states[-1].history[-1])
+    assert over.value.code == "game_over"
+    with pytest.raises(IllegalAction) as unknown:
+        states[0].apply_legal(_Stranger())
+    assert unknown.value.code == "unknown_action"
+
+
+class _Stranger(Action):
+    """An action of no game."""
+
+    def __str__(self) -> str:
+        return "stranger"
