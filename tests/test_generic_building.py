@@ -130,21 +130,21 @@ def test_the_seed_games_turn_and_listing_are_methods_on_both_builds(
 
 
 @pytest.mark.parametrize(("name", "players"), [("palace", 3), ("tonk", 2)])
-def test_apply_legal_is_apply_for_legal_actions_and_checks_the_rest(
+def test__apply_listed_is_apply_for_legal_actions_and_checks_the_rest(
     name: str, players: int
 ) -> None:
-    """`apply_legal` of a legal action gives what `apply` gives; an action of no kind of the
+    """`_apply_listed` of a legal action gives what `apply` gives; an action of no kind of the
     game, or any action once the game is over, still goes to `apply`'s checks."""
     states = _playout(name, players, 5)
     for state, after in itertools.pairwise(states):
         action = after.history[-1]
-        assert state.apply_legal(action) == state.apply(action) == after
+        assert state._apply_listed(action) == state.apply(action) == after
     final = states[-1]
     with pytest.raises(IllegalAction) as over:
-        final.apply_legal(states[-1].history[-1])
+        final._apply_listed(states[-1].history[-1])
     assert over.value.code == "game_over"
     with pytest.raises(IllegalAction) as unknown:
-        states[0].apply_legal(_Stranger())
+        states[0]._apply_listed(_Stranger())
     assert unknown.value.code == "unknown_action"
 
 

@@ -77,7 +77,7 @@ def offences(source: str) -> list[str]:
 
 
 #: The state methods that only the core defines: applying, and acting for a seat.
-_CORE_OWNED = {"apply", "_apply", "apply_legal", "act_as", "apply_as"}
+_CORE_OWNED = {"apply", "_apply", "_apply_listed", "act_as", "apply_as"}
 
 
 def _defined(node: ast.ClassDef) -> set[str]:

@@ -229,9 +229,9 @@ class GenericState(StateSlots[R, F], Generic[R, F, V]):
             action = self.parse_action(check_action_text(action))
         return self._apply(action)
 
-    def apply_legal(self, action: Action) -> Self:
-        """As [`GameState.apply_legal`][cardkit.engine.state.GameState.apply_legal]: `action`'s
-        transition at once (an action of no kind of this game goes to `apply`)."""
+    def _apply_listed(self, action: Action) -> Self:
+        """As `GameState._apply_listed`: `action`'s transition at once (an action of no kind
+        of this game goes to `apply`)."""
         do = self._dos.get(type(action))
         if do is None or not self._plain_apply or self.is_over:
             return self.apply(action)

@@ -149,12 +149,12 @@ class GameState(ABC):
             action = self.parse_action(check_action_text(action))
         return self._apply(action)
 
-    def apply_legal(self, action: Action) -> Self:
+    def _apply_listed(self, action: Action) -> Self:
         """The state after ``action``, which the caller took from this state's own
         [`legal_actions`][cardkit.engine.state.GameState.legal_actions] or from its action
         space's `legal` for the seat to act (the contract suite proves those the listing's):
-        a game may apply it without checking it again. The RL table's way; an action from
-        anywhere else (a player, a file) goes to `apply`, which checks it.
+        a game may apply it without checking it again. Private to the core (the RL table's
+        way); an action from anywhere else (a player, a file) goes to `apply`, which checks it.
 
         Raises:
             IllegalAction: the game checked ``action`` and it is not legal now.

@@ -337,7 +337,7 @@ class Table:
         action = actions[at]
         state = self.state
         if seat == self._to_act:  # one of its legal actions (`act_as` is `apply`, see
-            self.state = state.apply_legal(action)  # cardkit.engine.windows): not checked again
+            self.state = state._apply_listed(action)  # cardkit.engine.windows): not checked again
         else:
             self.state = state.act_as(seat, action)
         self.steps += 1
