@@ -150,7 +150,7 @@ class Deck(Sequence[Card]):
     def seeded(self, seed: int) -> Deck:
         """The deck shuffled by a fresh ``random.Random(seed)``: the same order as
         ``self.shuffled(random.Random(seed))``, faster (a compiled loop,
-        [`seeded_order`][cardkit.cards.shuffle.seeded_order]). `Game.start` deals every
+        `cardkit.cards.shuffle.seeded_order`). `Game.start` deals every
         seeded game this way.
 
         Raises:
