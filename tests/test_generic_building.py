@@ -98,6 +98,7 @@ def test_a_turn_and_a_listing_may_be_module_functions() -> None:
     listing = _Unbound(GenericState.reference_legal)
 
     class Declared(CrazyEightsState):
+        # The stand-ins are not methods, as compiled functions are not: mypy says so.
         __slots__ = ()
         whose_turn = turn  # type: ignore[assignment]
         list_legal = listing  # type: ignore[assignment]

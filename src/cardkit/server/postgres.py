@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
 import logging
 import math
 import random
@@ -93,7 +92,6 @@ _SAVE_MANY = (
 _SAVE_ROW = "(%s::text,%s::text,%s::int8,%s::bool)"
 
 
-@functools.lru_cache(maxsize=128)
 def _save_many(rows: int) -> str:
     """The statement that saves ``rows`` tables, each compared on its own revision."""
     return _SAVE_MANY.format(rows=", ".join([_SAVE_ROW] * rows))
