@@ -8,8 +8,9 @@ card of one person's hand is ever in the other's page. An accessibility scan
 (axe-core) finds nothing serious on the lobby and on a table of each game.
 On each seat's first turns in all six games, on phones upright and on their
 side and on a desktop, the middle of the table, the hand and the moves are
-all in the window unscrolled, none covered. Screenshots go to
-``test-artifacts/``.
+all in the window unscrolled, none covered; your cards use the seat's width
+(side by side when they fit, overlapping only as much as it takes, never past
+its edges; on a 1920x1080 desktop too). Screenshots go to ``test-artifacts/``.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import json
 import shutil
 import time
 from collections.abc import Callable, Iterator
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -391,6 +393,8 @@ TURN_SIZES = {
     "phone-landscape": {"width": 667, "height": 375},
     "desktop": {"width": 1280, "height": 800},
 }
+#: A wide desktop window, where a hand is looked at once more.
+WIDE = {"width": 1920, "height": 1080}
 #: The verbs a seat plays between the turns looked at (one that keeps the game going).
 TURN_VERBS = ["ready", "bid", "play", "discard", "draw", "take", "pass"]
 
@@ -447,6 +451,74 @@ def assert_turn_window(page: Page, artifacts: Path, name: str) -> None:
     assert not problems, f"{name}: {found['keyName']}: {problems}"
 
 
+#: Every fan of cards in your seat, by rows: the seat's inner width, the cards' width, and
+#: each row's cards as [left, right] (a row: the cards at one height).
+_SEAT_FANS = """() => {
+  const seat = document.getElementById('my-seat');
+  const css = getComputedStyle(seat), box = seat.getBoundingClientRect();
+  const left = box.left + parseFloat(css.borderLeftWidth) + parseFloat(css.paddingLeft);
+  const right = box.right - parseFloat(css.borderRightWidth) - parseFloat(css.paddingRight);
+  return [...seat.querySelectorAll('.fan:not(.backs)')].map((fan) => {
+    const cards = [...fan.children].filter((c) => c.matches('.card'))
+      .map((c) => c.getBoundingClientRect());
+    const rows = [];
+    for (const r of cards) {
+      const row = rows.find((row) => Math.abs(row.top - r.top) < 20);
+      if (row) row.cards.push([r.left, r.right]);
+      else rows.push({ top: r.top, cards: [[r.left, r.right]] });
+    }
+    return { label: fan.getAttribute('aria-label'), left, right, n: cards.length,
+      width: cards.length ? cards[0].width : 0, rows: rows.map((row) => row.cards) };
+  });
+}"""
+
+#: Fans of 13, 26 and 52 cards drawn by the page's own code into your seat (a big hand).
+_BIG_FANS = """() => {
+  const deck = [...'SHDC'].flatMap((s) => [...RANK_ORDER].map((r) => r + s));
+  for (const n of [13, 26, 52]) {
+    const fan = fanNode(deck.slice(0, n), () => ({}), n + ' cards');
+    fan.classList.add('big-fan');
+    document.getElementById('my-seat').append(fan);
+  }
+}"""
+
+
+def assert_hand_uses_its_room(page: Page, where: str) -> None:
+    """Your cards use the seat's width: side by side (not overlapping) when they fit so, else
+    in one row overlapping no more than it takes to fill the seat's width, else in rows each
+    as full as it can be; never past the seat's edges. Fans of 13, 26 and 52 cards are
+    drawn into the seat too, and taken away after."""
+    page.evaluate(_BIG_FANS)
+    try:
+        fans = page.evaluate(_SEAT_FANS)
+    finally:
+        page.evaluate("() => document.querySelectorAll('.big-fan').forEach((f) => f.remove())")
+    assert fans, f"{where}: no cards in your seat"
+    for fan in fans:
+        what = f"{where}: {fan['label']} ({fan['n']} cards, {fan['right'] - fan['left']:.0f} px)"
+        room = fan["right"] - fan["left"]
+        cards = [card for row in fan["rows"] for card in row]
+        assert all(c[0] >= fan["left"] - 0.5 and c[1] <= fan["right"] + 0.5 for c in cards), (
+            f"{what}: cards run past the seat: {fan['rows']}"
+        )
+        steps = [b[0] - a[0] for row in fan["rows"] for a, b in pairwise(row)]
+        if fan["n"] * fan["width"] + (fan["n"] - 1) * 2 <= room:
+            assert len(fan["rows"]) == 1, f"{what}: in rows though they fit in one"
+            assert min(steps, default=fan["width"]) >= fan["width"] - 0.5, (
+                f"{what}: the cards overlap though they fit side by side: {steps}"
+            )
+        elif len(fan["rows"]) == 1:
+            assert cards[-1][1] >= fan["right"] - 2, (
+                f"{what}: the cards overlap more than it takes to fit: {steps}"
+            )
+        else:
+            step = min(steps)
+            first = fan["rows"][0]
+            assert first[-1][1] + step > fan["right"] - 0.5, (
+                f"{what}: the first row had room for one more card: {fan['rows'][0]}"
+            )
+
+
 def _seat_at(browser: Browser, server: Any, game: str, size: str) -> Page:
     """A page of a new table's seat 0 (a person; bots in the other seats), its turn come."""
     players = ALL_GAMES[game]
@@ -477,9 +549,17 @@ def test_on_its_turn_a_seat_sees_what_it_answers_its_hand_and_its_moves(
         if page.locator("dialog[open]").count():
             break  # asked out of turn: the dialog holds the moves
         assert_turn_window(page, artifacts, f"{game}-{size}-turn{turn}")
+        if turn == 0:
+            assert_hand_uses_its_room(page, f"{game} at {size}")
         if turn == 0 and size != "desktop":  # the desktop's scan is in the games above
             problems = axe_problems(page)
             assert not problems, problems
+        if turn == 0 and size == "desktop":  # and on a wide desktop window
+            page.set_viewport_size(WIDE)
+            page.wait_for_timeout(100)
+            assert_hand_uses_its_room(page, f"{game} at {WIDE['width']}x{WIDE['height']}")
+            page.screenshot(path=str(artifacts / f"{game}-wide-turn0.png"))
+            page.set_viewport_size(TURN_SIZES[size])
         moves = page.evaluate("() => last.moves.map(m => m.action)")
         rank = {verb: i for i, verb in enumerate(TURN_VERBS)}
         choice = min(moves, key=lambda a: rank.get(a.split()[0], len(rank)))

@@ -79,6 +79,7 @@ function backsNode(count, what, small) {
 
 function fanNode(codes, options, label) {
   const box = el("span", { class: "fan", role: "group", "aria-label": label || null });
+  box.style.setProperty("--n", String(codes.length)); // how much the cards overlap (style.css)
   for (const code of codes) box.append(cardNode(code, options ? options(code) : {}));
   return box;
 }
