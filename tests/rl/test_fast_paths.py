@@ -5,10 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import cardkit
 from cardkit.engine.actions import Action
 from cardkit.engine.actionspace import ActionSpace
+from cardkit.rl._zonecode import popcount
 from tests.rl.test_layout import GAME_COUNTS, random_states
 
 
@@ -81,3 +84,11 @@ def test_view_scalars_are_view_extra_s_own_values(game: str, players: int) -> No
             assert {k: extra[k] for k in scalars} == scalars, f"{game} seat {seat}"
             checked += 1
     assert checked or game not in {"tonk", "palace", "tienlen"}
+
+
+@given(st.integers(min_value=0, max_value=(1 << 63) - 1))
+def test_popcount_counts_a_mask_s_bits(mask: int) -> None:
+    """The compiled readers' `popcount` (machine-word arithmetic when compiled) is
+    `int.bit_count` on every mask a word holds: card masks, and the top bits set."""
+    assert popcount(mask) == mask.bit_count()
+    assert popcount(mask | 1 << 62) == (mask | 1 << 62).bit_count()

@@ -12,7 +12,16 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
-from cardkit.rl._zonecode import BITS, BITS_SEATS, CARDS_SEATS, MASKS, MASKS_SEATS, SPLIT
+from cardkit.rl._zonecode import (
+    BITS,
+    BITS_SEATS,
+    CARDS_SEATS,
+    COMPILED,
+    MASKS,
+    MASKS_SEATS,
+    SPLIT,
+    popcount,
+)
 from cardkit.rl._zonemasks import ZonePlan
 
 __all__ = ["SlotReader", "shares_a_slot"]
@@ -160,7 +169,7 @@ class SlotReader:
             kind = kinds[z]
             if kind in (MASKS_SEATS, MASKS):
                 mask: int = value[s] if kind == MASKS_SEATS else value
-                n, bit = mask.bit_count(), 0
+                n, bit = popcount(mask) if COMPILED else mask.bit_count(), 0
             elif kind in (BITS_SEATS, BITS):
                 bits: tuple[int, int, int] = value[s] if kind == BITS_SEATS else value
                 mask, n, bit = bits

@@ -120,6 +120,21 @@ class CardkitAECEnv(AECEnv[str, Observation, Any]):
         """The observation of `agent`'s seat now."""
         return self.table.observe(self._seats[agent])
 
+    def last(
+        self, observe: bool = True
+    ) -> tuple[Observation | None, float, bool, bool, dict[str, Any]]:
+        """As PettingZoo's `last`: the selected agent's observation (`None` without
+        `observe`), cumulative reward, termination, truncation and info (the table's
+        observation at once: one call fewer in every step of a loop)."""
+        agent = self.agent_selection
+        return (
+            self.table.observe(self._seats[agent]) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
+
     def step(self, action: Any) -> None:
         """Play the selected agent's action id (`None` for a finished agent).
 
@@ -133,12 +148,19 @@ class CardkitAECEnv(AECEnv[str, Observation, Any]):
         table = self.table
         table.play(self._seats[agent], action)
         self._cumulative_rewards[agent] = 0.0
-        if table.acting() is None or table.steps >= table.max_steps:
+        to_act = table.acting()
+        if to_act is None or table.steps >= table.max_steps:
             self._settle()
             self._select(agent)
             self._accumulate_rewards()
-        else:  # on: no reward; `rewards` holds the zeros of the deal until the end
-            self._select(agent)
+        else:  # on: no reward (`rewards` holds the deal's zeros until the end); every agent
+            # is still in the dicts (agents leave only after the end): `_select`, inlined
+            infos, spaces_ = self.infos, self._action_spaces
+            infos[agent] = {}
+            spaces_[agent].legal = None
+            selected = self.agent_selection = self.possible_agents[to_act]
+            infos[selected] = {}
+            spaces_[selected].legal = table.shared_mask(to_act)
 
     def _settle(self) -> None:
         """Set the rewards, and end the game for every agent once it is over or cut off."""
