@@ -63,7 +63,7 @@ from cardkit.engine.state import Setup
 from cardkit.engine.views import View, ZoneView
 from cardkit.engine.zones import Zone, zone_cards
 from cardkit.engine.zoneviews import state_view
-from cardkit.errors import ActionTexts, IllegalAction, Refusal, Refused
+from cardkit.errors import ActionTexts, IllegalAction, InvalidState, Refusal, Refused
 
 if TYPE_CHECKING:
     from cardkit.engine.game import Game
@@ -176,11 +176,14 @@ class GenericState(StateSlots[R, F], Generic[R, F, V]):
         """
         if self._left <= 0:
             return GameResult.capped_at(self.players, self.action_count)
+        if not self.is_over:  # every game's `final_result` may assume the end
+            raise InvalidState(f"the {self.game.title} game is not over yet: play on to its end")
         return self.final_result()
 
     @abstractmethod
     def final_result(self) -> GameResult:
-        """How the game ended by its rules (`result()` gives it, but at the action cap).
+        """How the game ended by its rules (`result()` gives it, but at the action cap; it
+        is asked only once the game is over: `result()` refuses before).
 
         Raises:
             InvalidState: the game is not over yet.

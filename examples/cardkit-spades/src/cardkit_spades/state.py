@@ -9,7 +9,6 @@ from cardkit.authoring import (
     CardSet,
     CardVerb,
     Event,
-    GameResult,
     NumberVerb,
     Phase,
     Refusal,
@@ -30,7 +29,7 @@ from cardkit.authoring import (
 )
 from cardkit_spades.rules import SpadesRules
 from cardkit_spades.scoring import spades_result
-from cardkit_spades.views import VIEW_WORDS, SpadesView
+from cardkit_spades.views import VIEW_WORDS, SpadesView, bid_text
 
 
 class Bid(NumberVerb):
@@ -107,9 +106,7 @@ class SpadesState(SimultaneousChoices[SpadesRules, Fields, SpadesView]):
         }
         return extra | ({"hand": None} if seat is not None and not f.looked >> seat & 1 else {})
 
-    def final_result(self) -> GameResult:
-        """Both partnerships' points (`scoring.spades_result`)."""
-        return spades_result(self)
+    final_result = spades_result  # both partnerships' points
 
     # --8<-- [end:state]
     # --8<-- [start:legal]
@@ -152,7 +149,7 @@ class SpadesState(SimultaneousChoices[SpadesRules, Fields, SpadesView]):
         f, blind = self.f, changes.get("blind", self.f.blind)
 
         def say(seat: int, tricks: int) -> str:
-            return "blind nil" if blind >> seat & 1 else "nil" if tricks == 0 else str(tricks)
+            return bid_text(tricks, blind >> seat & 1 == 1)
 
         bids, events = f.bids.choose(f.seat, bid, kind="bid", say=say)
         seat = bids.pending[0] if bids.pending else f.trick.leader
