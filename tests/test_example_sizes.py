@@ -40,7 +40,10 @@ EXAMPLES = {
     # package: 301 -> 279). The core's trick view, its entries and table words, the sealed
     # bids' entries and words, the name, title and summary from the class: 185 (the whole
     # package: 279 -> 265, with its presets in the rules class).
-    "spades": (cardkit_spades, {"game.py", "scoring.py", "state.py", "views.py"}, 185),
+    # Its phases declared (`Phase`, `current_phase`: the checks lose their phase tests), the
+    # core refusing `result()` before the end, `final_result = spades_result` and no
+    # `check_players` (the core's seat count refuses first): 179 (the whole package: 254 -> 245).
+    "spades": (cardkit_spades, {"game.py", "scoring.py", "state.py", "views.py"}, 179),
     # Gin Rummy counts its whole package, as issue 37 counts: bots, rules and plugin too.
     # The issue's target is 200; it stands at 217 (derived views, one-call registration and
     # CardVerb took 17 lines of plumbing; an __init__ that exports nothing, 6; grammar_of, 4;

@@ -36,6 +36,7 @@ the authoring API says what each is, a line each, with a link to its reference):
   `payments_text`, `words_text`, `TableHint`, `Spot`;
 - bots and plugins: `Bot`, `BotFactory`, `GameBot`, `RandomBot`, `Turn`, `hookimpl`,
   `hookspec`, `Register`, `game_plugin`, `Registry`, `Catalog`, `catalog`, `HookCall`;
+- phases (when an action kind applies): `Phase`;
 - errors: `IllegalAction`, `InvalidRules`, `InvalidState`, `InvalidCard`,
   `InvalidDeck`, `PluginError`.
 
@@ -89,6 +90,7 @@ from cardkit.engine.gamehooks import HookCall
 from cardkit.engine.generic import GenericState
 from cardkit.engine.grammar import Form, Grammar
 from cardkit.engine.matchpolicy import MatchPolicy, Players
+from cardkit.engine.phases import Phase
 from cardkit.engine.results import GameResult, Payment, low_hand_result
 from cardkit.engine.rules import HouseRule, Preset, Rules, Variant
 from cardkit.engine.simultaneous import ChosenAs, Sealed, SimultaneousChoices
@@ -183,6 +185,7 @@ __all__ = [
     "NOfAKind",
     "NumberVerb",
     "Payment",
+    "Phase",
     "Phrase",
     "PhraseLike",
     "Players",

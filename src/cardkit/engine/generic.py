@@ -12,7 +12,11 @@ A game built on [`GenericState`][cardkit.engine.generic.GenericState] gives:
   the one home of that action's legality, and `do_play(action)`, the
   transition, which returns `self.evolve(action, events, **changes)`;
 - `final_result()`, how the game ended, and `view_extra(seat)` for what a view shows
-  besides zones.
+  besides zones;
+- where a deal has parts (bidding, then play), `current_phase()`: the
+  [`Phase`][cardkit.engine.phases.Phase] whose action kinds apply now; an action of
+  another kind gets the phase's refusal before its check is asked, and the reference
+  listing lists and checks only the phase's kinds.
 
 `to_act` and `is_over` come from the fields `seat` (whose turn it is) and `outcome`
 (`None` while the game goes on), or from `whose_turn()`; they and `result()` are the
@@ -52,13 +56,14 @@ from cardkit.engine.actions import Action, check_action_text
 from cardkit.engine.events import Event
 from cardkit.engine.grammar import Grammar
 from cardkit.engine.listing import Listing, any_cards_listing, deck_cards, lists, zone_cards_of
+from cardkit.engine.phases import Phase, PhaseMoves, phase_moves
 from cardkit.engine.results import GameResult
 from cardkit.engine.rules import Rules
 from cardkit.engine.state import Setup
 from cardkit.engine.views import View, ZoneView
 from cardkit.engine.zones import Zone, zone_cards
 from cardkit.engine.zoneviews import state_view
-from cardkit.errors import ActionTexts, IllegalAction, Refusal, Refused
+from cardkit.errors import ActionTexts, IllegalAction, InvalidState, Refusal, Refused
 
 if TYPE_CHECKING:
     from cardkit.engine.game import Game
@@ -93,6 +98,8 @@ class GenericState(StateSlots[R, F], Generic[R, F, V]):
     _plain_apply: ClassVar[bool] = True
     _moves: ClassVar[dict[type[Action], tuple[Check, Do]]] = {}
     _dos: ClassVar[dict[type[Action], Do]] = {}
+    _phased: ClassVar[bool] = False
+    _phase_moves: ClassVar[dict[Phase, PhaseMoves]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Find the class's `whose_turn` and `list_legal`, and each action kind's
@@ -123,6 +130,8 @@ class GenericState(StateSlots[R, F], Generic[R, F, V]):
             grammar.check_sources([zone.name for zone in cls.zone_specs])
             cls._moves = moves_of(cls, grammar)
             cls._dos = {kind: do for kind, (_, do) in cls._moves.items()}
+        cls._phased = cls.current_phase is not GenericState.current_phase
+        cls._phase_moves = {}  # each phase's part of this class's moves, made when first asked
 
     # -- building states ----------------------------------------------------------
 
@@ -167,11 +176,14 @@ class GenericState(StateSlots[R, F], Generic[R, F, V]):
         """
         if self._left <= 0:
             return GameResult.capped_at(self.players, self.action_count)
+        if not self.is_over:  # every game's `final_result` may assume the end
+            raise InvalidState(f"the {self.game.title} game is not over yet: play on to its end")
         return self.final_result()
 
     @abstractmethod
     def final_result(self) -> GameResult:
-        """How the game ended by its rules (`result()` gives it, but at the action cap).
+        """How the game ended by its rules (`result()` gives it, but at the action cap; it
+        is asked only once the game is over: `result()` refuses before).
 
         Raises:
             InvalidState: the game is not over yet.
@@ -205,14 +217,37 @@ class GenericState(StateSlots[R, F], Generic[R, F, V]):
             raise IllegalAction(exc.code, str(exc), action=text, allowed=allowed) from None
 
     def refusal(self, action: Action) -> Refusal | None:
-        """Why `action` is not legal now, or `None` when it is."""
+        """Why `action` is not legal now, or `None` when it is: the game is over, the action is
+        not one of the game's, not one of the current phase's (the phase's refusal), or its
+        check refuses it."""
         if self.is_over:
             return Refusal(Refused.GAME_OVER, "the game is over")
         move = self._moves.get(type(action))
         if move is None:
             title = self.game.title
             return Refusal(Refused.UNKNOWN_ACTION, f"{action!r} is not a {title} action")
+        if self._phased:
+            now = self._in_phase()
+            if type(action) not in now.moves:
+                return now.refusal
         return move[0](self, action)
+
+    def current_phase(self) -> Phase | None:
+        """The [`Phase`][cardkit.engine.phases.Phase] the deal is in: only its action kinds
+        apply now (`None`, the default: every kind, always). A game whose deal has parts
+        (bidding, then play) overrides it; asked once per refusal and per reference listing."""
+        return None
+
+    def _in_phase(self) -> PhaseMoves:
+        """The current phase's forms, checks and refusal (every kind's when no phase)."""
+        phase = self.current_phase()
+        if phase is None:
+            return PhaseMoves(self.grammar, self._moves, Refusal(Refused.NOT_NOW, "not now"))
+        found = self._phase_moves.get(phase)
+        if found is None:
+            found = phase_moves(phase, self.grammar, self._moves, type(self).__name__)
+            self._phase_moves[phase] = found
+        return found
 
     def apply(self, action: Action | str) -> Self:
         """As [`GameState.apply`][cardkit.engine.state.GameState.apply]; an action of the listing
@@ -275,17 +310,20 @@ class GenericState(StateSlots[R, F], Generic[R, F, V]):
         """
         if self.grammar.any_cards and type(self).candidate_actions is _CANDIDATES:
             deck = self.deck_cards()
-            return any_cards_listing(
-                self, self.grammar, self._moves, deck, self.players, self.source_cards
-            )
+            grammar, moves = self.grammar, self._moves
+            if self._phased:
+                now = self._in_phase()
+                grammar, moves = now.grammar, now.moves
+            return any_cards_listing(self, grammar, moves, deck, self.players, self.source_cards)
         return self.reference_legal()
 
     def reference_legal(self) -> list[Action]:
-        """The legal actions as the checks see them: every candidate its check accepts
-        (one call per candidate, and nothing else: no text is made of it)."""
+        """The legal actions as the checks see them: every candidate of the current phase's
+        kinds its check accepts (one call per candidate, and nothing else: no text is made
+        of it; the other kinds' checks are not asked)."""
         if self.is_over:
             return []
-        moves = self._moves
+        moves = self._in_phase().moves if self._phased else self._moves
         return [
             a
             for a in self.candidate_actions()
@@ -297,9 +335,11 @@ class GenericState(StateSlots[R, F], Generic[R, F, V]):
         [`source`][cardkit.engine.grammar.Form] takes them from that zone (a hand: the seat
         to act's), any other from the whole deck; seat arguments list this table's seats.
         Forms taking any number of cards (`cards=-1`) give none: a game with one overrides this.
+        Only the current phase's forms are listed (see `current_phase`).
         """
         deck = self.deck_cards()
-        return self.grammar.candidates(deck, players=self.players, sources=self.source_cards)
+        grammar = self._in_phase().grammar if self._phased else self.grammar
+        return grammar.candidates(deck, players=self.players, sources=self.source_cards)
 
     def deck_cards(self) -> tuple[Card, ...]:
         """The cards of a new deck under these rules, in order (made once per rules object)."""

@@ -2,7 +2,7 @@
 
 from pydantic import Field
 
-from cardkit import InvalidRules, Preset, Rules
+from cardkit import Preset, Rules
 
 
 class SpadesRules(Rules):
@@ -45,12 +45,3 @@ class SpadesRules(Rules):
         """Bags (overtricks) score one point each and are never penalised."""
 
         bag_penalty = 0
-
-    def check_players(self, players: int) -> None:
-        """Spades is a game of two partnerships: four players.
-
-        Raises:
-            InvalidRules: not four players.
-        """
-        if players != 4:
-            raise InvalidRules(f"partnership Spades is for 4 players, not {players}")

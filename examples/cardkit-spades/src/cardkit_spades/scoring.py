@@ -2,7 +2,7 @@
 
 from typing import Any
 
-from cardkit import GameResult, GenericState, InvalidState
+from cardkit import GameResult, GenericState
 from cardkit_spades.rules import SpadesRules
 
 # What scoring reads of a deal (not the state class, which composes this module).
@@ -33,13 +33,8 @@ def spades_result(state: Deal) -> GameResult:
     """Both partnerships' points; both partners score their team's points.
 
     The reason is `"played"`, or `"tie"` when both partnerships score the
-    same (then nobody wins).
-
-    Raises:
-        InvalidState: the deal is not over yet.
+    same (then nobody wins). The core asks it once the deal is over.
     """
-    if not state.is_over:
-        raise InvalidState("the deal is not over yet: tricks are still to be played")
     previous = state.setup.previous
     carried = previous.details.get("bags") if previous is not None else None
     bags = list(carried) if isinstance(carried, list) else [0, 0]

@@ -9,8 +9,8 @@ from cardkit.authoring import (
     CardSet,
     CardVerb,
     Event,
-    GameResult,
     NumberVerb,
+    Phase,
     Refusal,
     Refused,
     Sealed,
@@ -29,7 +29,7 @@ from cardkit.authoring import (
 )
 from cardkit_spades.rules import SpadesRules
 from cardkit_spades.scoring import spades_result
-from cardkit_spades.views import VIEW_WORDS, SpadesView
+from cardkit_spades.views import VIEW_WORDS, SpadesView, bid_text
 
 
 class Bid(NumberVerb):
@@ -50,6 +50,15 @@ class Look(Verb):
     """Look at your cards, giving up blind nil (when the rules allow it): ``look``."""
 
 
+# --8<-- [start:phases]
+#: Every seat bids (or looks at its cards) first; then the cards are played.
+BIDDING = Phase(
+    Bid, Blind, Look, refusal=Refusal("bidding", "every seat bids before the first lead")
+)
+PLAYING = Phase(Play, refusal=Refusal("not_bidding", "the bidding is over: play a card"))
+
+
+# --8<-- [end:phases]
 # --8<-- [start:fields]
 class Fields(NamedTuple):
     """The fields of a Spades deal: the bids are sealed until all four are made."""
@@ -82,14 +91,13 @@ class SpadesState(SimultaneousChoices[SpadesRules, Fields, SpadesView]):
     zone_specs = (Zone("hand", field="hands", per_seat=True, seen=Seen.OWNER), *trick_zones())
     table_hint, view_words = trick_table(), VIEW_WORDS  # the browser table's drawing and words
 
-    @property
-    def bidding(self) -> bool:
-        """Whether the seats are still bidding."""
-        return not self.f.bids.complete
+    def current_phase(self) -> Phase:
+        """Bidding until every seat has bid, then playing."""
+        return PLAYING if self.f.bids.complete else BIDDING
 
     def view_extra(self, seat: int | None) -> dict[str, Any]:
         """The leaders, tricks, bids (sealed while bidding) and broken spades."""
-        f, sealed = self.f, self.bidding
+        f, sealed = self.f, not self.f.bids.complete
         extra = {
             **trick_entries(f.trick, f.last, f.tricks),
             **f.bids.entries(seat, "bid"),
@@ -98,16 +106,12 @@ class SpadesState(SimultaneousChoices[SpadesRules, Fields, SpadesView]):
         }
         return extra | ({"hand": None} if seat is not None and not f.looked >> seat & 1 else {})
 
-    def final_result(self) -> GameResult:
-        """Both partnerships' points (`scoring.spades_result`)."""
-        return spades_result(self)
+    final_result = spades_result  # both partnerships' points
 
     # --8<-- [end:state]
     # --8<-- [start:legal]
     def check_bid(self, action: Bid) -> Refusal | None:
         """Bid once, after looking at your cards; nil only with the option `nil`."""
-        if not self.bidding:
-            return Refusal("not_bidding", "the bidding is over: play a card")
         if not self.f.looked >> self.f.seat & 1:
             return Refusal("look_first", "look at your cards first, or bid blind nil: 'blind'")
         if action.number == 0 and not self.rules.nil:
@@ -116,8 +120,6 @@ class SpadesState(SimultaneousChoices[SpadesRules, Fields, SpadesView]):
 
     def check_blind(self, action: Blind) -> Refusal | None:
         """Bid blind nil: only with the option, before looking at your cards."""
-        if not self.bidding:
-            return Refusal("not_bidding", "the bidding is over: play a card")
         if not self.rules.blind_nil or self.f.looked >> self.f.seat & 1:
             return Refusal("already_looked", "blind nil is bid before looking at your cards")
         return None
@@ -127,8 +129,6 @@ class SpadesState(SimultaneousChoices[SpadesRules, Fields, SpadesView]):
     def check_play(self, action: Play) -> Refusal | None:
         """A card in hand; follow suit when able; lead a spade only once broken (or only spades)."""
         f = self.f
-        if self.bidding:
-            return Refusal("bidding", "every seat bids before the first lead")
         if action.card not in f.hands[f.seat]:
             return Refusal(Refused.NOT_IN_HAND, f"{action.card.code} is not in your hand")
         if action.card in self.playable():
@@ -149,7 +149,7 @@ class SpadesState(SimultaneousChoices[SpadesRules, Fields, SpadesView]):
         f, blind = self.f, changes.get("blind", self.f.blind)
 
         def say(seat: int, tricks: int) -> str:
-            return "blind nil" if blind >> seat & 1 else "nil" if tricks == 0 else str(tricks)
+            return bid_text(tricks, blind >> seat & 1 == 1)
 
         bids, events = f.bids.choose(f.seat, bid, kind="bid", say=say)
         seat = bids.pending[0] if bids.pending else f.trick.leader

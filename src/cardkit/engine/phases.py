@@ -1,0 +1,110 @@
+"""Phases: when an action kind applies, said once, not in every check.
+
+A deal of Spades is bid, then played: a bid is refused while the cards are played
+and a card while the seats bid. A game says so with a
+[`Phase`][cardkit.engine.phases.Phase] per part of its deal, naming the action
+classes it allows and the refusal of any other, and a `current_phase()` saying
+which one the state is in:
+
+```python
+BIDDING = Phase(Bid, Blind, Look, refusal=Refusal("bidding", "every seat bids first"))
+PLAYING = Phase(Play, refusal=Refusal("not_bidding", "the bidding is over: play a card"))
+
+class SpadesState(GenericState[SpadesRules, Fields, SpadesView]):
+    def current_phase(self) -> Phase:
+        return BIDDING if not self.f.bids.complete else PLAYING
+```
+
+[`GenericState`][cardkit.engine.generic.GenericState] then refuses an action of
+another kind with the phase's refusal before its check is asked (the checks hold
+only the rules of their phase), and its reference listing lists and checks only
+the phase's kinds. `current_phase` is a method: a subclass that overrides it is
+played with its own. The action kinds the core adds (a choice made out of turn)
+apply in every phase.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from cardkit.engine.actions import Action
+from cardkit.engine.grammar import Grammar
+from cardkit.errors import Refusal, Refused
+
+if TYPE_CHECKING:
+    from cardkit.engine._moves import Check, Do
+
+__all__ = ["Phase", "PhaseMoves", "phase_moves"]
+
+
+class Phase:
+    """A part of a deal and the action kinds that apply in it (compared by identity).
+
+    Attributes:
+        kinds: the action classes that apply in this phase.
+        refusal: the refusal of an action of any other kind of the game in this phase,
+            which should say what is allowed now; by default code
+            [`Refused.NOT_NOW`][cardkit.errors.Refused] and the forms allowed
+            (`"not now: write 'bid <number>' or 'look'"`).
+    """
+
+    __slots__ = ("kinds", "refusal")
+
+    def __init__(self, *kinds: type[Action], refusal: Refusal | None = None) -> None:
+        """A phase allowing `kinds`, refusing the others with `refusal`.
+
+        Raises:
+            TypeError: no kind, or one that is not an action class.
+        """
+        if not kinds or not all(isinstance(k, type) and issubclass(k, Action) for k in kinds):
+            raise TypeError(f"a Phase names one or more action classes, not {kinds!r}")
+        self.kinds = kinds
+        self.refusal = refusal
+
+    def __repr__(self) -> str:
+        """The kinds' names."""
+        return f"Phase({', '.join(kind.__name__ for kind in self.kinds)})"
+
+
+class PhaseMoves:
+    """What a state class lists and checks in one phase (made once per class and phase).
+
+    Attributes:
+        grammar: the forms of the phase's kinds, in the grammar's order.
+        moves: the checks and transitions of the phase's kinds and of the kinds the
+            core adds (which apply in every phase), by action class.
+        refusal: the refusal of the game's other kinds in this phase.
+    """
+
+    __slots__ = ("grammar", "moves", "refusal")
+
+    def __init__(
+        self, grammar: Grammar, moves: dict[type[Action], tuple[Check, Do]], refusal: Refusal
+    ) -> None:
+        """The phase's grammar, moves and refusal."""
+        self.grammar = grammar
+        self.moves = moves
+        self.refusal = refusal
+
+
+def phase_moves(
+    phase: Phase, grammar: Grammar, moves: Mapping[type[Action], tuple[Any, Any]], name: str
+) -> PhaseMoves:
+    """`phase`'s part of a state class's `grammar` and `moves` (the class is called `name`).
+
+    Raises:
+        TypeError: a kind of the phase is not an action of the grammar.
+    """
+    kinds = grammar.action_types
+    for kind in phase.kinds:
+        if kind not in kinds:
+            raise TypeError(f"{name}'s phase {phase!r} names {kind.__name__}, not in its grammar")
+    forms = Grammar(*(form for form in grammar.forms if form.make in phase.kinds))
+    allowed = {k: m for k, m in moves.items() if k in phase.kinds or k not in kinds}
+    refusal = phase.refusal
+    if refusal is None:
+        written = [repr(usage) for usage in forms.usage]
+        said = ", ".join(written[:-1]) + " or " + written[-1] if len(written) > 1 else written[0]
+        refusal = Refusal(Refused.NOT_NOW, f"not now: write {said}")
+    return PhaseMoves(forms, allowed, refusal)
