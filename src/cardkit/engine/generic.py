@@ -58,7 +58,7 @@ from cardkit.engine.state import Setup
 from cardkit.engine.views import View, ZoneView
 from cardkit.engine.zones import Zone, zone_cards
 from cardkit.engine.zoneviews import state_view
-from cardkit.errors import ActionTexts, IllegalAction, Refusal, Refused
+from cardkit.errors import ActionTexts, IllegalAction, InvalidState, Refusal, Refused
 
 if TYPE_CHECKING:
     from cardkit.engine.game import Game
@@ -68,6 +68,7 @@ __all__ = ["GenericState"]
 R = TypeVar("R", bound=Rules, default=Rules)
 F = TypeVar("F", bound=tuple[Any, ...], default=tuple[Any, ...])
 V = TypeVar("V", bound=View, default=View)
+T = TypeVar("T")
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -143,6 +144,29 @@ class GenericState(StateSlots[R, F], Generic[R, F, V]):
         transition that builds its fields whole, cheaper than `evolve`'s replacing by name)."""
         log = (self._log, action, tuple(events))
         return new_state(type(self), self.game, self.setup, log, fields, self._left - 1)
+
+    @property
+    def next_seat(self) -> int:
+        """The seat left of the seat to act (clockwise: after the last seat, seat 0).
+
+        Raises:
+            InvalidState: no seat is to act (the game is over).
+        """
+        seat = self.to_act
+        if seat is None:
+            raise InvalidState("no seat is to act: the game is over")
+        return (seat + 1) % self.players
+
+    def with_seat(self, values: tuple[T, ...], value: T) -> tuple[T, ...]:
+        """`values`, one per seat (the hands), with the seat to act's entry `value`.
+
+        Raises:
+            InvalidState: no seat is to act (the game is over).
+        """
+        seat = self.to_act
+        if seat is None:
+            raise InvalidState("no seat is to act: the game is over")
+        return (*values[:seat], value, *values[seat + 1 :])
 
     @property
     def action_count(self) -> int:
