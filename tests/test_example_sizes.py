@@ -1,5 +1,6 @@
-"""The example games' modules (all but rules, bots, plugin and ``__init__``) stay within
-200 code lines: a game as short to write as the issue that set the goal asked (issue 24).
+"""The example games' modules stay within their code lines: a game as short to write as the
+issues that set the goal asked (issues 24 and 37). Spades counts all but its rules, bots,
+plugin and ``__init__``; Crazy Eights and Gin Rummy count their whole package.
 
 Code lines are counted as that issue counts them: no blank lines, no comments, no
 docstrings; and an import statement is one line, however the formatter wraps its names
@@ -31,7 +32,18 @@ EXAMPLES = {
     # game took its narration module: 145 (the whole package: 235 -> 227).
     # `draw_zones`, the name, title and summary from the class and `CardWord[Suit]`'s
     # suit words: 136 (the whole package: 227 -> 219).
-    "crazyeights": (cardkit_crazyeights, {"game.py", "state.py", "views.py"}, 136),
+    # Counted whole from here on, as issue 37 counts (bots, rules and plugin too): 211, its
+    # target 150. The view model in the state's module, 5 (with the bot's import and its
+    # isinstance); the scoring tables as `CardValues` (`with_rank` for the wild 8), 6; the
+    # core's `with_seat` for the seat's new hand, 3; `next_seat`, 2;
+    # `setup.deal_and_turn_up`, 3; `draw_to_hand`, 5; `Play.event`, 4; the bot named and
+    # described from its class, 2; one import line from `cardkit.authoring` a module, 2;
+    # `hand_size` as `cards_each or ...`, 2; the discard's top read as `f.discard[-1]`, 2: 174.
+    "crazyeights": (
+        cardkit_crazyeights,
+        {"__init__.py", "bots.py", "game.py", "plugin.py", "rules.py", "state.py"},
+        174,
+    ),
     # Spades' table words (bids, partnerships: issue 39) took it from 197 to 248 lines; the
     # core now derives its zones' view fields, its trick spots and leaders, its grammar from
     # the action classes, no `__all__`, `rules_model`, ClassVar or `__future__` (issue 37): 209.
@@ -53,10 +65,12 @@ EXAMPLES = {
     # `GameBot`, 2; presets in the rules class, 1; two transitions written plainly, 1.
     # From 197 to 190: `draw_zones`, 4; the name, title and summary from the class, 3.
     # Its preset declared as a nested `Preset` class (words in its docstring): 189.
+    # The core's `with_seat` for the seat's new hand, 2; `setup.deal_and_turn_up`, 1; the
+    # bot named and described from its class, 1: 185.
     "ginrummy": (
         cardkit_ginrummy,
         {"__init__.py", "bots.py", "game.py", "plugin.py", "rules.py", "state.py", "views.py"},
-        189,
+        185,
     ),
 }
 

@@ -11,7 +11,7 @@ from typing import Any, assert_type
 
 from cardkit import GenericState, Rules, View
 from cardkit_crazyeights.state import CrazyEightsState
-from cardkit_crazyeights.views import CrazyEightsView
+from cardkit_crazyeights.state import CrazyEightsView
 from cardkit_palace.state import PalaceState
 from cardkit_palace.views import PalaceView
 from cardkit_tienlen.state import TienLenState

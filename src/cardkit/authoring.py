@@ -25,7 +25,8 @@ the authoring API says what each is, a line each, with a link to its reference):
   `PrivateWindows`,
   `ChosenAs`, `Zone`, `Seen`, `TableRole`, `View`, `ZoneView`, `TrickView`, `trick_zones`,
   `trick_entries`, `trick_table`, `TRICK_WORDS`, `play_to_trick`, `draw_cards`,
-  `draw_zones`, `deck_from`, `kept`, `kept_by`, `GameResult`, `Payment`, `low_hand_result`, `Event`;
+  `draw_to_hand`, `draw_zones`,
+  `deck_from`, `kept`, `kept_by`, `GameResult`, `Payment`, `low_hand_result`, `Event`;
 - actions and their grammar: `Action`, `Form`, `Grammar`, `Verb`, `CardVerb`, `CardWord`,
   `NumberVerb`, `grammar_of`, `Arg`, `IntArg`,
   `RankArg`, `SeatArg`, `Refusal`, `Refused`, `split_action_text`,
@@ -83,7 +84,7 @@ from cardkit.engine.arguments import Arg, IntArg, RankArg, SeatArg
 from cardkit.engine.bots import Bot, BotFactory, GameBot, RandomBot, Turn
 from cardkit.engine.cardverb import CardVerb, CardWord, NumberVerb, Verb, grammar_of
 from cardkit.engine.catalog import Catalog, catalog
-from cardkit.engine.drawing import draw_cards, draw_zones
+from cardkit.engine.drawing import draw_cards, draw_to_hand, draw_zones
 from cardkit.engine.events import Event
 from cardkit.engine.game import Game
 from cardkit.engine.gamehooks import HookCall
@@ -232,6 +233,7 @@ __all__ = [
     "count_text",
     "deck_from",
     "draw_cards",
+    "draw_to_hand",
     "draw_zones",
     "game_plugin",
     "grammar_of",

@@ -11,8 +11,7 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from cardkit_crazyeights.game import CrazyEights
-from cardkit_crazyeights.state import CrazyEightsState
-from cardkit_crazyeights.views import CrazyEightsView
+from cardkit_crazyeights.state import CrazyEightsState, CrazyEightsView
 
 from cardkit import Setup
 from cardkit.testing import random_playout

@@ -74,7 +74,7 @@ class DuplicatesACard(CrazyEightsState):
 
     def zones(self) -> Mapping[str, Sequence[Card] | CardSet]:
         zones = dict(super().zones())
-        zones["extra"] = (self.top,)
+        zones["extra"] = (self.f.discard[-1],)
         return zones
 
 

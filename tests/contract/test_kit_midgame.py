@@ -9,8 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from cardkit_crazyeights.state import CrazyEightsState
-from cardkit_crazyeights.views import CrazyEightsView
+from cardkit_crazyeights.state import CrazyEightsState, CrazyEightsView
 from contract_support import GOOD, broken
 
 from cardkit import Suit

@@ -6,8 +6,7 @@ from __future__ import annotations
 from collections.abc import Collection
 
 import pytest
-from cardkit_crazyeights.state import CrazyEightsState
-from cardkit_crazyeights.views import CrazyEightsView
+from cardkit_crazyeights.state import CrazyEightsState, CrazyEightsView
 from contract_support import GOOD, ShowsTheNextCard, a_state, broken
 
 from cardkit import CardSet

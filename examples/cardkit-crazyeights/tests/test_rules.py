@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 import pytest
 from cardkit_crazyeights.game import CrazyEights
-from cardkit_crazyeights.rules import card_points
+from cardkit_crazyeights.rules import WILD_POINTS
 from cardkit_crazyeights.state import CrazyEightsState, Play
 
 import cardkit
@@ -71,7 +71,7 @@ def test_the_starter_is_turned_up(start: Start) -> None:
 def test_an_eight_starter_is_buried_in_the_middle_of_the_stock(start: Start) -> None:
     """An 8 turned up goes to the middle of the stock and the next card is turned (again if 8)."""
     state = start(["2C 3C", "2D 3D"], "8H", "8S KD 5S")
-    assert state.top == Card.parse("KD")
+    assert state.f.discard[-1] == Card.parse("KD")
     middle = len(state.f.stock) // 2
     assert Card.parse("8H") in state.f.stock[middle - 2 : middle + 2]
     assert Card.parse("8S") in state.f.stock[middle - 2 : middle + 2]
@@ -82,7 +82,7 @@ def test_an_eight_starter_is_buried_in_the_middle_of_the_stock(start: Start) -> 
 def test_an_eight_starter_stays_when_eights_are_not_wild(start: Start) -> None:
     """Without wild 8s, an 8 is an ordinary starter."""
     state = start(["2C 3C", "2D 3D"], "8H", "8S KD", eights_wild=False)
-    assert state.top == Card.parse("8H")
+    assert state.f.discard[-1] == Card.parse("8H")
 
 
 # -- playing ------------------------------------------------------------------------------
@@ -94,7 +94,7 @@ def test_play_a_card_of_the_same_suit_or_rank(start: Start) -> None:
     assert sorted(str(a) for a in state.legal_actions()) == ["play 5H"]
     state = state.apply("play 5H")
     assert state.to_act == 1
-    assert state.top == Card.parse("5H")
+    assert state.f.discard[-1] == Card.parse("5H")
     assert [str(a) for a in state.legal_actions()] == ["draw"]
 
 
@@ -228,7 +228,7 @@ def test_the_discard_pile_is_reshuffled_when_the_stock_runs_out(
     """All but the top card become the new stock, and drawing goes on from it."""
     state = start(["2C 3C", "5D 6D"], "KH", "9S TS JS")
     # Put the table in the position where the stock is empty: every stock card was played.
-    state = rigged(state, stock=(), discard=(*state.f.stock, state.top))
+    state = rigged(state, stock=(), discard=(*state.f.stock, state.f.discard[-1]))
     assert [str(a) for a in state.legal_actions()] == ["draw"]
     after = state.apply("draw")
     reshuffle, draw = after.last_events
@@ -254,7 +254,9 @@ def test_drawing_the_last_cards_without_finding_a_play_leaves_a_pass(
     state = start(["2C 3C", "5D 6D"], "KH", "9S TS JS")
     no_play = [c for c in state.f.stock if not state.can_play(c)][:3]
     others = CardSet(state.f.stock) - CardSet(no_play) | state.f.hands[1]
-    state = rigged(state, stock=(), discard=(*no_play, state.top), hands=(state.f.hands[0], others))
+    state = rigged(
+        state, stock=(), discard=(*no_play, state.f.discard[-1]), hands=(state.f.hands[0], others)
+    )
     state = state.apply("draw")
     assert [e.kind for e in state.last_events] == ["reshuffle", "draw"]
     assert state.last_events[1].count == 3
@@ -301,7 +303,7 @@ def test_a_round_of_passes_with_nothing_to_draw_blocks_the_game(
     result = state.result()
     assert result.reason == "blocked"
     assert result.winners == [0]
-    assert result.points == [card_points(rest) - (2 + 10), 0]
+    assert result.points == [WILD_POINTS.total(rest) - (2 + 10), 0]
     assert [e.kind for e in state.last_events] == ["pass", "blocked"]
 
 

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import pytest
 from cardkit_crazyeights.game import CrazyEights
-from cardkit_crazyeights.rules import card_points
+from cardkit_crazyeights.rules import POINTS, WILD_POINTS
 from cardkit_crazyeights.state import CrazyEightsState
 
 import cardkit
@@ -54,10 +54,10 @@ def test_going_out_on_an_eight_still_names_a_suit(deck_for: DeckFor) -> None:
 
 
 def test_card_points() -> None:
-    """The scoring table, with and without wild eights."""
+    """The scoring tables, with and without wild eights."""
     cards = cardkit.parse_cards("8S KD QH JC TS 9D 2C AH")
-    assert card_points(cards) == 50 + 10 + 10 + 10 + 10 + 9 + 2 + 1
-    assert card_points(cards, eights_wild=False) == 8 + 10 + 10 + 10 + 10 + 9 + 2 + 1
+    assert WILD_POINTS.total(cards) == 50 + 10 + 10 + 10 + 10 + 9 + 2 + 1
+    assert POINTS.total(cards) == 8 + 10 + 10 + 10 + 10 + 9 + 2 + 1
 
 
 def test_result_before_the_end_raises() -> None:

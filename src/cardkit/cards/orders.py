@@ -240,6 +240,15 @@ class CardValues:
         values |= {Rank.JACK: pictures, Rank.QUEEN: pictures, Rank.KING: pictures, Rank.ACE: ace}
         return cls(values)
 
+    def with_rank(self, rank: Rank, value: int) -> CardValues:
+        """These values, but every card of `rank` worth `value` (Crazy Eights' wild 8s: 50).
+
+        >>> CardValues.pips().with_rank(Rank.EIGHT, 50).of(Card.parse("8H"))
+        50
+        """
+        values = {r: self.table[r - 2] for r in Rank} | {rank: value}
+        return CardValues(values, self.table[52])
+
     def of(self, card: Card) -> int:
         """The value of one card."""
         return self.table[card.index]

@@ -15,6 +15,7 @@ observation, [cardkit.rl.policy][]), and returns only that answer.
 from __future__ import annotations
 
 import random
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar, runtime_checkable
@@ -169,9 +170,19 @@ class GameBot(ABC):
     """
 
     name: ClassVar[str]
-    """The bot's name (`cardkit play --bot NAME`)."""
+    """The bot's name (`cardkit play --bot NAME`): by default its class's name, less `Bot`,
+    in lower case with hyphens (`HeuristicBot`: `heuristic`)."""
     description: ClassVar[str] = ""
-    """A line on how it plays."""
+    """A line on how it plays: by default the first paragraph of its docstring."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Name the bot and describe it from its class unless it (or a base) says."""
+        super().__init_subclass__(**kwargs)
+        if not hasattr(cls, "name"):
+            words = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "-", cls.__name__.removesuffix("Bot"))
+            cls.name = words.lower()
+        if not cls.description and cls.__doc__:
+            cls.description = " ".join(cls.__doc__.split("\n\n")[0].split())
 
     def __init__(self, rng: random.Random | None = None) -> None:
         """A bot of one seat; `rng` is its own generator (a new one when `None`)."""

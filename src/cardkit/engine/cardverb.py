@@ -17,6 +17,7 @@ from typing_extensions import TypeVar
 from cardkit.cards.card import SUIT_WORDS, Card, Rank, Suit
 from cardkit.engine.actions import Action
 from cardkit.engine.arguments import IntArg
+from cardkit.engine.events import Event
 from cardkit.engine.grammar import Form, Grammar
 
 __all__ = ["CardVerb", "CardWord", "NumberVerb", "Verb", "grammar_of"]
@@ -126,6 +127,25 @@ class CardWord(Action, Generic[W]):
             return f"{self.verb} {self.card.code}"
         word = next(name for name, value in self.words.items() if value == self.word)
         return f"{self.verb} {self.card.code} {word}"
+
+    def event(self, seat: int) -> Event:
+        """The public event of this action by `seat`: its verb as the kind, its card shown,
+        and a word named in the event's `note` (`"names clubs"`) and `data`, under the word's
+        type in lower case, as its code (`{"suit": "C"}`), which the core's words of a play
+        read: "plays 8♦ and names clubs".
+
+        >>> from cardkit.cards.card import Card
+        >>> class Play(CardWord[Suit]):
+        ...     word_rank = Rank.EIGHT
+        >>> event = Play(Card.parse("8H"), Suit.CLUBS).event(0)
+        >>> event.kind, event.cards, event.note, dict(event.data)
+        ('play', (Card('8H'),), 'names clubs', {'suit': 'C'})
+        """
+        if self.word is None:
+            return Event(self.verb, seat, (self.card,))
+        name = next(name for name, value in self.words.items() if value == self.word)
+        data = {type(self.word).__name__.lower(): getattr(self.word, "code", name)}
+        return Event(self.verb, seat, (self.card,), note=f"names {name}", data=data)
 
     @classmethod
     def forms(cls) -> tuple[Form, Form]:

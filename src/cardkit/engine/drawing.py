@@ -10,13 +10,17 @@ such a game lie and who sees them.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from cardkit.cards.card import Card
 from cardkit.engine.events import Event
 from cardkit.engine.zones import Seen, Zone
+from cardkit.errors import InvalidState
 
-__all__ = ["Drawn", "draw_cards", "draw_zones"]
+if TYPE_CHECKING:
+    from cardkit.engine.generic import GenericState
+
+__all__ = ["Drawn", "draw_cards", "draw_to_hand", "draw_zones"]
 
 
 class Drawn(NamedTuple):
@@ -78,6 +82,34 @@ def draw_cards(
             break
     events += [Event("draw", seat, count=count)] if count else []
     return Drawn(tuple(drawn), stock, discard, reshuffles, events)
+
+
+def draw_to_hand(
+    state: GenericState[Any, Any, Any], *, until: Callable[[Card], bool] | None = None
+) -> tuple[list[Event], dict[str, Any]]:
+    """The seat to act of `state` draws as `draw_cards` does (one card, or `until` a card it
+    accepts) into its hand: the public events, and the fields changed, for `evolve`.
+
+    The fields are those of `draw_zones`' defaults: `hands` (one card set per seat),
+    `stock` (top first), `discard` (top last), and `reshuffles` (the reshuffles so far).
+
+    ```python
+    def do_draw(self, action: Draw) -> Self:
+        events, changes = draw_to_hand(self)
+        return self.evolve(action, events, **changes)
+    ```
+
+    Raises:
+        InvalidState: no seat is to act (the game is over).
+    """
+    f, seat = state.f, state.to_act
+    if seat is None:
+        raise InvalidState("no seat is to act: the game is over")
+    cards, stock, discard, reshuffles, events = draw_cards(
+        seat, f.stock, f.discard, f.reshuffles, state.hidden_shuffle, until=until
+    )
+    hands = state.with_seat(f.hands, f.hands[seat].union(cards))
+    return events, {"hands": hands, "stock": stock, "discard": discard, "reshuffles": reshuffles}
 
 
 def draw_zones(

@@ -73,6 +73,7 @@ __all__ = ["GenericState"]
 R = TypeVar("R", bound=Rules, default=Rules)
 F = TypeVar("F", bound=tuple[Any, ...], default=tuple[Any, ...])
 V = TypeVar("V", bound=View, default=View)
+T = TypeVar("T")
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -152,6 +153,29 @@ class GenericState(StateSlots[R, F], Generic[R, F, V]):
         transition that builds its fields whole, cheaper than `evolve`'s replacing by name)."""
         log = (self._log, action, tuple(events))
         return new_state(type(self), self.game, self.setup, log, fields, self._left - 1)
+
+    @property
+    def next_seat(self) -> int:
+        """The seat left of the seat to act (clockwise: after the last seat, seat 0).
+
+        Raises:
+            InvalidState: no seat is to act (the game is over).
+        """
+        seat = self.to_act
+        if seat is None:
+            raise InvalidState("no seat is to act: the game is over")
+        return (seat + 1) % self.players
+
+    def with_seat(self, values: tuple[T, ...], value: T) -> tuple[T, ...]:
+        """`values`, one per seat (the hands), with the seat to act's entry `value`.
+
+        Raises:
+            InvalidState: no seat is to act (the game is over).
+        """
+        seat = self.to_act
+        if seat is None:
+            raise InvalidState("no seat is to act: the game is over")
+        return (*values[:seat], value, *values[seat + 1 :])
 
     @property
     def action_count(self) -> int:

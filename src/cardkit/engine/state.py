@@ -71,6 +71,27 @@ class Setup(NamedTuple, Generic[RulesT]):
     seed: int | None = None
     previous: GameResult | None = None
 
+    @property
+    def left_of_dealer(self) -> int:
+        """The seat left of the dealer, who receives the first card (and, in many games,
+        plays first)."""
+        return (self.dealer + 1) % self.players
+
+    def deal_and_turn_up(
+        self, cards_each: int
+    ) -> tuple[tuple[CardSet, ...], Card, tuple[Card, ...]]:
+        """Deal `cards_each` cards to each seat from the top of the deck, one at a time from
+        left of the dealer, and turn up the next card: the hands, the card turned up (a
+        starter, an upcard) and the rest of the deck (the stock, top first).
+
+        Raises:
+            ValueError: the deck holds no card to turn up after the hands.
+        """
+        hands, rest = self.deck.deal_sets(self.players, cards_each, first_seat=self.left_of_dealer)
+        if not rest.cards:
+            raise ValueError(f"no card is left to turn up after dealing {cards_each} cards each")
+        return tuple(hands), rest.cards[0], rest.cards[1:]
+
 
 class GameState(ABC):
     """The base of every game's state.

@@ -6,15 +6,13 @@ the legal actions, like every cardkit bot.
 
 from collections import Counter
 
-from cardkit import Action, Rank, Turn
-from cardkit.authoring import GameBot
-from cardkit_crazyeights.rules import card_points
+from cardkit.authoring import Action, GameBot, Rank, Turn
+from cardkit_crazyeights.rules import WILD_POINTS
 from cardkit_crazyeights.state import Draw, Pass, Play
-from cardkit_crazyeights.views import CrazyEightsView
 
 
 class HeuristicBot(GameBot):
-    """Sheds expensive cards first, follows its longest suit, and keeps 8s for emergencies.
+    """Plays its most expensive matching card, keeps 8s for last, names its long suit.
 
     - If it can play a card other than an 8, it plays the one worth the most
       points, preferring cards of the suit it holds most of (so that it can
@@ -28,19 +26,15 @@ class HeuristicBot(GameBot):
     - Otherwise it draws, and passes only when it has to.
     """
 
-    name = "heuristic"
-    description = "Plays its most expensive matching card, keeps 8s for last, names its long suit."
-
     def choose(self, turn: Turn) -> Action:
         """Pick a play, a draw or a pass for ``turn.seat``."""
         view = turn.view
-        assert isinstance(view, CrazyEightsView)
         held = Counter(card.suit for card in view.cards_of("hand") if card.rank != Rank.EIGHT)
         plays = [action for action in turn.legal if isinstance(action, Play)]
         ordinary = [p for p in plays if p.word is None and p.card.rank != Rank.EIGHT]
         if ordinary:
             return max(
-                ordinary, key=lambda p: (held[p.card.suit], card_points([p.card]), p.card.index)
+                ordinary, key=lambda p: (held[p.card.suit], WILD_POINTS.of(p.card), p.card.index)
             )
         if plays:
             # Only wild 8s are playable: play the cheapest-indexed one, naming the longest suit.

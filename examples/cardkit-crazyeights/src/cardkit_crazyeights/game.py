@@ -26,8 +26,7 @@ The rules (see the README):
   difference to each other hand (no points on a tie for lowest).
 """
 
-from cardkit import Event, Game, Rank, Setup
-from cardkit.authoring import Players
+from cardkit.authoring import Event, Game, Players, Rank, Setup
 from cardkit_crazyeights.rules import CrazyEightsRules
 from cardkit_crazyeights.state import CrazyEightsState, Fields
 
@@ -40,20 +39,17 @@ class CrazyEights(Game[CrazyEightsRules, CrazyEightsState]):
 
     def deal(self, setup: Setup[CrazyEightsRules]) -> CrazyEightsState:
         """Deal the hands one card at a time from left of the dealer, then turn up a starter."""
-        rules, players, dealer = setup.rules, setup.players, setup.dealer
-        first = (dealer + 1) % players
-        size = rules.hand_size(players)
-        hands, rest = setup.deck.deal_sets(players, size, first_seat=first)
-        events = [Event("deal", dealer, note=f"{size} cards each", data={"cards_each": size})]
-        starter, stock = rest.cards[0], rest.cards[1:]
-        while rules.eights_wild and starter.rank == Rank.EIGHT:
+        size = setup.rules.hand_size(setup.players)
+        hands, starter, stock = setup.deal_and_turn_up(size)
+        events = [Event("deal", setup.dealer, note=f"{size} cards each", data={"cards_each": size})]
+        while setup.rules.eights_wild and starter.rank == Rank.EIGHT:
             # An 8 turned up is buried in the middle of the stock; the next card is turned.
             events.append(Event("bury", cards=(starter,), note="an 8 is buried in the stock"))
             stock = (*stock[: len(stock) // 2], starter, *stock[len(stock) // 2 :])
             starter, stock = stock[0], stock[1:]
         events.append(Event("starter", cards=(starter,)))
         assert starter.suit is not None  # a 52-card deck has no jokers
-        fields = Fields(tuple(hands), stock, (starter,), starter.suit, first)
+        fields = Fields(hands, stock, (starter,), starter.suit, setup.left_of_dealer)
         return CrazyEightsState.first(self, setup, fields, events)
 
 

@@ -1,11 +1,9 @@
 """The rules model of Crazy Eights (every option, typed, with its default), its presets,
 and what cards left in a hand are worth."""
 
-from collections.abc import Iterable
-
 from pydantic import Field
 
-from cardkit import Card, InvalidRules, Preset, Rank, Rules
+from cardkit.authoring import CardValues, InvalidRules, Preset, Rank, Rules
 
 
 class CrazyEightsRules(Rules):
@@ -45,9 +43,7 @@ class CrazyEightsRules(Rules):
 
     def hand_size(self, players: int) -> int:
         """The number of cards each of ``players`` seats is dealt."""
-        if self.cards_each is not None:
-            return self.cards_each
-        return 7 if players == 2 else 5
+        return self.cards_each or (7 if players == 2 else 5)
 
     def check_players(self, players: int) -> None:
         """Refuse a deal that leaves fewer than two cards for the stock and the starter.
@@ -62,15 +58,7 @@ class CrazyEightsRules(Rules):
             )
 
 
-def card_points(cards: Iterable[Card], *, eights_wild: bool = True) -> int:
-    """What cards left in a hand are worth: 8 = 50 (8 when 8s are not wild), pictures 10, ace 1."""
-    return sum(points(card, eights_wild) for card in cards)
-
-
-def points(card: Card, eights_wild: bool) -> int:
-    """What one card left in a hand is worth (see `card_points`)."""
-    if card.rank == Rank.EIGHT and eights_wild:
-        return 50
-    if card.rank == Rank.ACE:
-        return 1
-    return min(card.rank or 0, 10)
+#: What a card left in a hand is worth: its pips, a picture 10, an ace 1 (an 8: 8).
+POINTS = CardValues.pips(ace=1, pictures=10)
+#: The same with 8s wild: a wild 8 is worth 50.
+WILD_POINTS = POINTS.with_rank(Rank.EIGHT, 50)

@@ -1,6 +1,6 @@
 """Crazy Eights: its actions, its state, the checks and the transitions (the rules in `game`)."""
 
-from typing import Any, NamedTuple, Self
+from typing import Any, Literal, NamedTuple, Self
 
 from cardkit.authoring import (
     Card,
@@ -15,13 +15,13 @@ from cardkit.authoring import (
     Refused,
     Suit,
     Verb,
-    draw_cards,
+    View,
+    draw_to_hand,
     draw_zones,
     grammar_of,
     low_hand_result,
 )
-from cardkit_crazyeights.rules import CrazyEightsRules, card_points
-from cardkit_crazyeights.views import CrazyEightsView
+from cardkit_crazyeights.rules import POINTS, WILD_POINTS, CrazyEightsRules
 
 
 # --8<-- [start:actions]
@@ -40,6 +40,24 @@ class Pass(Verb):
 
 
 # --8<-- [end:actions]
+
+
+# --8<-- [start:view-model]
+class CrazyEightsView(View):
+    """What one seat (or a spectator) may know of a game of Crazy Eights: the zones' entries
+    (``hand``, ``hand_counts``, ``stock_count``, ``discard_count``, ``top``) and the
+    ``dealer``, which the core derives, and these.
+
+    Attributes:
+        suit: the suit to follow (named by a wild 8, else the top card's suit).
+        drew: whether the seat to act has already drawn this turn.
+    """
+
+    suit: Literal["clubs", "diamonds", "hearts", "spades"]
+    drew: bool
+
+
+# --8<-- [end:view-model]
 
 
 # --8<-- [start:state]
@@ -76,7 +94,8 @@ class CrazyEightsState(GenericState[CrazyEightsRules, Fields, CrazyEightsView]):
         f = self.f
         if f.outcome is None:
             raise InvalidState("the game is not over yet: nobody has gone out")
-        points = [card_points(hand, eights_wild=self.rules.eights_wild) for hand in f.hands]
+        values = WILD_POINTS if self.rules.eights_wild else POINTS
+        points = [values.total(hand) for hand in f.hands]
         out = f.seat if f.outcome == "went_out" else None
         details = {"cards_left": [len(hand) for hand in f.hands]}
         return low_hand_result(
@@ -85,15 +104,10 @@ class CrazyEightsState(GenericState[CrazyEightsRules, Fields, CrazyEightsView]):
 
     # --8<-- [end:state]
     # --8<-- [start:checks]
-    @property
-    def top(self) -> Card:
-        """The top card of the discard pile."""
-        return self.f.discard[-1]
-
     def can_play(self, card: Card) -> bool:
         """Whether `card` may be played now: it follows the suit to follow or the top card's
         rank, or it is an 8 while 8s are wild."""
-        matches = card.suit == self.f.suit or card.rank == self.top.rank
+        matches = card.suit == self.f.suit or card.rank == self.f.discard[-1].rank
         return matches or (self.rules.eights_wild and card.rank == Rank.EIGHT)
 
     def can_play_a_card(self) -> bool:
@@ -111,7 +125,8 @@ class CrazyEightsState(GenericState[CrazyEightsRules, Fields, CrazyEightsView]):
         if card not in self.f.hands[self.f.seat]:
             return Refusal(Refused.NOT_IN_HAND, f"{card.code} is not in your hand")
         if not self.can_play(card):
-            why = f"the suit to follow ({self.f.suit.word}) nor the rank of {self.top.code}"
+            top = self.f.discard[-1].code  # the top card of the discard pile
+            why = f"the suit to follow ({self.f.suit.word}) nor the rank of {top}"
             return Refusal("does_not_match", f"{card.code} matches neither {why}")
         wild = self.rules.eights_wild and card.rank == Rank.EIGHT
         if wild and action.word is None:
@@ -146,31 +161,20 @@ class CrazyEightsState(GenericState[CrazyEightsRules, Fields, CrazyEightsView]):
     def do_play(self, action: Play) -> Self:
         """Put the card on the pile; the suit to follow is the one named, or the card's."""
         f, seat, card = self.f, self.f.seat, action.card
-        hand = f.hands[seat].remove(card)
+        hands = self.with_seat(f.hands, f.hands[seat].remove(card))
         suit = card.suit if action.word is None else action.word
-        assert suit is not None  # no jokers in the deck
-        if action.word is None:
-            events = [Event("play", seat, (card,))]
-        else:
-            named = {"suit": suit.code}
-            events = [Event("play", seat, (card,), note=f"names {suit.word}", data=named)]
-        changes = {"hands": self.changed_hand(hand), "discard": (*f.discard, card), "suit": suit}
-        if not hand:
+        events = [action.event(seat)]  # the card shown, and the suit a wild 8 names
+        changes = {"hands": hands, "discard": (*f.discard, card), "suit": suit}
+        if not hands[seat]:
             events.append(Event("out", seat, note="goes out"))
             return self.evolve(action, events, **changes, drew=False, passes=0, outcome="went_out")
-        seat = (seat + 1) % self.players
-        return self.evolve(action, events, **changes, seat=seat, drew=False, passes=0)
+        return self.evolve(action, events, **changes, seat=self.next_seat, drew=False, passes=0)
 
     def do_draw(self, action: Draw) -> Self:
         """Draw one card, or until one can be played; reshuffle the pile when the stock is out."""
-        f = self.f
         until = self.can_play if self.rules.draw_until_playable else None
-        cards, stock, discard, reshuffles, events = draw_cards(
-            f.seat, f.stock, f.discard, f.reshuffles, self.hidden_shuffle, until=until
-        )
-        hands = self.changed_hand(f.hands[f.seat].union(cards))
-        changes = {"stock": stock, "discard": discard, "reshuffles": reshuffles}
-        return self.evolve(action, events, hands=hands, drew=True, **changes)
+        events, changes = draw_to_hand(self, until=until)
+        return self.evolve(action, events, drew=True, **changes)
 
     def do_pass(self, action: Pass) -> Self:
         """End the turn; a whole round of passes with nothing to draw blocks the game."""
@@ -179,12 +183,6 @@ class CrazyEightsState(GenericState[CrazyEightsRules, Fields, CrazyEightsView]):
         if passes >= self.players:
             events.append(Event("blocked", note="nobody can play or draw"))
             return self.evolve(action, events, passes=passes, drew=False, outcome="blocked")
-        seat = (self.f.seat + 1) % self.players
-        return self.evolve(action, events, seat=seat, passes=passes, drew=False)
-
-    def changed_hand(self, hand: CardSet) -> tuple[CardSet, ...]:
-        """The hands, with the seat to act's replaced by `hand`."""
-        hands = self.f.hands
-        return (*hands[: self.f.seat], hand, *hands[self.f.seat + 1 :])
+        return self.evolve(action, events, seat=self.next_seat, passes=passes, drew=False)
 
     # --8<-- [end:transitions]

@@ -8,7 +8,9 @@ from cardkit_ginrummy.views import GinView
 
 
 class HeuristicBot(GameBot):
-    """Keeps its deadwood low and knocks as soon as it may.
+    """Discards its highest deadwood, takes only what it melds, knocks at once.
+
+    It keeps its deadwood low and knocks as soon as it may:
 
     - It knocks as soon as it may, with the discard that leaves the least deadwood.
     - Else it discards the card that leaves the least deadwood, the highest of
@@ -17,9 +19,6 @@ class HeuristicBot(GameBot):
       deadwood (after its best discard); else it passes or draws.
     - Defending, it lays off a card whenever that lowers its deadwood, then says done.
     """
-
-    name = "heuristic"
-    description = "Discards its highest deadwood, takes only what it melds, knocks at once."
 
     def choose(self, turn: Turn) -> Action:
         """Pick an action for ``turn.seat``."""

@@ -14,10 +14,9 @@ class GinRummy(Game[GinRules, GinState]):
 
     def deal(self, setup: Setup[GinRules]) -> GinState:
         """Deal 10 cards each, turn up the upcard, and offer it to the non-dealer."""
-        hands, rest = setup.deck.deal_sets(2, 10, first_seat=1 - setup.dealer)
-        upcard, stock = rest.cards[0], rest.cards[1:]
+        hands, upcard, stock = setup.deal_and_turn_up(10)
         events = [Event("deal", setup.dealer), Event("upcard", cards=(upcard,))]
-        fields = Fields(tuple(hands), stock, (upcard,), seat=1 - setup.dealer)
+        fields = Fields(hands, stock, (upcard,), seat=setup.left_of_dealer)
         return GinState.first(self, setup, fields, events)
 
 

@@ -173,10 +173,6 @@ class GinState(GenericState[GinRules, Fields, GinView]):
 
     # --8<-- [end:checks]
     # --8<-- [start:moves]
-    def holding(self, hand: CardSet) -> tuple[CardSet, ...]:
-        """The hands, the seat to act's being ``hand`` now."""
-        return tuple(hand if seat == self.f.seat else h for seat, h in enumerate(self.f.hands))
-
     def do_pass(self, action: Pass) -> Self:
         """The dealer is offered the upcard next; if both pass, the non-dealer draws."""
         phase = "stock" if self.f.seat == self.setup.dealer else "offer"
@@ -199,14 +195,15 @@ class GinState(GenericState[GinRules, Fields, GinView]):
         if self.rules.big_gin and deadwood(hand) == 0:
             big_gin = [event, Event("big_gin", self.f.seat, note="goes big gin")]
             return self.show_down(action, big_gin, hand, outcome="big_gin", **changes)
-        return self.evolve(action, [event], hands=self.holding(hand), phase="discard", **changes)
+        hands = self.with_seat(self.f.hands, hand)
+        return self.evolve(action, [event], hands=hands, phase="discard", **changes)
 
     def do_discard(self, action: Discard) -> Self:
         """The card goes on the pile; with two cards left in the stock, the deal is drawn."""
         f, card, over = self.f, action.card, len(self.f.stock) <= 2
         events = [Event("discard", f.seat, (card,))]
         events += [Event("drawn_deal", note="two cards are left in the stock")] if over else []
-        hands, discard = self.holding(self.hand.remove(card)), (*f.discard, card)
+        hands, discard = self.with_seat(self.f.hands, self.hand.remove(card)), (*f.discard, card)
         after = {"outcome": "draw"} if over else {"seat": 1 - f.seat, "phase": "draw"}
         return self.evolve(action, events, hands=hands, discard=discard, **after)
 
@@ -222,7 +219,7 @@ class GinState(GenericState[GinRules, Fields, GinView]):
     def show_down(self, action: Action, events: list[Event], hand: CardSet, **changes: Any) -> Self:
         """The seat to act knocks with ``hand``: its melds, made at best, go on the table."""
         melds = solver_for(KINDS, VALUES).best(hand).melds
-        hands, knocker = self.holding(hand), self.f.seat
+        hands, knocker = self.with_seat(self.f.hands, hand), self.f.seat
         return self.evolve(action, events, hands=hands, knocker=knocker, melds=melds, **changes)
 
     def do_layoff(self, action: LayOff) -> Self:
@@ -231,7 +228,7 @@ class GinState(GenericState[GinRules, Fields, GinView]):
         at = next(i for i, m in enumerate(melds) if any(k.extends(m, card) for k in KINDS))
         melds[at] = melds[at].add(card)
         event = Event("layoff", self.f.seat, (card,), note="lays off")
-        hands = self.holding(self.hand.remove(card))
+        hands = self.with_seat(self.f.hands, self.hand.remove(card))
         return self.evolve(action, [event], hands=hands, melds=tuple(melds))
 
     def do_done(self, action: Done) -> Self:
