@@ -39,10 +39,11 @@ EXAMPLES = {
     # `setup.deal_and_turn_up`, 3; `draw_to_hand`, 5; `Play.event`, 4; the bot named and
     # described from its class, 2; one import line from `cardkit.authoring` a module, 2;
     # `hand_size` as `cards_each or ...`, 2; the discard's top read as `f.discard[-1]`, 2: 174.
+    # The core refusing `result()` before the end (an assert says so to mypy), 1: 173.
     "crazyeights": (
         cardkit_crazyeights,
         {"__init__.py", "bots.py", "game.py", "plugin.py", "rules.py", "state.py"},
-        174,
+        173,
     ),
     # Spades' table words (bids, partnerships: issue 39) took it from 197 to 248 lines; the
     # core now derives its zones' view fields, its trick spots and leaders, its grammar from
@@ -66,11 +67,12 @@ EXAMPLES = {
     # From 197 to 190: `draw_zones`, 4; the name, title and summary from the class, 3.
     # Its preset declared as a nested `Preset` class (words in its docstring): 189.
     # The core's `with_seat` for the seat's new hand, 2; `setup.deal_and_turn_up`, 1; the
-    # bot named and described from its class, 1: 185.
+    # bot named and described from its class, 1: 185. The core refusing `result()` before
+    # the end (an assert says so to mypy), 1: 184.
     "ginrummy": (
         cardkit_ginrummy,
         {"__init__.py", "bots.py", "game.py", "plugin.py", "rules.py", "state.py", "views.py"},
-        185,
+        184,
     ),
 }
 

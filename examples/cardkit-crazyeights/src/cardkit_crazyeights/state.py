@@ -9,7 +9,6 @@ from cardkit.authoring import (
     Event,
     GameResult,
     GenericState,
-    InvalidState,
     Rank,
     Refusal,
     Refused,
@@ -86,14 +85,9 @@ class CrazyEightsState(GenericState[CrazyEightsRules, Fields, CrazyEightsView]):
         return {"suit": self.f.suit.word, "drew": self.f.drew and not self.is_over}
 
     def final_result(self) -> GameResult:
-        """Who went out (or, blocked, holds the lowest hand) scores the other hands' points.
-
-        Raises:
-            InvalidState: the game is not over yet.
-        """
+        """Who went out (or, blocked, holds the lowest hand) scores the other hands' points."""
         f = self.f
-        if f.outcome is None:
-            raise InvalidState("the game is not over yet: nobody has gone out")
+        assert f.outcome is not None  # the core asks only once the game is over
         values = WILD_POINTS if self.rules.eights_wild else POINTS
         points = [values.total(hand) for hand in f.hands]
         out = f.seat if f.outcome == "went_out" else None

@@ -10,7 +10,6 @@ from cardkit.authoring import (
     Event,
     GameResult,
     GenericState,
-    InvalidState,
     Refusal,
     Refused,
     Verb,
@@ -100,14 +99,9 @@ class GinState(GenericState[GinRules, Fields, GinView]):
         return {"phase": f.phase, "deadwood": own, "knocker": f.knocker, "melds": melds}
 
     def final_result(self) -> GameResult:
-        """The deal's points: the deadwood difference, and the gin, big gin or undercut bonus.
-
-        Raises:
-            InvalidState: the deal is not over yet.
-        """
+        """The deal's points: the deadwood difference, and the gin, big gin or undercut bonus."""
         f, rules, actions = self.f, self.rules, self.action_count
-        if f.outcome is None:
-            raise InvalidState("the deal is not over yet: nobody has knocked")
+        assert f.outcome is not None  # the core asks only once the deal is over
         if f.knocker is None:
             return GameResult(reason="void", players=2, points=[0, 0], actions=actions)
         dead = [deadwood(hand) for hand in f.hands]
