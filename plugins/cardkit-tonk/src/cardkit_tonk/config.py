@@ -12,7 +12,7 @@ from typing import Final
 
 from cardkit import Card, CardValues, Event, Rank
 from cardkit.authoring import MeldSolver, Run, solver_for
-from cardkit_tonk.events import card_events, draw_events
+from cardkit_tonk.events import card_events, deal_events, draw_events
 from cardkit_tonk.rules import TonkRules
 from cardkit_tonk.spreads import BOOK, TableSpread, accepts_mask, run_kind
 
@@ -46,6 +46,7 @@ class Config:
     __slots__ = (
         "anytime",
         "deal_check",
+        "deals",
         "dealt",
         "discards",
         "draws",
@@ -64,6 +65,7 @@ class Config:
         "solver",
         "taken_rules",
         "takes",
+        "upcards",
         "values",
         "when_needed",
     )
@@ -93,7 +95,10 @@ class Config:
         self.no_locks = (0,) * players
         self.taken_rules = self.must_use or self.forbid_taken
         self.plain_start = not (rules.spades_side_pot or self.deal_check or self.anytime)
-        # The events of the commonest moves, by seat (and card index): looked up, not built.
+        # The events of the deal and of the commonest moves, by seat (and card index): looked
+        # up, not built.
+        self.deals = tuple(deal_events(seat, self.dealt, None) for seat in range(players))
+        self.upcards = tuple(_by_card("upcard", seat) for seat in range(players))
         self.draws = tuple(draw_events(seat) for seat in range(players))
         self.takes = tuple(_by_card("take", seat) for seat in range(players))
         self.discards = tuple(_by_card("discard", seat) for seat in range(players))

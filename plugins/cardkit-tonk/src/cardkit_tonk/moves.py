@@ -15,7 +15,7 @@ from cardkit import Card, Event
 from cardkit.authoring import Setup, cards_of_mask
 from cardkit_tonk.actions import Bonus, Discard, Draw, Drop, Hit, Spread, Take, spread_cards
 from cardkit_tonk.config import Config
-from cardkit_tonk.events import card_events, deal_events, over, retire, turns
+from cardkit_tonk.events import card_events, over, retire, turns
 from cardkit_tonk.fields import (
     EMPTY_TABLE,
     MAIN,
@@ -72,17 +72,18 @@ def dealt(setup: Setup[TonkRules], c: Config) -> tuple[Fields, tuple[Event, ...]
             mask |= card.bit
         masks[(first + k) % n] = mask
     pile: tuple[Card, ...] = ()
-    upcard = None
+    events = c.deals[dealer]
     if c.rules.dealer_upcard:
         upcard = cards[at]
         pile = (upcard,)
+        events = (*events, *c.upcards[dealer][upcard.index])
         at += 1
     phase = START if c.plain_start else SPADES  # plain: no side pot, claim or drop window
     hands = tuple(masks)
     after = new_tuple(
         Fields, (phase, first, hands, at, pile, EMPTY_TABLE, c.no_locks, NO_TURN, NO_EXTRA, None, c)
     )
-    return after, deal_events(dealer, size, upcard)
+    return after, events
 
 
 def enter_turn(
