@@ -65,8 +65,9 @@ def _chunk_rows() -> tuple[bytes, ...]:
 Vector = npt.NDArray[np.float32]
 #: Reads a state's planes (slot order, then the top planes) and each slot's count.
 Planes = Callable[[Any], tuple[list[int], list[int]]]
-#: The bytes of a state's planes and counts (as a seat sees them), then the tail given.
-Cards = Callable[[Any, bytes], bytearray]
+#: The bytes of a state's planes and counts (as a seat sees them), then the tail and the
+#: view fields' bytes given (two parts: no bytes object of the two joined first).
+Cards = Callable[[Any, bytes, bytes], bytearray]
 
 
 def float_bytes(values: Sequence[float]) -> bytes:
@@ -206,12 +207,12 @@ def field_bytes(
 
 
 def joined(planes_of: Planes, rows: PlaneBytes, counts: CountBytes) -> Cards:
-    """The bytes of the planes then the counts `planes_of` gives, then `tail`."""
+    """The bytes of the planes then the counts `planes_of` gives, then `tail` and `fields`."""
     row, count, join = rows.__getitem__, counts.__getitem__, bytearray().join
 
-    def cards(state: Any, tail: bytes) -> bytearray:
+    def cards(state: Any, tail: bytes, fields: bytes) -> bytearray:
         planes, tally = planes_of(state)
-        return join([*map(row, planes), *map(count, tally), tail])
+        return join([*map(row, planes), *map(count, tally), tail, fields])
 
     return cards
 
@@ -228,7 +229,7 @@ def encoder(
 
     Args:
         cards_of: the bytes of the state's planes and counts as this seat sees
-            them, followed by the tail it is given.
+            them, followed by the tail and the fields' bytes it is given.
         seat: the seat (`None`: a spectator).
         asks: the seat to act is asked of `state.shown_to_act(seat)` (private
             windows) when it is not `seat` (a seat to act is always shown itself).
@@ -245,8 +246,7 @@ def encoder(
         if asks and to_act != seat:
             to_act = state.shown_to_act(seat)
         tail = acts[players if to_act is None else to_act % players]
-        if fields_of is not None:
-            tail += fields_of(state)
-        return frombuffer(cards_of(state, tail), f32)
+        fields = b"" if fields_of is None else fields_of(state)
+        return frombuffer(cards_of(state, tail, fields), f32)
 
     return encode

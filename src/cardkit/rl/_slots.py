@@ -43,7 +43,8 @@ class SlotReader:
     planes of `top_slots`) and each slot's count, the keyed zones in
     `other`. The parts are laid out once per seat: the planes and counts
     the seat never sees change are constants, the others are written in
-    place.
+    place. A 52-card slot's plane is four parts (13-bit rows); a top plane
+    (one card: 52 masks at most) is one, looked up whole.
     """
 
     def __init__(
@@ -124,9 +125,10 @@ class SlotReader:
             return -1
 
         width = len(empty)
-        self._plane_at = [add(zero, p in shown, width) for p in range(planes)]
+        self._plane_at = [add(zero, p in shown, width if p < slots else 1) for p in range(planes)]
         self._count_at = [add(none, i in counted, 1) for i in range(slots)]
         add(b"", True, 1)  # the tail
+        add(b"", True, 1)  # the view fields
         self._parts = parts
         # By entry: its zone, its seat (see `EntryReader.seat`), when the seat sees it (see
         # `_shown`), where its count's part is (`_OTHER`: joined into `other`'s), where its
@@ -150,14 +152,14 @@ class SlotReader:
             )
         ]
 
-    def read(self, state: Any, tail: bytes) -> bytearray:
-        """The bytes of the planes then the counts, then `tail`."""
+    def read(self, state: Any, tail: bytes, fields: bytes) -> bytearray:
+        """The bytes of the planes then the counts, then `tail` and `fields`."""
         parts = self._parts[:]
         entries = self._entries
         kinds, gets = entries.kinds, entries.gets
-        rows, kept = self._rows, self._count_bytes
+        rows, kept, plane_at, planes = self._rows, self._count_bytes, self._plane_at, self._planes
         reveals = [revealed(state) for revealed in self._reveals] if self._reveals else []
-        fields = entries.fields(state)
+        values = entries.fields(state)
         others = count = 0  # the cards and count of `other`
         value: Any = None
         current = -1
@@ -165,7 +167,7 @@ class SlotReader:
             if z != current:  # the next zone's value
                 current = z
                 at = entries.at[z]
-                value = fields[at] if at >= 0 else gets[z](state)
+                value = values[at] if at >= 0 else gets[z](state)
             kind = kinds[z]
             if kind in (MASKS_SEATS, MASKS):
                 mask: int = value[s] if kind == MASKS_SEATS else value
@@ -194,9 +196,9 @@ class SlotReader:
                     parts[placed + 2] = rows[mask >> 26 & 8191]
                     parts[placed + 3] = rows[mask >> 39]
                 elif placed >= 0:
-                    parts[placed] = self._planes[mask]
-                if top >= 0:
-                    self._plane(parts, top, bit)
+                    parts[placed] = planes[mask]
+                if top >= 0 and plane_at[top] >= 0:  # a top plane: one part
+                    parts[plane_at[top]] = planes[bit]
         keyed = self._keyed
         if keyed is not None:
             m, c = keyed(state, self._everything)
@@ -206,11 +208,13 @@ class SlotReader:
         at = self._count_at[other]
         if at >= 0:
             parts[at] = kept[count] if count < len(kept) else self._counts[count]
-        parts[-1] = tail
+        parts[-2] = tail
+        parts[-1] = fields
         return bytearray().join(parts)
 
     def _plane(self, parts: list[bytes], plane: int, mask: int) -> None:
-        """Write a plane's bytes in its parts (a plane never seen is a constant: unwritten)."""
+        """Write a slot's plane's bytes in its parts (a plane never seen is a constant:
+        unwritten)."""
         at = self._plane_at[plane]
         if at < 0:
             return
