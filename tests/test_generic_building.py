@@ -16,6 +16,7 @@ import pytest
 from cardkit_crazyeights.state import CrazyEightsState
 
 import cardkit
+from cardkit.engine._stateslots import built_by_call
 from cardkit.engine.actions import Action
 from cardkit.engine.generic import GenericState
 from cardkit.errors import IllegalAction
@@ -64,6 +65,28 @@ def test_a_subclass_of_a_state_class_builds_its_own_states() -> None:
     assert type(state) is Traced
     state = state.apply(state.legal_actions()[0])
     assert type(state) is Traced
+
+
+def test_a_class_without_its_own_init_is_built_by_calling_it() -> None:
+    """Compiled, `new_state` calls the class when its `__init__` is `object`'s (cheaper than
+    `cls.__new__(cls)`); a class with an `__init__` is never built by calling it."""
+
+    class WithInit(CrazyEightsState):
+        __slots__ = ()
+
+        def __init__(self) -> None:
+            raise AssertionError("a state is not built by calling its class")
+
+    class Plain(CrazyEightsState):
+        __slots__ = ()
+
+    for name in ("crazyeights", "tonk", "tienlen", "palace", "spades", "ginrummy"):
+        assert type(cardkit.load_game(name).start(seed=1)) in built_by_call
+    assert Plain in built_by_call
+    assert WithInit not in built_by_call
+    first = cardkit.load_game("crazyeights").start(players=3, seed=2)
+    state = WithInit.first(first.game, first.setup, first.f, first.last_events)
+    assert type(state.apply(state.legal_actions()[0])) is WithInit
 
 
 def test_evolve_replaces_the_named_fields_only() -> None:

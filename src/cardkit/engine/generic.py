@@ -50,7 +50,14 @@ from cardkit.engine._building import replaced
 from cardkit.engine._fieldjson import field_json
 from cardkit.engine._moves import Check, Do, moves_of, state_function
 from cardkit.engine._native import own_abc_caches
-from cardkit.engine._stateslots import StateSlots, listing_of, new_state, set_legal, turn_of
+from cardkit.engine._stateslots import (
+    StateSlots,
+    built_by_call,
+    listing_of,
+    new_state,
+    set_legal,
+    turn_of,
+)
 from cardkit.engine._visible import visible_zones
 from cardkit.engine.actions import Action, check_action_text
 from cardkit.engine.events import Event
@@ -119,6 +126,8 @@ class GenericState(StateSlots[R, F], Generic[R, F, V]):
                 )
         turn_of[cls] = state_function(cls, "whose_turn")
         listing_of[cls] = state_function(cls, "list_legal")
+        if cls.__init__ is object.__init__:
+            built_by_call.add(cls)
         # A subclass that wraps _apply (a test double) is applied through it.
         cls._plain_apply = cls._apply is GenericState._apply
         if "view_model" not in vars(cls):  # the view model named in the base, if any
