@@ -34,7 +34,7 @@ the authoring API says what each is, a line each, with a link to its reference):
   `EnumeratedActionSpace`, `KeyedActionSpace`, `ActionBlock`;
 - words and the table: `Phrase`, `PhraseLike`, `EventLike`, `Wording`, `Words`,
   `card_text`, `cards_text`, `count_text`, `seat_text`, `seats_text`, `sealed_words`,
-  `payments_text`, `words_text`, `TableHint`, `Spot`;
+  `team_words`, `payments_text`, `words_text`, `TableHint`, `Spot`;
 - bots and plugins: `Bot`, `BotFactory`, `GameBot`, `RandomBot`, `Turn`, `hookimpl`,
   `hookspec`, `Register`, `game_plugin`, `Registry`, `Catalog`, `catalog`, `HookCall`;
 - phases (when an action kind applies): `Phase`;
@@ -115,6 +115,7 @@ from cardkit.engine.viewwords import (
     sealed_words,
     seat_text,
     seats_text,
+    team_words,
     words_text,
 )
 from cardkit.engine.windows import PrivateWindows
@@ -256,6 +257,7 @@ __all__ = [
     "solver_for",
     "split_action_text",
     "suit_mask",
+    "team_words",
     "trick_entries",
     "trick_table",
     "trick_zones",
