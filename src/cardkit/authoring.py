@@ -23,7 +23,8 @@ the authoring API says what each is, a line each, with a link to its reference):
   `Players`, `MatchPolicy`,
   `Setup`, `GameState`, `GenericState`, `Log`, `SimultaneousChoices`, `Sealed`,
   `PrivateWindows`,
-  `ChosenAs`, `Zone`, `Seen`, `TableRole`, `View`, `ZoneView`, `TrickView`, `trick_zones`,
+  `ChosenAs`, `Zone`, `Seen`, `TableRole`, `View`, `ZoneView`, `TrickView`, `TrickStep`,
+  `trick_zones`,
   `trick_entries`, `trick_table`, `TRICK_WORDS`, `play_to_trick`, `draw_cards`,
   `draw_to_hand`, `draw_zones`,
   `deck_from`, `kept`, `kept_by`, `GameResult`, `Payment`, `low_hand_result`, `Event`;
@@ -99,6 +100,7 @@ from cardkit.engine.state import GameState, Log, Setup
 from cardkit.engine.tablelayout import Spot, TableHint
 from cardkit.engine.tricktaking import (
     TRICK_WORDS,
+    TrickStep,
     TrickView,
     play_to_trick,
     trick_entries,
@@ -217,6 +219,7 @@ __all__ = [
     "TableHint",
     "TableRole",
     "Trick",
+    "TrickStep",
     "TrickView",
     "Turn",
     "Variant",
