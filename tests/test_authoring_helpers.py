@@ -1,11 +1,14 @@
 """The authoring API's small helpers that keep a game's code to its rules (issue 37): the
 deal with a card turned up, the next seat, one seat's new entry in a per-seat tuple, a draw
 into the hand, card values as a table with one rank changed, a card-and-word action's
-event, and a bot named and described from its class."""
+event, a bot named and described from its class, what a previous deal carried and the
+partnerships' table words."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 import pytest
 from cardkit_crazyeights.state import Play
@@ -125,3 +128,42 @@ def test_a_bot_is_named_and_described_from_its_class_unless_it_says() -> None:
     assert (CautiousBot.name, CautiousBot.description) == ("cautious", "Draws whenever it may.")
     assert (NamedBot.name, NamedBot.description) == ("own", "Its own line.")
     assert (PlainerBot.name, PlainerBot.description) == ("own", "Its own line.")
+
+
+def test_carried_reads_the_previous_deal_s_detail() -> None:
+    game = cardkit.load_game("spades")
+    setup = game.start(players=4, seed=1).setup
+    assert setup.carried("bags", [0, 0]) == [0, 0]  # the first deal carries nothing
+    previous = cardkit.GameResult.for_teams(
+        "played", ((0, 2), (1, 3)), [10, 20], details={"bags": [3, 4], "note": "x"}
+    )
+    later = setup._replace(previous=previous)
+    assert later.carried("bags", [0, 0]) == [3, 4]
+    assert later.carried("missing", [0, 0]) == [0, 0]
+    assert later.carried("note", [0, 0]) == [0, 0]  # not of the first deal's type
+    assert later.carried("note", "") == "x"
+
+
+def test_team_words_name_each_team_then_what_it_says() -> None:
+    from cardkit.authoring import team_words
+
+    def said(team: Sequence[int], seen: Mapping[str, Any], names: Sequence[str]) -> str:
+        return "" if seen["quiet"] else f"took {sum(seen['tricks'][s] for s in team)}"
+
+    words = team_words(((0, 2), (1, 3)), said, reads=("tricks", "quiet"))
+    assert (words.label, words.reads, words.per_seat) == (
+        "Partnerships",
+        ("tricks", "quiet"),
+        False,
+    )
+    assert words.text is not None
+    seen = {"tricks": [1, 2, 3, 4], "quiet": False}
+    assert words.text(seen, ["Ana", "Bo", "Cy", "Di"]) == "Ana & Cy: took 4 · Bo & Di: took 6"
+    assert words.text({**seen, "quiet": True}, []) == "Seat 1 & Seat 3 · Seat 2 & Seat 4"
+    alone = team_words([[0], [1, 2]], label="Teams")
+    assert alone.label == "Teams"
+    assert alone.text is not None
+    assert alone.text({}, ["Ana"]) == "Ana · Seat 2 & Seat 3"
+    for bad in ((), ((0, 2), ())):
+        with pytest.raises(ValueError, match="teams must be"):
+            team_words(bad)

@@ -185,3 +185,21 @@ def test_the_core_words_the_tricks_taken_and_a_sealed_choice() -> None:
     said = {f.seat: f.text for f in view_facts(bids.entries(None, "bid"), words, names)}
     assert said == {0: "0 tricks", 1: "4 tricks", 2: "3 tricks"}
     assert set(sealed_words("bid")) == {"bids", "bid_made"}
+
+
+def test_a_trick_step_tallies_the_winner_s_cards_and_trick() -> None:
+    """`TrickStep.tally` gives the winner the trick's cards and one more trick, once taken."""
+    from cardkit.authoring import play_to_trick
+
+    taken = ((), (Card.parse("2C"),), (), ())
+    tricks = (0, 1, 0, 0)
+    trick = Trick(1, 4)
+    for code in ("3H", "AH", "4S", "KH"):  # seat 1 leads; seat 3 trumps with a spade
+        step = play_to_trick(trick, Card.parse(code), ACE_HIGH, Suit.SPADES, broken=True)
+        if step.won is None:
+            assert step.tally(taken, tricks) == (taken, tricks)
+        trick = step.trick
+    assert step.won == 3
+    got = step.tally(list(taken), list(tricks))
+    cards = tuple(Card.parse(c) for c in ("3H", "AH", "4S", "KH"))
+    assert got == (((), (Card.parse("2C"),), (), cards), (0, 1, 0, 1))

@@ -23,7 +23,8 @@ the authoring API says what each is, a line each, with a link to its reference):
   `Players`, `MatchPolicy`,
   `Setup`, `GameState`, `GenericState`, `Log`, `SimultaneousChoices`, `Sealed`,
   `PrivateWindows`,
-  `ChosenAs`, `Zone`, `Seen`, `TableRole`, `View`, `ZoneView`, `TrickView`, `trick_zones`,
+  `ChosenAs`, `Zone`, `Seen`, `TableRole`, `View`, `ZoneView`, `TrickView`, `TrickStep`,
+  `trick_zones`,
   `trick_entries`, `trick_table`, `TRICK_WORDS`, `play_to_trick`, `draw_cards`,
   `draw_to_hand`, `draw_zones`,
   `deck_from`, `kept`, `kept_by`, `GameResult`, `Payment`, `low_hand_result`, `Event`;
@@ -34,7 +35,7 @@ the authoring API says what each is, a line each, with a link to its reference):
   `EnumeratedActionSpace`, `KeyedActionSpace`, `ActionBlock`;
 - words and the table: `Phrase`, `PhraseLike`, `EventLike`, `Wording`, `Words`,
   `card_text`, `cards_text`, `count_text`, `seat_text`, `seats_text`, `sealed_words`,
-  `payments_text`, `words_text`, `TableHint`, `Spot`;
+  `team_words`, `payments_text`, `words_text`, `TableHint`, `Spot`;
 - bots and plugins: `Bot`, `BotFactory`, `GameBot`, `RandomBot`, `Turn`, `hookimpl`,
   `hookspec`, `Register`, `game_plugin`, `Registry`, `Catalog`, `catalog`, `HookCall`;
 - phases (when an action kind applies): `Phase`;
@@ -99,6 +100,7 @@ from cardkit.engine.state import GameState, Log, Setup
 from cardkit.engine.tablelayout import Spot, TableHint
 from cardkit.engine.tricktaking import (
     TRICK_WORDS,
+    TrickStep,
     TrickView,
     play_to_trick,
     trick_entries,
@@ -115,6 +117,7 @@ from cardkit.engine.viewwords import (
     sealed_words,
     seat_text,
     seats_text,
+    team_words,
     words_text,
 )
 from cardkit.engine.windows import PrivateWindows
@@ -216,6 +219,7 @@ __all__ = [
     "TableHint",
     "TableRole",
     "Trick",
+    "TrickStep",
     "TrickView",
     "Turn",
     "Variant",
@@ -256,6 +260,7 @@ __all__ = [
     "solver_for",
     "split_action_text",
     "suit_mask",
+    "team_words",
     "trick_entries",
     "trick_table",
     "trick_zones",

@@ -46,6 +46,8 @@ Log = tuple[Any, Action | None, tuple[Event, ...]] | None
 
 #: The rules model of a setup (plain `Setup` means `Setup[Rules]`).
 RulesT = TypeVar("RulesT", bound=Rules, default=Rules, covariant=True)
+#: What a previous deal carried (`Setup.carried`).
+_T = TypeVar("_T")
 
 
 class Setup(NamedTuple, Generic[RulesT]):
@@ -76,6 +78,15 @@ class Setup(NamedTuple, Generic[RulesT]):
         """The seat left of the dealer, who receives the first card (and, in many games,
         plays first)."""
         return (self.dealer + 1) % self.players
+
+    def carried(self, detail: str, first: _T) -> _T:
+        """What the previous deal of the match carried over in its result's `detail`
+        (Spades' bags): `previous.details[detail]`; `first` in the first deal, or where
+        the previous result has no such detail or one of another type than `first`'s."""
+        if self.previous is None:
+            return first
+        value = self.previous.details.get(detail)
+        return value if isinstance(value, type(first)) else first
 
     def deal_and_turn_up(
         self, cards_each: int

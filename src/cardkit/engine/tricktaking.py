@@ -49,6 +49,8 @@ class TrickStep(NamedTuple):
         complete: the complete trick, once taken (`None` while it goes on).
         broken: whether trumps are broken now (a trump has been played).
         events: `play`, then `trumps_broken` (the first trump), then `trick` (once taken).
+
+    `tally` gives each seat's taken cards and tricks after it.
     """
 
     trick: Trick
@@ -56,6 +58,25 @@ class TrickStep(NamedTuple):
     complete: Trick | None
     broken: bool
     events: list[Event]
+
+    def tally(
+        self, taken: Sequence[tuple[Card, ...]], tricks: Sequence[int]
+    ) -> tuple[tuple[tuple[Card, ...], ...], tuple[int, ...]]:
+        """Each seat's taken cards and its number of tricks after this step: once the trick
+        is taken, its winner's with the trick's cards and one more trick; else as they were.
+
+        Args:
+            taken: each seat's taken cards (a state's field of one card tuple per seat).
+            tricks: how many tricks each seat has taken.
+        """
+        won, complete = self.won, self.complete
+        if won is None or complete is None:
+            return tuple(taken), tuple(tricks)
+        got = complete.cards
+        return (
+            tuple((*t, *got) if s == won else t for s, t in enumerate(taken)),
+            tuple(n + (s == won) for s, n in enumerate(tricks)),
+        )
 
 
 def play_to_trick(

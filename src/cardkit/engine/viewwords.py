@@ -8,7 +8,8 @@ shown with its name in words and its value read plainly (in a list, `True`,
 `False` and `None` read "yes", "no" and "none"); empty values (`None`, `False`,
 `0` counts of nothing, empty lists and mappings) are never shown. A fact may
 read several fields (`Words.reads`: Spades' "Bid: sealed" reads the bids and
-who has bid), or be made of other fields alone (Spades' partnerships).
+who has bid), or be made of other fields alone (Spades' partnerships,
+[`team_words`][cardkit.engine.viewwords.team_words]).
 [`view_facts`][cardkit.engine.viewwords.view_facts] gives the
 [`Fact`][cardkit.engine.viewwords.Fact]s of one view, and
 [`move_help`][cardkit.engine.viewwords.move_help] what a move does, from the
@@ -39,6 +40,7 @@ __all__ = [
     "sealed_words",
     "seat_text",
     "seats_text",
+    "team_words",
     "view_facts",
     "words_text",
 ]
@@ -159,6 +161,42 @@ def sealed_words(
 
     label = noun[:1].upper() + noun[1:]
     return {chosen: Words(label, text, per_seat=True, reads=(chosen, made, *reads)), made: None}
+
+
+def team_words(
+    teams: Sequence[Sequence[int]],
+    say: Callable[[Sequence[int], Mapping[str, Any], Sequence[str]], str] | None = None,
+    *,
+    label: str = "Partnerships",
+    reads: tuple[str, ...] = (),
+) -> Words:
+    """The table words of a game's partnerships (teams), a fact of no view field of its own,
+    for a state's `view_words`: each team's seats by name, joined by " & ", then what `say`
+    says of it after a colon, teams separated by " · " ("Ana & Cy: bid 7 · Bo & Di: bid 5").
+
+    Args:
+        teams: the partnerships, each a sequence of seats (Spades: ``((0, 2), (1, 3))``).
+        say: how a team's state reads: the team, the view fields read (`reads`) and the
+            seats' names -> its text ("" says nothing but the names; default: nothing).
+        label: the fact's label.
+        reads: the view fields `say` reads.
+
+    Raises:
+        ValueError: no team, or a team of no seat.
+    """
+    if not teams or not all(teams):
+        raise ValueError(f"teams must be one or more non-empty sequences of seats, not {teams!r}")
+    sides = tuple(tuple(team) for team in teams)
+
+    def text(seen: Mapping[str, Any], names: Sequence[str]) -> str:
+        parts = []
+        for team in sides:
+            side = " & ".join(seat_text(s, names) for s in team)
+            said = "" if say is None else say(team, seen, names)
+            parts.append(f"{side}: {said}" if said else side)
+        return " · ".join(parts)
+
+    return Words(label, text, reads=reads)
 
 
 def payments_text(value: Any, names: Sequence[str]) -> str:

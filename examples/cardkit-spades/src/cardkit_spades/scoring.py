@@ -35,9 +35,7 @@ def spades_result(state: Deal) -> GameResult:
     The reason is `"played"`, or `"tie"` when both partnerships score the
     same (then nobody wins). The core asks it once the deal is over.
     """
-    previous = state.setup.previous
-    carried = previous.details.get("bags") if previous is not None else None
-    bags = list(carried) if isinstance(carried, list) else [0, 0]
+    bags = state.setup.carried("bags", [0, 0])  # each partnership's, from the previous deal
     scores = [_team_score(state, team, bags[t]) for t, team in enumerate(TEAMS)]
     details: dict[str, object] = {
         "bags": [b for _, b in scores],

@@ -176,9 +176,7 @@ class SpadesState(SimultaneousChoices[SpadesRules, Fields, SpadesView]):
         step = play_to_trick(f.trick, card, ACE_HIGH, Suit.SPADES, f.broken)
         changes: dict[str, Any] = {"hands": hands, "trick": step.trick, "broken": step.broken}
         if (won := step.won) is not None:
-            got = step.complete.cards if step.complete else ()
-            taken = tuple((*t, *got) if s == won else t for s, t in enumerate(f.taken))
-            tricks = tuple(n + (s == won) for s, n in enumerate(f.tricks))
+            taken, tricks = step.tally(f.taken, f.tricks)
             over = None if hands[won] else "played"
             changes |= {"last": step.complete, "taken": taken, "tricks": tricks, "outcome": over}
         return self.evolve(action, step.events, seat=step.trick.to_play, **changes)

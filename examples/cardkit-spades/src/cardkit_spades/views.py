@@ -10,6 +10,7 @@ from cardkit.authoring import (
     Words,
     sealed_words,
     seat_text,
+    team_words,
 )
 from cardkit_spades.scoring import TEAMS
 
@@ -53,26 +54,22 @@ def _shown_bid(bid: int, seen: Mapping[str, Any], seat: int) -> str:
     return bid_text(bid, seat in seen["blind"])
 
 
-def _partnerships(seen: Mapping[str, Any], names: Sequence[str]) -> str:
-    """Both partnerships; once the bids are shown, each one's contract and the tricks
-    that count for it, and at the end of the deal whether it was made or set."""
+def _contract(team: Sequence[int], seen: Mapping[str, Any], names: Sequence[str]) -> str:
+    """A partnership's contract, once the bids are shown, and the tricks that count for it;
+    at the end of the deal, whether it was made or set."""
     bids, tricks, over = seen["bids"], seen["tricks"], seen["is_over"]
-    shown = all(b is not None for b in bids)
-    sides = []
-    for team in TEAMS:
-        side = " & ".join(seat_text(s, names) for s in team)
-        if shown:
-            contract = sum(bids[s] for s in team)
-            nils = [s for s in team if bids[s] == 0]
-            said = [str(contract)] if contract else []
-            side += ": bid " + " + ".join(said + [bid_text(0, s in seen["blind"]) for s in nils])
-            if contract:  # a side of two nils has no contract to make
-                took = sum(tricks[s] for s in team if bids[s])
-                side += f", took {took}" + ((", made" if took >= contract else ", set") * over)
-            for s in nils if over else ():
-                side += f"; {seat_text(s, names)}'s nil " + ("set" if tricks[s] else "made")
-        sides.append(side)
-    return " · ".join(sides)
+    if None in bids:
+        return ""
+    contract = sum(bids[s] for s in team)
+    nils = [s for s in team if bids[s] == 0]
+    said = [str(contract)] if contract else []
+    text = "bid " + " + ".join(said + [bid_text(0, s in seen["blind"]) for s in nils])
+    if contract:  # a side of two nils has no contract to make
+        took = sum(tricks[s] for s in team if bids[s])
+        text += f", took {took}" + ((", made" if took >= contract else ", set") * over)
+    for s in nils if over else ():
+        text += f"; {seat_text(s, names)}'s nil " + ("set" if tricks[s] else "made")
+    return text
 
 
 #: The view's other fields in words, on the browser table.
@@ -81,8 +78,6 @@ VIEW_WORDS: Final[dict[str, Words | None]] = {
     "blind": None,  # read by the bids
     **TRICK_WORDS,
     "broken": Words("Spades", lambda broken, names: "broken" if broken else ""),
-    "partnerships": Words(
-        "Partnerships", _partnerships, reads=("bids", "tricks", "blind", "is_over")
-    ),
+    "partnerships": team_words(TEAMS, _contract, reads=("bids", "tricks", "blind", "is_over")),
 }
 # --8<-- [end:table-words]
