@@ -140,8 +140,9 @@ def test_carried_reads_the_previous_deal_s_detail() -> None:
     later = setup._replace(previous=previous)
     assert later.carried("bags", [0, 0]) == [3, 4]
     assert later.carried("missing", [0, 0]) == [0, 0]
-    assert later.carried("note", [0, 0]) == [0, 0]  # not of the first deal's type
     assert later.carried("note", "") == "x"
+    with pytest.raises(InvalidState, match=r"carried note='x', a str; this deal expects a list"):
+        later.carried("note", [0, 0])  # deals that disagree on what they carry
 
 
 def test_team_words_name_each_team_then_what_it_says() -> None:

@@ -43,7 +43,8 @@ from cardkit.engine.generic import GenericState
 from cardkit.engine.grammar import Form, Grammar
 from cardkit.engine.results import GameResult, Payment
 from cardkit.engine.rules import HouseRule, Preset, Rules, Variant
-from cardkit.engine.state import GameState, Setup
+from cardkit.engine.setup import Setup
+from cardkit.engine.state import GameState
 from cardkit.engine.views import View
 from cardkit.engine.zones import Seen, TableRole, Zone
 from cardkit.errors import (

@@ -95,8 +95,9 @@ from cardkit.engine.matchpolicy import MatchPolicy, Players
 from cardkit.engine.phases import Phase
 from cardkit.engine.results import GameResult, Payment, low_hand_result
 from cardkit.engine.rules import HouseRule, Preset, Rules, Variant
+from cardkit.engine.setup import Setup
 from cardkit.engine.simultaneous import ChosenAs, Sealed, SimultaneousChoices
-from cardkit.engine.state import GameState, Log, Setup
+from cardkit.engine.state import GameState, Log
 from cardkit.engine.tablelayout import Spot, TableHint
 from cardkit.engine.tricktaking import (
     TRICK_WORDS,

@@ -29,7 +29,7 @@ __all__ = [
 ]
 
 
-#: A [`Setup`][cardkit.engine.state.Setup] from its six fields, without the named tuple's
+#: A [`Setup`][cardkit.engine.setup.Setup] from its six fields, without the named tuple's
 #: Python `__new__` frame (`Game.start` builds one per game).
 new_setup: Final = tuple.__new__
 

@@ -26,7 +26,8 @@ from typing_extensions import TypeVar
 from cardkit.engine._native import own_abc_caches
 from cardkit.engine.actions import Action
 from cardkit.engine.rules import Rules
-from cardkit.engine.state import GameState, Log, Setup
+from cardkit.engine.setup import Setup
+from cardkit.engine.state import GameState, Log
 
 if TYPE_CHECKING:
     from cardkit.engine.game import Game

@@ -49,8 +49,9 @@ from typing import Any
 from cardkit.cards.card import Card
 from cardkit.cards.cardset import CardSet
 from cardkit.cards.deck import Deck
+from cardkit.engine.setup import Setup
 from cardkit.engine.simultaneous import ChosenAs, SimultaneousChoices
-from cardkit.engine.state import GameState, Setup
+from cardkit.engine.state import GameState
 from cardkit.errors import CardkitError
 
 __all__ = ["Determinizer", "sample_worlds", "seen_cards"]

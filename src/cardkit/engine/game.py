@@ -37,7 +37,8 @@ from cardkit.engine.matchpolicy import MatchPolicy, Players
 from cardkit.engine.results import GameResult
 from cardkit.engine.rules import Rules
 from cardkit.engine.saves import SavedGame
-from cardkit.engine.state import GameState, Setup
+from cardkit.engine.setup import Setup
+from cardkit.engine.state import GameState
 from cardkit.errors import InvalidRules, quote
 from cardkit.words.wording import Wording
 

@@ -66,7 +66,7 @@ from cardkit.engine.listing import Listing, any_cards_listing, deck_cards, lists
 from cardkit.engine.phases import Phase, PhaseMoves, phase_moves
 from cardkit.engine.results import GameResult
 from cardkit.engine.rules import Rules
-from cardkit.engine.state import Setup
+from cardkit.engine.setup import Setup
 from cardkit.engine.views import View, ZoneView
 from cardkit.engine.zones import Zone, zone_cards
 from cardkit.engine.zoneviews import state_view

@@ -1,4 +1,4 @@
-"""GameState: the immutable state of one game (one deal), and its setup.
+"""GameState: the immutable state of one game (one deal).
 
 A game's state class derives from [`GameState`][cardkit.engine.state.GameState] and implements the
 abstract members. States are immutable:
@@ -20,88 +20,27 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Collection, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, Self, final
-
-from typing_extensions import TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Self, final
 
 from cardkit.cards.card import Card
 from cardkit.cards.cardset import CardSet
-from cardkit.cards.deck import Deck
 from cardkit.engine.actions import Action, check_action_text
 from cardkit.engine.events import Event
 from cardkit.engine.results import GameResult
 from cardkit.engine.rules import Rules
+from cardkit.engine.setup import Setup
 from cardkit.engine.views import View
 from cardkit.errors import QUOTE_LIMIT, ActionTexts, IllegalAction, quote
 
 if TYPE_CHECKING:
     from cardkit.engine.game import Game
 
-__all__ = ["GameState", "Log", "Setup"]
+__all__ = ["GameState", "Log"]
 
 #: A persistent log: ``(previous log, action, events)``, or ``None`` at the start. The
 #: previous log is typed `Any`, not `Log`: mypyc cannot compile a recursive tuple type
 #: (mypy issue 15092), and the engine's modules using it are compiled.
 Log = tuple[Any, Action | None, tuple[Event, ...]] | None
-
-#: The rules model of a setup (plain `Setup` means `Setup[Rules]`).
-RulesT = TypeVar("RulesT", bound=Rules, default=Rules, covariant=True)
-#: What a previous deal carried (`Setup.carried`).
-_T = TypeVar("_T")
-
-
-class Setup(NamedTuple, Generic[RulesT]):
-    """Everything a game starts from: enough to replay it exactly.
-
-    An immutable named tuple, built once per deal. `Setup[R]` types its
-    `rules` as the game's rules model `R`.
-
-    Attributes:
-        players: the number of seats.
-        rules: the rules in force.
-        deck: the full deck order before the deal, top first.
-        dealer: the dealer's seat.
-        seed: the seed the deck was shuffled with, if it came from a seed.
-        previous: the previous deal's result when this game is a later deal
-            of a match (games use it, for example, for who leads), else None.
-    """
-
-    players: int
-    rules: RulesT
-    deck: Deck
-    dealer: int
-    seed: int | None = None
-    previous: GameResult | None = None
-
-    @property
-    def left_of_dealer(self) -> int:
-        """The seat left of the dealer, who receives the first card (and, in many games,
-        plays first)."""
-        return (self.dealer + 1) % self.players
-
-    def carried(self, detail: str, first: _T) -> _T:
-        """What the previous deal of the match carried over in its result's `detail`
-        (Spades' bags): `previous.details[detail]`; `first` in the first deal, or where
-        the previous result has no such detail or one of another type than `first`'s."""
-        if self.previous is None:
-            return first
-        value = self.previous.details.get(detail)
-        return value if isinstance(value, type(first)) else first
-
-    def deal_and_turn_up(
-        self, cards_each: int
-    ) -> tuple[tuple[CardSet, ...], Card, tuple[Card, ...]]:
-        """Deal `cards_each` cards to each seat from the top of the deck, one at a time from
-        left of the dealer, and turn up the next card: the hands, the card turned up (a
-        starter, an upcard) and the rest of the deck (the stock, top first).
-
-        Raises:
-            ValueError: the deck holds no card to turn up after the hands.
-        """
-        hands, rest = self.deck.deal_sets(self.players, cards_each, first_seat=self.left_of_dealer)
-        if not rest.cards:
-            raise ValueError(f"no card is left to turn up after dealing {cards_each} cards each")
-        return tuple(hands), rest.cards[0], rest.cards[1:]
 
 
 class GameState(ABC):

@@ -18,7 +18,8 @@ from cardkit.cards.deck import Deck
 from cardkit.engine.actions import Action
 from cardkit.engine.bots import BotFactory, Turn
 from cardkit.engine.determinize import seen_cards
-from cardkit.engine.state import GameState, Setup
+from cardkit.engine.setup import Setup
+from cardkit.engine.state import GameState
 from cardkit.errors import CardkitError
 
 __all__ = ["UnfairBot", "check_fair", "twin_state"]

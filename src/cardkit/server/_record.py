@@ -21,7 +21,8 @@ import pydantic_core
 from pydantic import BaseModel, ConfigDict
 
 from cardkit.engine.saves import SavedGame
-from cardkit.engine.state import GameState, Setup
+from cardkit.engine.setup import Setup
+from cardkit.engine.state import GameState
 from cardkit.errors import CardkitError
 from cardkit.play.match import DealRecord, Match
 from cardkit.server._models import CreateTable

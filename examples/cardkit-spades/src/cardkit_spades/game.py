@@ -14,7 +14,7 @@ class Spades(Game[SpadesRules, SpadesState]):
 
     def deal(self, setup: Setup[SpadesRules]) -> SpadesState:
         """Deal 13 cards each from left of the dealer, who also leads the first trick."""
-        first = (setup.dealer + 1) % 4
+        first = setup.left_of_dealer
         hands, _ = setup.deck.deal_sets(4, 13, first_seat=first)
         events = [Event("deal", setup.dealer, note="13 cards each", data={"cards_each": 13})]
         fields = Fields(tuple(hands), 0, Trick(first, 4), looked=0 if setup.rules.blind_nil else 15)

@@ -120,7 +120,7 @@ class PalaceGame(Game[PalaceRules, PalaceState]):
         rules = setup.rules
         players = setup.players
         zone = rules.zone_size
-        first = (setup.dealer + 1) % players
+        first = setup.left_of_dealer
         cards = setup.deck.cards
         downs: list[list[int]] = [[] for _ in range(players)]
         ups = [0] * players

@@ -36,7 +36,7 @@ def deal_fields(setup: Setup[TienLenRules], beating: Beating) -> tuple[Fields, l
     cards: tuple[Card, ...] = setup.deck.cards
     bit = BIT_BY_INDEX
     hands = [0] * n
-    first = (setup.dealer + 1) % n
+    first = setup.left_of_dealer
     dealt = HAND_SIZE * n
     for k in range(n):  # the k-th player from the dealer's left gets every n-th card
         hand = 0

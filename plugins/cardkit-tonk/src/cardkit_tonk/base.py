@@ -40,7 +40,7 @@ class TonkBase(GenericState[TonkRules, Fields, TonkView]):
     @property
     def first_seat(self) -> int:
         """The seat left of the dealer, who acts first."""
-        return (self.setup.dealer + 1) % self.setup.players
+        return self.setup.left_of_dealer
 
     @property
     def ending(self) -> Ending | None:
