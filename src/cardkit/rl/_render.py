@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import io
+from typing import TYPE_CHECKING
+
 from cardkit.errors import InvalidRules
 
-__all__ = ["RENDER_FPS", "RENDER_MODES", "check_render_mode", "show"]
+if TYPE_CHECKING:
+    from cardkit.rl._table import Table
+
+__all__ = ["RENDER_FPS", "RENDER_MODES", "check_render_mode", "show", "table_text"]
 
 #: The render modes of both environments, and the frame rate `"human"` is shown at.
 RENDER_MODES = ("ansi", "human")
@@ -28,3 +34,19 @@ def show(mode: str | None, text: str) -> str | None:
         print(text)
         return None
     return text if mode == "ansi" else None
+
+
+def table_text(table: Table, seat: int | None) -> str:
+    """The seat's view of the table's game (and the result, once over) as the terminal
+    shows it."""
+    from rich.console import Console
+
+    from cardkit.play.narrate import result_table, view_table
+
+    buffer = io.StringIO()
+    console = Console(file=buffer, width=100, color_system=None, force_terminal=False)
+    who = "spectator" if seat is None else f"Seat {seat + 1}"  # for people: from 1
+    console.print(view_table(table.state.view(seat), title=f"{table.game.title}: {who}"))
+    if table.state.is_over:
+        console.print(result_table(table.result()))
+    return buffer.getvalue()

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from typing import Any, Final, cast
@@ -106,6 +105,8 @@ class Table:
         self.state: GameState = probe
         self.steps = 0
         self._cached_state: GameState | None = None
+        # The entries of the current state: its seat to act's (`None`: not yet), other seats'.
+        self._acting_entry: _Legal | None = None
         self._cached: dict[int, _Legal] = {}
         self._to_act: int | None = None
         self._zero = bytes(self.n)
@@ -190,9 +191,12 @@ class Table:
         return self._to_act
 
     def _changed(self) -> None:
-        """A new state: drop the last one's entries, read its seat to act once."""
+        """A new state: drop the last one's entries, read its seat to act once. (The seat to
+        act's entry has its own attribute: most states need no dict of entries.)"""
         state = self._cached_state = self.state
-        self._cached = {}
+        self._acting_entry = None
+        if self._cached:
+            self._cached = {}
         self._to_act = None if state.is_over else state.to_act
 
     def _entry(self, seat: int) -> _Legal:
@@ -200,15 +204,19 @@ class Table:
         state = self.state
         if state is not self._cached_state:
             self._changed()
+        elif seat == self._to_act:
+            kept = self._acting_entry
+            if kept is not None:
+                return kept
         else:
             found = self._cached.get(seat)
             if found is not None:
                 return found
         if seat == self._to_act:  # its own legal actions
-            found = self._numbered(state)
-        else:
-            acting = self._acting_state(seat)
-            found = _NOT_ACTING if acting is None else self._numbered(acting)
+            found = self._acting_entry = self._numbered(state)
+            return found
+        acting = self._acting_state(seat)
+        found = _NOT_ACTING if acting is None else self._numbered(acting)
         self._cached[seat] = found
         return found
 
@@ -342,6 +350,14 @@ class Table:
             self.state = state.act_as(seat, action)
         self.steps += 1
 
+    def play_on(self, seat: int, chosen: Any) -> int:
+        """`play`, then the seat to act next (-1: the game is over or cut off at `max_steps`)."""
+        self.play(seat, chosen)
+        to_act = self.acting()
+        if to_act is None or self.steps >= self.max_steps:
+            return -1
+        return to_act
+
     def result(self) -> GameResult:
         """The finished game's result, worked out once per final state."""
         state = self.state
@@ -366,20 +382,6 @@ class Table:
     def payoffs(self) -> list[float]:
         """What the finished game pays each seat."""
         return pays(self.reward, self.result())
-
-    def render(self, seat: int | None) -> str:
-        """The seat's view (and the result, once over) as the terminal shows it."""
-        from rich.console import Console
-
-        from cardkit.play.narrate import result_table, view_table
-
-        buffer = io.StringIO()
-        console = Console(file=buffer, width=100, color_system=None, force_terminal=False)
-        who = "spectator" if seat is None else f"Seat {seat + 1}"  # for people: from 1
-        console.print(view_table(self.state.view(seat), title=f"{self.game.title}: {who}"))
-        if self.state.is_over:
-            console.print(result_table(self.result()))
-        return buffer.getvalue()
 
 
 def _restored(arguments: tuple[Any, ...], state: GameState, steps: int) -> Table:

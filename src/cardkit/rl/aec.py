@@ -12,7 +12,7 @@ from pettingzoo import AECEnv
 
 from cardkit.engine.game import Game
 from cardkit.engine.rules import Rules
-from cardkit.rl._render import RENDER_FPS, RENDER_MODES, check_render_mode, show
+from cardkit.rl._render import RENDER_FPS, RENDER_MODES, check_render_mode, show, table_text
 from cardkit.rl._table import Observation, Table, resolve_game
 from cardkit.rl.actions import LegalDiscrete
 from cardkit.rl.rewards import RewardFunction
@@ -146,20 +146,22 @@ class CardkitAECEnv(AECEnv[str, Observation, Any]):
             self._was_dead_step(action)
             return
         table = self.table
-        table.play(self._seats[agent], action)
+        to_act = table.play_on(self._seats[agent], action)
         self._cumulative_rewards[agent] = 0.0
-        to_act = table.acting()
-        if to_act is None or table.steps >= table.max_steps:
+        if to_act < 0:  # over, or cut off
             self._settle()
             self._select(agent)
             self._accumulate_rewards()
         else:  # on: no reward (`rewards` holds the deal's zeros until the end); every agent
             # is still in the dicts (agents leave only after the end): `_select`, inlined
+            # (an info left empty is kept: no new dict)
             infos, spaces_ = self.infos, self._action_spaces
-            infos[agent] = {}
+            if infos[agent]:
+                infos[agent] = {}
             spaces_[agent].legal = None
             selected = self.agent_selection = self.possible_agents[to_act]
-            infos[selected] = {}
+            if infos[selected]:
+                infos[selected] = {}
             spaces_[selected].legal = table.shared_mask(to_act)
 
     def _settle(self) -> None:
@@ -179,7 +181,7 @@ class CardkitAECEnv(AECEnv[str, Observation, Any]):
         (`"human"`)."""
         if not self.agents:
             return show(self.render_mode, "")
-        return show(self.render_mode, self.table.render(self._seats[self.agent_selection]))
+        return show(self.render_mode, table_text(self.table, self._seats[self.agent_selection]))
 
     def close(self) -> None:
         """Nothing to release."""

@@ -14,7 +14,7 @@ from cardkit.engine.game import Game
 from cardkit.engine.rules import Rules
 from cardkit.errors import IllegalAction, InvalidRules, InvalidState
 from cardkit.play.botpaths import is_bot_path, load_bot
-from cardkit.rl._render import RENDER_FPS, RENDER_MODES, check_render_mode, show
+from cardkit.rl._render import RENDER_FPS, RENDER_MODES, check_render_mode, show, table_text
 from cardkit.rl._table import Observation, Table, resolve_game
 from cardkit.rl.actions import LegalDiscrete
 from cardkit.rl.rewards import RewardFunction
@@ -146,7 +146,7 @@ class CardkitGymEnv(gym.Env[Observation, Any]):
 
     def render(self) -> str | None:
         """The seat's view as the terminal shows it: returned (`"ansi"`) or printed (`"human"`)."""
-        return show(self.render_mode, self.table.render(self.seat))
+        return show(self.render_mode, table_text(self.table, self.seat))
 
 
 def gym_env(
