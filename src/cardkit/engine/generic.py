@@ -147,8 +147,9 @@ class GenericState(StateSlots[R, F], Generic[R, F, V]):
                 if model is not View and isinstance(model, type) and issubclass(model, View):
                     cls.view_model = model
         grammar = getattr(cls, "grammar", None)
-        phases = cls.phases
-        cls._phase_names = phases_by_name(phases, cls.__name__)
+        # Read untyped: a compiled class would refuse a list with mypyc's own message.
+        cls._phase_names = phases_by_name(getattr(cls, "phases", ()), cls.__name__)
+        phases = tuple(cls._phase_names.values())
         if grammar is not None:
             grammar.check_sources([zone.name for zone in cls.zone_specs])
             phased = {kind for phase in phases for kind in phase.kinds}

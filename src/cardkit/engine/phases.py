@@ -128,7 +128,7 @@ def phase_moves(
     return PhaseMoves(forms, allowed, refusal)
 
 
-def phases_by_name(phases: tuple[Phase, ...], name: str) -> dict[str, Phase]:
+def phases_by_name(phases: object, name: str) -> dict[str, Phase]:
     """The phases a state class called `name` declares, by name.
 
     Raises:
