@@ -17,6 +17,7 @@ from cardkit.authoring import (
     View,
     draw_zones,
     grammar_of,
+    lay_off,
     solver_for,
 )
 from cardkit_ginrummy.rules import KINDS, VALUES, GinRules, deadwood
@@ -167,7 +168,7 @@ class GinState(GenericState[GinRules, Fields, GinView]):
         card = action.card
         if card not in self.hand:
             return Refusal(Refused.NOT_IN_HAND, f"{card} is not in your hand")
-        if not any(k.extends(m, card) for m in self.f.melds for k in KINDS):
+        if lay_off(self.f.melds, card, KINDS) is None:
             return Refusal("does_not_fit", f"{card} extends none of the knocker's melds")
         return None
 
@@ -224,12 +225,10 @@ class GinState(GenericState[GinRules, Fields, GinView]):
 
     def do_layoff(self, action: LayOff) -> Self:
         """The card joins the first of the knocker's melds it extends."""
-        card, melds = action.card, list(self.f.melds)
-        at = next(i for i, m in enumerate(melds) if any(k.extends(m, card) for k in KINDS))
-        melds[at] = melds[at].add(card)
+        card, melds = action.card, lay_off(self.f.melds, action.card, KINDS)
         event = Event("layoff", self.f.seat, (card,), note="lays off")
         hands = self.with_seat(self.f.hands, self.hand.remove(card))
-        return self.evolve(action, [event], hands=hands, melds=tuple(melds))
+        return self.evolve(action, [event], hands=hands, melds=melds)
 
     def do_done(self, action: Done) -> Self:
         """The lay-offs are over: both hands are shown and counted."""
