@@ -72,10 +72,14 @@ EXAMPLES = {
     # The core's `with_seat` for the seat's new hand, 2; `setup.deal_and_turn_up`, 1; the
     # bot named and described from its class, 1: 185. The core refusing `result()` before
     # the end (an assert says so to mypy), 1: 184.
+    # Its phases declared by name (`phases`, the field `phase` naming the current one): the
+    # checks of take, pass, draw and done, which said only their phase, and the phase
+    # helper gone, 6; the view model in the state's module, 3; one import line from
+    # `cardkit.authoring` a module, 2: 172. The core's `lay_off` for a lay-off, 2: 170.
     "ginrummy": (
         cardkit_ginrummy,
-        {"__init__.py", "bots.py", "game.py", "plugin.py", "rules.py", "state.py", "views.py"},
-        184,
+        {"__init__.py", "bots.py", "game.py", "plugin.py", "rules.py", "state.py"},
+        170,
     ),
 }
 

@@ -2,7 +2,9 @@
 
 Spades declares a bidding phase (bid, blind, look) and a playing phase (play): an
 action of the other phase gets that phase's refusal without its check being asked,
-and the reference listing neither builds nor checks the other phase's actions.
+and the reference listing neither builds nor checks the other phase's actions. Gin
+Rummy declares its five phases by name (`phases`), its field `phase` naming the current
+one, and its kinds that only their phase allows have no check.
 """
 
 from __future__ import annotations
@@ -10,12 +12,26 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from cardkit_ginrummy.state import (
+    DISCARD,
+    DRAW,
+    LAYOFF,
+    OFFER,
+    STOCK,
+    Done,
+    Draw,
+    GinState,
+    LayOff,
+    Pass,
+    Take,
+)
 from cardkit_spades.state import BIDDING, PLAYING, Bid, Blind, Look, Play, SpadesState
 
 import cardkit
 from cardkit.authoring import Phase
+from cardkit.engine._moves import phase_only
 from cardkit.engine.generic import GenericState
-from cardkit.errors import IllegalAction, Refusal, Refused
+from cardkit.errors import IllegalAction, InvalidState, Refusal, Refused
 
 
 def _start(cls: type[SpadesState] = SpadesState, **rules: Any) -> SpadesState:
@@ -136,3 +152,65 @@ def test_a_game_without_phases_asks_none() -> None:
     assert state.current_phase() is None
     assert not type(state)._phased
     assert SpadesState._phased
+
+
+def _gin() -> GinState:
+    state = cardkit.load_game("ginrummy").start(players=2, seed=1)
+    assert isinstance(state, GinState)
+    return state
+
+
+def test_a_kind_a_declared_phase_names_needs_no_check() -> None:
+    """Gin Rummy declares its phases by name (the field `phase` names the current one): take,
+    pass, draw and done have no check, so they are legal exactly while a phase naming them is
+    current, and refused with that phase's refusal, which says its name, otherwise."""
+    state = _gin()
+    assert not hasattr(GinState, "check_take")
+    assert GinState._moves[Take][0] is phase_only
+    assert state.current_phase() is OFFER
+    assert state.legal_actions() == (Take(), Pass())
+    assert state.refusal(Draw()) == Refusal(Refused.NOT_NOW, "not allowed in the offer phase")
+    discarding = state.apply(Take())
+    assert discarding.current_phase() is DISCARD
+    refused = Refusal(Refused.NOT_NOW, "not allowed in the discard phase")
+    assert discarding.refusal(Take()) == discarding.refusal(Done()) == refused
+    assert not any(isinstance(a, Take | Pass | Draw | Done) for a in discarding.legal_actions())
+
+
+def test_a_kind_with_no_check_and_no_phase_is_refused_when_the_class_is_made() -> None:
+    """A misspelt or forgotten check never makes a move legal: with no phase declared, or no
+    declared phase naming the kind, the class is refused; so is a kind no phase names."""
+    with pytest.raises(TypeError, match="needs check_done and do_done"):
+
+        class NoLayoffPhase(GinState):
+            __slots__ = ()
+            phases = (OFFER, STOCK, DRAW, DISCARD, Phase(LayOff, name="layoff"))
+
+    with pytest.raises(TypeError, match="needs check_take and do_take"):
+        type("NoPhases", (GinState,), {"__slots__": (), "phases": ()})
+
+    with pytest.raises(TypeError, match="phases name no Done"):
+
+        class NeverDone(GinState):
+            __slots__ = ()
+            phases = (OFFER, STOCK, DRAW, DISCARD, Phase(LayOff, name="layoff"))
+
+            def check_done(self, action: Done) -> Refusal | None:
+                return None
+
+
+def test_declared_phases_are_named_once_and_name_kinds_of_the_grammar() -> None:
+    """An unnamed phase, two of one name, or a phase naming a kind not in the grammar is
+    refused when the class is made; a `phase` field naming no phase when it is asked."""
+    for phases, said in (
+        ((OFFER, STOCK, DRAW, DISCARD, LAYOFF, Phase(Done)), "has no name"),
+        ((OFFER, STOCK, DRAW, DISCARD, LAYOFF, Phase(Done, name="draw")), "name of another"),
+        ((OFFER, STOCK, DRAW, DISCARD, LAYOFF, Phase(Look, name="look")), "Look, not in its"),
+        ([OFFER, STOCK, DRAW, DISCARD, LAYOFF], "a tuple of Phase objects"),
+    ):
+        with pytest.raises(TypeError, match=said):
+            type("Broken", (GinState,), {"__slots__": (), "phases": phases})
+    state = _gin()
+    lost = GinState.first(state.game, state.setup, state.f._replace(phase="dealing"))
+    with pytest.raises(InvalidState, match="'dealing', not one of the phases: offer, stock"):
+        lost.current_phase()

@@ -18,7 +18,7 @@ the authoring API says what each is, a line each, with a link to its reference):
   `Deck`, `CardsLike`, `SeatsCards`, `cards_of_mask`, `MaskDecoder`, `rank_mask`,
   `suit_mask`, `ranks_present`, `RankOrder`, `SuitOrder`, `CardOrder`, `ACE_HIGH`,
   `ACE_LOW`, `CardValues`, `MeldKind`, `NOfAKind`, `Run`, `Sequence`,
-  `DoubleSequence`, `KeySpace`, `MeldSolver`, `solver_for`, `Trick`, `legal_plays`;
+  `DoubleSequence`, `KeySpace`, `MeldSolver`, `solver_for`, `lay_off`, `Trick`, `legal_plays`;
 - rules, the game object and its state: `Rules`, `Preset`, `Variant`, `HouseRule`, `Game`,
   `Players`, `MatchPolicy`,
   `Setup`, `GameState`, `GenericState`, `Log`, `SimultaneousChoices`, `Sealed`,
@@ -69,6 +69,7 @@ from cardkit.cards.melds import (
     NOfAKind,
     Run,
     Sequence,
+    lay_off,
     solver_for,
 )
 from cardkit.cards.orders import ACE_HIGH, ACE_LOW, CardOrder, CardValues, RankOrder, SuitOrder
@@ -246,6 +247,7 @@ __all__ = [
     "hookspec",
     "kept",
     "kept_by",
+    "lay_off",
     "legal_plays",
     "low_hand_result",
     "new_action",

@@ -10,7 +10,7 @@ compiled or not) are called alike.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from types import MethodType
 from typing import Any
 
@@ -18,7 +18,7 @@ from cardkit.engine.actions import Action
 from cardkit.engine.grammar import Grammar
 from cardkit.errors import Refusal
 
-__all__ = ["Check", "Do", "moves_of", "state_function"]
+__all__ = ["Check", "Do", "moves_of", "phase_only", "state_function"]
 
 #: `check_<kind>(state, action)`: why the action is refused, or `None`.
 Check = Callable[[Any, Any], Refusal | None]
@@ -26,12 +26,17 @@ Check = Callable[[Any, Any], Refusal | None]
 Do = Callable[[Any, Any], Any]
 
 
-def moves_of(cls: type, grammar: Grammar) -> dict[type[Action], tuple[Check, Do]]:
+def moves_of(
+    cls: type, grammar: Grammar, phased: Collection[type[Action]] = ()
+) -> dict[type[Action], tuple[Check, Do]]:
     """The check and the transition of each action kind of `grammar`, as `cls` has them
     (declared or inherited: a subclass that overrides `check_play` is played with it).
 
+    A kind of `phased` (named by a phase `cls` declares) may have no check: its phase is
+    its whole check, and its check here is `phase_only`.
+
     Raises:
-        TypeError: `cls` lacks the check or the transition of a kind.
+        TypeError: `cls` lacks the transition of a kind, or the check of one not in `phased`.
     """
     moves: dict[type[Action], tuple[Check, Do]] = {}
     for form in grammar.forms:
@@ -39,10 +44,20 @@ def moves_of(cls: type, grammar: Grammar) -> dict[type[Action], tuple[Check, Do]
             continue
         kind = form.kind
         check, do = getattr(cls, f"check_{kind}", None), getattr(cls, f"do_{kind}", None)
+        if check is None and form.make in phased:
+            check = phase_only
         if check is None or do is None:
-            raise TypeError(f"{cls.__name__} needs check_{kind} and do_{kind}")
+            raise TypeError(
+                f"{cls.__name__} needs check_{kind} and do_{kind} (a kind that a phase "
+                "of its `phases` names may have no check: the phase is its check)"
+            )
         moves[form.make] = (check, do)
     return moves
+
+
+def phase_only(state: object, action: object) -> None:
+    """The check of a kind with none of its own: its phase, asked before, is its whole check."""
+    return None
 
 
 def state_function(cls: type, name: str) -> Callable[[Any], Any]:

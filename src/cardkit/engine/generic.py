@@ -16,7 +16,9 @@ A game built on [`GenericState`][cardkit.engine.generic.GenericState] gives:
 - where a deal has parts (bidding, then play), `current_phase()`: the
   [`Phase`][cardkit.engine.phases.Phase] whose action kinds apply now; an action of
   another kind gets the phase's refusal before its check is asked, and the reference
-  listing lists and checks only the phase's kinds.
+  listing lists and checks only the phase's kinds; or `phases`, its named phases, of
+  which the field `phase` names the current one (a kind a declared phase names needs no
+  check of its own: the phase is its check).
 
 `to_act` and `is_over` come from the fields `seat` (whose turn it is) and `outcome`
 (`None` while the game goes on), or from `whose_turn()`; they and `result()` are the
@@ -63,7 +65,7 @@ from cardkit.engine.actions import Action, check_action_text
 from cardkit.engine.events import Event
 from cardkit.engine.grammar import Grammar
 from cardkit.engine.listing import Listing, any_cards_listing, deck_cards, lists, zone_cards_of
-from cardkit.engine.phases import Phase, PhaseMoves, phase_moves
+from cardkit.engine.phases import Phase, PhaseMoves, phase_moves, phases_by_name
 from cardkit.engine.results import GameResult
 from cardkit.engine.rules import Rules
 from cardkit.engine.setup import Setup
@@ -106,8 +108,12 @@ class GenericState(StateSlots[R, F], Generic[R, F, V]):
     _plain_apply: ClassVar[bool] = True
     _moves: ClassVar[dict[type[Action], tuple[Check, Do]]] = {}
     _dos: ClassVar[dict[type[Action], Do]] = {}
+    phases: ClassVar[tuple[Phase, ...]] = ()
+    """The deal's named phases, where the field `phase` names the current one (see
+    `current_phase`); a kind one of them names needs no check (`()`: no phases declared)."""
     _phased: ClassVar[bool] = False
     _phase_moves: ClassVar[dict[Phase, PhaseMoves]] = {}
+    _phase_names: ClassVar[dict[str, Phase]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Find the class's `whose_turn` and `list_legal`, and each action kind's
@@ -117,6 +123,11 @@ class GenericState(StateSlots[R, F], Generic[R, F, V]):
         grammar), declared or inherited: a subclass that overrides `check_play` or
         `whose_turn` is played with its own. Each may be a method or a module function
         (`whose_turn = turns.whose_turn`): the core calls it with the state.
+
+        Raises:
+            TypeError: a kind lacks its transition, or its check and a declared phase
+                naming it; a declared phase is unnamed, or names a kind not in the
+                grammar; a kind of the grammar is in no declared phase.
         """
         super().__init_subclass__(**kwargs)
         for name in ("to_act", "is_over"):
@@ -136,11 +147,23 @@ class GenericState(StateSlots[R, F], Generic[R, F, V]):
                 if model is not View and isinstance(model, type) and issubclass(model, View):
                     cls.view_model = model
         grammar = getattr(cls, "grammar", None)
+        # Read untyped: a compiled class would refuse a list with mypyc's own message.
+        cls._phase_names = phases_by_name(getattr(cls, "phases", ()), cls.__name__)
+        phases = tuple(cls._phase_names.values())
         if grammar is not None:
             grammar.check_sources([zone.name for zone in cls.zone_specs])
-            cls._moves = moves_of(cls, grammar)
+            phased = {kind for phase in phases for kind in phase.kinds}
+            cls._moves = moves_of(cls, grammar, phased)
             cls._dos = {kind: do for kind, (_, do) in cls._moves.items()}
-        cls._phased = cls.current_phase is not GenericState.current_phase
+            for phase in phases:  # a kind not of the grammar: refused now, not at first use
+                phase_moves(phase, grammar, cls._moves, cls.__name__)
+            unphased = [k.__name__ for k in grammar.action_types if phases and k not in phased]
+            if unphased:
+                raise TypeError(
+                    f"{cls.__name__}'s phases name no {', '.join(unphased)}: "
+                    "a kind in no phase would never be legal"
+                )
+        cls._phased = bool(phases) or cls.current_phase is not GenericState.current_phase
         cls._phase_moves = {}  # each phase's part of this class's moves, made when first asked
 
     # -- building states ----------------------------------------------------------
@@ -267,9 +290,23 @@ class GenericState(StateSlots[R, F], Generic[R, F, V]):
 
     def current_phase(self) -> Phase | None:
         """The [`Phase`][cardkit.engine.phases.Phase] the deal is in: only its action kinds
-        apply now (`None`, the default: every kind, always). A game whose deal has parts
-        (bidding, then play) overrides it; asked once per refusal and per reference listing."""
-        return None
+        apply now. By default the phase of `phases` that the field `phase` names, `None`
+        when the class declares no `phases` (every kind, always). A game whose deal has
+        parts (bidding, then play) declares them or overrides this; asked once per refusal
+        and per reference listing.
+
+        Raises:
+            InvalidState: the field `phase` names none of the declared phases.
+        """
+        names = self._phase_names
+        if not names:
+            return None
+        name = getattr(self.f, "phase", None)
+        phase = names.get(name) if type(name) is str else None
+        if phase is None:
+            named = ", ".join(names)
+            raise InvalidState(f"the field phase is {name!r}, not one of the phases: {named}")
+        return phase
 
     def _in_phase(self) -> PhaseMoves:
         """The current phase's forms, checks and refusal (every kind's when no phase)."""

@@ -21,6 +21,14 @@ only the rules of their phase), and its reference listing lists and checks only
 the phase's kinds. `current_phase` is a method: a subclass that overrides it is
 played with its own. The action kinds the core adds (a choice made out of turn)
 apply in every phase.
+
+A state class may instead declare its named phases, `phases = (OFFER, DRAW, ...)`,
+and keep the current one's name in its field `phase`: `current_phase()` is then
+the declared phase of that name. An action kind that one of the declared phases
+names needs no `check_<kind>`: its phase is its whole check (Gin Rummy's `take`,
+`pass`, `draw` and `done`). A kind with no check that no declared phase names is
+refused when the class is made, as a kind of the grammar that no declared phase
+names is: a misspelt check never makes a move legal always.
 """
 
 from __future__ import annotations
@@ -35,7 +43,7 @@ from cardkit.errors import Refusal, Refused
 if TYPE_CHECKING:
     from cardkit.engine._moves import Check, Do
 
-__all__ = ["Phase", "PhaseMoves", "phase_moves"]
+__all__ = ["Phase", "PhaseMoves", "phase_moves", "phases_by_name"]
 
 
 class Phase:
@@ -43,16 +51,22 @@ class Phase:
 
     Attributes:
         kinds: the action classes that apply in this phase.
+        name: the phase's name (`"discard"`), which a state class declaring its
+            `phases` keeps in its field `phase`; `None` for a phase that
+            `current_phase()` names itself.
         refusal: the refusal of an action of any other kind of the game in this phase,
             which should say what is allowed now; by default code
-            [`Refused.NOT_NOW`][cardkit.errors.Refused] and the forms allowed
+            [`Refused.NOT_NOW`][cardkit.errors.Refused] and, for a named phase, its name
+            (`"not allowed in the discard phase"`), else the forms allowed
             (`"not now: write 'bid <number>' or 'look'"`).
     """
 
-    __slots__ = ("kinds", "refusal")
+    __slots__ = ("kinds", "name", "refusal")
 
-    def __init__(self, *kinds: type[Action], refusal: Refusal | None = None) -> None:
-        """A phase allowing `kinds`, refusing the others with `refusal`.
+    def __init__(
+        self, *kinds: type[Action], name: str | None = None, refusal: Refusal | None = None
+    ) -> None:
+        """A phase allowing `kinds`, called `name`, refusing the others with `refusal`.
 
         Raises:
             TypeError: no kind, or one that is not an action class.
@@ -60,11 +74,13 @@ class Phase:
         if not kinds or not all(isinstance(k, type) and issubclass(k, Action) for k in kinds):
             raise TypeError(f"a Phase names one or more action classes, not {kinds!r}")
         self.kinds = kinds
+        self.name = name
         self.refusal = refusal
 
     def __repr__(self) -> str:
-        """The kinds' names."""
-        return f"Phase({', '.join(kind.__name__ for kind in self.kinds)})"
+        """The kinds' names, and the phase's name if it has one."""
+        kinds = ", ".join(kind.__name__ for kind in self.kinds)
+        return f"Phase({kinds})" if self.name is None else f"Phase({kinds}, name={self.name!r})"
 
 
 class PhaseMoves:
@@ -103,8 +119,27 @@ def phase_moves(
     forms = Grammar(*(form for form in grammar.forms if form.make in phase.kinds))
     allowed = {k: m for k, m in moves.items() if k in phase.kinds or k not in kinds}
     refusal = phase.refusal
-    if refusal is None:
+    if refusal is None and phase.name is not None:
+        refusal = Refusal(Refused.NOT_NOW, f"not allowed in the {phase.name} phase")
+    elif refusal is None:
         written = [repr(usage) for usage in forms.usage]
         said = ", ".join(written[:-1]) + " or " + written[-1] if len(written) > 1 else written[0]
         refusal = Refusal(Refused.NOT_NOW, f"not now: write {said}")
     return PhaseMoves(forms, allowed, refusal)
+
+
+def phases_by_name(phases: object, name: str) -> dict[str, Phase]:
+    """The phases a state class called `name` declares, by name.
+
+    Raises:
+        TypeError: `phases` is not a tuple of phases, or one has no name or the name of another.
+    """
+    if not isinstance(phases, tuple) or not all(isinstance(p, Phase) for p in phases):
+        raise TypeError(f"{name}.phases is a tuple of Phase objects, not {phases!r}")
+    found: dict[str, Phase] = {}
+    for phase in phases:
+        if phase.name is None or phase.name in found:
+            said = "has no name" if phase.name is None else "has the name of another"
+            raise TypeError(f"{name}'s phase {phase!r} {said}: give each a name of its own")
+        found[phase.name] = phase
+    return found

@@ -1,10 +1,8 @@
 """A simple Gin Rummy bot, better than random: it reads only its view and the legal actions."""
 
-from cardkit import Action, Card, Turn
-from cardkit.authoring import CardSet, CardVerb, GameBot
+from cardkit.authoring import Action, Card, CardSet, CardVerb, GameBot, Turn
 from cardkit_ginrummy.rules import VALUES, deadwood
-from cardkit_ginrummy.state import Discard, Done, Draw, Knock, LayOff, Pass, Take
-from cardkit_ginrummy.views import GinView
+from cardkit_ginrummy.state import Discard, Done, Draw, GinView, Knock, LayOff, Pass, Take
 
 
 class HeuristicBot(GameBot):

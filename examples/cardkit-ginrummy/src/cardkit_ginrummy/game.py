@@ -1,7 +1,6 @@
 """Gin Rummy: the game object (the rules as a spec in `docs/games/ginrummy.md`)."""
 
-from cardkit import Event, Game, Setup
-from cardkit.authoring import Players
+from cardkit.authoring import Event, Game, Players, Setup
 from cardkit_ginrummy.rules import GinRules
 from cardkit_ginrummy.state import Fields, GinState
 

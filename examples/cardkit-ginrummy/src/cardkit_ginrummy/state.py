@@ -1,6 +1,6 @@
 """Gin Rummy: its actions, its state and their transitions (rules: `docs/games/ginrummy.md`)."""
 
-from typing import Any, NamedTuple, Self
+from typing import Any, Literal, NamedTuple, Self
 
 from cardkit.authoring import (
     Action,
@@ -10,15 +10,17 @@ from cardkit.authoring import (
     Event,
     GameResult,
     GenericState,
+    Phase,
     Refusal,
     Refused,
     Verb,
+    View,
     draw_zones,
     grammar_of,
+    lay_off,
     solver_for,
 )
 from cardkit_ginrummy.rules import KINDS, VALUES, GinRules, deadwood
-from cardkit_ginrummy.views import GinView
 
 
 # --8<-- [start:actions]
@@ -51,16 +53,44 @@ class Done(Verb):
 
 
 # --8<-- [end:actions]
+# --8<-- [start:phases]
+#: What the seat to act may do: take or pass the upcard; draw from the stock after both
+#: passed it; draw or take the top discard; discard or knock; lay off on the knocker's melds.
+OFFER = Phase(Take, Pass, name="offer")
+STOCK = Phase(Draw, name="stock")
+DRAW = Phase(Draw, Take, name="draw")
+DISCARD = Phase(Discard, Knock, name="discard")
+LAYOFF = Phase(LayOff, Done, name="layoff")
 
 
+# --8<-- [end:phases]
+# --8<-- [start:view-model]
+class GinView(View):
+    """What one seat (or a spectator) may know of a deal of Gin Rummy: the zones' entries
+    (``hand``, ``hand_counts``, ``hand_revealed``: the knocker's hand once they knock, both
+    once the deal is over; ``stock_count``, ``discard_count``, ``top``) and the
+    ``dealer``, which the core derives, and these.
+
+    Attributes:
+        phase: what the seat to act does: take or pass the upcard (``offer``), draw
+            from the stock after both passed it (``stock``), draw or take (``draw``),
+            discard or knock (``discard``), lay off (``layoff``).
+        deadwood: the seat's own deadwood, melded at best (``None`` for a spectator).
+        knocker: the seat that knocked (``None`` before a knock).
+        melds: the knocker's melds on the table, with the cards laid off on them.
+    """
+
+    phase: Literal["offer", "stock", "draw", "discard", "layoff"]
+    deadwood: int | None
+    knocker: int | None
+    melds: list[list[Card]]
+
+
+# --8<-- [end:view-model]
 # --8<-- [start:fields]
 class Fields(NamedTuple):
-    """The fields of a deal of Gin Rummy (stock top first, discard pile top last).
-
-    The phase says what the seat to act does: take or pass the upcard (``offer``), draw
-    from the stock after both passed it (``stock``), draw or take (``draw``), discard or
-    knock (``discard``), lay off on the knocker's melds (``layoff``).
-    """
+    """The fields of a deal of Gin Rummy (stock top first, discard pile top last); the
+    `phase` is the name of one of the phases above."""
 
     hands: tuple[CardSet, ...]
     stock: tuple[Card, ...]
@@ -85,6 +115,7 @@ class GinState(GenericState[GinRules, Fields, GinView]):
     """A deal of Gin Rummy in progress (immutable): its fields are ``state.f``."""
 
     grammar = grammar_of(Take, Pass, Draw, Done, Discard, Knock, LayOff)
+    phases = (OFFER, STOCK, DRAW, DISCARD, LAYOFF)  # the current one: the field `phase`
     zone_specs = draw_zones(revealed=shown)  # the hands everyone sees: `shown`
 
     @property
@@ -115,35 +146,13 @@ class GinState(GenericState[GinRules, Fields, GinView]):
 
     # --8<-- [end:state]
     # --8<-- [start:checks]
-    def not_now(self, *phases: str) -> Refusal | None:
-        """A refusal unless the phase is one of ``phases``."""
-        why = f"not allowed in the {self.f.phase} phase"
-        return None if self.f.phase in phases else Refusal(Refused.NOT_NOW, why)
-
-    def not_held(self, card: Card, phase: str) -> Refusal | None:
-        """A refusal unless the phase is ``phase`` and ``card`` is in the hand."""
-        if self.not_now(phase) or card in self.hand:
-            return self.not_now(phase)
-        return Refusal(Refused.NOT_IN_HAND, f"{card} is not in your hand")
-
-    def check_take(self, action: Take) -> Refusal | None:
-        """Take the upcard when it is offered, or the top discard instead of drawing."""
-        return self.not_now("offer", "draw")
-
-    def check_pass(self, action: Pass) -> Refusal | None:
-        """Refuse the upcard while it is offered."""
-        return self.not_now("offer")
-
-    def check_draw(self, action: Draw) -> Refusal | None:
-        """Draw from the stock at the start of a turn (not while the upcard is offered)."""
-        return self.not_now("draw", "stock")
-
     def check_discard(self, action: CardVerb) -> Refusal | None:
         """Discard a card of your hand, but not the card just taken from the discard pile."""
-        refusal = self.not_held(action.card, "discard")
-        if refusal is None and action.card == self.f.taken:
+        if action.card not in self.hand:
+            return Refusal(Refused.NOT_IN_HAND, f"{action.card} is not in your hand")
+        if action.card == self.f.taken:
             return Refusal("just_taken", f"you just took {action.card}: discard another card")
-        return refusal
+        return None
 
     def check_knock(self, action: Knock) -> Refusal | None:
         """Discard as `check_discard` allows, keeping 10 or less deadwood (`knock_limit`)."""
@@ -156,14 +165,12 @@ class GinState(GenericState[GinRules, Fields, GinView]):
 
     def check_layoff(self, action: LayOff) -> Refusal | None:
         """Lay off a card of your hand that extends one of the knocker's melds."""
-        refusal, card = self.not_held(action.card, "layoff"), action.card
-        if refusal is None and not any(k.extends(m, card) for m in self.f.melds for k in KINDS):
+        card = action.card
+        if card not in self.hand:
+            return Refusal(Refused.NOT_IN_HAND, f"{card} is not in your hand")
+        if lay_off(self.f.melds, card, KINDS) is None:
             return Refusal("does_not_fit", f"{card} extends none of the knocker's melds")
-        return refusal
-
-    def check_done(self, action: Done) -> Refusal | None:
-        """End the lay-offs."""
-        return self.not_now("layoff")
+        return None
 
     # --8<-- [end:checks]
     # --8<-- [start:moves]
@@ -218,12 +225,10 @@ class GinState(GenericState[GinRules, Fields, GinView]):
 
     def do_layoff(self, action: LayOff) -> Self:
         """The card joins the first of the knocker's melds it extends."""
-        card, melds = action.card, list(self.f.melds)
-        at = next(i for i, m in enumerate(melds) if any(k.extends(m, card) for k in KINDS))
-        melds[at] = melds[at].add(card)
+        card, melds = action.card, lay_off(self.f.melds, action.card, KINDS)
         event = Event("layoff", self.f.seat, (card,), note="lays off")
         hands = self.with_seat(self.f.hands, self.hand.remove(card))
-        return self.evolve(action, [event], hands=hands, melds=tuple(melds))
+        return self.evolve(action, [event], hands=hands, melds=melds)
 
     def do_done(self, action: Done) -> Self:
         """The lay-offs are over: both hands are shown and counted."""

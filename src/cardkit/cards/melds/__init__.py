@@ -22,7 +22,7 @@ Examples:
 from __future__ import annotations
 
 from cardkit.cards.keyspace import KeySpace
-from cardkit.cards.melds.base import KeyedFinder, MeldKind
+from cardkit.cards.melds.base import KeyedFinder, MeldKind, lay_off
 from cardkit.cards.melds.check import MeldCheck
 from cardkit.cards.melds.deadwood import (
     DEFAULT_CACHE_SIZE,
@@ -49,5 +49,6 @@ __all__ = [
     "Run",
     "Sequence",
     "best_melds",
+    "lay_off",
     "solver_for",
 ]

@@ -8,7 +8,8 @@ and
   [`is_valid`][cardkit.cards.melds.base.MeldKind.is_valid] (a bare bool, for hot loops);
 * which melds are inside this hand? [`find`][cardkit.cards.melds.base.MeldKind.find] (card sets) and
   [`find_masks`][cardkit.cards.melds.base.MeldKind.find_masks] (plain integer masks, for hot loops);
-* can this card be added to this meld? [`extends`][cardkit.cards.melds.base.MeldKind.extends];
+* can this card be added to this meld? [`extends`][cardkit.cards.melds.base.MeldKind.extends]
+  (and, over several melds and kinds, [`lay_off`][cardkit.cards.melds.base.lay_off]);
 * for climbing games, which melds of one size are inside this hand, ordered
   by their highest card under a card order?
   [`find_keyed`][cardkit.cards.melds.base.MeldKind.find_keyed] and
@@ -26,6 +27,7 @@ from __future__ import annotations
 import dataclasses
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable
+from collections.abc import Sequence as Seq
 
 from cardkit.cards.card import Card
 from cardkit.cards.cardset import CardSet
@@ -38,7 +40,7 @@ from cardkit.cards.melds.check import VALID, MeldCheck
 KeyedFinder = Callable[[int, int, int], list[int]]
 _KEYED_CACHE: dict[tuple[MeldKind, KeySpace], KeyedFinder] = {}
 
-__all__ = ["KeyedFinder", "MeldKind"]
+__all__ = ["KeyedFinder", "MeldKind", "lay_off"]
 
 
 class MeldKind(ABC):
@@ -269,3 +271,21 @@ class MeldKind(ABC):
                 out |= low
             rest ^= low
         return cardset(out)
+
+
+def lay_off(melds: Seq[CardSet], card: Card, kinds: Seq[MeldKind]) -> tuple[CardSet, ...] | None:
+    """``melds`` with ``card`` laid off on the first of them it extends by one of ``kinds``
+    (see [`extends`][cardkit.cards.melds.base.MeldKind.extends]), or ``None`` when it extends
+    none: a lay-off in rummy, a hit in Tonk.
+
+    >>> from cardkit.cards.melds import NOfAKind, Run
+    >>> melds = (CardSet.parse("4C 4D 4H"), CardSet.parse("5S 6S 7S"))
+    >>> [str(meld) for meld in lay_off(melds, Card.parse("8S"), (NOfAKind(3, 4), Run(3)))]
+    ['4C 4D 4H', '5S 6S 7S 8S']
+    >>> lay_off(melds, Card.parse("9S"), (NOfAKind(3, 4), Run(3))) is None
+    True
+    """
+    for at, meld in enumerate(melds):
+        if any(kind.extends(meld, card) for kind in kinds):
+            return (*melds[:at], meld.add(card), *melds[at + 1 :])
+    return None
