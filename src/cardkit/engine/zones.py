@@ -24,8 +24,10 @@ count under that key too. A zone may keep out of the derived view
 (`in_view=False`: it still counts in `zones()` and `visible_zones()`, and
 the game shows it its own way), list its cards in the game's
 `hand_order` (`sort=True`, for a zone kept
-as a set), and show a spectator an empty hand instead of `None`
-(`spectator_empty=True`).
+as a set), show a spectator an empty hand instead of `None`
+(`spectator_empty=True`), and add view entries of its own besides its cards
+(`entries`: the current trick's leader, see
+[`view_entries`][cardkit.engine.shown.view_entries]).
 
 A zone's cards are read from its field, or computed by its `cards`
 function from the state, for a game that keeps them in another form (bit
