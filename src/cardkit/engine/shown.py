@@ -72,25 +72,31 @@ def view_entries(state: Any, seat: int | None) -> dict[str, Any]:
     Raises:
         ContractError: `shown` names no field of the state's fields (at the first call).
     """
-    steps = _PLANS.get(type(state))
-    if steps is None:
-        steps = _PLANS[type(state)] = _plan(state)
+    plan = _PLANS.get(type(state))
+    if plan is None:
+        plan = _PLANS[type(state)] = _plan(state)
+    steps, extra = plan
     if not steps:
-        return state.view_extra(seat)  # type: ignore[no-any-return]
+        return state.view_extra(seat) if extra else {}
     out: dict[str, Any] = {}
     for step in steps:
         step(state, seat, out)
-    out.update(state.view_extra(seat))
+    if extra:
+        out.update(state.view_extra(seat))
     return out
 
 
-#: Each state class's steps (none: the view shows `view_extra` alone).
-_PLANS: dict[type, tuple[_Step, ...]] = {}
+#: Each state class's steps, and whether it writes a `view_extra` of its own (the core's
+#: gives nothing: not called, for the observations' sake).
+_PLANS: dict[type, tuple[tuple[_Step, ...], bool]] = {}
 
 
-def _plan(state: Any) -> tuple[_Step, ...]:
-    """The steps of `state`'s class: its zones' entries, its sealed field's, its shown fields'."""
+def _plan(state: Any) -> tuple[tuple[_Step, ...], bool]:
+    """The steps of `state`'s class (its zones' entries, its sealed field's, its shown
+    fields'), and whether a class of the game defines `view_extra`."""
     cls = type(state)
+    owner = next(c for c in cls.__mro__ if "view_extra" in vars(c))
+    extra = owner.__module__ != "cardkit.engine.generic"
     steps: list[_Step] = [_zone_step(zone.entries) for zone in cls.zone_specs if zone.entries]
     sealed = getattr(cls, "sealed_field", "")
     if sealed:
@@ -104,7 +110,7 @@ def _plan(state: Any) -> tuple[_Step, ...]:
                 f"fields ({', '.join(names)})"
             )
         steps.append(_shown_step(shown))
-    return tuple(steps)
+    return tuple(steps), extra
 
 
 def _zone_step(entries: Callable[[Any, int | None], Any]) -> _Step:
