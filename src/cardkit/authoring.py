@@ -23,7 +23,8 @@ the authoring API says what each is, a line each, with a link to its reference):
   `Players`, `MatchPolicy`,
   `Setup`, `GameState`, `GenericState`, `Log`, `SimultaneousChoices`, `Sealed`,
   `PrivateWindows`,
-  `ChosenAs`, `Zone`, `Seen`, `TableRole`, `View`, `ZoneView`, `TrickView`, `TrickStep`,
+  `ChosenAs`, `Zone`, `Seen`, `TableRole`, `Shown`, `View`, `ZoneView`, `TrickView`,
+  `TrickStep`,
   `trick_zones`,
   `trick_entries`, `trick_table`, `TRICK_WORDS`, `play_to_trick`, `draw_cards`,
   `draw_to_hand`, `draw_zones`,
@@ -97,6 +98,7 @@ from cardkit.engine.phases import Phase
 from cardkit.engine.results import GameResult, Payment, low_hand_result
 from cardkit.engine.rules import HouseRule, Preset, Rules, Variant
 from cardkit.engine.setup import Setup
+from cardkit.engine.shown import Shown
 from cardkit.engine.simultaneous import ChosenAs, Sealed, SimultaneousChoices
 from cardkit.engine.state import GameState, Log
 from cardkit.engine.tablelayout import Spot, TableHint
@@ -214,6 +216,7 @@ __all__ = [
     "Seen",
     "Sequence",
     "Setup",
+    "Shown",
     "SimultaneousChoices",
     "Spot",
     "Suit",

@@ -11,8 +11,11 @@ A game built on [`GenericState`][cardkit.engine.generic.GenericState] gives:
 - per action kind (the verb of its first form: `play`), `check_play(action) -> Refusal | None`,
   the one home of that action's legality, and `do_play(action)`, the
   transition, which returns `self.evolve(action, events, **changes)`;
-- `final_result()`, how the game ended, and `view_extra(seat)` for what a view shows
-  besides zones;
+- `final_result()`, how the game ended;
+- `shown`: the fields every view shows under their own names (`shown = ("broken",)`, or a
+  [`Shown`][cardkit.engine.shown.Shown] for one shown through a function), and
+  `view_extra(seat)` for what else a view shows, the game's own (the core derives the
+  rest: [`view_entries`][cardkit.engine.shown.view_entries]);
 - where a deal has parts (bidding, then play), `current_phase()`: the
   [`Phase`][cardkit.engine.phases.Phase] whose action kinds apply now; an action of
   another kind gets the phase's refusal before its check is asked, and the reference
@@ -69,6 +72,7 @@ from cardkit.engine.phases import Phase, PhaseMoves, phase_moves, phases_by_name
 from cardkit.engine.results import GameResult
 from cardkit.engine.rules import Rules
 from cardkit.engine.setup import Setup
+from cardkit.engine.shown import Shown
 from cardkit.engine.views import View, ZoneView
 from cardkit.engine.zones import Zone, zone_cards
 from cardkit.engine.zoneviews import state_view
@@ -89,11 +93,12 @@ T = TypeVar("T")
 class GenericState(StateSlots[R, F], Generic[R, F, V]):
     """A game's state whose plumbing is the core's: fields, log, legality, views.
 
-    Class attributes a game sets: `grammar`, `zone_specs`, and `view_model` where
-    its base does not name it. The third type parameter `V` is the view model
-    (`View` unless given): `GenericState[MyRules, Fields, MyView]` types
-    `state.view(seat)` as `MyView` and sets `view_model = MyView`. The slots (`f`,
-    `rules`, `players`, `to_act`, `is_over`) are those of its base
+    Class attributes a game sets: `grammar`, `zone_specs`, `shown` where its views show
+    fields as they are, and `view_model` where its base does not name it. The third type
+    parameter `V` is the view model (`View` unless given):
+    `GenericState[MyRules, Fields, MyView]` types `state.view(seat)` as `MyView` and sets
+    `view_model = MyView`. The slots (`f`, `rules`, `players`, `to_act`, `is_over`) are
+    those of its base
     [`StateSlots`][cardkit.engine._stateslots.StateSlots].
     """
 
@@ -101,6 +106,11 @@ class GenericState(StateSlots[R, F], Generic[R, F, V]):
 
     grammar: ClassVar[Grammar]
     zone_specs: ClassVar[tuple[Zone, ...]] = ()
+    shown: ClassVar[tuple[str | Shown, ...]] = ()
+    """The fields every view shows, each under its own name: a name shows the field as it
+    is (`"broken"`), a [`Shown`][cardkit.engine.shown.Shown] as its function makes it
+    (`Shown("suit", lambda suit: suit.word)`). The view model types them (see
+    [`view_entries`][cardkit.engine.shown.view_entries] for all the core derives)."""
     view_model: ClassVar[type[View]] = ZoneView
     """The view model: the `View` subclass the class's base names
     (`GenericState[MyRules, Fields, MyView]`), else
@@ -438,8 +448,9 @@ class GenericState(StateSlots[R, F], Generic[R, F, V]):
         return visible_zones(self, seat)
 
     def view_extra(self, seat: int | None) -> dict[str, Any]:
-        """What the view shows besides the zones (a phase, scores, the suit to follow);
-        an entry named as a zone's replaces it."""
+        """What the view shows besides the zones and the entries the core derives (the
+        zones' own, the sealed choice's, the `shown` fields): what is the game's own (a
+        score worked out, a hand not looked at); an entry named as a derived one replaces it."""
         return {}
 
     def recent(self, seat: int | None) -> list[str]:
@@ -448,8 +459,10 @@ class GenericState(StateSlots[R, F], Generic[R, F, V]):
         return self.game.wording.lines(self.last_events, viewer=seat)
 
     def view(self, seat: int | None = None) -> V:
-        """What `seat` may know: the zones as declared, and `view_extra` (with `private_windows`,
-        every seat but the one a window asks sees the view of `public_state()`)."""
+        """What `seat` may know: the zones as declared, the entries the core derives and
+        `view_extra` ([`view_entries`][cardkit.engine.shown.view_entries]; with
+        `private_windows`, every seat but the one a window asks sees the view of
+        `public_state()`)."""
         view: V = state_view(self, seat)  # `view_model` is `V` (a class variable cannot say so)
         return view
 

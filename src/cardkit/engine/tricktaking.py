@@ -7,7 +7,8 @@ trick is complete, finds its winner; its events are worded by the core's phrases
 play lie and who sees them. A view model built on
 [`TrickView`][cardkit.engine.tricktaking.TrickView] shows the seats that led them and the
 tricks each seat took, entries that
-[`trick_entries`][cardkit.engine.tricktaking.trick_entries] gives; on the browser table,
+[`trick_entries`][cardkit.engine.tricktaking.trick_entries] gives and the trick zones add to
+every view; on the browser table,
 [`trick_table`][cardkit.engine.tricktaking.trick_table] draws each card of a trick with
 the seat that played it and [`TRICK_WORDS`][cardkit.engine.tricktaking.TRICK_WORDS] says
 the tricks taken ("Taken: 3 tricks").
@@ -134,7 +135,23 @@ class _TakenFaceDown:
         return tuple(tuple(c for c in t if c not in shown) for t in getattr(state.f, self.field))
 
 
-def trick_zones(trick: str = "trick", last: str = "last", taken: str = "taken") -> tuple[Zone, ...]:
+@dataclass(frozen=True, slots=True)
+class _TrickEntries:
+    """The trick entries of a view (`trick_entries`) from the fields `trick`, `last` and
+    `tricks`: the view entries of the current trick's zone."""
+
+    trick: str
+    last: str
+    tricks: str
+
+    def __call__(self, state: Any, seat: int | None) -> dict[str, Any]:
+        f = state.f
+        return trick_entries(getattr(f, self.trick), getattr(f, self.last), getattr(f, self.tricks))
+
+
+def trick_zones(
+    trick: str = "trick", last: str = "last", taken: str = "taken", tricks: str = "tricks"
+) -> tuple[Zone, ...]:
     """The zones of trick play, from the fields holding them (their names given here).
 
     - `trick`: the current trick (a `Trick` field), face up: everyone sees it;
@@ -142,10 +159,20 @@ def trick_zones(trick: str = "trick", last: str = "last", taken: str = "taken") 
     - `taken`: each seat's taken cards (a field of one card tuple per seat),
       face down: nobody sees them, and the view leaves them out. The cards of
       the last trick count in `last_trick` while it lies face up, not here.
+
+    The current trick's zone adds the entries of a
+    [`TrickView`][cardkit.engine.tricktaking.TrickView] to every view
+    ([`trick_entries`][cardkit.engine.tricktaking.trick_entries] of the fields `trick`,
+    `last` and `tricks`, how many tricks each seat took): the game writes none of them.
     """
     last_cards = _LastTrickCards(last)
     return (
-        Zone("trick", seen=Seen.EVERYONE, cards=_TrickCards(trick)),
+        Zone(
+            "trick",
+            seen=Seen.EVERYONE,
+            cards=_TrickCards(trick),
+            entries=_TrickEntries(trick, last, tricks),
+        ),
         Zone("last_trick", seen=Seen.EVERYONE, cards=last_cards),
         Zone("taken", per_seat=True, cards=_TakenFaceDown(taken, last_cards), in_view=False),
     )
@@ -168,9 +195,11 @@ class TrickView(View):
 
 
 def trick_entries(trick: Trick, last: Trick | None, tricks: Sequence[int]) -> dict[str, Any]:
-    """The entries of a [`TrickView`][cardkit.engine.tricktaking.TrickView] (for
-    `view_extra`): the seats that led the current `trick` and the `last` one (`None` before
-    the first trick is done), and the number of `tricks` each seat took."""
+    """The entries of a [`TrickView`][cardkit.engine.tricktaking.TrickView]: the seats that
+    led the current `trick` and the `last` one (`None` before the first trick is done), and
+    the number of `tricks` each seat took. The zones of
+    [`trick_zones`][cardkit.engine.tricktaking.trick_zones] add them to every view; a game
+    keeping its tricks another way gives them in its `view_extra`."""
     last_leader = None if last is None else last.leader
     return {"trick_leader": trick.leader, "last_leader": last_leader, "tricks": list(tricks)}
 

@@ -24,8 +24,10 @@ count under that key too. A zone may keep out of the derived view
 (`in_view=False`: it still counts in `zones()` and `visible_zones()`, and
 the game shows it its own way), list its cards in the game's
 `hand_order` (`sort=True`, for a zone kept
-as a set), and show a spectator an empty hand instead of `None`
-(`spectator_empty=True`).
+as a set), show a spectator an empty hand instead of `None`
+(`spectator_empty=True`), and add view entries of its own besides its cards
+(`entries`: the current trick's leader, see
+[`view_entries`][cardkit.engine.shown.view_entries]).
 
 A zone's cards are read from its field, or computed by its `cards`
 function from the state, for a game that keeps them in another form (bit
@@ -68,7 +70,7 @@ card set as it is; any other field gets a list of cards (see
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -177,6 +179,11 @@ class Zone:
             gives, card by card (`check_zone_bits`).
         role: where the zone lies on a table drawn for people (`None`: from
             its visibility, see `table_role`).
+        entries: the view entries the zone adds besides its cards, from the state and
+            the seat viewing (`None`: a spectator): the current trick's adds who led it
+            (see [`trick_zones`][cardkit.engine.tricktaking.trick_zones]). The core adds
+            them with the state's other derived entries
+            ([`view_entries`][cardkit.engine.shown.view_entries]), after the zones' cards.
 
     Raises:
         ContractError: options that do not go together (`keyed` with `per_seat`...).
@@ -199,6 +206,7 @@ class Zone:
     masks: bool = False
     role: TableRole | None = None
     bits: Callable[[Any], Any] | None = None
+    entries: Callable[[Any, int | None], Mapping[str, Any]] | None = None
 
     def __post_init__(self) -> None:
         """Refuse options that do not go together (see Raises)."""

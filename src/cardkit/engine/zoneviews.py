@@ -28,6 +28,7 @@ from pydantic import create_model
 from cardkit.cards.card import Card
 from cardkit.cards.cardset import CardSet
 from cardkit.cards.orders import CardOrder
+from cardkit.engine.shown import view_entries
 from cardkit.engine.views import View, ZoneView
 from cardkit.engine.zones import Seen, Zone
 
@@ -115,7 +116,7 @@ def derived_view_model(zones: Sequence[Zone], model: type[View]) -> type[View]:
     """`model` with a typed field for each entry of `zones` it does not declare itself, and
     `dealer` (the dealer's seat, which every view of a `GenericState` shows).
 
-    A game declares in its view model only the fields `view_extra` adds (and
+    A game declares in its view model only the fields the zones do not give (and
     any zone entry it types its own way, such as a card set); the zones' entries
     are derived here, once per state class. `model` itself is returned when it
     declares them all, or when it is the untyped
@@ -318,7 +319,8 @@ def state_view(state: Any, seat: int | None) -> Any:
     """The view of a [`GenericState`][cardkit.engine.generic.GenericState] for `seat`: the
     zones as declared (typed by
     [`derived_view_model`][cardkit.engine.zoneviews.derived_view_model]), the dealer,
-    `view_extra` and the turn, or, with private windows
+    the entries of [`view_entries`][cardkit.engine.shown.view_entries] (derived, then
+    `view_extra`) and the turn, or, with private windows
     ([`PrivateWindows`][cardkit.engine.windows.PrivateWindows]), for every seat but the one a
     window asks, the view of its `public_state()`.
 
@@ -341,7 +343,7 @@ def state_view(state: Any, seat: int | None) -> Any:
     viewer, model = planned
     data = viewer(state, seat)
     data["dealer"] = state.setup.dealer
-    data.update(state.view_extra(seat))
+    data.update(view_entries(state, seat))
     data["game"] = state.game.name
     data["seat"] = seat
     data["players"] = state.players

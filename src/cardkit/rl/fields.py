@@ -28,6 +28,7 @@ from enum import Enum
 from typing import Annotated, Any, Literal, Union, get_args, get_origin
 
 from cardkit.engine.generic import GenericState
+from cardkit.engine.shown import view_entries
 from cardkit.engine.state import GameState
 from cardkit.engine.views import View
 from cardkit.engine.windows import PrivateWindows
@@ -39,8 +40,9 @@ _BASE_VIEW_FIELDS = frozenset(View.model_fields)
 
 def view_extra_of(state: GenericState[Any, Any, Any], seat: int | None) -> dict[str, Any]:
     """The view's entries besides the zones and the turn: the dealer, which the core adds to
-    every view, and `view_extra`."""
-    return {"dealer": state.setup.dealer, **state.view_extra(seat)}
+    every view, and [`view_entries`][cardkit.engine.shown.view_entries] (the entries the core
+    derives, its `shown` fields..., then `view_extra`), as the view has them."""
+    return {"dealer": state.setup.dealer, **view_entries(state, seat)}
 
 
 #: View fields that hold a seat, besides those named `*_seat`, `*_by`, `*_winner`,
@@ -140,8 +142,9 @@ class FieldCodec:
 
     def scalars(self, state: GameState, seat: int | None) -> Mapping[str, Any]:
         """The view's scalar fields: from the state's `view_scalars(seat)` (an optional hook:
-        the scalar entries of `view_extra` alone, with the same values) or `view_extra` where
-        they hold them all (a `GenericState`: no view model is built), else from the view."""
+        the scalar entries of `view_extra` alone, with the same values) or `view_extra_of`
+        where they hold them all (a `GenericState`: no view model is built), else from the
+        view."""
         if isinstance(state, GenericState):
             shown: GenericState[Any, Any, Any] = state
             if isinstance(state, PrivateWindows) and seat != state.to_act:

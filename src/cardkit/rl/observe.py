@@ -354,12 +354,15 @@ class ObservationLayout:
 def _not_from_zones(state: GameState, fields: tuple[ScalarField, ...]) -> tuple[ScalarField, ...]:
     """The fields but those a `GenericState`'s view draws from its zones (`stock_count`...):
     the zone counts of the observation carry them already, and leaving them out lets the
-    observation read the others from `view_extra` without building a view."""
+    observation read the others from `view_extra_of` without building a view."""
     if not isinstance(state, GenericState):
         return fields
+    from cardkit.engine.shown import view_entries
     from cardkit.engine.zoneviews import ZoneViewer
 
-    drawn = set(ZoneViewer(state.zone_specs, state.view_model)(state, 0)) - set(state.view_extra(0))
+    drawn = set(ZoneViewer(state.zone_specs, state.view_model)(state, 0)) - set(
+        view_entries(state, 0)
+    )
     return tuple(f for f in fields if f.name not in drawn)
 
 

@@ -1,6 +1,6 @@
 """Crazy Eights: its actions, its state, the checks and the transitions (the rules in `game`)."""
 
-from typing import Any, Literal, NamedTuple, Self
+from typing import Literal, NamedTuple, Self
 
 from cardkit.authoring import (
     Card,
@@ -12,6 +12,7 @@ from cardkit.authoring import (
     Rank,
     Refusal,
     Refused,
+    Shown,
     Suit,
     Verb,
     View,
@@ -79,10 +80,7 @@ class CrazyEightsState(GenericState[CrazyEightsRules, Fields, CrazyEightsView]):
 
     grammar = grammar_of(Play, Draw, Pass)
     zone_specs = draw_zones()  # hands by their owners, the stock counted, the discard's top
-
-    def view_extra(self, seat: int | None) -> dict[str, Any]:
-        """Besides the zones and the dealer, a view shows the suit to follow and the draw flag."""
-        return {"suit": self.f.suit.word, "drew": self.f.drew and not self.is_over}
+    shown = (Shown("suit", lambda suit: suit.word), Shown("drew", over=False))  # in every view
 
     def final_result(self) -> GameResult:
         """Who went out (or, blocked, holds the lowest hand) scores the other hands' points."""

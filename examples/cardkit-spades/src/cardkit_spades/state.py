@@ -23,7 +23,6 @@ from cardkit.authoring import (
     grammar_of,
     legal_plays,
     play_to_trick,
-    trick_entries,
     trick_table,
     trick_zones,
 )
@@ -86,9 +85,10 @@ class SpadesState(SimultaneousChoices[SpadesRules, Fields, SpadesView]):
     four have bid, and `to_act` is the lowest seat still to bid.
     """
 
-    sealed_field = "bids"
+    sealed_field = "bids"  # views show `bids` (sealed while bidding) and `bid_made`
     grammar = grammar_of(Bid, Play, Blind, Look)
     zone_specs = (Zone("hand", field="hands", per_seat=True, seen=Seen.OWNER), *trick_zones())
+    shown = ("broken",)  # besides the trick zones' leaders and tricks
     table_hint, view_words = trick_table(), VIEW_WORDS  # the browser table's drawing and words
 
     def current_phase(self) -> Phase:
@@ -96,15 +96,11 @@ class SpadesState(SimultaneousChoices[SpadesRules, Fields, SpadesView]):
         return PLAYING if self.f.bids.complete else BIDDING
 
     def view_extra(self, seat: int | None) -> dict[str, Any]:
-        """The leaders, tricks, bids (sealed while bidding) and broken spades."""
-        f, sealed = self.f, not self.f.bids.complete
-        extra = {
-            **trick_entries(f.trick, f.last, f.tricks),
-            **f.bids.entries(seat, "bid"),
-            "broken": f.broken,
-            "blind": [] if sealed else [s for s in range(4) if f.blind >> s & 1],
-        }
-        return extra | ({"hand": None} if seat is not None and not f.looked >> seat & 1 else {})
+        """The blind nil bids, once the bids are revealed; no hand before looking at it."""
+        f = self.f
+        blind = [s for s in range(4) if f.blind >> s & 1] if f.bids.complete else []
+        unlooked = seat is not None and not f.looked >> seat & 1
+        return {"blind": blind, **({"hand": None} if unlooked else {})}
 
     final_result = spades_result  # both partnerships' points
 
