@@ -81,10 +81,11 @@ EXAMPLES = {
     # checks of take, pass, draw and done, which said only their phase, and the phase
     # helper gone, 6; the view model in the state's module, 3; one import line from
     # `cardkit.authoring` a module, 2: 172. The core's `lay_off` for a lay-off, 2: 170.
+    # The phase, the knocker and the melds `shown`, not written out in `view_extra`: 169.
     "ginrummy": (
         cardkit_ginrummy,
         {"__init__.py", "bots.py", "game.py", "plugin.py", "rules.py", "state.py"},
-        170,
+        169,
     ),
 }
 

@@ -13,6 +13,7 @@ from cardkit.authoring import (
     Phase,
     Refusal,
     Refused,
+    Shown,
     Verb,
     View,
     draw_zones,
@@ -103,7 +104,7 @@ class Fields(NamedTuple):
     outcome: str | None = None
 
 
-def shown(state: "GinState") -> int:
+def revealed(state: "GinState") -> int:
     """The seats whose hands everyone sees: the knocker's, and both once the deal is over."""
     knocker = state.f.knocker
     return 0 if knocker is None else 0b11 if state.is_over else 1 << knocker
@@ -116,7 +117,8 @@ class GinState(GenericState[GinRules, Fields, GinView]):
 
     grammar = grammar_of(Take, Pass, Draw, Done, Discard, Knock, LayOff)
     phases = (OFFER, STOCK, DRAW, DISCARD, LAYOFF)  # the current one: the field `phase`
-    zone_specs = draw_zones(revealed=shown)  # the hands everyone sees: `shown`
+    zone_specs = draw_zones(revealed=revealed)  # the hands everyone sees
+    shown = ("phase", "knocker", Shown("melds", lambda melds: [list(meld) for meld in melds]))
 
     @property
     def hand(self) -> CardSet:
@@ -124,10 +126,8 @@ class GinState(GenericState[GinRules, Fields, GinView]):
         return self.f.hands[self.f.seat]
 
     def view_extra(self, seat: int | None) -> dict[str, Any]:
-        """The phase, the seat's own deadwood, the knocker and their melds."""
-        f, own = self.f, None if seat is None else deadwood(self.f.hands[seat])
-        melds = [list(meld) for meld in f.melds]
-        return {"phase": f.phase, "deadwood": own, "knocker": f.knocker, "melds": melds}
+        """Besides the fields `shown`: the seat's own deadwood, melded at best."""
+        return {"deadwood": None if seat is None else deadwood(self.f.hands[seat])}
 
     def final_result(self) -> GameResult:
         """The deal's points: the deadwood difference, and the gin, big gin or undercut bonus."""
