@@ -68,6 +68,8 @@ def test_a_bad_dealer_or_rules_object_is_refused(shed: Shed) -> None:
     """The dealer is a seat; the rules come from this game's ``rules()``."""
     with pytest.raises(InvalidRules, match="dealer"):
         shed.start(players=2, dealer=2)
+    with pytest.raises(InvalidRules, match="dealer must be a seat 0-1, not True"):
+        shed.start(players=2, dealer=True)
     with pytest.raises(InvalidRules, match="ShedRules"):
         shed.start(rules=Rules())
 

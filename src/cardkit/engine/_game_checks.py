@@ -56,7 +56,8 @@ def checked_dealer(dealer: Any, players: int) -> int:
     """The dealer's seat: `dealer`, or by default the last seat (seat 0 receives the first card)."""
     if dealer is None:
         return players - 1
-    if not isinstance(dealer, int) or not 0 <= dealer < players:
+    # A bool is an int to isinstance, but no seat (and compiled, True would become 1).
+    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
         raise InvalidRules(f"dealer must be a seat 0-{players - 1}, not {dealer!r}")
     return dealer
 
