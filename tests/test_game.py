@@ -9,8 +9,10 @@ import random
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from cardkit import Deck, GameResult, InvalidRules, RandomBot, Rules, Variant, catalog
+from cardkit import Deck, GameResult, InvalidRules, RandomBot, Rules, Variant, catalog, load_game
 from cardkit.eval.ismcts import ISMCTSBot
 
 #: The ``shed`` fixture's game (its classes live in ``conftest.py``).
@@ -66,6 +68,8 @@ def test_a_bad_dealer_or_rules_object_is_refused(shed: Shed) -> None:
     """The dealer is a seat; the rules come from this game's ``rules()``."""
     with pytest.raises(InvalidRules, match="dealer"):
         shed.start(players=2, dealer=2)
+    with pytest.raises(InvalidRules, match="dealer must be a seat 0-1, not True"):
+        shed.start(players=2, dealer=True)
     with pytest.raises(InvalidRules, match="ShedRules"):
         shed.start(rules=Rules())
 
@@ -98,6 +102,18 @@ def test_a_seed_deals_the_shuffle_of_its_generator(shed: Shed) -> None:
         assert shed.start(seed=seed).setup.deck == order
     with pytest.raises(InvalidRules, match="at most 256 bits"):
         shed.start(seed=2**256)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(min_value=-(2**256) + 1, max_value=2**256 - 1))
+def test_a_start_deals_the_deck_order_of_its_seed(seed: int) -> None:
+    """The replay contract through `Game.start` (its compiled setup shuffles without
+    `Deck.seeded`): a seed deals `random.Random(seed)`'s shuffle of the game's deck."""
+    game = load_game("tonk")
+    setup = game.start(seed=seed).setup
+    assert type(setup.deck) is Deck
+    assert setup.deck == Deck.standard().shuffled(random.Random(seed))
+    assert setup.seed == seed
 
 
 def test_rules_validate_options(shed: Shed) -> None:

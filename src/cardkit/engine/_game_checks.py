@@ -2,6 +2,9 @@
 
 Each returns the checked value or raises [`InvalidRules`][cardkit.errors.InvalidRules]
 saying what was wrong and what was expected, before anything is dealt.
+[`Starts`][cardkit.engine._game_checks.Starts] is `Game.start`'s work up to the deal: the
+checks, the shuffle and the [`Setup`][cardkit.engine.setup.Setup]. Compiled in the compiled
+build (a random playout of a short game starts a deal every few decisions).
 """
 
 from __future__ import annotations
@@ -14,11 +17,14 @@ from pydantic import ValidationError
 
 from cardkit.cards.deck import Deck
 from cardkit.cards.seeds import MAX_SEED_BITS, check_seed
+from cardkit.cards.shuffle import seeded_order
 from cardkit.engine.results import GameResult
 from cardkit.engine.rules import Rules
+from cardkit.engine.setup import Setup
 from cardkit.errors import InvalidRules, quote
 
 __all__ = [
+    "Starts",
     "checked_dealer",
     "checked_players",
     "checked_previous",
@@ -28,6 +34,11 @@ __all__ = [
     "options_error",
 ]
 
+
+#: A deck without `Deck.__init__`'s check (`deck_order` shuffles the game's own distinct
+#: cards), and the slot's own setter (a deck is immutable: its `__setattr__` refuses).
+_new_deck: Final = object.__new__
+_set_cards: Final = Deck.__dict__["cards"].__set__
 
 #: A [`Setup`][cardkit.engine.setup.Setup] from its six fields, without the named tuple's
 #: Python `__new__` frame (`Game.start` builds one per game).
@@ -45,7 +56,8 @@ def checked_dealer(dealer: Any, players: int) -> int:
     """The dealer's seat: `dealer`, or by default the last seat (seat 0 receives the first card)."""
     if dealer is None:
         return players - 1
-    if not isinstance(dealer, int) or not 0 <= dealer < players:
+    # A bool is an int to isinstance, but no seat (and compiled, True would become 1).
+    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
         raise InvalidRules(f"dealer must be a seat 0-{players - 1}, not {dealer!r}")
     return dealer
 
@@ -63,9 +75,7 @@ def checked_previous(previous: Any, players: int) -> GameResult | None:
     return previous
 
 
-def deck_order(
-    name: str, cards: Deck, deck: Deck | str | None, seed: Any
-) -> tuple[Deck, int | None]:
+def deck_order(name: str, cards: Deck, deck: Any, seed: Any) -> tuple[Deck, int | None]:
     """The deck order to deal, and the seed it was shuffled with (`None` for an explicit deck).
 
     Without `deck`, `cards` shuffled by `random.Random(seed)` (a fresh seed
@@ -76,7 +86,10 @@ def deck_order(
         seed = check_seed(seed)  # not a plain int of at most MAX_SEED_BITS: checked in full
     if deck is None:
         seed = secrets.randbits(63) if seed is None else seed
-        return cards.seeded(seed), seed
+        # `cards.seeded(seed)`, without its two Python frames (a start's shuffle is compiled)
+        shuffled = _new_deck(Deck)
+        _set_cards(shuffled, seeded_order(cards.cards, seed))
+        return shuffled, seed
     order = deck if isinstance(deck, Deck) else Deck.parse(deck)
     if order.to_set() != cards.to_set() or len(order) != len(cards):
         raise InvalidRules(
@@ -119,3 +132,64 @@ def checked_rules(name: str, model: type[Rules], rules: Any) -> Any:
             f"not {type(rules).__name__}"
         )
     return rules
+
+
+class Starts:
+    """`Game.start` up to the deal, and what it keeps from one start to the next: the rules
+    it made by default (rules are frozen: one object serves every start without rules) and
+    the rules and seat count it last checked (a loop of deals with the same rules checks
+    them once)."""
+
+    def __init__(self, catalog: Any) -> None:
+        """Nothing made or checked yet; house rules are checked against `catalog` (the
+        game's [`Catalog`][cardkit.engine.catalog.Catalog])."""
+        self.catalog: Any = catalog
+        self.default_rules: Rules | None = None
+        self.accepted_rules: Rules | None = None
+        self.accepted_players = 0
+
+    def setup(
+        self,
+        game: Any,
+        players: Any,
+        rules: Any,
+        seed: Any,
+        deck: Any,
+        dealer: Any,
+        previous: Any,
+    ) -> Setup[Any]:
+        """The [`Setup`][cardkit.engine.setup.Setup] `game.start(players, rules, seed=seed,
+        deck=deck, dealer=dealer, previous=previous)` deals, every argument checked (see
+        [`Game.start`][cardkit.engine.game.Game.start]).
+
+        Raises:
+            InvalidRules: as `Game.start` says.
+            InvalidCard: the deck text does not parse.
+        """
+        name: str = game.name
+        if players is None:
+            players = game.players.default
+        if rules is None:
+            if self.default_rules is None:
+                self.default_rules = game.rules()
+            rules = self.default_rules
+        if (
+            type(players) is not int
+            or players != self.accepted_players
+            or (rules is not self.accepted_rules and rules != self.accepted_rules)
+        ):  # else checked at the last start
+            low: int = game.players.min
+            high: int = game.players.max
+            players = checked_players(name, players, low, high)
+            rules = checked_rules(name, game.rules_model, rules)
+            rules.check_players(players)
+            self.accepted_rules = rules
+            self.accepted_players = players
+        if rules.house_rules:
+            self.catalog.check_house_rules(rules.house_rules)
+        seat: int = players - 1 if dealer is None else checked_dealer(dealer, players)
+        order, seed = deck_order(name, game.new_deck(rules), deck, seed)
+        if previous is not None:
+            previous = checked_previous(previous, players)
+        setup: Setup[Any] = new_setup(Setup, (players, rules, order, seat, seed, previous))
+        return setup

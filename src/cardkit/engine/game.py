@@ -19,15 +19,7 @@ from pydantic import ValidationError
 
 from cardkit.cards.deck import Deck
 from cardkit.cards.orders import ACE_HIGH, CardOrder, SuitOrder
-from cardkit.engine._game_checks import (
-    checked_dealer,
-    checked_players,
-    checked_previous,
-    checked_rules,
-    deck_order,
-    new_setup,
-    options_error,
-)
+from cardkit.engine._game_checks import Starts, options_error
 from cardkit.engine._registry_link import GameRegistry, default_registry
 from cardkit.engine.actionspace import ActionSpace
 from cardkit.engine.catalog import Catalog
@@ -107,10 +99,10 @@ class Game(ABC, Generic[R, S]):
         # The Registry that registered it: Any, as games read more than GameRegistry has.
         self._registry: Any = None
         self._catalog = Catalog(self, self._found_registry)
-        self._accepted: tuple[Rules | None, int] = (None, 0)  # of a start: frozen, checked
-        # `self.rules()`, made once: rules are frozen, and a start without rules (a
-        # bench's or a bot's loop of short deals) paid a pydantic validation every deal.
-        self._default_rules: R | None = None
+        # What `start` keeps between starts: `self.rules()`, made once (rules are frozen,
+        # and a start without rules, a bench's or a bot's loop of short deals, paid a
+        # pydantic validation every deal), and the rules and seats it last checked.
+        self._starts = Starts(self._catalog)
 
     @property
     def hooks(self) -> GameHooks:
@@ -209,22 +201,8 @@ class Game(ABC, Generic[R, S]):
                 integer, or a deck that is not this game's cards.
             InvalidCard: the deck text or list does not parse.
         """
-        players = self.players.default if players is None else players
-        if rules is None:
-            if self._default_rules is None:
-                self._default_rules = self.rules()
-            rules = self._default_rules
-        if type(players) is not int or (rules, players) != self._accepted:  # else checked
-            players = checked_players(self.name, players, self.players.min, self.players.max)
-            rules = checked_rules(self.name, self.rules_model, rules)
-            rules.check_players(players)
-            self._accepted = (rules, players)
-        if rules.house_rules:
-            self._catalog.check_house_rules(rules.house_rules)
-        dealer = players - 1 if dealer is None else checked_dealer(dealer, players)
-        order, seed = deck_order(self.name, self.new_deck(rules), deck, seed)
-        previous = None if previous is None else checked_previous(previous, players)
-        return self.deal(new_setup(Setup, (players, rules, order, dealer, seed, previous)))
+        setup = self._starts.setup(self, players, rules, seed, deck, dealer, previous)
+        return self.deal(setup)
 
     @abstractmethod
     def deal(self, setup: Setup[R]) -> S:

@@ -65,7 +65,8 @@ class Config:
         "solver",
         "taken_rules",
         "takes",
-        "upcards",
+        "upcard",
+        "upcard_deals",
         "values",
         "when_needed",
     )
@@ -97,8 +98,12 @@ class Config:
         self.plain_start = not (rules.spades_side_pot or self.deal_check or self.anytime)
         # The events of the deal and of the commonest moves, by seat (and card index): looked
         # up, not built.
+        self.upcard = rules.dealer_upcard
         self.deals = tuple(deal_events(seat, self.dealt, None) for seat in range(players))
-        self.upcards = tuple(_by_card("upcard", seat) for seat in range(players))
+        self.upcard_deals = tuple(
+            tuple(deal_events(seat, self.dealt, card) for card in Card._by_index[:52])
+            for seat in range(players)
+        )
         self.draws = tuple(draw_events(seat) for seat in range(players))
         self.takes = tuple(_by_card("take", seat) for seat in range(players))
         self.discards = tuple(_by_card("discard", seat) for seat in range(players))

@@ -61,22 +61,24 @@ def whose_turn(state: TonkLike) -> int | None:
 def dealt(setup: Setup[TonkRules], c: Config) -> tuple[Fields, tuple[Event, ...]]:
     """The fields and events of the deal (section 3): cards one at a time from the left of
     the dealer, then the upcard."""
-    n, size, dealer = setup.players, c.dealt, setup.dealer
+    n, size, dealer = c.players, c.dealt, setup.dealer
     cards = setup.deck.cards
     first = (dealer + 1) % n
     at = n * size
     masks = [0] * n
     for k in range(n):
         mask = 0
-        for card in cards[k:at:n]:
-            mask |= card.bit
+        i = k
+        while i < at:  # the cards dealt to the k-th seat from the dealer's left
+            mask |= cards[i].bit
+            i += n
         masks[(first + k) % n] = mask
     pile: tuple[Card, ...] = ()
     events = c.deals[dealer]
-    if c.rules.dealer_upcard:
+    if c.upcard:
         upcard = cards[at]
         pile = (upcard,)
-        events = (*events, *c.upcards[dealer][upcard.index])
+        events = c.upcard_deals[dealer][upcard.index]
         at += 1
     phase = START if c.plain_start else SPADES  # plain: no side pot, claim or drop window
     hands = tuple(masks)
