@@ -82,12 +82,10 @@ _SAVE = (
     "updated = now() WHERE id = %s AND revision = %s RETURNING id, revision) "
     "SELECT pg_notify(%s, %s || ':' || id || ':' || revision) FROM done"
 )
-#: The batch statement, in PostgreSQL's own ``$n`` placeholders (`_save_many` numbers its
-#: rows'). Each row is a compare-and-set of its own. The other workers are told of the rows
-#: stored in one notification per batch (per part of about 7,000 characters, under the
-#: payload's limit of 8,000), not one per row: each notification is queued by PostgreSQL,
-#: read by every listening worker and parsed by its driver, so one per row cost two workers
-#: about 6% of their CPU and PostgreSQL its share.
+#: The batch statement (`_save_many` numbers its ``$n``). Each row is a compare-and-set of
+#: its own; the rows stored are told in one notification per part of about 7,000 characters
+#: (the payload's limit is 8,000), not one per row: each is queued, read by every listening
+#: worker and parsed (one per row cost two workers about 6% of their CPU).
 _SAVE_MANY = (
     "WITH changes (id, data, revision, active) AS (VALUES {rows}), "
     "done AS (UPDATE cardkit_tables t SET data = c.data, revision = t.revision + 1, "
@@ -106,10 +104,9 @@ _SAVE_ROW = "(${}::text,${}::text,${}::int8,${}::bool)"
 def _save_many(rows: int) -> str:
     """The statement that saves ``rows`` tables, each compared on its own revision.
 
-    Its placeholders are PostgreSQL's own (``$1``...), run by a raw cursor: psycopg
-    converts a statement's ``%s`` with a regular expression on every execution
-    when the statement has more than 50 parameters (it keeps the conversion of
-    smaller ones), about 5% of a worker's CPU per action in the benchmark.
+    Its placeholders are PostgreSQL's own, for a raw cursor: psycopg converts ``%s``
+    by a regular expression on every run of a statement of over 50 parameters
+    (about 5% of a worker's CPU per action in the benchmark).
     """
     values = ", ".join(_SAVE_ROW.format(*range(4 * n + 1, 4 * n + 5)) for n in range(rows))
     return _SAVE_MANY.format(rows=values, channel=4 * rows + 1, writer=4 * rows + 2)
