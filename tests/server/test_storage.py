@@ -262,6 +262,48 @@ def test_postgresql_stores_many_tables_in_one_transaction_each_row_compared(
     assert told[2] == ("b", 0), "and only they"
 
 
+@pytest.mark.slow
+def test_postgresql_tells_of_a_large_batch_in_few_notifications_each_under_the_limit(
+    postgres: Any,
+) -> None:
+    """A batch's rows are announced in one notification per part, not one per row (each
+    is queued, read by every listening worker and parsed): 400 rows with long ids need
+    parts (PostgreSQL refuses a payload of 8,000 bytes or more). Planted one part per
+    batch: the write fails ("payload string too long"); planted one per row: 400 notifications."""
+    import psycopg
+
+    from cardkit.server.postgres import CHANNEL, PostgresStorage
+
+    url = postgres.new_database()
+    names = [f"a-table-with-a-rather-long-id-{n:05}" for n in range(400)]
+
+    async def work() -> tuple[list[bool], list[tuple[str, int]], int]:
+        store, other = PostgresStorage(url), PostgresStorage(url)
+        await store.open()
+        await other.open()
+        for name in names:
+            await store.create(name, "v1")
+        heard = other.changes()
+        assert await anext(heard) == ("", 0)
+        raw = await psycopg.AsyncConnection.connect(url, autocommit=True)
+        await raw.execute(f"LISTEN {CHANNEL}")
+        done = await store.save_many([(name, f"{name} v2", 1, True) for name in names])
+        told = [await asyncio.wait_for(anext(heard), 10) for _ in names]
+        notes = 0
+        async for _ in raw.notifies(timeout=1.0):
+            notes += 1
+        await raw.close()
+        await heard.aclose()
+        await store.close()
+        await other.close()
+        return done, told, notes
+
+    done, told, notes = asyncio.run(work())
+    assert done == [True] * len(names)
+    assert sorted(told) == [(name, 2) for name in names], "every row stored is announced"
+    assert 2 <= notes <= 8, f"{notes} notifications for one batch of {len(names)} rows"
+
+
 def test_an_idle_connection_is_checked_on_any_descriptor_number() -> None:
     """A worker with over a thousand client sockets open gets pool connections whose
     descriptors are past ``select``'s limit (1024): checking them must still work.
