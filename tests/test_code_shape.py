@@ -29,9 +29,9 @@ ALLOWED: dict[str, str] = {
         "the stored records moved to _record.py"
     ),
     "src/cardkit/engine/generic.py": (
-        "one class, GenericState, the state a game writes only its rules into: 422 lines "
-        "with its phases (issue 37) and the seat helpers every game wrote (with_seat, "
-        "next_seat); its jobs (the moves, listing, zones, views, phases) already live in "
+        "one class, GenericState, the state a game writes only its rules into: 479 lines, "
+        "156 of them docstrings (what a game author reads first) and 260 of code; its jobs "
+        "(the moves, listing, zones, views, shown fields, phases and their checks) live in "
         "their own modules, and what is left here is the class that calls them"
     ),
 }

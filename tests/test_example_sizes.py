@@ -64,7 +64,9 @@ EXAMPLES = {
     # The trick entries from the trick zones, the bids' from `sealed_field` and `broken`
     # declared `shown` (the core derives them; `view_extra` keeps the blind nil seats and the
     # unlooked hand): 166 (the whole package: 232).
-    "spades": (cardkit_spades, {"game.py", "scoring.py", "state.py", "views.py"}, 166),
+    # The bids' noun declared (`sealed_noun = "bid"`), not guessed from the field's
+    # spelling: 167 (the whole package: 233).
+    "spades": (cardkit_spades, {"game.py", "scoring.py", "state.py", "views.py"}, 167),
     # Gin Rummy counts its whole package, as issue 37 counts: bots, rules and plugin too.
     # The issue's target is 200; it stands at 217 (derived views, one-call registration and
     # CardVerb took 17 lines of plumbing; an __init__ that exports nothing, 6; grammar_of, 4;

@@ -8,6 +8,7 @@ import random
 from typing import Any
 
 import pytest
+from cardkit_spades.state import SpadesState
 
 import cardkit
 from cardkit.authoring import trick_entries
@@ -49,6 +50,27 @@ def test_spades_shows_trick_sealed_and_shown_entries_it_does_not_write() -> None
             assert view_entries(state, seat) == expected | own
 
 
+def test_a_sealed_choice_is_shown_by_its_declared_noun_not_its_fields_spelling() -> None:
+    # Planted once: the noun taken from the field's name less its "s" (as before): the
+    # view showed `bid_made`, not `offer_made`; this test failed.
+    start = cardkit.load_game("spades").start(seed=1)
+
+    class Offers(SpadesState):
+        __slots__ = ()
+        sealed_noun = "offer"
+
+    state = Offers.first(start.game, start.setup, start.f)
+    entries = view_entries(state, 0)
+    assert entries["offer_made"] == start.f.bids.made
+    assert entries["bids"] == start.f.bids.seen_by(0)
+    assert "bid_made" not in entries
+
+
+def test_a_sealed_field_without_its_noun_is_refused_when_the_class_is_made() -> None:
+    with pytest.raises(TypeError, match="names its sealed field 'bids' but no noun"):
+        type("Unnamed", (SpadesState,), {"__slots__": (), "sealed_noun": ""})
+
+
 def test_a_shown_field_is_said_and_shown_as_over_once_the_game_is() -> None:
     # Planted once: `over` ignored (the field shown as it is when over): a view of a
     # finished game showed `drew` true; this test failed.
@@ -64,9 +86,9 @@ def test_a_shown_field_is_said_and_shown_as_over_once_the_game_is() -> None:
 
 
 def test_shown_naming_no_field_is_refused() -> None:
-    start = cardkit.load_game("crazyeights").start(seed=1)
+    start = cardkit.load_game("spades").start(seed=1)
 
-    class Misnamed(type(start)):  # type: ignore[misc]
+    class Misnamed(SpadesState):
         __slots__ = ()
         shown = ("suits",)
 

@@ -145,7 +145,7 @@ class Deck(Sequence[Card]):
         """
         cards = list(self.cards)
         rng.shuffle(cards)
-        return _unchecked(tuple(cards))
+        return distinct_deck(tuple(cards))
 
     def seeded(self, seed: int) -> Deck:
         """The deck shuffled by a fresh ``random.Random(seed)``: the same order as
@@ -158,7 +158,7 @@ class Deck(Sequence[Card]):
         """
         if not isinstance(seed, int):
             raise TypeError(f"a deck is seeded by an int, not {type(seed).__name__}")
-        return _unchecked(seeded_order(self.cards, seed))
+        return distinct_deck(seeded_order(self.cards, seed))
 
     def deal(
         self, players: int, cards_each: int, *, first_seat: int = 0
@@ -177,7 +177,7 @@ class Deck(Sequence[Card]):
         hands: list[list[Card]] = [[] for _ in range(players)]
         for i in range(need):
             hands[(first_seat + i) % players].append(self.cards[i])
-        return hands, _unchecked(self.cards[need:])
+        return hands, distinct_deck(self.cards[need:])
 
     def deal_sets(
         self, players: int, cards_each: int, *, first_seat: int = 0
@@ -190,7 +190,7 @@ class Deck(Sequence[Card]):
         masks = [0] * players
         for i in range(need):
             masks[(first_seat + i) % players] |= cards[i].bit
-        return [CardSet.from_mask(m) for m in masks], _unchecked(cards[need:])
+        return [CardSet.from_mask(m) for m in masks], distinct_deck(cards[need:])
 
     def _check_deal(self, players: int, cards_each: int, first_seat: int) -> int:
         need = players * cards_each
@@ -209,7 +209,7 @@ class Deck(Sequence[Card]):
         """Take ``count`` cards from the top: the cards and the rest of the deck."""
         if not 0 <= count <= len(self.cards):
             raise ValueError(f"cannot draw {count} cards from a deck of {len(self.cards)}")
-        return self.cards[:count], _unchecked(self.cards[count:])
+        return self.cards[:count], distinct_deck(self.cards[count:])
 
     def to_set(self) -> CardSet:
         """The cards of the deck as a set."""
@@ -226,7 +226,7 @@ class Deck(Sequence[Card]):
     def __getitem__(self, index: slice) -> Deck: ...
     def __getitem__(self, index: int | slice) -> Card | Deck:
         if isinstance(index, slice):
-            return _unchecked(self.cards[index])
+            return distinct_deck(self.cards[index])
         return self.cards[index]
 
     def __len__(self) -> int:
@@ -251,7 +251,7 @@ class Deck(Sequence[Card]):
         raise AttributeError("Deck is immutable")
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_unchecked, (self.cards,))
+        return (distinct_deck, (self.cards,))
 
     @classmethod
     def __get_pydantic_core_schema__(
@@ -320,16 +320,22 @@ def _check_cards(cards: list[Card], full: tuple[Card, ...], what: str) -> None:
         raise InvalidDeck(f"{missing} {'is' if len(missing) == 1 else 'are'} not in this deck")
 
 
-def _unchecked(cards: tuple[Card, ...]) -> Deck:
-    """A deck from cards already known to be distinct (skips the check)."""
-    deck = _new_deck(Deck)
-    _set_cards(deck, cards)
+def distinct_deck(cards: tuple[Card, ...]) -> Deck:
+    """A deck of `cards`, already known to be distinct: `Deck`'s check skipped.
+
+    The core's own shortcut (a deal's shuffle, the rest of a deck after a deal); not exported.
+    """
+    deck = new_deck(Deck)
+    set_deck_cards(deck, cards)
     return deck
 
 
-_new_deck: Final = object.__new__
-#: The slot's own setter (the deck is immutable: `__setattr__` refuses).
-_set_cards: Final = Deck.__dict__["cards"].__set__
+#: `distinct_deck`'s two steps, for compiled core code that makes such a deck
+#: (`engine._game_checks`): a call into this interpreted module would cost a Python frame,
+#: about 200 instructions per Tonk decision. `new_deck(Deck)` skips `__init__`, and
+#: `set_deck_cards` is the slot's own setter (a deck's `__setattr__` refuses).
+new_deck: Final = object.__new__
+set_deck_cards: Final = Deck.__dict__["cards"].__set__
 
 
-_STANDARD_DECKS: Final = tuple(_unchecked(_STANDARD_ORDER + JOKERS[:j]) for j in range(3))
+_STANDARD_DECKS: Final = tuple(distinct_deck(_STANDARD_ORDER + JOKERS[:j]) for j in range(3))

@@ -15,7 +15,7 @@ from typing import Any, Final
 
 from pydantic import ValidationError
 
-from cardkit.cards.deck import Deck
+from cardkit.cards.deck import Deck, new_deck, set_deck_cards
 from cardkit.cards.seeds import MAX_SEED_BITS, check_seed
 from cardkit.cards.shuffle import seeded_order
 from cardkit.engine.results import GameResult
@@ -34,11 +34,6 @@ __all__ = [
     "options_error",
 ]
 
-
-#: A deck without `Deck.__init__`'s check (`deck_order` shuffles the game's own distinct
-#: cards), and the slot's own setter (a deck is immutable: its `__setattr__` refuses).
-_new_deck: Final = object.__new__
-_set_cards: Final = Deck.__dict__["cards"].__set__
 
 #: A [`Setup`][cardkit.engine.setup.Setup] from its six fields, without the named tuple's
 #: Python `__new__` frame (`Game.start` builds one per game).
@@ -86,9 +81,9 @@ def deck_order(name: str, cards: Deck, deck: Any, seed: Any) -> tuple[Deck, int 
         seed = check_seed(seed)  # not a plain int of at most MAX_SEED_BITS: checked in full
     if deck is None:
         seed = secrets.randbits(63) if seed is None else seed
-        # `cards.seeded(seed)`, without its two Python frames (a start's shuffle is compiled)
-        shuffled = _new_deck(Deck)
-        _set_cards(shuffled, seeded_order(cards.cards, seed))
+        # `cards.seeded(seed)`, without its interpreted frames: `deck.distinct_deck`'s steps
+        shuffled = new_deck(Deck)
+        set_deck_cards(shuffled, seeded_order(cards.cards, seed))
         return shuffled, seed
     order = deck if isinstance(deck, Deck) else Deck.parse(deck)
     if order.to_set() != cards.to_set() or len(order) != len(cards):

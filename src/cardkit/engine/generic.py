@@ -68,7 +68,13 @@ from cardkit.engine.actions import Action, check_action_text
 from cardkit.engine.events import Event
 from cardkit.engine.grammar import Grammar
 from cardkit.engine.listing import Listing, any_cards_listing, deck_cards, lists, zone_cards_of
-from cardkit.engine.phases import Phase, PhaseMoves, phase_moves, phases_by_name
+from cardkit.engine.phases import (
+    Phase,
+    PhaseMoves,
+    check_declared_phases,
+    phase_moves,
+    phases_by_name,
+)
 from cardkit.engine.results import GameResult
 from cardkit.engine.rules import Rules
 from cardkit.engine.setup import Setup
@@ -159,21 +165,13 @@ class GenericState(StateSlots[R, F], Generic[R, F, V]):
         grammar = getattr(cls, "grammar", None)
         # Read untyped: a compiled class would refuse a list with mypyc's own message.
         cls._phase_names = phases_by_name(getattr(cls, "phases", ()), cls.__name__)
-        phases = tuple(cls._phase_names.values())
         if grammar is not None:
             grammar.check_sources([zone.name for zone in cls.zone_specs])
-            phased = {kind for phase in phases for kind in phase.kinds}
+            phased = {kind for phase in cls._phase_names.values() for kind in phase.kinds}
             cls._moves = moves_of(cls, grammar, phased)
             cls._dos = {kind: do for kind, (_, do) in cls._moves.items()}
-            for phase in phases:  # a kind not of the grammar: refused now, not at first use
-                phase_moves(phase, grammar, cls._moves, cls.__name__)
-            unphased = [k.__name__ for k in grammar.action_types if phases and k not in phased]
-            if unphased:
-                raise TypeError(
-                    f"{cls.__name__}'s phases name no {', '.join(unphased)}: "
-                    "a kind in no phase would never be legal"
-                )
-        cls._phased = bool(phases) or cls.current_phase is not GenericState.current_phase
+            check_declared_phases(cls._phase_names, grammar, cls.__name__)
+        cls._phased = bool(cls._phase_names) or cls.current_phase is not GenericState.current_phase
         cls._phase_moves = {}  # each phase's part of this class's moves, made when first asked
 
     # -- building states ----------------------------------------------------------

@@ -33,7 +33,7 @@ names is: a misspelt check never makes a move legal always.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import TYPE_CHECKING, Any
 
 from cardkit.engine.actions import Action
@@ -43,7 +43,7 @@ from cardkit.errors import Refusal, Refused
 if TYPE_CHECKING:
     from cardkit.engine._moves import Check, Do
 
-__all__ = ["Phase", "PhaseMoves", "phase_moves", "phases_by_name"]
+__all__ = ["Phase", "PhaseMoves", "check_declared_phases", "phase_moves", "phases_by_name"]
 
 
 class Phase:
@@ -113,9 +113,7 @@ def phase_moves(
         TypeError: a kind of the phase is not an action of the grammar.
     """
     kinds = grammar.action_types
-    for kind in phase.kinds:
-        if kind not in kinds:
-            raise TypeError(f"{name}'s phase {phase!r} names {kind.__name__}, not in its grammar")
+    _check_in_grammar(phase, kinds, name)
     forms = Grammar(*(form for form in grammar.forms if form.make in phase.kinds))
     allowed = {k: m for k, m in moves.items() if k in phase.kinds or k not in kinds}
     refusal = phase.refusal
@@ -143,3 +141,32 @@ def phases_by_name(phases: object, name: str) -> dict[str, Phase]:
             raise TypeError(f"{name}'s phase {phase!r} {said}: give each a name of its own")
         found[phase.name] = phase
     return found
+
+
+def check_declared_phases(phases: Mapping[str, Phase], grammar: Grammar, name: str) -> None:
+    """Check the phases a state class called `name` declares against its `grammar` (once,
+    when the class is made, after its moves are found: a kind with no check and in no phase
+    is refused there first, by its missing check).
+
+    Raises:
+        TypeError: a phase names a kind not in the grammar; a kind of the grammar is in
+            no phase (it would never be legal).
+    """
+    if not phases:
+        return
+    kinds = grammar.action_types
+    for phase in phases.values():
+        _check_in_grammar(phase, kinds, name)
+    phased = {kind for phase in phases.values() for kind in phase.kinds}
+    unphased = [kind.__name__ for kind in kinds if kind not in phased]
+    if unphased:
+        raise TypeError(
+            f"{name}'s phases name no {', '.join(unphased)}: "
+            "a kind in no phase would never be legal"
+        )
+
+
+def _check_in_grammar(phase: Phase, kinds: Collection[type[Action]], name: str) -> None:
+    for kind in phase.kinds:
+        if kind not in kinds:
+            raise TypeError(f"{name}'s phase {phase!r} names {kind.__name__}, not in its grammar")

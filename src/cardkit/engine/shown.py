@@ -9,9 +9,9 @@ of its zones (see [`cardkit.engine.zones`][cardkit.engine.zones]) and the dealer
    current and the last trick and the tricks each seat took;
 2. a simultaneous choice's entries, where the state names its sealed field
    ([`SimultaneousChoices.sealed_field`][cardkit.engine.simultaneous.SimultaneousChoices]):
-   for the field `bids`, ``bids`` (the choices the seat may see) and ``bid_made``
-   (whether each seat has chosen), [`Sealed.entries`][cardkit.engine.simultaneous.Sealed.entries]
-   with the field's name less its plural ``s`` as the noun;
+   for the field `bids` and the noun `bid` (`sealed_noun`), ``bids`` (the choices the seat
+   may see) and ``bid_made`` (whether each seat has chosen):
+   [`Sealed.entries`][cardkit.engine.simultaneous.Sealed.entries];
 3. the fields the state class declares public in `shown`, each under its own name: a
    name shows the field as it is (``shown = ("broken",)``), a
    [`Shown`][cardkit.engine.shown.Shown] as its function makes it
@@ -100,7 +100,7 @@ def _plan(state: Any) -> tuple[tuple[_Step, ...], bool]:
     steps: list[_Step] = [_zone_step(zone.entries) for zone in cls.zone_specs if zone.entries]
     sealed = getattr(cls, "sealed_field", "")
     if sealed:
-        steps.append(_sealed_step(sealed))
+        steps.append(_sealed_step(sealed, cls.sealed_noun))
     names: tuple[str, ...] = state.f._fields
     for item in cls.shown:
         shown = Shown(item) if isinstance(item, str) else item
@@ -120,11 +120,11 @@ def _zone_step(entries: Callable[[Any, int | None], Any]) -> _Step:
     return step
 
 
-def _sealed_step(field: str) -> _Step:
-    get, noun = attrgetter(f"f.{field}"), field.removesuffix("s")
+def _sealed_step(field: str, noun: str) -> _Step:
+    get = attrgetter(f"f.{field}")
 
     def step(state: Any, seat: int | None, out: dict[str, Any]) -> None:
-        out.update(get(state).entries(seat, noun))
+        out.update(get(state).entries(seat, noun, field))
 
     return step
 

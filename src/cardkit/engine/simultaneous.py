@@ -150,11 +150,12 @@ class Sealed(Generic[T]):
             return list(self.values)
         return [v if self.sees(seat, s) else None for s, v in enumerate(self.values)]
 
-    def entries(self, seat: int | None, noun: str) -> dict[str, Any]:
-        """The view entries of these choices for `seat`: ``<noun>s``, the choices it may
-        see (`seen_by`), and ``<noun>_made``, whether each seat has chosen (`made`); the
-        table words of [`sealed_words`][cardkit.engine.viewwords.sealed_words] read them."""
-        return {f"{noun}s": self.seen_by(seat), f"{noun}_made": self.made}
+    def entries(self, seat: int | None, noun: str, plural: str | None = None) -> dict[str, Any]:
+        """The view entries of these choices for `seat`: `plural` (``<noun>s`` by default),
+        the choices it may see (`seen_by`), and ``<noun>_made``, whether each seat has chosen
+        (`made`); the table words of [`sealed_words`][cardkit.engine.viewwords.sealed_words]
+        read them."""
+        return {plural or f"{noun}s": self.seen_by(seat), f"{noun}_made": self.made}
 
     def choose(
         self, seat: int, value: T, *, kind: str = "", say: Callable[[int, T], str] | None = None
@@ -231,9 +232,22 @@ class SimultaneousChoices(GenericState[R, F, V]):
 
     __slots__ = ()
     sealed_field: ClassVar[str] = ""
+    """The `Sealed` field; the view shows the choices a seat may see under its name."""
+    sealed_noun: ClassVar[str] = ""
+    """One choice's noun (``"bid"``): the view shows whether each seat has chosen as
+    ``<noun>_made``. Required with `sealed_field`."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
-        """Add the out-of-turn choice to the game's action kinds."""
+        """Add the out-of-turn choice to the game's action kinds.
+
+        Raises:
+            TypeError: the class names a `sealed_field` but no `sealed_noun`.
+        """
+        if cls.sealed_field and not cls.sealed_noun:
+            raise TypeError(
+                f"{cls.__name__} names its sealed field {cls.sealed_field!r} but no noun for "
+                'one choice: say sealed_noun ("bid" shows whether each seat bid as bid_made)'
+            )
         super().__init_subclass__(**kwargs)
         if getattr(cls, "grammar", None) is not None:
             cls._moves = {**cls._moves, ChosenAs: (_check_as, _do_as)}

@@ -86,6 +86,7 @@ class SpadesState(SimultaneousChoices[SpadesRules, Fields, SpadesView]):
     """
 
     sealed_field = "bids"  # views show `bids` (sealed while bidding) and `bid_made`
+    sealed_noun = "bid"
     grammar = grammar_of(Bid, Play, Blind, Look)
     zone_specs = (Zone("hand", field="hands", per_seat=True, seen=Seen.OWNER), *trick_zones())
     shown = ("broken",)  # besides the trick zones' leaders and tricks
