@@ -248,15 +248,18 @@ def test_a_trick_refusal_refuses_exactly_what_legal_plays_leaves_out(
     for card in DECK:
         refusal = trick_refusal(state, card, **rule)  # type: ignore[arg-type]
         if card not in hand:
-            assert refusal is not None and refusal.code == "not_in_hand"
+            assert refusal is not None
+            assert refusal.code == "not_in_hand"
         elif card in legal:
             assert refusal is None
         else:
             assert refusal is not None
             if not played:
-                assert trump is not None and refusal.code == f"{trump.word}_not_broken"
+                assert trump is not None
+                assert refusal.code == f"{trump.word}_not_broken"
             elif any(c.suit == trick.led for c in hand):
-                assert refusal.code == "must_follow" and played[0].code in refusal.message
+                assert refusal.code == "must_follow"
+                assert played[0].code in refusal.message
             else:
                 assert refusal.code in ("must_trump", "must_overtrump")
 
@@ -282,8 +285,12 @@ def test_a_card_played_from_hand_goes_to_the_trick_and_its_winner() -> None:
         state.to_act = changes["seat"]
         events, changes = play_from_hand(state, Card.parse(code), ACE_HIGH, Suit.SPADES)
     assert [e.kind for e in events] == ["play", "trick"]
-    assert changes["seat"] == 2 and changes["trick"] == Trick(2, 4)  # the 4♠ took it
+    assert changes["seat"] == 2
+    assert changes["trick"] == Trick(2, 4)
     assert changes["last"].cards == tuple(Card.parse(c) for c in ("AH", "4S", "KH", "3H"))
-    assert changes["tricks"] == (0, 0, 1, 0) and changes["taken"][2] == changes["last"].cards
+    assert changes["tricks"] == (0, 0, 1, 0)
+    assert changes["taken"][2] == changes["last"].cards
     events, changes = play_from_hand(state, Card.parse("3H"), ACE_HIGH)  # no trump: no flag
-    assert "broken" not in changes and changes["seat"] == 1 and changes["tricks"][1] == 1
+    assert "broken" not in changes
+    assert changes["seat"] == 1
+    assert changes["tricks"][1] == 1
