@@ -26,8 +26,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from cardkit.cards.card import Card, Suit
+from cardkit.cards.cardset import CardSet
 from cardkit.cards.orders import RankOrder
-from cardkit.cards.tricks import Follow, Trick, legal_plays
+from cardkit.cards.tricks import Follow, Trick, _playable_mask, legal_plays
 from cardkit.engine.events import Event
 from cardkit.engine.tablelayout import Spot, TableHint
 from cardkit.engine.views import View
@@ -146,15 +147,21 @@ def trick_refusal(
     hand, trick = state.f.hands[seat], state.f.trick
     if card not in hand:
         return Refusal(Refused.NOT_IN_HAND, f"{card.code} is not in your hand")
-    legal = legal_plays(hand, trick, follow=follow, trump=trump, ranks=ranks, lead_trump=lead_trump)
-    if card in legal:
+    if isinstance(hand, CardSet) and follow is not Follow.OVERTRUMP:
+        # asked once per card of the hand by the legal listing: the hand's mask, no card list
+        legal = bool(_playable_mask(hand.mask, trick, follow, trump, lead_trump) & card.bit)
+    else:
+        legal = card in legal_plays(
+            hand, trick, follow=follow, trump=trump, ranks=ranks, lead_trump=lead_trump
+        )
+    if legal:
         return None
     if not trick.cards:
         assert trump is not None  # only a trump lead is ever refused
         return Refusal(
             f"{trump.word}_not_broken", f"{trump.word} are not broken: lead another suit"
         )
-    if legal[0].suit == trick.led:
+    if any(c.suit == trick.led for c in hand):
         return Refusal("must_follow", f"follow suit: {trick.cards[0].code} was led")
     assert trump is not None  # void in the suit led, a trump is due
     if follow is Follow.TRUMP:
