@@ -203,3 +203,94 @@ def test_a_trick_step_tallies_the_winner_s_cards_and_trick() -> None:
     got = step.tally(list(taken), list(tricks))
     cards = tuple(Card.parse(c) for c in ("3H", "AH", "4S", "KH"))
     assert got == (((), (Card.parse("2C"),), (), cards), (0, 1, 0, 1))
+
+
+class _TrickState:
+    """The little of a generic state that `trick_refusal` and `play_from_hand` read."""
+
+    def __init__(self, hands: tuple[CardSet, ...], trick: Trick, broken: bool = False) -> None:
+        from typing import NamedTuple
+
+        class Fields(NamedTuple):
+            hands: tuple[CardSet, ...]
+            trick: Trick
+            broken: bool
+            taken: tuple[tuple[Card, ...], ...] = ((),) * 4
+            tricks: tuple[int, ...] = (0,) * 4
+
+        self.f = Fields(hands, trick, broken)
+        self.to_act = trick.to_play
+
+    def with_seat(self, values: tuple[CardSet, ...], value: CardSet) -> tuple[CardSet, ...]:
+        seat = self.to_act
+        assert seat is not None
+        return (*values[:seat], value, *values[seat + 1 :])
+
+
+follows = st.sampled_from(list(Follow))
+
+
+@given(hands, deals, trumps, follows, st.booleans())
+def test_a_trick_refusal_refuses_exactly_what_legal_plays_leaves_out(
+    hand: list[Card], played: list[Card], trump: Suit | None, follow: Follow, broken: bool
+) -> None:
+    """`trick_refusal` (issue 37: a trick game's play check is the core's) accepts exactly
+    the cards of `legal_plays` under the same rule, refuses a card not in hand, and says
+    why in the refusal its code names."""
+    from cardkit.authoring import trick_refusal
+
+    played = [c for c in played if c not in hand][:3]
+    seats = (CardSet(hand), CardSet(), CardSet(), CardSet())
+    trick = Trick((4 - len(played)) % 4, 4, tuple(played))  # seat 0 to play
+    state = _TrickState(seats, trick, broken)
+    rule = {"trump": trump, "follow": follow, "ranks": ACE_HIGH, "lead_trump": broken}
+    legal = legal_plays(CardSet(hand), trick, **rule)  # type: ignore[arg-type]
+    for card in DECK:
+        refusal = trick_refusal(state, card, **rule)  # type: ignore[arg-type]
+        if card not in hand:
+            assert refusal is not None
+            assert refusal.code == "not_in_hand"
+        elif card in legal:
+            assert refusal is None
+        else:
+            assert refusal is not None
+            if not played:
+                assert trump is not None
+                assert refusal.code == f"{trump.word}_not_broken"
+            elif any(c.suit == trick.led for c in hand):
+                assert refusal.code == "must_follow"
+                assert played[0].code in refusal.message
+            else:
+                assert refusal.code in ("must_trump", "must_overtrump")
+
+
+def test_a_card_played_from_hand_goes_to_the_trick_and_its_winner() -> None:
+    """`play_from_hand` takes the card from the hand of the seat to act, plays it to the
+    trick and, once complete, gives the trick to its winner, who leads next (issue 37)."""
+    from cardkit.authoring import play_from_hand
+
+    hands = tuple(CardSet.parse(h) for h in ("3H 2D", "AH 5D", "4S 6D", "KH 7D"))
+    state = _TrickState(hands, Trick(1, 4, (Card.parse("AH"),)))
+    state.f = state.f._replace(hands=(hands[0], CardSet.parse("5D"), *hands[2:]))
+    events, changes = play_from_hand(state, Card.parse("4S"), ACE_HIGH, Suit.SPADES)
+    assert [e.kind for e in events] == ["play", "trumps_broken"]
+    assert changes == {
+        "hands": (hands[0], CardSet.parse("5D"), CardSet.parse("6D"), hands[3]),
+        "trick": Trick(1, 4, (Card.parse("AH"), Card.parse("4S"))),
+        "seat": 3,
+        "broken": True,
+    }
+    for code in ("KH", "3H"):  # seats 3 and 0 follow
+        state.f = state.f._replace(**{k: v for k, v in changes.items() if k != "seat"})
+        state.to_act = changes["seat"]
+        events, changes = play_from_hand(state, Card.parse(code), ACE_HIGH, Suit.SPADES)
+    assert [e.kind for e in events] == ["play", "trick"]
+    assert changes["seat"] == 2
+    assert changes["trick"] == Trick(2, 4)
+    assert changes["last"].cards == tuple(Card.parse(c) for c in ("AH", "4S", "KH", "3H"))
+    assert changes["tricks"] == (0, 0, 1, 0)
+    assert changes["taken"][2] == changes["last"].cards
+    events, changes = play_from_hand(state, Card.parse("3H"), ACE_HIGH)  # no trump: no flag
+    assert "broken" not in changes
+    assert changes["seat"] == 1
+    assert changes["tricks"][1] == 1

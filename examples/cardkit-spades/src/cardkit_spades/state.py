@@ -12,7 +12,6 @@ from cardkit.authoring import (
     NumberVerb,
     Phase,
     Refusal,
-    Refused,
     Sealed,
     Seen,
     SimultaneousChoices,
@@ -21,8 +20,8 @@ from cardkit.authoring import (
     Verb,
     Zone,
     grammar_of,
-    legal_plays,
-    play_to_trick,
+    play_from_hand,
+    trick_refusal,
     trick_table,
     trick_zones,
 )
@@ -125,19 +124,7 @@ class SpadesState(SimultaneousChoices[SpadesRules, Fields, SpadesView]):
 
     def check_play(self, action: Play) -> Refusal | None:
         """A card in hand; follow suit when able; lead a spade only once broken (or only spades)."""
-        f = self.f
-        if action.card not in f.hands[f.seat]:
-            return Refusal(Refused.NOT_IN_HAND, f"{action.card.code} is not in your hand")
-        if action.card in self.playable():
-            return None
-        if f.trick.cards:
-            return Refusal("must_follow", f"follow suit: {f.trick.cards[0].code} was led")
-        return Refusal("spades_not_broken", "spades are not broken: lead another suit")
-
-    def playable(self) -> list[Card]:
-        """The cards the seat to play may play to the trick."""
-        f = self.f
-        return legal_plays(f.hands[f.seat], f.trick, trump=Suit.SPADES, lead_trump=f.broken)
+        return trick_refusal(self, action.card, trump=Suit.SPADES, lead_trump=self.f.broken)
 
     # --8<-- [end:legal]
     # --8<-- [start:apply]
@@ -167,15 +154,9 @@ class SpadesState(SimultaneousChoices[SpadesRules, Fields, SpadesView]):
         return self.evolve(action, [look], looked=self.f.looked | 1 << self.f.seat)
 
     def do_play(self, action: Play) -> Self:
-        """Play the card; a full trick goes to its winner, who leads the next."""
-        f, card = self.f, action.card
-        hands = (*f.hands[: f.seat], f.hands[f.seat].remove(card), *f.hands[f.seat + 1 :])
-        step = play_to_trick(f.trick, card, ACE_HIGH, Suit.SPADES, f.broken)
-        changes: dict[str, Any] = {"hands": hands, "trick": step.trick, "broken": step.broken}
-        if (won := step.won) is not None:
-            taken, tricks = step.tally(f.taken, f.tricks)
-            over = None if hands[won] else "played"
-            changes |= {"last": step.complete, "taken": taken, "tricks": tricks, "outcome": over}
-        return self.evolve(action, step.events, seat=step.trick.to_play, **changes)
+        """Play the card; a full trick goes to its winner, who leads the next; the last ends it."""
+        events, changes = play_from_hand(self, action.card, ACE_HIGH, Suit.SPADES)
+        over = None if any(changes["hands"]) else "played"
+        return self.evolve(action, events, outcome=over, **changes)
 
     # --8<-- [end:apply]
