@@ -8,16 +8,20 @@ C extensions instead of the sources, so the test suite runs on the compiled buil
 
     uv run python tools/compile_inplace.py          # build the extensions in src/
     uv run python tools/compile_inplace.py --clean  # back to the pure build
+
+The projects compile one per core at once (``--jobs N`` to choose).
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib.machinery
+import os
 import shutil
 import subprocess
 import sys
 import tomllib
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -46,28 +50,49 @@ def clean() -> list[Path]:
     return removed
 
 
-def build() -> int:
-    """Run mypyc on each project's compiled sources, writing each extension beside its
-    source; return how many modules were compiled."""
+def compile_project(project: Path) -> int:
+    """Run mypyc on `project`'s compiled sources, writing each extension beside its source;
+    return how many modules it compiled. Its output is printed whole when it ends."""
+    source = project / "src"
+    files = [str(path.relative_to(source)) for path in compiled_sources(project)]
+    if not files:
+        return 0
+    # mypyc writes its C and its cache under build/ in the working directory: each project
+    # has its own, so two projects compile at once without sharing a file.
+    done = subprocess.run(
+        [sys.executable, "-m", "mypyc", *files],
+        cwd=source,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        check=False,
+    )
+    print(done.stdout, end="", flush=True)
+    if done.returncode:
+        raise SystemExit(f"mypyc failed on {project.relative_to(ROOT) or '.'} ({done.returncode})")
+    shutil.rmtree(source / "build", ignore_errors=True)
+    return len(files)
+
+
+def build(jobs: int) -> int:
+    """Compile each project's sources in place, `jobs` projects at a time (each mypyc run
+    uses one CPU); return how many modules were compiled."""
     clean()
-    count = 0
-    for project in PROJECTS:
-        source = project / "src"
-        files = [str(path.relative_to(source)) for path in compiled_sources(project)]
-        if files:
-            subprocess.run([sys.executable, "-m", "mypyc", *files], cwd=source, check=True)
-            shutil.rmtree(source / "build", ignore_errors=True)
-            count += len(files)
-    return count
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        return sum(pool.map(compile_project, PROJECTS))
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--clean", action="store_true", help="remove the extensions")
-    if parser.parse_args().clean:
+    parser.add_argument(
+        "--jobs", type=int, default=os.cpu_count() or 1, help="projects compiled at once"
+    )
+    args = parser.parse_args()
+    if args.clean:
         print(f"removed {len(clean())} extension files")
     else:
-        print(f"compiled {build()} modules in place")
+        print(f"compiled {build(max(args.jobs, 1))} modules in place")
 
 
 if __name__ == "__main__":
