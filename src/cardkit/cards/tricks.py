@@ -174,7 +174,7 @@ def legal_plays(
     if trick.complete:
         raise ValueError("the trick is complete: nothing may be played to it")
     if isinstance(hand, CardSet) and follow is not Follow.OVERTRUMP:
-        return _cards_of(_playable_mask(hand.mask, trick, follow, trump, lead_trump))
+        return _cards_of(playable_mask(hand.mask, trick, follow, trump, lead_trump))
     cards = list(hand)
     if not trick.cards:
         if lead_trump or trump is None:
@@ -198,7 +198,7 @@ def legal_plays(
     return over or trumps
 
 
-def _playable_mask(
+def playable_mask(
     mask: int, trick: Trick, follow: Follow, trump: Suit | None, lead_trump: bool
 ) -> int:
     """[`legal_plays`][cardkit.cards.tricks.legal_plays] on a hand's mask, by suit lanes (any

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, Final, NamedTuple
 from cardkit.cards.card import Card, Suit
 from cardkit.cards.cardset import CardSet
 from cardkit.cards.orders import RankOrder
-from cardkit.cards.tricks import Follow, Trick, _playable_mask, legal_plays
+from cardkit.cards.tricks import Follow, Trick, legal_plays, playable_mask
 from cardkit.engine.events import Event
 from cardkit.engine.tablelayout import Spot, TableHint
 from cardkit.engine.views import View
@@ -149,7 +149,7 @@ def trick_refusal(
         return Refusal(Refused.NOT_IN_HAND, f"{card.code} is not in your hand")
     if isinstance(hand, CardSet) and follow is not Follow.OVERTRUMP:
         # asked once per card of the hand by the legal listing: the hand's mask, no card list
-        legal = bool(_playable_mask(hand.mask, trick, follow, trump, lead_trump) & card.bit)
+        legal = bool(playable_mask(hand.mask, trick, follow, trump, lead_trump) & card.bit)
     else:
         legal = card in legal_plays(
             hand, trick, follow=follow, trump=trump, ranks=ranks, lead_trump=lead_trump
