@@ -27,7 +27,6 @@ from cardkit.authoring import (
     count_text,
     deck_from,
     kept,
-    kept_by,
     seat_text,
     seats_text,
     words_text,
@@ -45,7 +44,7 @@ from cardkit_palace.fields import (
     pile_cards,
 )
 from cardkit_palace.protocols import PalaceLike
-from cardkit_palace.zonebits import pile_bits, stock_bits
+from cardkit_palace.zonebits import downs_bits, pile_bits, stock_bits
 
 __all__ = [
     "TABLE_HINT",
@@ -71,28 +70,10 @@ def _stock(state: Any) -> tuple[Card, ...]:
     return deck_from(state.setup.deck.cards, state.f.stock)
 
 
-def _down_bits(downs: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, int, int], ...]:
-    """Each seat's face-down cards as (mask, count, last card's bit)."""
-    found = []
-    for seat in downs:
-        bits = [CARDS[d].bit for d in seat if d >= 0]
-        found.append((sum(bits), len(bits), bits[-1] if bits else 0))
-    return tuple(found)
-
-
-#: Each seat's face-down bits by the rows (they change only at a flip).
-_DOWNS_BITS = kept_by(_down_bits)
-
-
 def _downs(state: Any) -> tuple[tuple[Card, ...], ...]:
     """Each seat's face-down cards, kept by the rows (module functions, not lambdas: zones
     pickle)."""
     return kept(state.f.downs, _face_down)
-
-
-def _downs_bits(state: Any) -> tuple[tuple[int, int, int], ...]:
-    """Each seat's face-down bits, kept by the rows."""
-    return _DOWNS_BITS(state.f.downs)
 
 
 def _pile(state: Any) -> tuple[Card, ...]:
@@ -182,7 +163,7 @@ ZONES: tuple[Zone, ...] = (
         per_seat=True,
         seen=Seen.COUNT,
         cards=_downs,
-        bits=_downs_bits,
+        bits=downs_bits,
         role=TableRole.FACE_DOWN,
     ),
     Zone("stock", seen=Seen.COUNT, cards=_stock, bits=stock_bits, role=TableRole.STOCK),
