@@ -20,6 +20,7 @@ from pydantic import ValidationError
 from cardkit.cards.deck import Deck
 from cardkit.cards.orders import ACE_HIGH, CardOrder, SuitOrder
 from cardkit.engine._game_checks import Starts, options_error
+from cardkit.engine._native import own_abc_caches
 from cardkit.engine._registry_link import GameRegistry, default_registry
 from cardkit.engine.actionspace import ActionSpace
 from cardkit.engine.catalog import Catalog
@@ -79,8 +80,10 @@ class Game(ABC, Generic[R, S]):
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Name the class by its own name and summarise it by its docstring where neither
         it nor a base says otherwise; take `rules_model` from the base
-        ``Game[MyRules, MyState]`` when the class sets none."""
+        ``Game[MyRules, MyState]`` when the class sets none; give a class compiled by mypyc
+        the isinstance caches of its own that ``ABCMeta`` gives a Python class."""
         super().__init_subclass__(**kwargs)
+        own_abc_caches(cls)
         if not hasattr(cls, "name"):
             cls.name = cls.__name__.lower()
         if not hasattr(cls, "title"):

@@ -1,27 +1,24 @@
-"""The deal-time steps of a hand (spec sections 3 and 4.1): the deal, the Spades side pot,
-the deal-time claims (49/50, 13 or less, 9 or less) and the post-deal drop window."""
+"""The deal-time steps of a hand (spec sections 3 and 4.1) after the deal itself
+(`TonkGame.deal`): the Spades side pot, the deal-time claims (49/50, 13 or less, 9 or
+less) and the post-deal drop window."""
 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Final, Self
+from typing import Final, Self
 
-from cardkit import Card, Event, Game, Setup, Suit
+from cardkit import Card, Event, Suit
 from cardkit.authoring import Refusal, cards_of_mask
-from cardkit_tonk import moves
 from cardkit_tonk.actions import Join, Pass
 from cardkit_tonk.base import TonkBase
-from cardkit_tonk.config import Config
 from cardkit_tonk.events import CLAIM_WORDS, over
 from cardkit_tonk.fields import (
-    NO_EXTRA,
     OVER,
     SPADES,
     WINDOW,
     Extra,
 )
 from cardkit_tonk.payouts import Ending
-from cardkit_tonk.rules import TonkRules
 
 __all__ = ["DealPhases"]
 
@@ -29,20 +26,9 @@ _CARDS: Final = Card._by_index
 
 
 class DealPhases(TonkBase):
-    """The deal and what may happen before the first turn."""
+    """What may happen between the deal and the first turn."""
 
     __slots__ = ()
-
-    @classmethod
-    def dealt(cls, game: Game[Any, Any], setup: Setup[TonkRules], c: Config) -> Self:
-        """Deal a hand: cards one at a time from the left of the dealer, then the upcard."""
-        fields, events = moves.dealt(setup, c)  # compiled: the cards, hand by hand
-        state = cls.first(game, setup, fields, events)
-        if c.plain_start or c.rules.spades_side_pot:
-            return state
-        phase, seat, x, end, more = state.after_spades(NO_EXTRA)
-        fields = fields._replace(phase=phase, seat=seat, extra=x, end=end)
-        return cls.first(game, setup, fields, (*events, *more))
 
     def after_spades(self, x: Extra) -> tuple[int, int, Extra, Ending | None, list[Event]]:
         """DEAL_CHECK, then the drop window or the first turn: (phase, seat, extra, end, events)."""

@@ -38,7 +38,13 @@ __all__ = [
 
 #: The phases of a hand, as named in views and saved states.
 PHASES: Final = ("spades", "drop_window", "turn_start", "turn", "response", "over")
-SPADES, WINDOW, START, MAIN, RESPONSE, OVER = range(6)
+#: The phases by number, their index in `PHASES` (constants, which the compiled build inlines).
+SPADES: Final = 0
+WINDOW: Final = 1
+START: Final = 2
+MAIN: Final = 3
+RESPONSE: Final = 4
+OVER: Final = 5
 
 #: A new tuple of a tuple type without its ``__new__`` (the fields of a move).
 new_tuple: Final = tuple.__new__

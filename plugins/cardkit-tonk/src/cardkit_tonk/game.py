@@ -21,9 +21,10 @@ from cardkit.authoring import (
     Registry,
     SuitOrder,
 )
+from cardkit_tonk import moves
 from cardkit_tonk.actionspace import ACTION_SPACE
 from cardkit_tonk.config import Config, default_card_values
-from cardkit_tonk.fields import PHASES
+from cardkit_tonk.fields import NO_EXTRA, PHASES
 from cardkit_tonk.rules import TonkRules
 from cardkit_tonk.state import TonkState
 
@@ -67,9 +68,11 @@ class TonkGame(Game[TonkRules, TonkState]):
         self._configs: dict[tuple[TonkRules, int], Config] = {}
         #: The last rules object seen, and its configs by players: `start()` with the same
         #: rules object skips even hashing them.
-        self._last: tuple[TonkRules | None, dict[int, Config]] = (None, {})
-        #: (registry, its generation) that the hooks of the configs were resolved from.
-        self._hooks_of: tuple[Registry, int] | None = None
+        self._last_rules: TonkRules | None = None
+        self._last_configs: dict[int, Config] = {}
+        #: The registry, and its generation, that the hooks of the configs were resolved from.
+        self._hooks_registry: Registry | None = None
+        self._hooks_generation = -1
 
     def config(self, rules: TonkRules, players: int) -> Config:
         """The constants of a hand under `rules`, cached per rules (by value) and players.
@@ -82,24 +85,26 @@ class TonkGame(Game[TonkRules, TonkState]):
         Raises:
             TypeError: a ``tonk_card_values`` implementation returned no `CardValues`.
         """
-        reg = self._registry if self._registry is not None else registry()
-        hooks_of = (reg, reg.generation)
-        if self._hooks_of != hooks_of:
+        reg: Registry | None = self._registry
+        if reg is None:
+            reg = registry()
+        if reg is not self._hooks_registry or reg.generation != self._hooks_generation:
             self._configs.clear()
-            self._last = (None, {})
-            self._hooks_of = hooks_of
-        last_rules, by_players = self._last
-        if last_rules is rules:
+            self._last_rules, self._last_configs = None, {}
+            self._hooks_registry, self._hooks_generation = reg, reg.generation
+        by_players = self._last_configs
+        if self._last_rules is rules:
             found = by_players.get(players)
             if found is not None:
                 return found
         else:
             by_players = {}
-            self._last = (rules, by_players)
+            self._last_rules, self._last_configs = rules, by_players
         key = (rules, players)
         found = self._configs.get(key)
         if found is None:
-            values = self.hooks.answer("tonk_card_values", None, rules=rules)
+            nobody: object = None  # an answer is checked below, whatever its type
+            values = self.hooks.answer("tonk_card_values", nobody, rules=rules)
             if values is None:
                 values = default_card_values(rules)
             if not isinstance(values, CardValues):
@@ -117,8 +122,17 @@ class TonkGame(Game[TonkRules, TonkState]):
         return _STANDARD_DECK
 
     def deal(self, setup: Setup[TonkRules]) -> TonkState:
-        """Deal a hand: cards one at a time from the left of the dealer, then the upcard."""
-        return TonkState.dealt(self, setup, self.config(setup.rules, setup.players))
+        """Deal a hand: cards one at a time from the left of the dealer, then the upcard;
+        then the Spades side pot, the deal-time claims and the drop window, where the rules
+        have them (`TonkState.after_spades`)."""
+        c = self.config(setup.rules, setup.players)
+        fields, events = moves.dealt(setup, c)
+        state = TonkState.first(self, setup, fields, events)
+        if c.plain_start or c.rules.spades_side_pot:
+            return state
+        phase, seat, x, end, more = state.after_spades(NO_EXTRA)
+        fields = fields._replace(phase=phase, seat=seat, extra=x, end=end)
+        return TonkState.first(self, setup, fields, (*events, *more))
 
     def payment_bound(self, rules: TonkRules, players: int) -> float:
         """The most one seat can win or lose in one hand under `rules` (built-in payouts).

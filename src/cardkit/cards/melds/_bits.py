@@ -47,6 +47,23 @@ def lanes_at_least(mask: int) -> tuple[int, int, int, int]:
     )
 
 
+def kind_masks(mask: int, min_size: int, subsets: dict[int, tuple[int, ...]]) -> list[int]:
+    """Every n of a kind of ``min_size`` cards or more in ``mask``, by rank (2 first, ace
+    last), then as ``subsets`` (of `rank_pattern_subsets`) lists a rank's suit patterns."""
+    ranks = lanes_at_least(mask)[min_size - 1]
+    out: list[int] = []
+    while ranks:
+        low = ranks & -ranks
+        shift = low.bit_length() - 1
+        found = subsets[(mask >> shift) & SPREAD]
+        if shift:
+            out.extend([m << shift for m in found])
+        else:
+            out.extend(found)
+        ranks ^= low
+    return out
+
+
 def meldable_of_a_kind(size: int) -> Callable[[int], int]:
     """A fast ``mask -> cards of ranks held at least size times`` for one size (the meldable
     cards of n of a kind)."""

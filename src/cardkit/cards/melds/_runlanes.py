@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Final
 
 from cardkit.cards.card import Rank
-from cardkit.cards.melds._bits import SPREAD, STANDARD
+from cardkit.cards.melds._bits import LANE, SPREAD, STANDARD
 
 LOW_SLOTS: Final = (Rank.ACE, *[Rank(r) for r in range(2, 14)])  # A 2 ... K
 HIGH_SLOTS: Final = tuple(Rank(r) for r in range(2, 15))  # 2 ... K A
@@ -32,6 +32,32 @@ def lane_of(ranks: tuple[Rank, ...]) -> int:
     out = 0
     for r in ranks:
         out |= 1 << (r - 2)
+    return out
+
+
+def lane_runs(
+    runs: tuple[int, ...], by_lane: dict[int, tuple[int, ...]], lane: int
+) -> tuple[int, ...]:
+    """The runs of ``runs`` (lane masks) that ``lane`` holds, in their order; remembered in
+    ``by_lane``."""
+    found = by_lane.get(lane)
+    if found is None:
+        found = by_lane[lane] = tuple([r for r in runs if r & lane == r])
+    return found
+
+
+def run_masks(
+    mask: int, min_length: int, runs: tuple[int, ...], by_lane: dict[int, tuple[int, ...]]
+) -> list[int]:
+    """Every run of ``runs`` (lane masks of ``min_length`` ranks or more) in ``mask``: by
+    suit, then in the order of ``runs``; the runs of each lane remembered in ``by_lane``."""
+    out: list[int] = []
+    for shift in (0, 13, 26, 39):
+        lane = (mask >> shift) & LANE
+        if lane.bit_count() >= min_length:
+            found = lane_runs(runs, by_lane, lane)
+            if found:
+                out.extend([r << shift for r in found] if shift else found)
     return out
 
 

@@ -10,7 +10,7 @@ from cardkit.cards.keyspace import KeySpace
 from cardkit.cards.melds._bits import (
     SPREAD,
     STANDARD,
-    lanes_at_least,
+    kind_masks,
     meldable_of_a_kind,
     plural,
     rank_blocks,
@@ -90,19 +90,7 @@ class NOfAKind(MeldKind):
 
     def find_masks(self, mask: int) -> list[int]:
         """Every meld in ``mask``, by rank (2 first, ace last), then size, then suits."""
-        ranks = lanes_at_least(mask)[self.min_size - 1]
-        out: list[int] = []
-        subsets = self._subsets
-        while ranks:
-            low = ranks & -ranks
-            shift = low.bit_length() - 1
-            found = subsets[(mask >> shift) & SPREAD]
-            if shift:
-                out.extend([m << shift for m in found])
-            else:
-                out.extend(found)
-            ranks ^= low
-        return out
+        return kind_masks(mask, self.min_size, self._subsets)
 
     def meldable_mask(self, mask: int) -> int:
         """The cards of ranks held at least ``min_size`` times."""

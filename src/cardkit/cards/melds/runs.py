@@ -19,6 +19,8 @@ from cardkit.cards.melds._runlanes import (
     LOW_SLOTS,
     fast_meldable,
     lane_of,
+    lane_runs,
+    run_masks,
 )
 from cardkit.cards.melds._runtext import contiguous, cyclic_arc, gap_message, low_view, names
 from cardkit.cards.melds.base import MeldKind
@@ -135,23 +137,11 @@ class Run(MeldKind):
         return (mask >> ((low.bit_length() - 1) // 13 * 13)) in self._valid
 
     def _lane_runs(self, lane: int) -> tuple[int, ...]:
-        found = self._by_lane.get(lane)
-        if found is None:
-            found = tuple(r for r in self._all if r & lane == r)
-            self._by_lane[lane] = found
-        return found
+        return lane_runs(self._all, self._by_lane, lane)
 
     def find_masks(self, mask: int) -> list[int]:
         """Every run in ``mask``: by suit, then lowest rank (low ace first), then length."""
-        out: list[int] = []
-        lane_runs = self._lane_runs
-        for shift in (0, 13, 26, 39):
-            lane = (mask >> shift) & LANE
-            if lane.bit_count() >= self.min_length:
-                found = lane_runs(lane)
-                if found:
-                    out.extend([r << shift for r in found] if shift else found)
-        return out
+        return run_masks(mask, self.min_length, self._all, self._by_lane)
 
     def meldable_mask(self, mask: int) -> int:
         """The cards of ``mask`` that are in at least one run inside it."""
