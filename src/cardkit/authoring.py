@@ -103,14 +103,13 @@ from cardkit.engine.shown import Shown
 from cardkit.engine.simultaneous import ChosenAs, Sealed, SimultaneousChoices
 from cardkit.engine.state import GameState, Log
 from cardkit.engine.tablelayout import Spot, TableHint
+from cardkit.engine.trickplay import play_from_hand, trick_refusal
 from cardkit.engine.tricktaking import (
     TRICK_WORDS,
     TrickStep,
     TrickView,
-    play_from_hand,
     play_to_trick,
     trick_entries,
-    trick_refusal,
     trick_table,
     trick_zones,
 )
