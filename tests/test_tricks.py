@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TypeVar
 
 import pytest
 from hypothesis import given
@@ -13,6 +14,7 @@ from cardkit.cards.orders import ACE_HIGH
 from cardkit.cards.tricks import Follow, Trick, legal_plays, winning_index
 
 DECK = [Card(rank, suit) for suit in Suit for rank in ACE_HIGH.ranks]
+T = TypeVar("T")
 
 
 def _strength(card: Card, led: Suit | None, trump: Suit | None) -> tuple[int, int]:
@@ -221,7 +223,7 @@ class _TrickState:
         self.f = Fields(hands, trick, broken)
         self.to_act = trick.to_play
 
-    def with_seat(self, values: tuple[CardSet, ...], value: CardSet) -> tuple[CardSet, ...]:
+    def with_seat(self, values: tuple[T, ...], value: T) -> tuple[T, ...]:
         seat = self.to_act
         assert seat is not None
         return (*values[:seat], value, *values[seat + 1 :])
@@ -243,10 +245,13 @@ def test_a_trick_refusal_refuses_exactly_what_legal_plays_leaves_out(
     seats = (CardSet(hand), CardSet(), CardSet(), CardSet())
     trick = Trick((4 - len(played)) % 4, 4, tuple(played))  # seat 0 to play
     state = _TrickState(seats, trick, broken)
-    rule = {"trump": trump, "follow": follow, "ranks": ACE_HIGH, "lead_trump": broken}
-    legal = legal_plays(CardSet(hand), trick, **rule)  # type: ignore[arg-type]
+    legal = legal_plays(
+        CardSet(hand), trick, trump=trump, follow=follow, ranks=ACE_HIGH, lead_trump=broken
+    )
     for card in DECK:
-        refusal = trick_refusal(state, card, **rule)  # type: ignore[arg-type]
+        refusal = trick_refusal(
+            state, card, trump=trump, follow=follow, ranks=ACE_HIGH, lead_trump=broken
+        )
         if card not in hand:
             assert refusal is not None
             assert refusal.code == "not_in_hand"
