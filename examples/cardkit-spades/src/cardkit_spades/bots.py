@@ -2,8 +2,7 @@
 
 from cardkit import Action, Card, Rank, Suit, Turn
 from cardkit.authoring import ACE_HIGH, GameBot, Trick
-from cardkit_spades.state import Bid, Look, Play
-from cardkit_spades.views import SpadesView
+from cardkit_spades.state import Bid, Look, Play, SpadesView
 
 
 def estimate_tricks(hand: list[Card]) -> int:
