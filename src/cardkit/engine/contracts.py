@@ -32,6 +32,7 @@ from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from cardkit.engine.events import Event
+from cardkit.engine.generic import GenericState
 from cardkit.engine.tricktaking import TRICK_WORDS, TrickView
 from cardkit.engine.viewwords import Words, sealed_words, seat_text, team_words
 
@@ -91,7 +92,9 @@ def contract_text(
     return text
 
 
-def seal_bid(state: Any, bid: int, *, blind: int = 0) -> tuple[list[Event], dict[str, Any]]:
+def seal_bid(
+    state: GenericState[Any, Any, Any], bid: int, *, blind: int = 0
+) -> tuple[list[Event], dict[str, Any]]:
     """The seat to act of `state` bids `bid`, sealed until every seat has bid: the public
     events (the last bid reveals them all, each said as `bid_text` says it) and the fields
     changed, for `evolve`: `bids` (the `Sealed` field, this seat's bid made) and `seat`
@@ -122,7 +125,7 @@ def seal_bid(state: Any, bid: int, *, blind: int = 0) -> tuple[list[Event], dict
     return events, {"bids": bids, "seat": seat}
 
 
-def blind_bid_entries(state: Any, seat: int | None) -> dict[str, Any]:
+def blind_bid_entries(state: GenericState[Any, Any, Any], seat: int | None) -> dict[str, Any]:
     """The view entries of blind bids for `seat` (a state's `view_extra`): ``blind``, the
     seats that bid blind nil once every bid is revealed (none before), and ``hand`` as
     `None` for a seat that has not looked at its cards yet.
