@@ -156,8 +156,7 @@ def test_every_view_shows_the_dealer() -> None:
 def test_the_view_model_is_the_one_the_state_s_base_names() -> None:
     """`GenericState[R, F, MyView]` sets `view_model = MyView` (the examples set none)."""
     from cardkit_crazyeights.state import CrazyEightsState, CrazyEightsView
-    from cardkit_spades.state import SpadesState
-    from cardkit_spades.views import SpadesView
+    from cardkit_spades.state import SpadesState, SpadesView
 
     assert CrazyEightsState.view_model is CrazyEightsView
     assert SpadesState.view_model is SpadesView  # on a SimultaneousChoices base too

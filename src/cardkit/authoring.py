@@ -26,7 +26,7 @@ the authoring API says what each is, a line each, with a link to its reference):
   `ChosenAs`, `Zone`, `Seen`, `TableRole`, `Shown`, `View`, `ZoneView`, `TrickView`,
   `TrickStep`,
   `trick_zones`,
-  `trick_entries`, `trick_table`, `TRICK_WORDS`, `play_to_trick`, `play_from_hand`,
+  `trick_entries`, `trick_table`, `TRICK_WORDS`, `broken_words`, `play_to_trick`, `play_from_hand`,
   `trick_refusal`, `draw_cards`,
   `draw_to_hand`, `draw_zones`,
   `deck_from`, `kept`, `kept_by`, `GameResult`, `Payment`, `low_hand_result`, `Event`;
@@ -38,6 +38,8 @@ the authoring API says what each is, a line each, with a link to its reference):
 - words and the table: `Phrase`, `PhraseLike`, `EventLike`, `Wording`, `Words`,
   `card_text`, `cards_text`, `count_text`, `seat_text`, `seats_text`, `sealed_words`,
   `team_words`, `payments_text`, `words_text`, `TableHint`, `Spot`;
+- a bidding trick game's contracts: `ContractView`, `seal_bid`, `blind_bid_entries`,
+  `bid_text`, `contract_text`, `contract_words`;
 - bots and plugins: `Bot`, `BotFactory`, `GameBot`, `RandomBot`, `Turn`, `hookimpl`,
   `hookspec`, `Register`, `game_plugin`, `Registry`, `Catalog`, `catalog`, `HookCall`;
 - phases (when an action kind applies): `Phase`;
@@ -88,6 +90,14 @@ from cardkit.engine.arguments import Arg, IntArg, RankArg, SeatArg
 from cardkit.engine.bots import Bot, BotFactory, GameBot, RandomBot, Turn
 from cardkit.engine.cardverb import CardVerb, CardWord, NumberVerb, Verb, grammar_of
 from cardkit.engine.catalog import Catalog, catalog
+from cardkit.engine.contracts import (
+    ContractView,
+    bid_text,
+    blind_bid_entries,
+    contract_text,
+    contract_words,
+    seal_bid,
+)
 from cardkit.engine.drawing import draw_cards, draw_to_hand, draw_zones
 from cardkit.engine.events import Event
 from cardkit.engine.game import Game
@@ -108,6 +118,7 @@ from cardkit.engine.tricktaking import (
     TRICK_WORDS,
     TrickStep,
     TrickView,
+    broken_words,
     play_to_trick,
     trick_entries,
     trick_table,
@@ -165,6 +176,7 @@ __all__ = [
     "CardsLike",
     "Catalog",
     "ChosenAs",
+    "ContractView",
     "Deck",
     "DoubleSequence",
     "EnumeratedActionSpace",
@@ -236,11 +248,16 @@ __all__ = [
     "Words",
     "Zone",
     "ZoneView",
+    "bid_text",
+    "blind_bid_entries",
+    "broken_words",
     "card_text",
     "cards_of_mask",
     "cards_text",
     "catalog",
     "codes_text",
+    "contract_text",
+    "contract_words",
     "count_text",
     "deck_from",
     "draw_cards",
@@ -263,6 +280,7 @@ __all__ = [
     "play_to_trick",
     "rank_mask",
     "ranks_present",
+    "seal_bid",
     "sealed_words",
     "seat_text",
     "seats_text",

@@ -11,8 +11,10 @@ tricks each seat took, entries that
 [`trick_entries`][cardkit.engine.tricktaking.trick_entries] gives and the trick zones add to
 every view; on the browser table,
 [`trick_table`][cardkit.engine.tricktaking.trick_table] draws each card of a trick with
-the seat that played it and [`TRICK_WORDS`][cardkit.engine.tricktaking.TRICK_WORDS] says
-the tricks taken ("Taken: 3 tricks").
+the seat that played it, [`TRICK_WORDS`][cardkit.engine.tricktaking.TRICK_WORDS] says
+the tricks taken ("Taken: 3 tricks") and
+[`broken_words`][cardkit.engine.tricktaking.broken_words] whether trumps are broken
+("Spades: broken").
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ __all__ = [
     "TRICK_WORDS",
     "TrickStep",
     "TrickView",
+    "broken_words",
     "play_to_trick",
     "trick_entries",
     "trick_table",
@@ -213,6 +216,20 @@ TRICK_WORDS: Final[dict[str, Words | None]] = {
 }
 """The table words of a [`TrickView`][cardkit.engine.tricktaking.TrickView]'s entries (for
 a state's `view_words`): each seat's tricks taken, "Taken: 3 tricks" (none: not shown)."""
+
+
+def broken_words(trump: Suit) -> dict[str, Words | None]:
+    """The table words of the field `broken` (whether a trump has been played, as
+    [`play_from_hand`][cardkit.engine.trickplay.play_from_hand] keeps it with a trump), for
+    a state's `view_words` where its view shows it (`shown = ("broken",)`): "Spades:
+    broken" once broken, nothing before.
+
+    ```python
+    view_words = {**TRICK_WORDS, **broken_words(Suit.SPADES)}
+    ```
+    """
+    label = trump.word.capitalize()
+    return {"broken": Words(label, lambda broken, names: "broken" if broken else "")}
 
 
 def trick_table() -> TableHint:

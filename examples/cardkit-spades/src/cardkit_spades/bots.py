@@ -1,9 +1,7 @@
 """A simple Spades bot, better than random: it reads only its view and the legal actions."""
 
-from cardkit import Action, Card, Rank, Suit, Turn
-from cardkit.authoring import ACE_HIGH, GameBot, Trick
-from cardkit_spades.state import Bid, Look, Play
-from cardkit_spades.views import SpadesView
+from cardkit.authoring import ACE_HIGH, Action, Card, GameBot, Rank, Suit, Trick, Turn
+from cardkit_spades.state import Bid, Look, Play, SpadesView
 
 
 def estimate_tricks(hand: list[Card]) -> int:

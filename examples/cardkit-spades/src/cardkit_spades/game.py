@@ -1,7 +1,6 @@
 """Spades: the game object (the rules as a spec in `docs/games/spades.md`)."""
 
-from cardkit import Event, Game, Setup
-from cardkit.authoring import Players, Trick
+from cardkit.authoring import Event, Game, Players, Setup, Trick
 from cardkit_spades.rules import SpadesRules
 from cardkit_spades.state import Fields, SpadesState
 

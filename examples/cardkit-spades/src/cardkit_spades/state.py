@@ -1,4 +1,5 @@
-"""Spades: its actions, its state and their transitions (the rules in `docs/games/spades.md`)."""
+"""Spades: its actions, fields, view model, state and transitions (the rules in
+`docs/games/spades.md`)."""
 
 from typing import Any, NamedTuple, Self
 
@@ -8,6 +9,7 @@ from cardkit.authoring import (
     Card,
     CardSet,
     CardVerb,
+    ContractView,
     Event,
     NumberVerb,
     Phase,
@@ -19,15 +21,18 @@ from cardkit.authoring import (
     Trick,
     Verb,
     Zone,
+    blind_bid_entries,
+    broken_words,
+    contract_words,
     grammar_of,
     play_from_hand,
+    seal_bid,
     trick_refusal,
     trick_table,
     trick_zones,
 )
 from cardkit_spades.rules import SpadesRules
-from cardkit_spades.scoring import spades_result
-from cardkit_spades.views import VIEW_WORDS, SpadesView, bid_text
+from cardkit_spades.scoring import TEAMS, spades_result
 
 
 class Bid(NumberVerb):
@@ -75,6 +80,24 @@ class Fields(NamedTuple):
 
 
 # --8<-- [end:fields]
+# --8<-- [start:view-model]
+class SpadesView(ContractView):
+    """What one seat (or a spectator) may know of a deal of Spades: the zones' entries and
+    the ``dealer``, which the core derives (``hand``, ``hand_counts``, ``trick``: the
+    current trick, the lead first; ``last_trick``: the last complete trick), the trick
+    entries and the bids of its base (``trick_leader``, ``last_leader``, ``tricks``: how
+    many tricks each seat has taken; ``bids``, sealed until every seat has bid,
+    ``bid_made``, and ``blind``: who bid blind nil), and this. A seat that may still bid
+    blind nil and has not looked at its cards sees ``hand`` as ``None``.
+
+    Attributes:
+        broken: whether spades are broken (a spade has been played).
+    """
+
+    broken: bool
+
+
+# --8<-- [end:view-model]
 # --8<-- [start:state]
 class SpadesState(SimultaneousChoices[SpadesRules, Fields, SpadesView]):
     """A deal of Spades in progress (immutable): its fields are ``state.f``.
@@ -89,19 +112,14 @@ class SpadesState(SimultaneousChoices[SpadesRules, Fields, SpadesView]):
     grammar = grammar_of(Bid, Play, Blind, Look)
     zone_specs = (Zone("hand", field="hands", per_seat=True, seen=Seen.OWNER), *trick_zones())
     shown = ("broken",)  # besides the trick zones' leaders and tricks
-    table_hint, view_words = trick_table(), VIEW_WORDS  # the browser table's drawing and words
+    table_hint = trick_table()  # the browser table draws the tricks, and words the rest:
+    view_words = contract_words(TEAMS) | broken_words(Suit.SPADES)
 
     def current_phase(self) -> Phase:
         """Bidding until every seat has bid, then playing."""
         return PLAYING if self.f.bids.complete else BIDDING
 
-    def view_extra(self, seat: int | None) -> dict[str, Any]:
-        """The blind nil bids, once the bids are revealed; no hand before looking at it."""
-        f = self.f
-        blind = [s for s in range(4) if f.blind >> s & 1] if f.bids.complete else []
-        unlooked = seat is not None and not f.looked >> seat & 1
-        return {"blind": blind, **({"hand": None} if unlooked else {})}
-
+    view_extra = blind_bid_entries  # who bid blind nil; no hand for a seat yet to look
     final_result = spades_result  # both partnerships' points
 
     # --8<-- [end:state]
@@ -130,14 +148,8 @@ class SpadesState(SimultaneousChoices[SpadesRules, Fields, SpadesView]):
     # --8<-- [start:apply]
     def _chosen(self, action: Action, bid: int, **changes: Any) -> Self:
         """Seal the seat's bid; when every seat has bid, they are revealed and play begins."""
-        f, blind = self.f, changes.get("blind", self.f.blind)
-
-        def say(seat: int, tricks: int) -> str:
-            return bid_text(tricks, blind >> seat & 1 == 1)
-
-        bids, events = f.bids.choose(f.seat, bid, kind="bid", say=say)
-        seat = bids.pending[0] if bids.pending else f.trick.leader
-        return self.evolve(action, events, bids=bids, seat=seat, **changes)
+        events, sealed = seal_bid(self, bid, blind=changes.get("blind", self.f.blind))
+        return self.evolve(action, events, **sealed, **changes)
 
     def do_bid(self, action: Bid) -> Self:
         """Seal a bid."""
