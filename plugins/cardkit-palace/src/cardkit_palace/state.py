@@ -163,9 +163,9 @@ class PalaceState(PrivateWindows[PalaceRules, Fields, PalaceView]):
         (only in the view of the seat it asks)."""
         return view_extra(self, seat)
 
-    def view_scalars(self, seat: int | None) -> dict[str, Any]:
-        """The scalar entries of `view_extra` alone (what learning code reads), at once."""
-        return view_scalars(self, seat)
+    # The scalar entries of `view_extra` alone (what learning code reads), at once; a compiled
+    # function, which `GenericState` makes a method (`state.view_scalars(seat)`).
+    view_scalars = view_scalars
 
     def recent(self, seat: int | None) -> list[str]:
         """The events of the latest transition that had any (a declined window has none)."""
