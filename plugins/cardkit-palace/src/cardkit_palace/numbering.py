@@ -21,6 +21,7 @@ from cardkit_palace.fields import (
     CARDS,
     COMPLETE,
     EXCHANGE,
+    RANK_MASK_BY_OFFSET,
     TURN,
     Fields,
 )
@@ -66,23 +67,10 @@ def _lowest_plays(cards: int) -> tuple[Play, ...]:
     return tuple(plays)
 
 
-def _suits(cards: int) -> int:
-    """The suits (a 4-bit mask, clubs lowest) of the cards of ``cards`` of the rank whose
-    offset ``cards`` was shifted down by (a card's bit is ``suit * 13 + rank offset``)."""
-    return (cards & 1) | (cards >> 12 & 2) | (cards >> 24 & 4) | (cards >> 36 & 8)
-
-
-def _rank_cards(offset: int, suits: int) -> int:
-    """The cards of the rank at ``offset`` (rank - 2) in ``suits`` (see `_suits`)."""
-    return sum(1 << (offset + 13 * suit) for suit in range(4) if suits >> suit & 1)
-
-
-#: By rank offset, then by the suits of the cards of that rank a turn may play (see `_suits`):
-#: the canonical play of each count, one to all (tuples read by index: a dict keyed by the
-#: cards' mask cost some 300 instructions a look-up, compiled).
-_LOWEST_PLAYS: Final = tuple(
-    tuple(_lowest_plays(_rank_cards(offset, suits)) for suits in range(16)) for offset in range(13)
-)
+#: By the cards of one rank a turn may play: the canonical play of each count, one to all.
+_LOWEST_PLAYS: Final = {
+    sub: _lowest_plays(sub) for cards in RANK_MASK_BY_OFFSET for sub in submasks(cards)
+}
 _FLIPS: Final = tuple(Flip.of(i) for i in range(1, 7))
 
 
@@ -179,11 +167,12 @@ def turn_numbering(f: Fields) -> tuple[list[int], list[Action]] | None:
         ids.append(PICKUP_ID)
         moves.append(PICKUP)
     first = PLAY_IDS if hand else PLAY_IDS + 1  # a face-up play's id is the hand play's + 1
+    by_offset = RANK_MASK_BY_OFFSET
     ranks = ranks_present(playable)
     offset = 0
     while ranks:
         if ranks & 1:
-            plays = _LOWEST_PLAYS[offset][_suits(playable >> offset)]
+            plays = _LOWEST_PLAYS[playable & by_offset[offset]]
             at = first + offset * 12
             for play in plays:
                 ids.append(at)
