@@ -132,8 +132,8 @@ class GenericState(StateSlots[R, F], Generic[R, F, V]):
     _phase_names: ClassVar[dict[str, Phase]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
-        """Find the class's `whose_turn` and `list_legal`, and each action kind's
-        `check_<kind>` and `do_<kind>`, once per class.
+        """Find the class's `whose_turn` and `list_legal` (and `view_scalars`, if any), and
+        each action kind's `check_<kind>` and `do_<kind>`, once per class.
 
         They are looked up on every class (the checks and transitions on a class with a
         grammar), declared or inherited: a subclass that overrides `check_play` or
@@ -153,6 +153,8 @@ class GenericState(StateSlots[R, F], Generic[R, F, V]):
                 )
         turn_of[cls] = state_function(cls, "whose_turn")
         listing_of[cls] = state_function(cls, "list_legal")
+        if hasattr(cls, "view_scalars"):  # learning code's optional hook, named as the turn may be
+            state_function(cls, "view_scalars")
         if cls.__init__ is object.__init__:
             built_by_call.add(cls)
         # A subclass that wraps _apply (a test double) is applied through it.

@@ -38,12 +38,10 @@ from cardkit_palace.fields import (
     EXCHANGE,
     OVER,
     PHASES,
-    PUBLIC_PHASES,
-    TURN,
-    Fields,
     pile_cards,
 )
 from cardkit_palace.protocols import PalaceLike
+from cardkit_palace.scalars import view_scalars
 from cardkit_palace.zonebits import downs_bits, pile_bits, stock_bits
 
 __all__ = [
@@ -204,39 +202,6 @@ def latest_events(log: Any) -> tuple[Event, ...]:
     while log is not None and not log[2]:
         log = log[0]
     return () if log is None else log[2]
-
-
-#: A turn's scalars with no first-play rank (most states), by (dealer, starter, top run):
-#: they do not depend on the seat. Copies are given out.
-_TURN_SCALARS: dict[tuple[int, int, int], dict[str, Any]] = {}
-
-
-def view_scalars(state: PalaceLike, seat: int | None) -> dict[str, Any]:
-    """The scalar entries of ``view_extra`` alone (for learning code: no lists, no card sets)."""
-    f = state.f
-    if f.phase == TURN and not f.must:
-        key = (f.cfg.dealer, f.starter, f.run)
-        found = _TURN_SCALARS.get(key)
-        if found is None:
-            found = _TURN_SCALARS[key] = _scalars(f, seat)
-        return found.copy()
-    return _scalars(f, seat)
-
-
-def _scalars(f: Fields, seat: int | None) -> dict[str, Any]:
-    phase = f.phase
-    asked = seat == f.actor  # the seat to act (a seat is never -1, the actor once over)
-    in_window = asked and phase in (ADD, COMPLETE)
-    return {
-        "phase": PUBLIC_PHASES[phase],
-        "window": PHASES[phase] if in_window else None,
-        "dealer": f.cfg.dealer,
-        "top_run": f.run,
-        "starter": f.starter if f.starter >= 0 else None,
-        "first_play_rank": Rank(f.must).code if f.must and asked else None,
-        "window_seat": f.opener if in_window else None,
-        "plays_again": bool(f.again) if in_window else False,
-    }
 
 
 def view_extra(state: PalaceLike, seat: int | None) -> dict[str, Any]:

@@ -154,9 +154,9 @@ class TonkState(Responses):
         """What a view shows besides the zones: phase, table, turn and ending."""
         return view_extra(self, seat)
 
-    def view_scalars(self, seat: int | None) -> dict[str, Any]:
-        """The scalar entries of `view_extra` alone, the same values (what learning code reads)."""
-        return view_scalars(self, seat)
+    # The scalar entries of `view_extra` alone, the same values (what learning code reads); a
+    # compiled function, which `GenericState` makes a method (`state.view_scalars(seat)`).
+    view_scalars = view_scalars
 
     def snapshot(self) -> dict[str, Any]:
         """The full state (hidden cards included) as JSON-ready data: Tonk's save format."""
