@@ -30,15 +30,16 @@ once a decision, where its own code ran once per card of the hand.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from cardkit.cards.card import Card, Rank, Suit
-from cardkit.cards.cardset import rank_mask, suit_mask
+from cardkit.cards.cardset import CardSet, rank_mask, suit_mask
 from cardkit.engine.actions import Action
 from cardkit.engine.drawing import draw_to_hand
 from cardkit.engine.events import Event
 from cardkit.engine.generic import GenericState
+from cardkit.engine.grammar import Form
 from cardkit.errors import InvalidState, Refusal, Refused
 
 __all__ = [
@@ -187,9 +188,13 @@ def draw_refusal(
     Raises:
         InvalidState: no seat is to act (the game is over).
     """
+    return _draw_refusal(state, until_playable and _can_play(state, wild), until_playable)
+
+
+def _draw_refusal(state: _State, must_play: bool, until_playable: bool) -> Refusal | None:
+    """`draw_refusal`, knowing whether the seat must play (it can, drawing until playable)."""
     if not _can_draw(state):
         return Refusal("cannot_draw", "the stock is empty and no discard pile is left")
-    must_play = until_playable and _can_play(state, wild)
     if state.f.drew and (must_play or not until_playable):
         return Refusal("already_drew", "you have drawn a card this turn")
     if must_play:
@@ -209,7 +214,11 @@ def pass_refusal(
     Raises:
         InvalidState: no seat is to act (the game is over).
     """
-    can_play = until_playable and _can_play(state, wild)
+    return _pass_refusal(state, until_playable and _can_play(state, wild), until_playable)
+
+
+def _pass_refusal(state: _State, can_play: bool, until_playable: bool) -> Refusal | None:
+    """`pass_refusal`, knowing whether the seat can play, drawing until playable."""
     if (not _can_draw(state) and not can_play) or (state.f.drew and not until_playable):
         return None
     why = "you can play a card" if can_play else "you must draw first"
@@ -262,16 +271,28 @@ def pass_turn(state: _State) -> tuple[list[Event], dict[str, Any]]:
     return events, changes
 
 
-def matching_legal(state: _State, play: type[Action], *, wild: Rank | None = None) -> list[Action]:
+def matching_legal(
+    state: _State,
+    play: type[Action],
+    draw: type[Action] | None = None,
+    passing: type[Action] | None = None,
+    *,
+    wild: Rank | None = None,
+    until_playable: bool = True,
+) -> list[Action]:
     """The legal actions of the seat to act of `state`, in the reference listing's order:
     the plays (of the action class `play`, a
     [`CardWord`][cardkit.engine.cardverb.CardWord], whose check is `match_refusal` with
     this `wild`) of the cards of its hand that `playable_mask` finds, a wild card once per
-    suit it may name; every other action its check accepts, in the grammar's order.
+    suit it may name; then, in the grammar's order, the draw (of the action class `draw`,
+    whose check is `draw_refusal` with these `wild` and `until_playable`) and the pass (of
+    `passing`, whose check is `pass_refusal` with them) when those accept, and every other
+    action its own check accepts. For a game without phases, whose checks are these: the
+    contract suite compares a listing with the checks' own.
 
     ```python
     def list_legal(self) -> list[Action]:
-        return matching_legal(self, Play, wild=Rank.EIGHT)
+        return matching_legal(self, Play, Draw, Pass, wild=Rank.EIGHT)
     ```
 
     Raises:
@@ -280,9 +301,11 @@ def matching_legal(state: _State, play: type[Action], *, wild: Rank | None = Non
     f = state.f
     hand = f.hands[_seat(state)]
     mask = playable_mask(hand.mask, f.discard[-1], f.suit, wild)
+    must_play = until_playable and mask != 0  # it can play, and draws only when it cannot
     out: list[Action] = []
     grammar = state.grammar
-    plain = worded = None
+    plain: Form | None = None
+    worded: Form | None = None
     for form in grammar.forms:
         if form.make is play:
             if form.words is None or not form.word_required:
@@ -291,23 +314,48 @@ def matching_legal(state: _State, play: type[Action], *, wild: Rank | None = Non
                 worded = form
     listed = False
     for form in grammar.forms:
-        if form.make is play:
-            if listed:
-                continue
-            listed = True
-            for card in hand:
-                if not mask & card.bit:
-                    continue
-                if wild is not None and card.rank == wild:
-                    assert worded is not None  # a wild card names a suit
-                    for word in worded.word_values:
-                        out.append(worded.candidate((), (card,), word))
-                else:
-                    assert plain is not None
-                    out.append(plain.candidate((), (card,), None))
+        make = form.make
+        if make is play:
+            if not listed:
+                listed = True
+                _list_plays(out, hand, mask, wild, plain, worded)
             continue
-        cards = state.deck_cards() if form.source is None else state.source_cards(form.source)
-        for action in grammar.candidates_of(form, cards, players=state.players):
-            if state.refusal(action) is None:
+        if form.cards == 0 and not form.args:
+            # a verb alone (`draw`, `pass`): its candidates are kept by the form
+            actions: Iterable[Action] = [form.candidate((), (), w) for w in form.word_values]
+        else:
+            cards = state.deck_cards() if form.source is None else state.source_cards(form.source)
+            actions = grammar.candidates_of(form, cards, players=state.players)
+        for action in actions:
+            if make is draw:
+                refusal = _draw_refusal(state, must_play, until_playable)
+            elif make is passing:
+                refusal = _pass_refusal(state, must_play, until_playable)
+            else:
+                refusal = state.refusal(action)
+            if refusal is None:
                 out.append(action)
     return out
+
+
+def _list_plays(
+    out: list[Action],
+    hand: CardSet,
+    mask: int,
+    wild: Rank | None,
+    plain: Form | None,
+    worded: Form | None,
+) -> None:
+    """The plays of the cards of `hand` in `mask`, in the hand's order, onto `out`: a card
+    of the `wild` rank with each suit of the `worded` form, any other with the `plain` one.
+    The forms keep their candidates by `((), card bit, word)` (`Form.built`)."""
+    for card in hand:
+        if not mask & card.bit:
+            continue
+        form = worded if wild is not None and card.rank == wild else plain
+        if form is None:
+            raise InvalidState(f"the play of {card.code} has no form in the grammar")
+        built = form.built
+        for word in form.word_values:
+            found = built.get(((), card.bit, word))
+            out.append(found if found is not None else form.candidate((), (card,), word))

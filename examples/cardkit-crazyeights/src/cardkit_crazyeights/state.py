@@ -88,7 +88,8 @@ class CrazyEightsState(GenericState[CrazyEightsRules, SheddingFields, SheddingVi
 
     def list_legal(self) -> list[Action]:
         """The plays of the cards that match (on the hand's card mask), then draw or pass."""
-        return matching_legal(self, Play, wild=self.wild)
+        until = self.rules.draw_until_playable
+        return matching_legal(self, Play, Draw, Pass, wild=self.wild, until_playable=until)
 
     # --8<-- [end:checks]
     # --8<-- [start:transitions]
