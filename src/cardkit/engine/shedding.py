@@ -30,7 +30,7 @@ once a decision, where its own code ran once per card of the hand.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from cardkit.cards.card import Card, Rank, Suit
@@ -63,7 +63,7 @@ def playable_mask(hand: int, top: Card, suit: Suit, wild: Rank | None = None) ->
     >>> from cardkit.cards.cardset import CardSet
     >>> hand = CardSet.parse("5D 9H 8C KS")
     >>> CardSet.from_mask(playable_mask(hand.mask, Card.parse("9C"), Suit.DIAMONDS, Rank.EIGHT))
-    CardSet('5D 9H 8C')
+    CardSet.parse('8C 5D 9H')
     """
     matching = suit_mask(suit) | rank_mask(top.rank)
     if wild is not None:
@@ -304,14 +304,7 @@ def matching_legal(
     must_play = until_playable and mask != 0  # it can play, and draws only when it cannot
     out: list[Action] = []
     grammar = state.grammar
-    plain: Form | None = None
-    worded: Form | None = None
-    for form in grammar.forms:
-        if form.make is play:
-            if form.words is None or not form.word_required:
-                plain = form
-            else:
-                worded = form
+    plain, worded = _play_forms(grammar.forms, play)
     listed = False
     for form in grammar.forms:
         make = form.make
@@ -322,7 +315,7 @@ def matching_legal(
             continue
         if form.cards == 0 and not form.args:
             # a verb alone (`draw`, `pass`): its candidates are kept by the form
-            actions: Iterable[Action] = [form.candidate((), (), w) for w in form.word_values]
+            actions: Iterable[Action] = [_kept(form, None, w) for w in form.word_values]
         else:
             cards = state.deck_cards() if form.source is None else state.source_cards(form.source)
             actions = grammar.candidates_of(form, cards, players=state.players)
@@ -338,6 +331,20 @@ def matching_legal(
     return out
 
 
+def _play_forms(forms: Sequence[Form], play: type[Action]) -> tuple[Form | None, Form | None]:
+    """The forms of the action class `play`: the one without a word, the one with (`None`:
+    no such form)."""
+    plain: Form | None = None
+    worded: Form | None = None
+    for form in forms:
+        if form.make is play:
+            if form.words is None or not form.word_required:
+                plain = form
+            else:
+                worded = form
+    return plain, worded
+
+
 def _list_plays(
     out: list[Action],
     hand: CardSet,
@@ -348,14 +355,21 @@ def _list_plays(
 ) -> None:
     """The plays of the cards of `hand` in `mask`, in the hand's order, onto `out`: a card
     of the `wild` rank with each suit of the `worded` form, any other with the `plain` one.
-    The forms keep their candidates by `((), card bit, word)` (`Form.built`)."""
+    Each is read from the form's table of candidates (`_kept`)."""
     for card in hand:
         if not mask & card.bit:
             continue
         form = worded if wild is not None and card.rank == wild else plain
         if form is None:
             raise InvalidState(f"the play of {card.code} has no form in the grammar")
-        built = form.built
         for word in form.word_values:
-            found = built.get(((), card.bit, word))
-            out.append(found if found is not None else form.candidate((), (card,), word))
+            out.append(_kept(form, card, word))
+
+
+def _kept(form: Form, card: Card | None, word: object) -> Action:
+    """`form`'s candidate of `card` (or none) and `word`, as its table keeps it by `((),
+    card bit or 0, word)` (`Form.built`), else built by `Form.candidate`."""
+    found = form.built.get(((), 0 if card is None else card.bit, word))
+    if found is not None:
+        return found
+    return form.candidate((), () if card is None else (card,), word)
