@@ -11,7 +11,7 @@ from typing import Any, assert_type
 
 from cardkit import GenericState, Rules, View
 from cardkit_crazyeights.state import CrazyEightsState
-from cardkit_crazyeights.state import CrazyEightsView
+from cardkit.authoring import SheddingView
 from cardkit_palace.state import PalaceState
 from cardkit_palace.views import PalaceView
 from cardkit_tienlen.state import TienLenState
@@ -27,7 +27,7 @@ def typed(
     tonk: TonkState,
     plain: GenericState[Rules, Any],
 ) -> None:
-    assert_type(eights.view(0), CrazyEightsView)
+    assert_type(eights.view(0), SheddingView)
     assert_type(palace.view(None), PalaceView)
     assert_type(tienlen.view(1), TienLenView)
     assert_type(tonk.view(0), TonkView)

@@ -43,6 +43,9 @@ the authoring API says what each is, a line each, with a link to its reference):
 - bots and plugins: `Bot`, `BotFactory`, `GameBot`, `RandomBot`, `Turn`, `hookimpl`,
   `hookspec`, `Register`, `game_plugin`, `Registry`, `Catalog`, `catalog`, `HookCall`;
 - phases (when an action kind applies): `Phase`;
+- a shedding game's turn (a matching play, the draw, the pass): `match_refusal`,
+  `play_to_pile`, `draw_refusal`, `draw_turn`, `pass_refusal`, `pass_turn`,
+  `matching_legal`, `playable_mask`, `SheddingFields`, `SheddingView`;
 - errors: `IllegalAction`, `InvalidRules`, `InvalidState`, `InvalidCard`,
   `InvalidDeck`, `PluginError`.
 
@@ -109,6 +112,17 @@ from cardkit.engine.phases import Phase
 from cardkit.engine.results import GameResult, Payment, low_hand_result
 from cardkit.engine.rules import HouseRule, Preset, Rules, Variant
 from cardkit.engine.setup import Setup
+from cardkit.engine.shedding import (
+    draw_refusal,
+    draw_turn,
+    match_refusal,
+    matching_legal,
+    pass_refusal,
+    pass_turn,
+    play_to_pile,
+    playable_mask,
+)
+from cardkit.engine.sheddingfields import SheddingFields, SheddingView
 from cardkit.engine.shown import Shown
 from cardkit.engine.simultaneous import ChosenAs, Sealed, SimultaneousChoices
 from cardkit.engine.state import GameState, Log
@@ -230,6 +244,8 @@ __all__ = [
     "Seen",
     "Sequence",
     "Setup",
+    "SheddingFields",
+    "SheddingView",
     "Shown",
     "SimultaneousChoices",
     "Spot",
@@ -261,7 +277,9 @@ __all__ = [
     "count_text",
     "deck_from",
     "draw_cards",
+    "draw_refusal",
     "draw_to_hand",
+    "draw_turn",
     "draw_zones",
     "game_plugin",
     "grammar_of",
@@ -272,12 +290,18 @@ __all__ = [
     "lay_off",
     "legal_plays",
     "low_hand_result",
+    "match_refusal",
+    "matching_legal",
     "new_action",
     "parse_card_args",
     "parse_cards",
+    "pass_refusal",
+    "pass_turn",
     "payments_text",
     "play_from_hand",
+    "play_to_pile",
     "play_to_trick",
+    "playable_mask",
     "rank_mask",
     "ranks_present",
     "seal_bid",

@@ -11,9 +11,10 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from cardkit_crazyeights.game import CrazyEights
-from cardkit_crazyeights.state import CrazyEightsState, CrazyEightsView
+from cardkit_crazyeights.state import CrazyEightsState
 
 from cardkit import Setup
+from cardkit.authoring import SheddingView
 from cardkit.testing import random_playout
 
 GOOD = CrazyEights()
@@ -51,7 +52,7 @@ class ShowsTheNextCard(CrazyEightsState):
 
     __slots__ = ()
 
-    def view(self, seat: int | None = None) -> CrazyEightsView:
+    def view(self, seat: int | None = None) -> SheddingView:
         view = super().view(seat)
         if not self.f.stock:
             return view

@@ -11,6 +11,7 @@ from cardkit_crazyeights.state import CrazyEightsState, Pass, Play
 from contract_support import GOOD, a_state, broken, check_each
 
 from cardkit import Action
+from cardkit.authoring import playable_mask
 from cardkit.testing import (
     ContractError,
     check_illegal_actions,
@@ -61,7 +62,11 @@ class AcceptsAnyCardInHand(CrazyEightsState):
 
     def _apply(self, action: Action) -> Any:
         hand = self.f.hands[self.f.seat]
-        if isinstance(action, Play) and action.card in hand and not self.can_play(action.card):
+        if (
+            isinstance(action, Play)
+            and action.card in hand
+            and not playable_mask(action.card.bit, self.f.discard[-1], self.f.suit, self.wild)
+        ):
             hands = list(self.f.hands)
             hands[self.f.seat] = hand.remove(action.card)
             return self.evolve(

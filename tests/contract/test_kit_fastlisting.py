@@ -44,7 +44,11 @@ class DrawsWhenItCanPlay(CrazyEightsState):
 
     def list_legal(self) -> tuple[Action, ...]:
         legal = super().list_legal()
-        return legal if Draw() in legal or not self.can_draw else (*legal, Draw())
+        return (
+            legal
+            if Draw() in legal or not (self.f.stock or len(self.f.discard) > 1)
+            else (*legal, Draw())
+        )
 
 
 class ReferenceListing(CrazyEightsState):
@@ -52,7 +56,7 @@ class ReferenceListing(CrazyEightsState):
 
     __slots__ = ()
     # The core's method itself, as a game that never wrote list_legal has it;
-    # it returns a Sequence where Crazy Eights narrows the return to a tuple.
+    # it returns a Sequence where Crazy Eights narrows the return to a list.
     list_legal = GenericState.list_legal  # type: ignore[assignment]
 
 
@@ -75,11 +79,11 @@ def case(game: cardkit.Game[Any, Any], players: int = 3) -> ContractCase:
 
 
 def test_has_fast_listing_only_for_an_overridden_generic_listing(shed: Shed) -> None:
-    """An overridden listing and Tonk's list fast; Crazy Eights (which writes none), the
-    default listing and a non-generic game do not."""
+    """An overridden listing, Tonk's and Crazy Eights' (the core's `matching_legal`) list
+    fast; the default listing and a non-generic game do not."""
     assert has_fast_listing(with_states(ForgetsSpades).start(3, seed=1))
     assert has_fast_listing(cardkit.load_game("tonk").start(2, seed=1))
-    assert not has_fast_listing(GOOD.start(3, seed=1))
+    assert has_fast_listing(GOOD.start(3, seed=1))
     assert not has_fast_listing(with_states(ReferenceListing).start(3, seed=1))
     assert not has_fast_listing(shed.start(2, seed=1))
 

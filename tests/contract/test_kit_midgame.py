@@ -9,10 +9,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from cardkit_crazyeights.state import CrazyEightsState, CrazyEightsView
+from cardkit_crazyeights.state import CrazyEightsState
 from contract_support import GOOD, broken
 
 from cardkit import Suit
+from cardkit.authoring import SheddingView
 from cardkit.testing import (
     ContractError,
     check_game,
@@ -64,7 +65,7 @@ class HintsAtHearts(CrazyEightsState):
 
     __slots__ = ()
 
-    def view(self, seat: int | None = None) -> CrazyEightsView:
+    def view(self, seat: int | None = None) -> SheddingView:
         view = super().view(seat)
         if self.action_count < 5:
             return view
@@ -114,7 +115,7 @@ class ShowsAnotherSeatToAct(CrazyEightsState):
 
     __slots__ = ()
 
-    def view(self, seat: int | None = None) -> CrazyEightsView:
+    def view(self, seat: int | None = None) -> SheddingView:
         view = super().view(seat)
         if self.to_act is None or seat == self.to_act:
             return view
@@ -124,7 +125,7 @@ class ShowsAnotherSeatToAct(CrazyEightsState):
 class ViewsDisagreeOnWhoActs(CrazyEightsState):
     __slots__ = ()
 
-    def view(self, seat: int | None = None) -> CrazyEightsView:
+    def view(self, seat: int | None = None) -> SheddingView:
         view = super().view(seat)
         if self.to_act is None or seat is not None:
             return view

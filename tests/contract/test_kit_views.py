@@ -6,10 +6,11 @@ from __future__ import annotations
 from collections.abc import Collection
 
 import pytest
-from cardkit_crazyeights.state import CrazyEightsState, CrazyEightsView
+from cardkit_crazyeights.state import CrazyEightsState
 from contract_support import GOOD, ShowsTheNextCard, a_state, broken
 
 from cardkit import CardSet
+from cardkit.authoring import SheddingView
 from cardkit.testing import (
     ContractError,
     Knowledge,
@@ -27,7 +28,7 @@ from cardkit.testing import (
 class SpectatorSeesAHand(CrazyEightsState):
     __slots__ = ()
 
-    def view(self, seat: int | None = None) -> CrazyEightsView:
+    def view(self, seat: int | None = None) -> SheddingView:
         view = super().view(seat)
         return view if seat is not None else view.model_copy(update={"hand": list(self.f.hands[0])})
 
@@ -35,7 +36,7 @@ class SpectatorSeesAHand(CrazyEightsState):
 class SeatSeesItsNeighbour(CrazyEightsState):
     __slots__ = ()
 
-    def view(self, seat: int | None = None) -> CrazyEightsView:
+    def view(self, seat: int | None = None) -> SheddingView:
         view = super().view(seat)
         if seat is None:
             return view
@@ -46,7 +47,7 @@ class SeatSeesItsNeighbour(CrazyEightsState):
 class WrongLegalActionsInView(CrazyEightsState):
     __slots__ = ()
 
-    def view(self, seat: int | None = None) -> CrazyEightsView:
+    def view(self, seat: int | None = None) -> SheddingView:
         view = super().view(seat)
         return view.model_copy(update={"legal_actions": [*view.legal_actions[:1], "pass"]})
 
@@ -54,7 +55,7 @@ class WrongLegalActionsInView(CrazyEightsState):
 class WrongToActInView(CrazyEightsState):
     __slots__ = ()
 
-    def view(self, seat: int | None = None) -> CrazyEightsView:
+    def view(self, seat: int | None = None) -> SheddingView:
         return super().view(seat).model_copy(update={"to_act": 0})
 
 
@@ -111,7 +112,7 @@ class LeaksTheStockOrder(CrazyEightsState):
 
     __slots__ = ()
 
-    def view(self, seat: int | None = None) -> CrazyEightsView:
+    def view(self, seat: int | None = None) -> SheddingView:
         view = super().view(seat)
         digest = sum(i * c.index for i, c in enumerate(self.f.stock)) % 1000
         return view.model_copy(update={"recent": [*view.recent, f"luck {digest}"]})

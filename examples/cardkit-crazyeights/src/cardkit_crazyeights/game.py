@@ -26,9 +26,9 @@ The rules (see the README):
   difference to each other hand (no points on a tie for lowest).
 """
 
-from cardkit.authoring import Event, Game, Players, Rank, Setup
+from cardkit.authoring import Event, Game, Players, Rank, Setup, SheddingFields
 from cardkit_crazyeights.rules import CrazyEightsRules
-from cardkit_crazyeights.state import CrazyEightsState, Fields
+from cardkit_crazyeights.state import CrazyEightsState
 
 
 # --8<-- [start:game]
@@ -49,7 +49,7 @@ class CrazyEights(Game[CrazyEightsRules, CrazyEightsState]):
             starter, stock = stock[0], stock[1:]
         events.append(Event("starter", cards=(starter,)))
         assert starter.suit is not None  # a 52-card deck has no jokers
-        fields = Fields(hands, stock, (starter,), starter.suit, setup.left_of_dealer)
+        fields = SheddingFields(hands, stock, (starter,), starter.suit, setup.left_of_dealer)
         return CrazyEightsState.first(self, setup, fields, events)
 
 

@@ -1,25 +1,29 @@
 """Crazy Eights: its actions, its state, the checks and the transitions (the rules in `game`)."""
 
-from typing import Literal, NamedTuple, Self
+from typing import Self
 
 from cardkit.authoring import (
-    Card,
-    CardSet,
+    Action,
     CardWord,
-    Event,
     GameResult,
     GenericState,
     Rank,
     Refusal,
-    Refused,
+    SheddingFields,
+    SheddingView,
     Shown,
     Suit,
     Verb,
-    View,
-    draw_to_hand,
+    draw_refusal,
+    draw_turn,
     draw_zones,
     grammar_of,
     low_hand_result,
+    match_refusal,
+    matching_legal,
+    pass_refusal,
+    pass_turn,
+    play_to_pile,
 )
 from cardkit_crazyeights.rules import POINTS, WILD_POINTS, CrazyEightsRules
 
@@ -42,41 +46,10 @@ class Pass(Verb):
 # --8<-- [end:actions]
 
 
-# --8<-- [start:view-model]
-class CrazyEightsView(View):
-    """What one seat (or a spectator) may know of a game of Crazy Eights: the zones' entries
-    (``hand``, ``hand_counts``, ``stock_count``, ``discard_count``, ``top``) and the
-    ``dealer``, which the core derives, and these.
-
-    Attributes:
-        suit: the suit to follow (named by a wild 8, else the top card's suit).
-        drew: whether the seat to act has already drawn this turn.
-    """
-
-    suit: Literal["clubs", "diamonds", "hearts", "spades"]
-    drew: bool
-
-
-# --8<-- [end:view-model]
-
-
 # --8<-- [start:state]
-class Fields(NamedTuple):
-    """The fields of a Crazy Eights state (stock top first, discard pile top last)."""
-
-    hands: tuple[CardSet, ...]
-    stock: tuple[Card, ...]
-    discard: tuple[Card, ...]
-    suit: Suit
-    seat: int
-    drew: bool = False
-    passes: int = 0
-    reshuffles: int = 0
-    outcome: str | None = None
-
-
-class CrazyEightsState(GenericState[CrazyEightsRules, Fields, CrazyEightsView]):
-    """A game of Crazy Eights in progress (immutable): its fields are ``state.f``."""
+class CrazyEightsState(GenericState[CrazyEightsRules, SheddingFields, SheddingView]):
+    """A game of Crazy Eights in progress (immutable): its fields, a shedding game's, are
+    ``state.f``; its views show the suit to follow and whether the seat to act drew."""
 
     grammar = grammar_of(Play, Draw, Pass)
     zone_specs = draw_zones()  # hands by their owners, the stock counted, the discard's top
@@ -96,85 +69,44 @@ class CrazyEightsState(GenericState[CrazyEightsRules, Fields, CrazyEightsView]):
 
     # --8<-- [end:state]
     # --8<-- [start:checks]
-    def can_play(self, card: Card) -> bool:
-        """Whether `card` may be played now: it follows the suit to follow or the top card's
-        rank, or it is an 8 while 8s are wild."""
-        matches = card.suit == self.f.suit or card.rank == self.f.discard[-1].rank
-        return matches or (self.rules.eights_wild and card.rank == Rank.EIGHT)
-
-    def can_play_a_card(self) -> bool:
-        """Whether the seat to act holds a card it may play."""
-        return any(self.can_play(card) for card in self.f.hands[self.f.seat])
-
     @property
-    def can_draw(self) -> bool:
-        """Whether a card can be drawn: the stock, or a discard pile to reshuffle."""
-        return bool(self.f.stock) or len(self.f.discard) > 1
+    def wild(self) -> Rank | None:
+        """The wild rank: 8s, unless the rules make them ordinary cards."""
+        return Rank.EIGHT if self.rules.eights_wild else None
 
     def check_play(self, action: Play) -> Refusal | None:
         """A card in hand that matches the suit to follow or the top rank; an 8 names a suit."""
-        card = action.card
-        if card not in self.f.hands[self.f.seat]:
-            return Refusal(Refused.NOT_IN_HAND, f"{card.code} is not in your hand")
-        if not self.can_play(card):
-            top = self.f.discard[-1].code  # the top card of the discard pile
-            why = f"the suit to follow ({self.f.suit.word}) nor the rank of {top}"
-            return Refusal("does_not_match", f"{card.code} matches neither {why}")
-        wild = self.rules.eights_wild and card.rank == Rank.EIGHT
-        if wild and action.word is None:
-            return Refusal("name_a_suit", f"an 8 is wild: name a suit: 'play {card.code} clubs'")
-        if not wild and action.word is not None:
-            return Refusal("no_suit_to_name", f"only a wild 8 names a suit, not {card.code}")
-        return None
+        return match_refusal(self, action, wild=self.wild)
 
     def check_draw(self, action: Draw) -> Refusal | None:
         """Draw when a card is left, only if you cannot play (or, drawing one, once a turn)."""
-        if not self.can_draw:
-            return Refusal("cannot_draw", "the stock is empty and no discard pile is left")
-        until = self.rules.draw_until_playable
-        must_play = until and self.can_play_a_card()
-        if self.f.drew and (must_play or not until):
-            return Refusal("already_drew", "you have drawn a card this turn")
-        if must_play:
-            return Refusal("must_play", "you can play a card: draw only when you cannot")
-        return None
+        return draw_refusal(self, wild=self.wild, until_playable=self.rules.draw_until_playable)
 
     def check_pass(self, action: Pass) -> Refusal | None:
         """Pass only when you may neither draw nor (drawing until playable) play."""
+        return pass_refusal(self, wild=self.wild, until_playable=self.rules.draw_until_playable)
+
+    def list_legal(self) -> list[Action]:
+        """The plays of the cards that match (on the hand's card mask), then draw or pass."""
         until = self.rules.draw_until_playable
-        stuck = not self.can_draw and not (until and self.can_play_a_card())
-        if stuck or (self.f.drew and not until):
-            return None
-        why = "you can play a card" if until and self.can_play_a_card() else "you must draw first"
-        return Refusal("cannot_pass", f"you may not pass: {why}")
+        return matching_legal(self, Play, Draw, Pass, wild=self.wild, until_playable=until)
 
     # --8<-- [end:checks]
     # --8<-- [start:transitions]
     def do_play(self, action: Play) -> Self:
         """Put the card on the pile; the suit to follow is the one named, or the card's."""
-        f, seat, card = self.f, self.f.seat, action.card
-        hands = self.with_seat(f.hands, f.hands[seat].remove(card))
-        suit = card.suit if action.word is None else action.word
-        events = [action.event(seat)]  # the card shown, and the suit a wild 8 names
-        changes = {"hands": hands, "discard": (*f.discard, card), "suit": suit}
-        if not hands[seat]:
-            events.append(Event("out", seat, note="goes out"))
-            return self.evolve(action, events, **changes, drew=False, passes=0, outcome="went_out")
-        return self.evolve(action, events, **changes, seat=self.next_seat, drew=False, passes=0)
+        events, changes = play_to_pile(self, action)
+        return self.evolve(action, events, **changes)
 
     def do_draw(self, action: Draw) -> Self:
         """Draw one card, or until one can be played; reshuffle the pile when the stock is out."""
-        until = self.can_play if self.rules.draw_until_playable else None
-        events, changes = draw_to_hand(self, until=until)
-        return self.evolve(action, events, drew=True, **changes)
+        until = self.rules.draw_until_playable
+        events, changes = draw_turn(self, wild=self.wild, until_playable=until)
+        return self.evolve(action, events, **changes)
 
     def do_pass(self, action: Pass) -> Self:
         """End the turn; a whole round of passes with nothing to draw blocks the game."""
-        passes = 0 if self.can_draw else self.f.passes + 1
-        events = [Event("pass", self.f.seat)]
-        if passes >= self.players:
-            events.append(Event("blocked", note="nobody can play or draw"))
-            return self.evolve(action, events, passes=passes, drew=False, outcome="blocked")
-        return self.evolve(action, events, seat=self.next_seat, passes=passes, drew=False)
+        events, changes = pass_turn(self)
+        return self.evolve(action, events, **changes)
 
     # --8<-- [end:transitions]

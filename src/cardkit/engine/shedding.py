@@ -1,0 +1,375 @@
+"""A shedding game's turn on the fields of [`draw_zones`][cardkit.engine.drawing.draw_zones]:
+the matching play, the draw and the pass, their checks, transitions and listing.
+
+In a shedding (matching) game, Crazy Eights, UNO-like games, Switch or Mau-Mau, a seat
+plays one card of its hand on the discard pile that matches the suit to follow or the
+top card's rank; a card of the wild rank may be played on anything and names the suit to
+follow. A seat that cannot play draws (until it can, or one card and then plays or
+passes), and passes only when it may do nothing else; the first to empty its hand goes
+out, and a whole round of passes with nothing to draw blocks the game.
+
+- [`match_refusal`][cardkit.engine.shedding.match_refusal] is the play's check and
+  [`play_to_pile`][cardkit.engine.shedding.play_to_pile] its transition;
+- [`draw_refusal`][cardkit.engine.shedding.draw_refusal] and
+  [`draw_turn`][cardkit.engine.shedding.draw_turn] the draw's,
+  [`pass_refusal`][cardkit.engine.shedding.pass_refusal] and
+  [`pass_turn`][cardkit.engine.shedding.pass_turn] the pass's;
+- [`matching_legal`][cardkit.engine.shedding.matching_legal] lists the plays from the
+  hand's card mask ([`playable_mask`][cardkit.engine.shedding.playable_mask]), without
+  asking the play's check once per card of the hand, then every other action its check
+  accepts.
+
+The fields read and written are those of `draw_zones`' defaults (`hands`, one card set
+per seat; `stock`, top first; `discard`, top last; `reshuffles`) and the game's: `suit`
+(the suit to follow), `seat` (the seat to act), `drew` (whether it has drawn this turn),
+`passes` (the passes in a row with nothing to draw) and `outcome` (`"went_out"` or
+`"blocked"` once the game is over). The wild rank is the game's to say (`None`: no card
+is wild). Compiled in the compiled build: the game's checks and transitions call these
+once a decision, where its own code ran once per card of the hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+from cardkit.cards.card import Card, Rank, Suit
+from cardkit.cards.cardset import CardSet, rank_mask, suit_mask
+from cardkit.engine.actions import Action
+from cardkit.engine.drawing import draw_to_hand
+from cardkit.engine.events import Event
+from cardkit.engine.generic import GenericState
+from cardkit.engine.grammar import Form
+from cardkit.errors import InvalidState, Refusal, Refused
+
+__all__ = [
+    "draw_refusal",
+    "draw_turn",
+    "match_refusal",
+    "matching_legal",
+    "pass_refusal",
+    "pass_turn",
+    "play_to_pile",
+    "playable_mask",
+]
+
+_State = GenericState[Any, Any, Any]
+
+
+def playable_mask(hand: int, top: Card, suit: Suit, wild: Rank | None = None) -> int:
+    """The cards of the card mask `hand` that may be played on `top` with `suit` to follow:
+    those of `suit`, those of `top`'s rank, and those of the `wild` rank (`None`: none).
+
+    >>> from cardkit.cards.cardset import CardSet
+    >>> hand = CardSet.parse("5D 9H 8C KS")
+    >>> CardSet.from_mask(playable_mask(hand.mask, Card.parse("9C"), Suit.DIAMONDS, Rank.EIGHT))
+    CardSet.parse('8C 5D 9H')
+    """
+    matching = suit_mask(suit) | rank_mask(top.rank)
+    if wild is not None:
+        matching |= rank_mask(wild)
+    return hand & matching
+
+
+def _seat(state: _State) -> int:
+    seat = state.to_act
+    if seat is None:
+        raise InvalidState("no seat is to act: the game is over")
+    return seat
+
+
+def _can_play(state: _State, wild: Rank | None) -> bool:
+    """Whether the seat to act holds a card it may play."""
+    f = state.f
+    return bool(playable_mask(f.hands[_seat(state)].mask, f.discard[-1], f.suit, wild))
+
+
+def _can_draw(state: _State) -> bool:
+    """Whether a card can be drawn: the stock, or a discard pile to reshuffle."""
+    f = state.f
+    return bool(f.stock) or len(f.discard) > 1
+
+
+def _article(rank: Rank) -> str:
+    """ "an 8", "an A", "a J"."""
+    return "an" if rank in (Rank.EIGHT, Rank.ACE) else "a"
+
+
+def match_refusal(state: _State, action: Any, *, wild: Rank | None = None) -> Refusal | None:
+    """Why the seat to act of `state` may not play `action` (a
+    [`CardWord`][cardkit.engine.cardverb.CardWord] naming a card and, for a wild card, a
+    suit), or `None` when it may: a card of its hand that matches the suit to follow or
+    the top card's rank, or a card of the `wild` rank, which names a suit (`None`: no card
+    is wild; the action's `word_rank` is the rank that takes a word).
+
+    The refusals: `not_in_hand` ("QS is not in your hand"), `does_not_match` ("5D matches
+    neither the suit to follow (hearts) nor the rank of 9C"), `name_a_suit` ("an 8 is
+    wild: name a suit: 'play 8H clubs'") and `no_suit_to_name` ("only a wild 8 names a
+    suit, not 5D").
+
+    ```python
+    def check_play(self, action: Play) -> Refusal | None:
+        return match_refusal(self, action, wild=Rank.EIGHT)
+    ```
+
+    Raises:
+        InvalidState: no seat is to act (the game is over).
+    """
+    f, card = state.f, action.card
+    hand = f.hands[_seat(state)]
+    if not hand.mask & card.bit:
+        return Refusal(Refused.NOT_IN_HAND, f"{card.code} is not in your hand")
+    top, suit = f.discard[-1], f.suit
+    if not playable_mask(card.bit, top, suit, wild):
+        why = f"the suit to follow ({suit.word}) nor the rank of {top.code}"
+        return Refusal("does_not_match", f"{card.code} matches neither {why}")
+    named: Rank | None = action.word_rank
+    if wild is not None and card.rank == wild:
+        if action.word is None:
+            verb = f"'{action.verb} {card.code} clubs'"
+            return Refusal(
+                "name_a_suit", f"{_article(wild)} {wild.code} is wild: name a suit: {verb}"
+            )
+        return None
+    if action.word is not None:
+        which = "" if named is None else f" {named.code}"
+        return Refusal("no_suit_to_name", f"only a wild{which} names a suit, not {card.code}")
+    return None
+
+
+def play_to_pile(state: _State, action: Any) -> tuple[list[Event], dict[str, Any]]:
+    """The seat to act of `state` plays `action`'s card from its hand on the discard pile
+    (legality is the check's, see `match_refusal`): the suit to follow is the one the
+    action names, else the card's; a seat whose hand is empty goes out (`outcome`
+    `"went_out"`, an `out` event), else the next seat is to act. The public events (the
+    action's, then `out`), and the fields changed, for `evolve`.
+
+    ```python
+    def do_play(self, action: Play) -> Self:
+        events, changes = play_to_pile(self, action)
+        return self.evolve(action, events, **changes)
+    ```
+
+    Raises:
+        InvalidState: no seat is to act (the game is over).
+        KeyError: the card is not in the seat's hand.
+    """
+    f, seat, card = state.f, _seat(state), action.card
+    hands = state.with_seat(f.hands, f.hands[seat].remove(card))
+    suit = card.suit if action.word is None else action.word
+    events: list[Event] = [action.event(seat)]  # the card shown, and a suit named
+    changes: dict[str, Any] = {
+        "hands": hands,
+        "discard": (*f.discard, card),
+        "suit": suit,
+        "drew": False,
+        "passes": 0,
+    }
+    if not hands[seat]:
+        events.append(Event("out", seat, note="goes out"))
+        changes["outcome"] = "went_out"
+    else:
+        changes["seat"] = state.next_seat
+    return events, changes
+
+
+def draw_refusal(
+    state: _State, *, wild: Rank | None = None, until_playable: bool = True
+) -> Refusal | None:
+    """Why the seat to act of `state` may not draw, or `None` when it may: a card must be
+    left to draw (the stock, or a discard pile to reshuffle), and a seat draws only when it
+    cannot play; drawing until playable (`until_playable`), it draws once a turn and then
+    plays, else it draws one card a turn and then plays or passes.
+
+    The refusals: `cannot_draw` ("the stock is empty and no discard pile is left"),
+    `already_drew` ("you have drawn a card this turn") and `must_play` ("you can play a
+    card: draw only when you cannot").
+
+    Raises:
+        InvalidState: no seat is to act (the game is over).
+    """
+    return _draw_refusal(state, until_playable and _can_play(state, wild), until_playable)
+
+
+def _draw_refusal(state: _State, must_play: bool, until_playable: bool) -> Refusal | None:
+    """`draw_refusal`, knowing whether the seat must play (it can, drawing until playable)."""
+    if not _can_draw(state):
+        return Refusal("cannot_draw", "the stock is empty and no discard pile is left")
+    if state.f.drew and (must_play or not until_playable):
+        return Refusal("already_drew", "you have drawn a card this turn")
+    if must_play:
+        return Refusal("must_play", "you can play a card: draw only when you cannot")
+    return None
+
+
+def pass_refusal(
+    state: _State, *, wild: Rank | None = None, until_playable: bool = True
+) -> Refusal | None:
+    """Why the seat to act of `state` may not pass, or `None` when it may: only when it may
+    neither draw nor (drawing until playable) play, or, drawing one card, once it has drawn.
+
+    The refusal: `cannot_pass` ("you may not pass: you can play a card", or "...: you must
+    draw first").
+
+    Raises:
+        InvalidState: no seat is to act (the game is over).
+    """
+    return _pass_refusal(state, until_playable and _can_play(state, wild), until_playable)
+
+
+def _pass_refusal(state: _State, can_play: bool, until_playable: bool) -> Refusal | None:
+    """`pass_refusal`, knowing whether the seat can play, drawing until playable."""
+    if (not _can_draw(state) and not can_play) or (state.f.drew and not until_playable):
+        return None
+    why = "you can play a card" if can_play else "you must draw first"
+    return Refusal("cannot_pass", f"you may not pass: {why}")
+
+
+def draw_turn(
+    state: _State, *, wild: Rank | None = None, until_playable: bool = True
+) -> tuple[list[Event], dict[str, Any]]:
+    """The seat to act of `state` draws until it draws a card it may play
+    (`until_playable`), else one card, as
+    [`draw_to_hand`][cardkit.engine.drawing.draw_to_hand] draws (reshuffling the discard
+    pile when the stock is out), and has drawn this turn (`drew`): the public events, and
+    the fields changed, for `evolve`.
+
+    Raises:
+        InvalidState: no seat is to act (the game is over).
+    """
+    f = state.f
+    until: Callable[[Card], bool] | None = None
+    if until_playable:
+        top, suit = f.discard[-1], f.suit
+
+        def playable(card: Card) -> bool:
+            return bool(playable_mask(card.bit, top, suit, wild))
+
+        until = playable
+    events, changes = draw_to_hand(state, until=until)
+    changes["drew"] = True
+    return events, changes
+
+
+def pass_turn(state: _State) -> tuple[list[Event], dict[str, Any]]:
+    """The seat to act of `state` passes: the next seat is to act, unless every seat has now
+    passed in a row with nothing to draw, which blocks the game (`outcome` `"blocked"`, a
+    `blocked` event). The public events (`pass`, then `blocked`), and the fields changed,
+    for `evolve`.
+
+    Raises:
+        InvalidState: no seat is to act (the game is over).
+    """
+    passes = 0 if _can_draw(state) else state.f.passes + 1
+    events = [Event("pass", _seat(state))]
+    changes: dict[str, Any] = {"passes": passes, "drew": False}
+    if passes >= state.players:
+        events.append(Event("blocked", note="nobody can play or draw"))
+        changes["outcome"] = "blocked"
+    else:
+        changes["seat"] = state.next_seat
+    return events, changes
+
+
+def matching_legal(
+    state: _State,
+    play: type[Action],
+    draw: type[Action] | None = None,
+    passing: type[Action] | None = None,
+    *,
+    wild: Rank | None = None,
+    until_playable: bool = True,
+) -> list[Action]:
+    """The legal actions of the seat to act of `state`, in the reference listing's order:
+    the plays (of the action class `play`, a
+    [`CardWord`][cardkit.engine.cardverb.CardWord], whose check is `match_refusal` with
+    this `wild`) of the cards of its hand that `playable_mask` finds, a wild card once per
+    suit it may name; then, in the grammar's order, the draw (of the action class `draw`,
+    whose check is `draw_refusal` with these `wild` and `until_playable`) and the pass (of
+    `passing`, whose check is `pass_refusal` with them) when those accept, and every other
+    action its own check accepts. For a game without phases, whose checks are these: the
+    contract suite compares a listing with the checks' own.
+
+    ```python
+    def list_legal(self) -> list[Action]:
+        return matching_legal(self, Play, Draw, Pass, wild=Rank.EIGHT)
+    ```
+
+    Raises:
+        InvalidState: no seat is to act (the game is over).
+    """
+    f = state.f
+    hand = f.hands[_seat(state)]
+    mask = playable_mask(hand.mask, f.discard[-1], f.suit, wild)
+    must_play = until_playable and mask != 0  # it can play, and draws only when it cannot
+    out: list[Action] = []
+    grammar = state.grammar
+    plain, worded = _play_forms(grammar.forms, play)
+    listed = False
+    for form in grammar.forms:
+        make = form.make
+        if make is play:
+            if not listed:
+                listed = True
+                _list_plays(out, hand, mask, wild, plain, worded)
+            continue
+        if form.cards == 0 and not form.args:
+            # a verb alone (`draw`, `pass`): its candidates are kept by the form
+            actions: Iterable[Action] = [_kept(form, None, w) for w in form.word_values]
+        else:
+            cards = state.deck_cards() if form.source is None else state.source_cards(form.source)
+            actions = grammar.candidates_of(form, cards, players=state.players)
+        for action in actions:
+            if make is draw:
+                refusal = _draw_refusal(state, must_play, until_playable)
+            elif make is passing:
+                refusal = _pass_refusal(state, must_play, until_playable)
+            else:
+                refusal = state.refusal(action)
+            if refusal is None:
+                out.append(action)
+    return out
+
+
+def _play_forms(forms: Sequence[Form], play: type[Action]) -> tuple[Form | None, Form | None]:
+    """The forms of the action class `play`: the one without a word, the one with (`None`:
+    no such form)."""
+    plain: Form | None = None
+    worded: Form | None = None
+    for form in forms:
+        if form.make is play:
+            if form.words is None or not form.word_required:
+                plain = form
+            else:
+                worded = form
+    return plain, worded
+
+
+def _list_plays(
+    out: list[Action],
+    hand: CardSet,
+    mask: int,
+    wild: Rank | None,
+    plain: Form | None,
+    worded: Form | None,
+) -> None:
+    """The plays of the cards of `hand` in `mask`, in the hand's order, onto `out`: a card
+    of the `wild` rank with each suit of the `worded` form, any other with the `plain` one.
+    Each is read from the form's table of candidates (`_kept`)."""
+    for card in hand:
+        if not mask & card.bit:
+            continue
+        form = worded if wild is not None and card.rank == wild else plain
+        if form is None:
+            raise InvalidState(f"the play of {card.code} has no form in the grammar")
+        for word in form.word_values:
+            out.append(_kept(form, card, word))
+
+
+def _kept(form: Form, card: Card | None, word: object) -> Action:
+    """`form`'s candidate of `card` (or none) and `word`, as its table keeps it by `((),
+    card bit or 0, word)` (`Form.built`), else built by `Form.candidate`."""
+    found = form.built.get(((), 0 if card is None else card.bit, word))
+    if found is not None:
+        return found
+    return form.candidate((), () if card is None else (card,), word)
