@@ -95,6 +95,7 @@ def _article(rank: Rank) -> str:
     return "an" if rank in (Rank.EIGHT, Rank.ACE) else "a"
 
 
+# --8<-- [start:match]
 def match_refusal(state: _State, action: Any, *, wild: Rank | None = None) -> Refusal | None:
     """Why the seat to act of `state` may not play `action` (a
     [`CardWord`][cardkit.engine.cardverb.CardWord] naming a card and, for a wild card, a
@@ -137,6 +138,7 @@ def match_refusal(state: _State, action: Any, *, wild: Rank | None = None) -> Re
     return None
 
 
+# --8<-- [end:match]
 def play_to_pile(state: _State, action: Any) -> tuple[list[Event], dict[str, Any]]:
     """The seat to act of `state` plays `action`'s card from its hand on the discard pile
     (legality is the check's, see `match_refusal`): the suit to follow is the one the

@@ -18,6 +18,7 @@ from cardkit.engine.views import View
 __all__ = ["SheddingFields", "SheddingView"]
 
 
+# --8<-- [start:fields]
 class SheddingFields(NamedTuple):
     """The fields of a shedding game's state (Crazy Eights'): the piles of
     [`draw_zones`][cardkit.engine.drawing.draw_zones]' defaults, the suit to follow, the
@@ -59,3 +60,6 @@ class SheddingView(View):
 
     suit: Literal["clubs", "diamonds", "hearts", "spades"]
     drew: bool
+
+
+# --8<-- [end:fields]
