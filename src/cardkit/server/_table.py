@@ -341,7 +341,7 @@ class Table:
         bot = self._bots[seat] or self.timer_bot
         number = self.match.next_number
         seed = functools.partial(derive_seed, self.seed, "bot", number, self.version)
-        turn = SeatTurn(state, seat, legal, seed, self.audiences)
+        turn = SeatTurn(state, seat, legal, seed)
         return self._advance(state.act_as(seat, bot.choose(turn)))
 
     def _advance(self, new: GameState) -> tuple[Event, ...]:
