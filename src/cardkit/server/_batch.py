@@ -15,8 +15,9 @@ from cardkit.server._storage import Storage
 
 __all__ = ["Writes"]
 
-#: One write: the table's id, its JSON record, the revision it was made on, whether it plays.
-Change = tuple[str, str, int, bool]
+#: One write: the table's id, its JSON record, the revision it was made on, whether it plays,
+#: where the record's deals begin, and whether the stored revision holds them already.
+Change = tuple[str, str, int, bool, int, bool]
 
 
 class Writes:
@@ -35,16 +36,32 @@ class Writes:
         #: The transactions under way (not background tasks: a stopping server lets them end).
         self._batches: set[asyncio.Task[None]] = set()
 
-    async def save(self, table_id: str, data: str, revision: int, *, active: bool) -> bool:
+    async def save(
+        self,
+        table_id: str,
+        data: str,
+        revision: int,
+        *,
+        active: bool,
+        deals_at: int = -1,
+        deals_stored: bool = False,
+    ) -> bool:
         """`Storage.save`: whether ``data`` is stored as the revision after ``revision``.
 
         Raises:
             Exception: the storage's, when the write's outcome is not known.
         """
         if self._save_many is None:
-            return await self.storage.save(table_id, data, revision, active=active)
+            return await self.storage.save(
+                table_id,
+                data,
+                revision,
+                active=active,
+                deals_at=deals_at,
+                deals_stored=deals_stored,
+            )
         done: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
-        self._waiting.append(((table_id, data, revision, active), done))
+        self._waiting.append(((table_id, data, revision, active, deals_at, deals_stored), done))
         if len(self._waiting) == 1:
             # The task's first step runs in the loop's next pass: the writes asked for
             # until then, in this pass, go with this one.

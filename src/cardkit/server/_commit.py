@@ -51,11 +51,21 @@ async def store(
     Raises:
         TableError: ``conflict`` (409), or ``storage_unavailable`` (503).
     """
-    data = table.record_json()
+    data, deals_at = table.record_parts()
+    deals = len(table.match.deals)
     active = table.status != "over"
     unknown = False
     try:
-        stored = await hub.writes.save(table.id, data, table.revision, active=active)
+        # The finished deals are written only when they differ from the stored revision's
+        # (a deal ended, or this copy does not know), in the same compare-and-set.
+        stored = await hub.writes.save(
+            table.id,
+            data,
+            table.revision,
+            active=active,
+            deals_at=deals_at,
+            deals_stored=deals == table.stored_deals,
+        )
     except Exception as exc:  # the connection was lost: the change may or may not be stored
         log.warning("table %s: the write failed (%s); reading it back", table.id, exc)
         stored, unknown = False, True
@@ -83,6 +93,7 @@ async def store(
                 status=409,
             )
     table.revision += 1
+    table.stored_deals = deals
     hub.ahead.pop(table.id, None)  # this copy is what is stored now
     hub.updated[table.id] = time.time()
     publish(hub, table, events)

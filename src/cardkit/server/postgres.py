@@ -35,7 +35,7 @@ from collections.abc import AsyncIterator, Sequence
 import psycopg
 from psycopg_pool import AsyncConnectionPool
 
-from cardkit.server._storage import Stored
+from cardkit.server._storage import Stored, joined_record, split_record
 
 __all__ = ["CHANNEL", "LOCK_SPACE", "POSTGRES_STEPS", "PostgresStorage", "is_postgres_url"]
 
@@ -70,6 +70,16 @@ POSTGRES_STEPS: tuple[str, ...] = (
     " EXECUTE 'ALTER TABLE cardkit_tables ALTER COLUMN data SET COMPRESSION lz4';"
     " EXCEPTION WHEN feature_not_supported OR syntax_error THEN NULL;"
     " END $$",
+    # The match's finished deals apart (`split_record`), written only when a deal ends:
+    # written with every action, they were most of a long match's record (NULL: in
+    # ``data``, as a record of an older server, or one just created, holds them).
+    "DO $$ BEGIN"
+    " ALTER TABLE cardkit_tables ADD COLUMN deals TEXT;"
+    " BEGIN"
+    " EXECUTE 'ALTER TABLE cardkit_tables ALTER COLUMN deals SET COMPRESSION lz4';"
+    " EXCEPTION WHEN feature_not_supported OR syntax_error THEN NULL;"
+    " END;"
+    " END $$",
 )
 
 _CREATE = (
@@ -78,7 +88,8 @@ _CREATE = (
     "SELECT pg_notify(%s, %s || ':' || id || ':' || revision) FROM done"
 )
 _SAVE = (
-    "WITH done AS (UPDATE cardkit_tables SET data = %s, revision = revision + 1, active = %s, "
+    "WITH done AS (UPDATE cardkit_tables SET data = %s, "
+    "deals = CASE WHEN %s THEN deals ELSE %s END, revision = revision + 1, active = %s, "
     "updated = now() WHERE id = %s AND revision = %s RETURNING id, revision) "
     "SELECT pg_notify(%s, %s || ':' || id || ':' || revision) FROM done"
 )
@@ -87,8 +98,9 @@ _SAVE = (
 #: (the payload's limit is 8,000), not one per row: each is queued, read by every listening
 #: worker and parsed (one per row cost two workers about 6% of their CPU).
 _SAVE_MANY = (
-    "WITH changes (id, data, revision, active) AS (VALUES {rows}), "
-    "done AS (UPDATE cardkit_tables t SET data = c.data, revision = t.revision + 1, "
+    "WITH changes (id, data, revision, active, kept, deals) AS (VALUES {rows}), "
+    "done AS (UPDATE cardkit_tables t SET data = c.data, "
+    "deals = CASE WHEN c.kept THEN t.deals ELSE c.deals END, revision = t.revision + 1, "
     "active = c.active, updated = now() FROM changes c "
     "WHERE t.id = c.id AND t.revision = c.revision RETURNING t.id, t.revision), "
     "parts AS (SELECT id, revision, "
@@ -97,8 +109,10 @@ _SAVE_MANY = (
     "|| json_agg(json_build_array(id, revision))::text) FROM parts GROUP BY part) "
     "SELECT id FROM done UNION ALL SELECT NULL FROM told"
 )
-#: One table's row, from its four parameters (the first numbered ``n``).
-_SAVE_ROW = "(${}::text,${}::text,${}::int8,${}::bool)"
+#: One table's row, from its six parameters (the first numbered ``n``).
+_SAVE_ROW = "(${}::text,${}::text,${}::int8,${}::bool,${}::bool,${}::text)"
+#: The parameters of one row.
+_ROW_PARAMETERS = 6
 
 
 def _save_many(rows: int) -> str:
@@ -108,8 +122,11 @@ def _save_many(rows: int) -> str:
     by a regular expression on every run of a statement of over 50 parameters
     (about 5% of a worker's CPU per action in the benchmark).
     """
-    values = ", ".join(_SAVE_ROW.format(*range(4 * n + 1, 4 * n + 5)) for n in range(rows))
-    return _SAVE_MANY.format(rows=values, channel=4 * rows + 1, writer=4 * rows + 2)
+    width = _ROW_PARAMETERS
+    values = ", ".join(
+        _SAVE_ROW.format(*range(width * n + 1, width * n + width + 1)) for n in range(rows)
+    )
+    return _SAVE_MANY.format(rows=values, channel=width * rows + 1, writer=width * rows + 2)
 
 
 _DELETE = (
@@ -156,6 +173,13 @@ async def _lost(conn: psycopg.AsyncConnection[tuple[object, ...]]) -> bool:
     except psycopg.Error:
         return True
     return False
+
+
+def _stored(row: Sequence[object]) -> Stored:
+    """A stored table from its row's ``data, deals, revision, updated``."""
+    data, deals, revision, updated = row
+    record = joined_record(str(data), None if deals is None else str(deals))
+    return Stored(record, int(str(revision)), float(str(updated)))
 
 
 def is_postgres_url(db: object) -> bool:
@@ -242,42 +266,57 @@ class PostgresStorage:
         """Every stored table, by id, oldest first."""
         async with self._connection() as conn:
             cur = await conn.execute(
-                "SELECT id, data, revision, extract(epoch FROM updated) FROM cardkit_tables "
-                "ORDER BY created"
+                "SELECT id, data, deals, revision, extract(epoch FROM updated) "
+                "FROM cardkit_tables ORDER BY created"
             )
             rows = await cur.fetchall()
-        return {str(r[0]): Stored(str(r[1]), int(str(r[2])), float(str(r[3]))) for r in rows}
+        return {str(r[0]): _stored(r[1:]) for r in rows}
 
     async def load(self, table_id: str) -> Stored | None:
         """One stored table."""
         async with self._connection() as conn:
             cur = await conn.execute(
-                "SELECT data, revision, extract(epoch FROM updated) FROM cardkit_tables "
+                "SELECT data, deals, revision, extract(epoch FROM updated) FROM cardkit_tables "
                 "WHERE id = %s",
                 (table_id,),
             )
             row = await cur.fetchone()
-        return None if row is None else Stored(str(row[0]), int(str(row[1])), float(str(row[2])))
+        return None if row is None else _stored(row)
 
     async def create(self, table_id: str, data: str) -> None:
         """Store a new table at revision 1 (the other workers are told)."""
         async with self._connection() as conn:
             await conn.execute(_CREATE, (table_id, data, CHANNEL, self.writer))
 
-    async def save(self, table_id: str, data: str, revision: int, *, active: bool) -> bool:
+    async def save(
+        self,
+        table_id: str,
+        data: str,
+        revision: int,
+        *,
+        active: bool,
+        deals_at: int = -1,
+        deals_stored: bool = False,
+    ) -> bool:
         """Store ``data`` as revision ``revision + 1`` if ``revision`` is the stored one.
 
-        One statement, one transaction: the row's update and the
-        notification to the other workers commit together or not at all.
+        One statement, one transaction: the row's update (its deals written only when
+        the stored ones are not them) and the notification to the other workers
+        commit together or not at all.
         """
+        head, deals = split_record(data, deals_at, deals_stored)
+        kept = deals_at >= 0 and deals_stored
         async with self._connection() as conn:
             cur = await conn.execute(
-                _SAVE, (data, active, table_id, revision, CHANNEL, self.writer)
+                _SAVE, (head, kept, deals, active, table_id, revision, CHANNEL, self.writer)
             )
             return cur.rowcount == 1
 
-    async def save_many(self, changes: Sequence[tuple[str, str, int, bool]]) -> list[bool]:
-        """`save` for several tables, ``(id, data, revision, active)``, in one transaction.
+    async def save_many(
+        self, changes: Sequence[tuple[str, str, int, bool, int, bool]]
+    ) -> list[bool]:
+        """`save` for several tables, ``(id, data, revision, active, deals_at,
+        deals_stored)``, in one transaction.
 
         One statement (`_save_many`), so one round trip and one commit for the changes
         of many tables: each row is still a compare-and-set of its own (a row whose
@@ -286,8 +325,10 @@ class PostgresStorage:
         the CPU per write (a wait on the connection for each statement's result).
         """
         params: list[object] = []
-        for change in changes:
-            params += change
+        for table_id, data, revision, active, deals_at, deals_stored in changes:
+            head, deals = split_record(data, deals_at, deals_stored)
+            kept = deals_at >= 0 and deals_stored
+            params += (table_id, head, revision, active, kept, deals)
         params += (CHANNEL, self.writer)
         async with self._connection() as conn:
             cur = psycopg.AsyncRawCursor(conn)
