@@ -163,3 +163,16 @@ def test_the_view_model_is_the_one_the_state_s_base_names() -> None:
     assert CrazyEightsState.view_model is SheddingView
     assert SpadesState.view_model is SpadesView  # on a SimultaneousChoices base too
     assert isinstance(cardkit.load_game("crazyeights").start(seed=1).view(0), SheddingView)
+
+
+@pytest.mark.parametrize("name", [*EXAMPLES, "palace", "tienlen", "tonk"])
+def test_a_bot_view_is_the_view_less_its_recent_lines(name: str) -> None:
+    # Palace's private windows (a seat not asked gets the public state's bot view) and
+    # Spades' simultaneous bids (its own `view`, its `recent` dropped) included.
+    worded = 0
+    for state in _states(name, range(2)):
+        for seat in range(state.players):
+            view = state.view(seat)
+            worded += bool(view.recent)
+            assert state.bot_view(seat) == view.model_copy(update={"recent": []})
+    assert worded

@@ -333,19 +333,22 @@ class Servers:
         return server
 
     def stored(self, db: Path, table: str) -> str:
-        """The JSON a table is stored as, read straight from the database."""
+        """The JSON a table is stored as, read straight from the database (its finished
+        deals, kept in a column of their own, put back in)."""
+        from cardkit.server._storage import joined_record
+
+        query = "SELECT data, deals FROM cardkit_tables WHERE id = "
         if self.cluster is None:
             with sqlite3.connect(db) as conn:
-                row = conn.execute("SELECT data FROM cardkit_tables WHERE id = ?", (table,))
-                (data,) = row.fetchone()
-            return str(data)
-        import psycopg
+                got = conn.execute(query + "?", (table,)).fetchone()
+        else:
+            import psycopg
 
-        with psycopg.connect(self.url(db)) as conn:
-            found = conn.execute("SELECT data FROM cardkit_tables WHERE id = %s", (table,))
-            got = found.fetchone()
+            with psycopg.connect(self.url(db)) as pg:
+                got = pg.execute(query + "%s", (table,)).fetchone()
         assert got is not None
-        return str(got[0])
+        data, deals = got
+        return joined_record(str(data), None if deals is None else str(deals))
 
     def kill_all(self) -> None:
         """SIGKILL every server still running."""

@@ -7,6 +7,7 @@ from ``conftest``), in process: no server is started.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 import time
 from collections.abc import Awaitable, Callable
@@ -244,7 +245,11 @@ def test_postgresql_stores_many_tables_in_one_transaction_each_row_compared(
         heard = other.changes()
         assert await anext(heard) == ("", 0)  # listening from here on
         done = await store.save_many(
-            [("a", "a2", 1, True), ("b", "b2", 1, True), ("c", "c2", 1, False)]
+            [
+                ("a", "a2", 1, True, -1, False),
+                ("b", "b2", 1, True, -1, False),
+                ("c", "c2", 1, False, -1, False),
+            ]
         )
         found = {k: (v.data, v.revision) for k, v in (await store.load_all()).items()}
         await store.delete("b")  # told after the batch's: the batch told of nothing more
@@ -287,7 +292,7 @@ def test_postgresql_tells_of_a_large_batch_in_few_notifications_each_under_the_l
         assert await anext(heard) == ("", 0)
         raw = await psycopg.AsyncConnection.connect(url, autocommit=True)
         await raw.execute(f"LISTEN {CHANNEL}")
-        done = await store.save_many([(name, f"{name} v2", 1, True) for name in names])
+        done = await store.save_many([(name, f"{name} v2", 1, True, -1, False) for name in names])
         told = [await asyncio.wait_for(anext(heard), 10) for _ in names]
         notes = 0
         async for _ in raw.notifies(timeout=1.0):
@@ -344,7 +349,10 @@ def test_a_table_is_saved_as_its_whole_record_at_every_step(
     save before) is its whole record dumped afresh, read back byte for byte, at every
     step of random games: moves, deals, seats taken and left under new names, the timer
     set and cleared, and the table restored from what it saved (equal settings, another
-    object). The clock stands still, so the timer's deadline is the same in both texts.
+    object), its finished deals written only when they are not the stored revision's (a
+    deal ended, or the table was read back), as the server writes them. The clock stands
+    still, so the timer's deadline is the same in both texts. Planted the deals never
+    written (``deals_stored`` always true): the deals read back were empty, and this failed.
     Planted the seats' tokens left out of what the kept head is compared with: a seat
     taken or left saved its old token, and this failed on both engines."""
     from types import SimpleNamespace
@@ -385,10 +393,152 @@ def test_a_table_is_saved_as_its_whole_record_at_every_step(
                     table.next_deal()
                 else:
                     table.play_bot()
-                assert await store.save(table.id, table.record_json(), revision, active=True)
+                # As the server saves: the deals written only when they are not the stored.
+                data, deals_at = table.record_parts()
+                deals = len(table.match.deals)
+                written = deals != table.stored_deals
+                assert await store.save(
+                    table.id,
+                    data,
+                    revision,
+                    active=True,
+                    deals_at=deals_at,
+                    deals_stored=not written,
+                )
+                table.stored_deals = deals
+                counts["deals written"] += written and deals > 0
+                counts["deals kept"] += not written and deals > 0
                 revision += 1
                 stored = await store.load(table.id)
                 assert stored is not None
                 assert stored.data == table.record().model_dump_json(), (seed, step)
 
+    counts = {"deals written": 0, "deals kept": 0}
     _run(make, work)
+    assert counts["deals written"]
+    assert counts["deals kept"] > counts["deals written"]
+
+
+def _columns(store: Storage, table_id: str) -> tuple[str, str | None]:
+    """The stored row's ``data`` and ``deals`` columns, read as they are."""
+    if isinstance(store, SQLiteStorage):
+        import sqlite3
+
+        with contextlib.closing(sqlite3.connect(store.path)) as db:
+            row = db.execute(
+                "SELECT data, deals FROM cardkit_tables WHERE id = ?", (table_id,)
+            ).fetchone()
+    else:
+        import psycopg
+
+        with psycopg.connect(store.url) as conn:  # type: ignore[attr-defined]
+            row = conn.execute(
+                "SELECT data, deals FROM cardkit_tables WHERE id = %s", (table_id,)
+            ).fetchone()
+    assert row is not None
+    return str(row[0]), None if row[1] is None else str(row[1])
+
+
+def test_the_deals_are_written_apart_only_when_they_change(make: Make) -> None:
+    """A record's ``deals`` array goes to a column of its own, written only when the save
+    says the stored revision does not hold them, in the compare-and-set's statement (a
+    refused save writes neither); read back, the record is the text saved. Planted the
+    deals written whatever the save says (``CASE`` always the new text): the kept save's
+    column was NULL and the record read back lost its deals, and this failed."""
+    one = '{"id":"t","state":"a","deals":[{"number":1}]}'
+    two = '{"id":"t","state":"b","deals":[{"number":1}]}'
+    three = '{"id":"t","state":"c","deals":[{"number":1},{"number":2}]}'
+
+    def at(record: str) -> int:
+        return record.index('"deals":[') + len('"deals":')
+
+    async def work(store: Storage, other: Storage) -> None:
+        await store.create("t", '{"id":"t","state":null,"deals":[]}')
+        assert _columns(store, "t")[1] is None  # created whole
+        assert await store.save("t", one, 1, active=True, deals_at=at(one))
+        assert _columns(store, "t") == ('{"id":"t","state":"a","deals":[]}', '[{"number":1}]')
+        assert await store.save("t", two, 2, active=True, deals_at=at(two), deals_stored=True)
+        assert _columns(store, "t") == ('{"id":"t","state":"b","deals":[]}', '[{"number":1}]')
+        found = await other.load("t")
+        assert found is not None
+        assert (found.data, found.revision) == (two, 3)
+        assert not await other.save("t", three, 2, active=True, deals_at=at(three))
+        assert _columns(store, "t")[1] == '[{"number":1}]', "a refused save writes no deals"
+        assert await other.save("t", three, 3, active=False, deals_at=at(three))
+        assert (await store.load_all())["t"].data == three
+        assert await store.save("t", "whole", 4, active=False)  # no deals_at: stored whole
+        assert _columns(store, "t") == ("whole", None)
+        found = await store.load("t")
+        assert found is not None
+        assert found.data == "whole"
+        save_many = getattr(store, "save_many", None)
+        if save_many is not None:  # PostgreSQL's batch writes the same columns
+            deals = '[{"number":1},{"number":2}]'
+            four = three.replace('"c"', '"d"')
+            assert await save_many([("t", three, 5, True, at(three), False)]) == [True]
+            assert await save_many([("t", four, 6, True, at(four), True)]) == [True]
+            assert _columns(store, "t") == ('{"id":"t","state":"d","deals":[]}', deals)
+            found = await other.load("t")
+            assert found is not None
+            assert found.data == four
+
+    _run(make, work, count=2)
+
+
+@pytest.mark.parametrize("engine", ["sqlite", pytest.param("postgresql", marks=pytest.mark.slow)])
+def test_a_database_of_the_step_before_is_upgraded_and_read_whole(
+    engine: str, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    """A database at the schema before the deals' column (its records whole) is brought
+    up to the last step when a server opens it: its tables read back as stored, and the
+    next save keeps their deals apart."""
+    record = '{"id":"t","state":"a","deals":[{"number":1}]}'
+    later = '{"id":"t","state":"b","deals":[{"number":1}]}'
+    if engine == "sqlite":
+        import sqlite3
+
+        path = tmp_path / "old.sqlite3"
+        with contextlib.closing(sqlite3.connect(path, isolation_level=None)) as db:
+            db.execute("CREATE TABLE cardkit_schema_version (version INTEGER)")
+            for number, step in enumerate(SQLITE_STEPS[:-1], start=1):
+                for statement in step.split(";"):
+                    db.execute(statement)
+                db.execute("INSERT INTO cardkit_schema_version VALUES (?)", (number,))
+            db.execute("INSERT INTO cardkit_tables (id, data) VALUES ('t', ?)", (record,))
+        steps = len(SQLITE_STEPS)
+
+        def make() -> Storage:
+            return SQLiteStorage(path)
+    else:
+        import psycopg
+
+        from cardkit.server.postgres import POSTGRES_STEPS, PostgresStorage
+
+        url = request.getfixturevalue("postgres").new_database()
+        with psycopg.connect(url, autocommit=True) as conn:
+            conn.execute("CREATE TABLE cardkit_schema_version (version INTEGER NOT NULL)")
+            for number, step in enumerate(POSTGRES_STEPS[:-1], start=1):
+                conn.execute(step.encode())
+                conn.execute("INSERT INTO cardkit_schema_version VALUES (%s)", (number,))
+            conn.execute(
+                "INSERT INTO cardkit_tables (id, data, revision) VALUES ('t', %s, 1)", (record,)
+            )
+        steps = len(POSTGRES_STEPS)
+
+        def make() -> Storage:
+            return PostgresStorage(url)
+
+    async def work(store: Storage) -> int:
+        found = await store.load("t")
+        assert found is not None
+        assert (found.data, found.revision) == (record, 1)
+        at = later.index('"deals":[') + len('"deals":')
+        assert await store.save("t", later, 1, active=True, deals_at=at)
+        assert _columns(store, "t")[1] == '[{"number":1}]'
+        found = await store.load("t")
+        assert found is not None
+        assert found.data == later
+        version = getattr(store, "schema_version")  # noqa: B009  (an int, or a coroutine)
+        return int(version if isinstance(version, int) else await version())
+
+    assert _run(make, work) == steps

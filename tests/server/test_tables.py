@@ -160,9 +160,10 @@ def test_the_record_writer_writes_each_state_as_to_json_does(game: str) -> None:
 
 
 @pytest.mark.parametrize("game", ["tienlen", "palace", "tonk"])
-def test_a_bot_reads_the_view_its_seat_is_sent_built_once(game: str) -> None:
-    """A bot's turn shows it the very view the table sends its seat's clients (one build
-    for both): its own seat's view, never another's."""
+def test_a_bot_reads_its_seats_view_without_recent_not_the_one_sent(game: str) -> None:
+    """A bot's turn shows it its own seat's view with an empty ``recent``, built for the
+    bot: never the view the table keeps for its seat's clients (`test_bot_view` checks
+    what it reaches and the clients' messages)."""
     settings = {"game": game, "players": 3, "seats": [{"bot": "random"}] * 3, "seed": 5}
     table = Table.create("t", CreateTable.model_validate({**settings, "deals": 50}))
     seen: list[Any] = []
@@ -183,8 +184,9 @@ def test_a_bot_reads_the_view_its_seat_is_sent_built_once(game: str) -> None:
         table.message(seat, (), [0] * 3)  # a client of the seat: its view is built and kept
         sent = table.audiences.view(state, seat)
         table.play_bot(seat)
-        assert seen[-1] is sent
-        assert seen[-1] == state.view(seat)
+        assert seen[-1] is not sent
+        assert seen[-1] == sent.model_copy(update={"recent": []})
+        assert sent == state.view(seat)
     assert len(seen) == 30
 
 

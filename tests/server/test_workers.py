@@ -228,6 +228,38 @@ def test_cardkit_serve_workers_serves_every_table_from_every_worker(
     assert server.stop() == 0
 
 
+def test_two_workers_stop_cleanly_and_promptly_while_their_bots_write(
+    pg_servers: Any, tmp_path: Path
+) -> None:
+    """SIGTERM to ``cardkit serve --workers 2`` while 16 bot tables play with no bot delay
+    (each worker has a batch of writes in flight, and more waiting, all the time): it
+    exits with 0 within the 30 s `stop` waits, the workers log no error, and every table
+    reads back whole. Planted the batch writer cancelled as the server stops, its waiting
+    writes left unanswered: the workers never exited (their tables' locks held), and this
+    failed."""
+    from cardkit.server import Table
+
+    db = tmp_path / "stop"
+    server = pg_servers("--workers", "2", "--bot-delay", "0", *FAST, db=db)
+    tables = [
+        server.post(
+            "/api/tables",
+            {"game": game, "seats": [{"bot": "heuristic"}] * 4, "deals": 1000, "seed": n},
+        )["id"]
+        for n, game in enumerate(["tienlen", "crazyeights"] * 8)
+    ]
+    deadline = time.monotonic() + 60
+    while sum(t["version"] for t in server.get("/api/tables")) < 40 * len(tables):
+        assert time.monotonic() < deadline, "the bots did not play within 60 s"
+        time.sleep(0.1)
+    assert server.stop() == 0
+    lines = db.with_suffix(".log").read_text().splitlines()
+    errors = [x for x in lines if '"level": "error"' in x or x.startswith(("ERROR", "Traceback"))]
+    assert not errors, errors
+    for table in tables:
+        Table(TableRecord.model_validate_json(pg_servers.stored(db, table)))
+
+
 def test_a_database_connection_killed_mid_move_stores_and_announces_or_refuses(
     pg_servers: Any, tmp_path: Path
 ) -> None:

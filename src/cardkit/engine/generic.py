@@ -466,6 +466,14 @@ class GenericState(StateSlots[R, F], Generic[R, F, V]):
         view: V = state_view(self, seat)  # `view_model` is `V` (a class variable cannot say so)
         return view
 
+    def bot_view(self, seat: int) -> V:
+        """`view(seat)` with an empty `recent`, its lines never worded (a game that
+        builds its own `view` gets that view, its `recent` dropped)."""
+        if type(self).view is not GenericState.view:
+            return self.view(seat).model_copy(update={"recent": []})
+        view: V = state_view(self, seat, recent=False)
+        return view
+
     def snapshot(self) -> dict[str, Any]:
         """Every field, cards as codes: the full state, hidden cards included."""
         names: tuple[str, ...] = self.f._fields  # type: ignore[attr-defined]  # F is a NamedTuple

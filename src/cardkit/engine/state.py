@@ -240,6 +240,18 @@ class GameState(ABC):
     def view(self, seat: int | None = None) -> View:
         """What ``seat`` may know (``None``: a spectator), as a JSON-ready model."""
 
+    def bot_view(self, seat: int) -> View:
+        """``view(seat)`` less its ``recent`` lines (empty): what a bot deciding for
+        ``seat`` reads. A bot decides from the state of the game, not from the words
+        of its last events, and the server's bots need not pay for wording them.
+
+        A new view of its own, built for the bot: it holds nothing ``view(seat)``
+        does not, and no state, event or closure (a bot handed it reaches nothing
+        more). The default builds the whole view and drops the lines;
+        [`GenericState`][cardkit.engine.generic.GenericState] never words them.
+        """
+        return self.view(seat).model_copy(update={"recent": []})
+
     @abstractmethod
     def snapshot(self) -> dict[str, Any]:
         """The full state, hidden cards included, as JSON-ready data.

@@ -315,14 +315,16 @@ def zone_view(
 _VIEWERS: dict[type, tuple[ZoneViewer, Any]] = {}
 
 
-def state_view(state: Any, seat: int | None) -> Any:
+def state_view(state: Any, seat: int | None, *, recent: bool = True) -> Any:
     """The view of a [`GenericState`][cardkit.engine.generic.GenericState] for `seat`: the
     zones as declared (typed by
     [`derived_view_model`][cardkit.engine.zoneviews.derived_view_model]), the dealer,
     the entries of [`view_entries`][cardkit.engine.shown.view_entries] (derived, then
     `view_extra`) and the turn, or, with private windows
     ([`PrivateWindows`][cardkit.engine.windows.PrivateWindows]), for every seat but the one a
-    window asks, the view of its `public_state()`.
+    window asks, the view of its `public_state()`. Without `recent`, the view's
+    `recent` is empty, its lines never worded (a bot's view:
+    [`bot_view`][cardkit.engine.state.GameState.bot_view]).
 
     Raises:
         ValueError: `seat` is no seat of the table.
@@ -334,7 +336,7 @@ def state_view(state: Any, seat: int | None) -> Any:
     if state.private_windows and seat != to_act:
         public = state.public_state()
         if public is not state:
-            return public.view(seat)
+            return public.view(seat) if recent else public.bot_view(seat)
     cls = type(state)
     planned = _VIEWERS.get(cls)
     if planned is None:
@@ -352,7 +354,7 @@ def state_view(state: Any, seat: int | None) -> Any:
     data["legal_actions"] = (
         [str(a) for a in state.legal_actions()] if seat is not None and seat == to_act else []
     )
-    data["recent"] = state.recent(seat)
+    data["recent"] = state.recent(seat) if recent else []
     # The model's own validator, as `model_validate` calls it: a third cheaper than
     # building the model from keyword arguments (views are on the servers' hot path).
     return model.__pydantic_validator__.validate_python(data)

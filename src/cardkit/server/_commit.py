@@ -51,14 +51,10 @@ async def store(
     Raises:
         TableError: ``conflict`` (409), or ``storage_unavailable`` (503).
     """
-    data = table.record_json()
-    active = table.status != "over"
-    unknown = False
-    try:
-        stored = await hub.writes.save(table.id, data, table.revision, active=active)
-    except Exception as exc:  # the connection was lost: the change may or may not be stored
-        log.warning("table %s: the write failed (%s); reading it back", table.id, exc)
-        stored, unknown = False, True
+    data, deals_at = table.record_parts()
+    deals = len(table.match.deals)
+    outcome = await _save(hub, table, data, deals_at, deals)
+    stored, unknown = bool(outcome), outcome is None
     if not stored:
         found = await _read_back(hub, table, table.state if before is None else before)
         if found is None:
@@ -83,11 +79,33 @@ async def store(
                 status=409,
             )
     table.revision += 1
+    table.stored_deals = deals
     hub.ahead.pop(table.id, None)  # this copy is what is stored now
     hub.updated[table.id] = time.time()
     publish(hub, table, events)
     if began:
         hub.metrics.action(time.perf_counter() - began)
+
+
+async def _save(hub: HubState, table: Table, data: str, deals_at: int, deals: int) -> bool | None:
+    """Write ``data``, the table's record, with a compare-and-set on its revision: whether
+    it stored, ``None`` when that is not known (the connection was lost mid-write).
+
+    The finished deals (``deals`` of them, from ``deals_at`` in ``data``) are written only
+    when they are not the stored revision's (a deal ended, or this copy does not know).
+    """
+    try:
+        return await hub.writes.save(
+            table.id,
+            data,
+            table.revision,
+            active=table.status != "over",
+            deals_at=deals_at,
+            deals_stored=deals == table.stored_deals,
+        )
+    except Exception as exc:
+        log.warning("table %s: the write failed (%s); reading it back", table.id, exc)
+        return None
 
 
 async def _read_back(hub: HubState, table: Table, shown: GameState | None) -> Stored | None:

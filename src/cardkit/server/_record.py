@@ -121,6 +121,29 @@ class RecordWriter:
         """A table's record as ``TableRecord.model_dump_json`` writes it: its ``head`` (id,
         settings, seed and seats), ``match``'s finished deals, ``state`` (as its
         ``to_json()``) and the other fields."""
+        return self.parts(
+            head,
+            match,
+            state=state,
+            version=version,
+            created=created,
+            versions=versions,
+            deadline=deadline,
+        )[0]
+
+    def parts(
+        self,
+        head: tuple[str, CreateTable, int, list[SeatRecord]],
+        match: Match,
+        *,
+        state: GameState | None,
+        version: int,
+        created: float,
+        versions: list[int],
+        deadline: float | None,
+    ) -> tuple[str, int]:
+        """`json`'s text, and where its ``deals`` array begins (the array runs to the
+        record's last character but one: the deals are the record's last field)."""
         deals = match.deals
         if self._match is not match or len(self._deals) > len(deals):
             self._match, self._deals = match, []
@@ -152,7 +175,8 @@ class RecordWriter:
         rest = {"version": version, "created": created, "versions": versions, "deadline": deadline}
         rest_text = pydantic_core.to_json(rest).decode()
         deals_text = ",".join(self._deals)
-        return f'{self._record_head},"state":{text},{rest_text[1:-1]},"deals":[{deals_text}]}}'
+        record = f'{self._record_head},"state":{text},{rest_text[1:-1]},"deals":[{deals_text}]}}'
+        return record, len(record) - len(deals_text) - 3
 
     def state_json(self, state: GameState | None) -> str | None:
         """``state.to_json()``, the same text, from the parts kept of this deal."""

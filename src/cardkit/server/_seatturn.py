@@ -1,4 +1,4 @@
-"""A bot's turn at a table: its view is the one the table shows the bot's seat."""
+"""A bot's turn at a table: its view is the seat's own, without ``recent``, built for the bot."""
 
 from __future__ import annotations
 
@@ -9,7 +9,6 @@ from cardkit.engine.actions import Action
 from cardkit.engine.bots import Turn
 from cardkit.engine.state import GameState
 from cardkit.engine.views import View
-from cardkit.server._audience import Audiences
 
 __all__ = ["SeatTurn"]
 
@@ -18,16 +17,19 @@ _UNSEEDED = random.Random(0)
 
 
 class SeatTurn(Turn):
-    """A bot's turn whose view is the one its table shows the seat (`Audiences.view`):
-    built once per state and seat, for the bot and the seat's clients alike, not once
-    for each. It is ``state.view(seat)``: the bot still gets only its seat's view.
+    """A bot's turn whose view is ``state.bot_view(seat)``: the seat's view with an
+    empty ``recent`` (a bot decides from the game, not from the words of its last
+    events, so they are not worded for it). It is a view of its own, built when the
+    bot first reads it and never the one the table's `Audiences` keep for the seat's
+    clients, whose messages keep their ``recent``; like any view it holds no state,
+    event or closure.
 
     Its ``rng`` is made from ``seed()`` when the bot first reads it: the same
     generator, seeded the same, while a bot that draws nothing (most moves of most
     bots) costs neither the seed's digest nor the generator's seeding.
     """
 
-    __slots__ = ("_made", "_seed", "_shown")
+    __slots__ = ("_made", "_seed")
     _made: random.Random
 
     def __init__(
@@ -36,22 +38,15 @@ class SeatTurn(Turn):
         seat: int,
         legal: Sequence[Action],
         seed: Callable[[], int],
-        audiences: Audiences,
     ) -> None:
-        """``Turn(state, seat, legal, random.Random(seed()))``, its view taken from
-        ``audiences``."""
+        """``Turn(state, seat, legal, random.Random(seed()))``, seeing ``state.bot_view(seat)``."""
         self._seed = seed
         super().__init__(state, seat, legal, _UNSEEDED)
 
-        def shown() -> View:  # a closure, as the core's: the turn names no state
-            return audiences.view(state, seat)
+        def see() -> View:  # a closure, as the core's: the turn names no state
+            return state.bot_view(seat)
 
-        self._shown = shown
-
-    @property
-    def view(self) -> View:
-        """What this seat may know now: the view its clients are (or would be) sent."""
-        return self._shown()
+        self._see = see
 
     @property
     def rng(self) -> random.Random:

@@ -2,7 +2,10 @@
 
 A table is stored as one JSON document (its settings, seats with their
 tokens, the match so far and the current deal's ``to_json()``) under its id,
-with a **revision** that grows by one with every stored change. A change is
+with a **revision** that grows by one with every stored change. SQLite and
+PostgreSQL keep the match's finished deals (the record's last field) in a
+column of their own, written only when they change (a deal ended), not with
+every action; a table is read back as the one document, the same text. A change is
 stored with a compare-and-set on the revision (`Storage.save`): of two
 servers that both changed a table at one revision, one stores it and the
 other is told no, so no change is ever applied twice or on a stale table.
@@ -24,7 +27,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol, runtime_checkable
 
-__all__ = ["SQLITE_STEPS", "MemoryStorage", "SQLiteStorage", "Storage", "Stored"]
+__all__ = [
+    "SQLITE_STEPS",
+    "MemoryStorage",
+    "SQLiteStorage",
+    "Storage",
+    "Stored",
+    "joined_record",
+    "split_record",
+]
 
 
 @dataclass(frozen=True)
@@ -73,12 +84,25 @@ class Storage(Protocol):
         """Store a new table at revision 1."""
         ...
 
-    async def save(self, table_id: str, data: str, revision: int, *, active: bool) -> bool:
+    async def save(
+        self,
+        table_id: str,
+        data: str,
+        revision: int,
+        *,
+        active: bool,
+        deals_at: int = -1,
+        deals_stored: bool = False,
+    ) -> bool:
         """Store ``data`` as revision ``revision + 1`` if the stored revision is ``revision``.
 
         ``active``: whether the table still plays (it has bots, a timer or
-        deals to run). Returns whether it was stored: ``False`` when the
-        table changed meanwhile (nothing was written).
+        deals to run). ``deals_at``: where the record's ``deals`` array begins
+        (it runs to the record's last character but one; -1: not said), and
+        ``deals_stored``: whether the stored revision holds those deals already,
+        so that a storage keeping them apart (`split_record`) need not write
+        them again. Returns whether it was stored: ``False`` when the table
+        changed meanwhile (nothing was written).
         """
         ...
 
@@ -131,14 +155,33 @@ class _Single:
             self._held.discard(table_id)
 
 
+def split_record(data: str, deals_at: int, deals_stored: bool) -> tuple[str, str | None]:
+    """What a storage keeping the deals apart writes of ``data`` (`Storage.save`'s
+    arguments): the record with an empty ``deals`` array, and the array's text, or
+    ``None`` when the stored revision holds it already (keep the column as it is).
+    Without ``deals_at`` (-1), the record whole and ``None``: the deals stay in it."""
+    if deals_at < 0:
+        return data, None
+    head = f"{data[:deals_at]}[]}}"
+    return head, None if deals_stored else data[deals_at:-1]
+
+
+def joined_record(data: str, deals: str | None) -> str:
+    """The record as saved, from what `split_record` wrote (``deals`` ``None``: a record
+    stored whole, by a server before the deals were kept apart, or by `create`)."""
+    return data if deals is None else f"{data[:-3]}{deals}}}"
+
+
 #: SQLite's schema, step by step: step N brings the schema to version N. Step 1 is the
 #: table of servers before versioning, so a file they made is at version 1 already.
+#: Step 3: the finished deals apart (`split_record`; NULL: in ``data``, as before).
 SQLITE_STEPS: tuple[str, ...] = (
     "CREATE TABLE IF NOT EXISTS cardkit_tables ("
     "id TEXT PRIMARY KEY, data TEXT NOT NULL, "
     "updated REAL NOT NULL DEFAULT (julianday('now')))",
     "ALTER TABLE cardkit_tables ADD COLUMN revision INTEGER NOT NULL DEFAULT 1;"
     "ALTER TABLE cardkit_tables ADD COLUMN active INTEGER NOT NULL DEFAULT 1",
+    "ALTER TABLE cardkit_tables ADD COLUMN deals TEXT",
 )
 _JULIAN_EPOCH = 2440587.5  # julianday('1970-01-01')
 
@@ -197,7 +240,7 @@ class SQLiteStorage(_Single):
         """Every stored table, by id, oldest first."""
         with self._lock:
             rows = self._db.execute(
-                "SELECT id, data, revision, updated FROM cardkit_tables ORDER BY rowid"
+                "SELECT id, data, deals, revision, updated FROM cardkit_tables ORDER BY rowid"
             ).fetchall()
         return {str(row[0]): _stored(row[1:]) for row in rows}
 
@@ -205,7 +248,8 @@ class SQLiteStorage(_Single):
         """One stored table."""
         with self._lock:
             row = self._db.execute(
-                "SELECT data, revision, updated FROM cardkit_tables WHERE id = ?", (table_id,)
+                "SELECT data, deals, revision, updated FROM cardkit_tables WHERE id = ?",
+                (table_id,),
             ).fetchone()
         return None if row is None else _stored(row)
 
@@ -216,13 +260,25 @@ class SQLiteStorage(_Single):
                 "INSERT INTO cardkit_tables (id, data, revision) VALUES (?, ?, 1)", (table_id, data)
             )
 
-    async def save(self, table_id: str, data: str, revision: int, *, active: bool) -> bool:
-        """Store ``data`` as the next revision if ``revision`` is the stored one."""
+    async def save(
+        self,
+        table_id: str,
+        data: str,
+        revision: int,
+        *,
+        active: bool,
+        deals_at: int = -1,
+        deals_stored: bool = False,
+    ) -> bool:
+        """Store ``data`` as the next revision if ``revision`` is the stored one (its deals
+        in their own column, written only when the stored ones are not them)."""
+        head, deals = split_record(data, deals_at, deals_stored)
         with self._lock:
             done = self._db.execute(
-                "UPDATE cardkit_tables SET data = ?, revision = revision + 1, active = ?, "
-                "updated = julianday('now') WHERE id = ? AND revision = ?",
-                (data, active, table_id, revision),
+                "UPDATE cardkit_tables SET data = ?, deals = CASE WHEN ? THEN deals ELSE ? END, "
+                "revision = revision + 1, active = ?, updated = julianday('now') "
+                "WHERE id = ? AND revision = ?",
+                (head, deals_at >= 0 and deals_stored, deals, active, table_id, revision),
             )
             return done.rowcount == 1
 
@@ -242,9 +298,10 @@ class SQLiteStorage(_Single):
 
 
 def _stored(row: Sequence[object]) -> Stored:
-    data, revision, updated = row
+    data, deals, revision, updated = row
     assert isinstance(updated, float)
-    return Stored(str(data), int(str(revision)), (updated - _JULIAN_EPOCH) * 86400.0)
+    record = joined_record(str(data), None if deals is None else str(deals))
+    return Stored(record, int(str(revision)), (updated - _JULIAN_EPOCH) * 86400.0)
 
 
 class MemoryStorage(_Single):
@@ -269,8 +326,18 @@ class MemoryStorage(_Single):
         """Keep a new table at revision 1."""
         self._data[table_id] = Stored(data, 1, time.time())
 
-    async def save(self, table_id: str, data: str, revision: int, *, active: bool) -> bool:
-        """Keep ``data`` as the next revision if ``revision`` is the kept one."""
+    async def save(
+        self,
+        table_id: str,
+        data: str,
+        revision: int,
+        *,
+        active: bool,
+        deals_at: int = -1,
+        deals_stored: bool = False,
+    ) -> bool:
+        """Keep ``data`` as the next revision if ``revision`` is the kept one (whole: a
+        dict keeps the text, not a copy)."""
         found = self._data.get(table_id)
         if found is None or found.revision != revision:
             return False

@@ -78,6 +78,10 @@ class Table:
         self.settings = record.settings
         self.seed = record.seed
         self.created = record.created
+        #: How many finished deals the stored revision holds, as far as this copy knows: -1
+        #: when read (a record of an older server holds them in its text), so the next save
+        #: writes them; each save then writes them only when this differs (a deal ended).
+        self.stored_deals = -1
         self.seats = record.seats
         self.version = record.version
         if not kept:
@@ -211,7 +215,11 @@ class Table:
     def record_json(self) -> str:
         """`record` as JSON, the same text, written from the parts that did not change
         (`RecordWriter`: a long match does not write every deal and action again)."""
-        return self._writer.json(
+        return self.record_parts()[0]
+
+    def record_parts(self) -> tuple[str, int]:
+        """`record_json`, and where its ``deals`` array begins (to the last character)."""
+        return self._writer.parts(
             (self.id, self.settings, self.seed, self.seats),
             self.match,
             state=self.state,
@@ -341,7 +349,7 @@ class Table:
         bot = self._bots[seat] or self.timer_bot
         number = self.match.next_number
         seed = functools.partial(derive_seed, self.seed, "bot", number, self.version)
-        turn = SeatTurn(state, seat, legal, seed, self.audiences)
+        turn = SeatTurn(state, seat, legal, seed)
         return self._advance(state.act_as(seat, bot.choose(turn)))
 
     def _advance(self, new: GameState) -> tuple[Event, ...]:

@@ -35,7 +35,16 @@ from collections.abc import AsyncIterator, Sequence
 import psycopg
 from psycopg_pool import AsyncConnectionPool
 
-from cardkit.server._storage import Stored
+from cardkit.server._pgsql import (
+    COUNTS,
+    CREATE,
+    DELETE,
+    ORPHANS,
+    POSTGRES_STEPS,
+    SAVE,
+    save_many_statement,
+)
+from cardkit.server._storage import Stored, joined_record, split_record
 
 __all__ = ["CHANNEL", "LOCK_SPACE", "POSTGRES_STEPS", "PostgresStorage", "is_postgres_url"]
 
@@ -52,82 +61,6 @@ LOCK_SPACE = 0x63617264
 _MIGRATION_LOCK = 0x63617265
 #: The application name of lease connections: the workers are counted by it.
 _LEASE_APP = "cardkit-lease"
-
-#: PostgreSQL's schema, step by step: step N brings the schema to version N.
-POSTGRES_STEPS: tuple[str, ...] = (
-    "CREATE TABLE cardkit_tables ("
-    " id TEXT PRIMARY KEY,"
-    " data TEXT NOT NULL,"
-    " revision BIGINT NOT NULL,"
-    " active BOOLEAN NOT NULL DEFAULT TRUE,"
-    " created TIMESTAMPTZ NOT NULL DEFAULT now(),"
-    " updated TIMESTAMPTZ NOT NULL DEFAULT now())",
-    "CREATE INDEX cardkit_tables_active ON cardkit_tables (id) WHERE active",
-    # A record (3-10 KB) is compressed on every write: lz4 costs PostgreSQL about 40% less
-    # CPU per action than the default pglz (benchmark: 0.08 against 0.13 ms). A server
-    # without lz4 (built without it, or before PostgreSQL 14) keeps pglz.
-    "DO $$ BEGIN"
-    " EXECUTE 'ALTER TABLE cardkit_tables ALTER COLUMN data SET COMPRESSION lz4';"
-    " EXCEPTION WHEN feature_not_supported OR syntax_error THEN NULL;"
-    " END $$",
-)
-
-_CREATE = (
-    "WITH done AS (INSERT INTO cardkit_tables (id, data, revision) VALUES (%s, %s, 1) "
-    "RETURNING id, revision) "
-    "SELECT pg_notify(%s, %s || ':' || id || ':' || revision) FROM done"
-)
-_SAVE = (
-    "WITH done AS (UPDATE cardkit_tables SET data = %s, revision = revision + 1, active = %s, "
-    "updated = now() WHERE id = %s AND revision = %s RETURNING id, revision) "
-    "SELECT pg_notify(%s, %s || ':' || id || ':' || revision) FROM done"
-)
-#: The batch statement (`_save_many` numbers its ``$n``). Each row is a compare-and-set of
-#: its own; the rows stored are told in one notification per part of about 7,000 characters
-#: (the payload's limit is 8,000), not one per row: each is queued, read by every listening
-#: worker and parsed (one per row cost two workers about 6% of their CPU).
-_SAVE_MANY = (
-    "WITH changes (id, data, revision, active) AS (VALUES {rows}), "
-    "done AS (UPDATE cardkit_tables t SET data = c.data, revision = t.revision + 1, "
-    "active = c.active, updated = now() FROM changes c "
-    "WHERE t.id = c.id AND t.revision = c.revision RETURNING t.id, t.revision), "
-    "parts AS (SELECT id, revision, "
-    "sum(length(id) + 30) OVER (ROWS UNBOUNDED PRECEDING) / 7000 AS part FROM done), "
-    "told AS (SELECT pg_notify(${channel}, ${writer} || ':' "
-    "|| json_agg(json_build_array(id, revision))::text) FROM parts GROUP BY part) "
-    "SELECT id FROM done UNION ALL SELECT NULL FROM told"
-)
-#: One table's row, from its four parameters (the first numbered ``n``).
-_SAVE_ROW = "(${}::text,${}::text,${}::int8,${}::bool)"
-
-
-def _save_many(rows: int) -> str:
-    """The statement that saves ``rows`` tables, each compared on its own revision.
-
-    Its placeholders are PostgreSQL's own, for a raw cursor: psycopg converts ``%s``
-    by a regular expression on every run of a statement of over 50 parameters
-    (about 5% of a worker's CPU per action in the benchmark).
-    """
-    values = ", ".join(_SAVE_ROW.format(*range(4 * n + 1, 4 * n + 5)) for n in range(rows))
-    return _SAVE_MANY.format(rows=values, channel=4 * rows + 1, writer=4 * rows + 2)
-
-
-_DELETE = (
-    "WITH done AS (DELETE FROM cardkit_tables WHERE id = %s "
-    "AND (%s::bigint IS NULL OR revision = %s) RETURNING id) "
-    "SELECT pg_notify(%s, %s || ':' || id || ':0') FROM done"
-)
-#: Tables that play and whose lease nobody holds.
-_ORPHANS = (
-    "SELECT id FROM cardkit_tables t WHERE active AND NOT EXISTS ("
-    " SELECT 1 FROM pg_locks l WHERE l.locktype = 'advisory' AND l.granted"
-    " AND l.classid = %s::oid AND l.objid = hashtext(t.id)::oid AND l.objsubid = 2)"
-)
-_COUNTS = (
-    "SELECT (SELECT count(*) FROM cardkit_tables WHERE active),"
-    " (SELECT count(*) FROM pg_stat_activity"
-    " WHERE application_name = %s AND datname = current_database())"
-)
 
 
 def _readable(fd: int) -> bool:
@@ -156,6 +89,13 @@ async def _lost(conn: psycopg.AsyncConnection[tuple[object, ...]]) -> bool:
     except psycopg.Error:
         return True
     return False
+
+
+def _stored(row: Sequence[object]) -> Stored:
+    """A stored table from its row's ``data, deals, revision, updated``."""
+    data, deals, revision, updated = row
+    record = joined_record(str(data), None if deals is None else str(deals))
+    return Stored(record, int(str(revision)), float(str(updated)))
 
 
 def is_postgres_url(db: object) -> bool:
@@ -242,63 +182,80 @@ class PostgresStorage:
         """Every stored table, by id, oldest first."""
         async with self._connection() as conn:
             cur = await conn.execute(
-                "SELECT id, data, revision, extract(epoch FROM updated) FROM cardkit_tables "
-                "ORDER BY created"
+                "SELECT id, data, deals, revision, extract(epoch FROM updated) "
+                "FROM cardkit_tables ORDER BY created"
             )
             rows = await cur.fetchall()
-        return {str(r[0]): Stored(str(r[1]), int(str(r[2])), float(str(r[3]))) for r in rows}
+        return {str(r[0]): _stored(r[1:]) for r in rows}
 
     async def load(self, table_id: str) -> Stored | None:
         """One stored table."""
         async with self._connection() as conn:
             cur = await conn.execute(
-                "SELECT data, revision, extract(epoch FROM updated) FROM cardkit_tables "
+                "SELECT data, deals, revision, extract(epoch FROM updated) FROM cardkit_tables "
                 "WHERE id = %s",
                 (table_id,),
             )
             row = await cur.fetchone()
-        return None if row is None else Stored(str(row[0]), int(str(row[1])), float(str(row[2])))
+        return None if row is None else _stored(row)
 
     async def create(self, table_id: str, data: str) -> None:
         """Store a new table at revision 1 (the other workers are told)."""
         async with self._connection() as conn:
-            await conn.execute(_CREATE, (table_id, data, CHANNEL, self.writer))
+            await conn.execute(CREATE, (table_id, data, CHANNEL, self.writer))
 
-    async def save(self, table_id: str, data: str, revision: int, *, active: bool) -> bool:
+    async def save(
+        self,
+        table_id: str,
+        data: str,
+        revision: int,
+        *,
+        active: bool,
+        deals_at: int = -1,
+        deals_stored: bool = False,
+    ) -> bool:
         """Store ``data`` as revision ``revision + 1`` if ``revision`` is the stored one.
 
-        One statement, one transaction: the row's update and the
-        notification to the other workers commit together or not at all.
+        One statement, one transaction: the row's update (its deals written only when
+        the stored ones are not them) and the notification to the other workers
+        commit together or not at all.
         """
+        head, deals = split_record(data, deals_at, deals_stored)
+        kept = deals_at >= 0 and deals_stored
         async with self._connection() as conn:
             cur = await conn.execute(
-                _SAVE, (data, active, table_id, revision, CHANNEL, self.writer)
+                SAVE, (head, kept, deals, active, table_id, revision, CHANNEL, self.writer)
             )
             return cur.rowcount == 1
 
-    async def save_many(self, changes: Sequence[tuple[str, str, int, bool]]) -> list[bool]:
-        """`save` for several tables, ``(id, data, revision, active)``, in one transaction.
+    async def save_many(
+        self, changes: Sequence[tuple[str, str, int, bool, int, bool]]
+    ) -> list[bool]:
+        """`save` for several tables, ``(id, data, revision, active, deals_at,
+        deals_stored)``, in one transaction.
 
-        One statement (`_save_many`), so one round trip and one commit for the changes
+        One statement (`save_many_statement`), so one round trip and one commit for the changes
         of many tables: each row is still a compare-and-set of its own (a row whose
         revision moved on is left as it is), and the list says which stored. A
         pipelined transaction of one ``UPDATE`` per table cost the worker about twice
         the CPU per write (a wait on the connection for each statement's result).
         """
         params: list[object] = []
-        for change in changes:
-            params += change
+        for table_id, data, revision, active, deals_at, deals_stored in changes:
+            head, deals = split_record(data, deals_at, deals_stored)
+            kept = deals_at >= 0 and deals_stored
+            params += (table_id, head, revision, active, kept, deals)
         params += (CHANNEL, self.writer)
         async with self._connection() as conn:
             cur = psycopg.AsyncRawCursor(conn)
-            await cur.execute(_save_many(len(changes)), params)
+            await cur.execute(save_many_statement(len(changes)), params)
             stored = {str(row[0]) for row in await cur.fetchall() if row[0] is not None}
         return [change[0] in stored for change in changes]
 
     async def delete(self, table_id: str, revision: int | None = None) -> bool:
         """Forget one table (if it is stored at ``revision``); the other workers are told."""
         async with self._connection() as conn:
-            cur = await conn.execute(_DELETE, (table_id, revision, revision, CHANNEL, self.writer))
+            cur = await conn.execute(DELETE, (table_id, revision, revision, CHANNEL, self.writer))
             return cur.rowcount == 1
 
     async def close(self) -> None:
@@ -361,12 +318,12 @@ class PostgresStorage:
             for table_id in table_ids:
                 if table_id not in self._held and await self._try(conn, table_id):
                     self._held.add(table_id)
-            counts = await (await conn.execute(_COUNTS, (_LEASE_APP,))).fetchone()
+            counts = await (await conn.execute(COUNTS, (_LEASE_APP,))).fetchone()
             assert counts is not None
             active, workers = int(str(counts[0])), max(1, int(str(counts[1])))
             room = math.ceil(active / workers) - len(self._held)
             if room > 0:
-                cur = await conn.execute(_ORPHANS, (LOCK_SPACE,))
+                cur = await conn.execute(ORPHANS, (LOCK_SPACE,))
                 orphans = [str(row[0]) for row in await cur.fetchall()]
                 random.shuffle(orphans)
                 for table_id in orphans[:room]:
