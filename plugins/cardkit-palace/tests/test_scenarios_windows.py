@@ -12,6 +12,7 @@ import pytest
 from cardkit_palace.testing import LEFT, NINES, NINES_STOCK, burned, cards, hand, pile
 
 from cardkit import Card, CardSet, IllegalAction
+from cardkit.testing.actionids import check_action_space
 
 A, B, C, D = 0, 1, 2, 3
 
@@ -141,3 +142,20 @@ def test_26_four_of_a_kind_across_plays_off(begin: Any) -> None:
     assert state.to_act == A
     assert hand(state, A) == cards("7C KD KH")
     assert state.apply("decline").to_act == B
+
+
+def test_11d_a_window_of_two_drawn_matches_is_numbered_as_it_is_listed(
+    begin: Any, game: Any
+) -> None:
+    """A plays 7S 7H and draws 7C 7D: the window offers either and both, and the action
+    space numbers them from the fields as it numbers the listing (random play opens only
+    windows of one drawn card)."""
+    state = begin(
+        2, dealer=A, rules=LEFT, hands={A: "7S 7H KD", B: "5D 4H 9C"}, stock="3D 7C 7D 6S"
+    )
+    state = state.apply("play 5D").apply("play 7S 7H")
+    assert state.phase == "add"
+    assert [str(a) for a in state.legal_actions()] == ["add 7C", "add 7D", "add 7C 7D", "decline"]
+    space = game.action_space(state.rules, 2)
+    assert space.legal(state) == space.number(state.legal_actions(), state)
+    assert len(check_action_space(space, state)) == 3  # decline, one 7, two 7s
