@@ -107,30 +107,6 @@ class RecordWriter:
         self._joined_escaped = ""
         self._count = 0
 
-    def json(
-        self,
-        head: tuple[str, CreateTable, int, list[SeatRecord]],
-        match: Match,
-        *,
-        state: GameState | None,
-        version: int,
-        created: float,
-        versions: list[int],
-        deadline: float | None,
-    ) -> str:
-        """A table's record as ``TableRecord.model_dump_json`` writes it: its ``head`` (id,
-        settings, seed and seats), ``match``'s finished deals, ``state`` (as its
-        ``to_json()``) and the other fields."""
-        return self.parts(
-            head,
-            match,
-            state=state,
-            version=version,
-            created=created,
-            versions=versions,
-            deadline=deadline,
-        )[0]
-
     def parts(
         self,
         head: tuple[str, CreateTable, int, list[SeatRecord]],
@@ -142,8 +118,10 @@ class RecordWriter:
         versions: list[int],
         deadline: float | None,
     ) -> tuple[str, int]:
-        """`json`'s text, and where its ``deals`` array begins (the array runs to the
-        record's last character but one: the deals are the record's last field)."""
+        """A table's record as ``TableRecord.model_dump_json`` writes it: its ``head`` (id,
+        settings, seed and seats), ``match``'s finished deals, ``state`` (as its
+        ``to_json()``) and the other fields; and where its ``deals`` array begins (the array
+        runs to the record's last character but one: the deals are the record's last field)."""
         deals = match.deals
         if self._match is not match or len(self._deals) > len(deals):
             self._match, self._deals = match, []
