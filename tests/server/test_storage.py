@@ -431,7 +431,10 @@ def _columns(store: Storage, table_id: str) -> tuple[str, str | None]:
     else:
         import psycopg
 
-        with psycopg.connect(store.url) as conn:  # type: ignore[attr-defined]
+        from cardkit.server.postgres import PostgresStorage
+
+        assert isinstance(store, PostgresStorage)
+        with psycopg.connect(store.url) as conn:
             row = conn.execute(
                 "SELECT data, deals FROM cardkit_tables WHERE id = %s", (table_id,)
             ).fetchone()
@@ -538,7 +541,9 @@ def test_a_database_of_the_step_before_is_upgraded_and_read_whole(
         found = await store.load("t")
         assert found is not None
         assert found.data == later
-        version = getattr(store, "schema_version")  # noqa: B009  (an int, or a coroutine)
-        return int(version if isinstance(version, int) else await version())
+        if isinstance(store, SQLiteStorage):
+            return store.schema_version  # a property: SQLite answers at once
+        assert isinstance(store, PostgresStorage)
+        return await store.schema_version()
 
     assert _run(make, work) == steps
