@@ -48,7 +48,7 @@ the authoring API says what each is, a line each, with a link to its reference):
   `matching_legal`, `playable_mask`, `SheddingFields`, `SheddingView`;
 - a knock rummy game's discard (its check, the deadwood each discard leaves, the
   discards and knocks listed from one solve) and view: `discard_refusal`,
-  `deadwood_after_discards`, `knock_legal`, `RummyView`, `knocker_revealed`;
+  `deadwood_after_discards`, `knock_legal`, `RummyFields`, `RummyView`, `knocker_revealed`;
 - errors: `IllegalAction`, `InvalidRules`, `InvalidState`, `InvalidCard`,
   `InvalidDeck`, `PluginError`.
 
@@ -115,7 +115,7 @@ from cardkit.engine.phases import Phase
 from cardkit.engine.results import GameResult, Payment, low_hand_result
 from cardkit.engine.rules import HouseRule, Preset, Rules, Variant
 from cardkit.engine.rummy import deadwood_after_discards, discard_refusal, knock_legal
-from cardkit.engine.rummyview import RummyView, knocker_revealed
+from cardkit.engine.rummyfields import RummyFields, RummyView, knocker_revealed
 from cardkit.engine.setup import Setup
 from cardkit.engine.shedding import (
     draw_refusal,
@@ -242,6 +242,7 @@ __all__ = [
     "Register",
     "Registry",
     "Rules",
+    "RummyFields",
     "RummyView",
     "Run",
     "Sealed",

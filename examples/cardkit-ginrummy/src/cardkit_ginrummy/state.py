@@ -1,6 +1,6 @@
 """Gin Rummy: its actions, its state and their transitions (rules: `docs/games/ginrummy.md`)."""
 
-from typing import Any, Literal, NamedTuple, Self
+from typing import Any, Literal, Self
 
 from cardkit.authoring import (
     Action,
@@ -13,6 +13,7 @@ from cardkit.authoring import (
     Phase,
     Refusal,
     Refused,
+    RummyFields,
     RummyView,
     Shown,
     Verb,
@@ -87,26 +88,11 @@ class GinView(RummyView):
 
 
 # --8<-- [end:view-model]
-# --8<-- [start:fields]
-class Fields(NamedTuple):
-    """The fields of a deal of Gin Rummy (stock top first, discard pile top last); the
-    `phase` is the name of one of the phases above."""
-
-    hands: tuple[CardSet, ...]
-    stock: tuple[Card, ...]
-    discard: tuple[Card, ...]
-    seat: int
-    phase: str = "offer"
-    taken: Card | None = None  # just taken from the discard pile: not to be discarded now
-    knocker: int | None = None
-    melds: tuple[CardSet, ...] = ()  # the knocker's melds, with the cards laid off on them
-    outcome: str | None = None
-
-
-# --8<-- [end:fields]
 # --8<-- [start:state]
-class GinState(GenericState[GinRules, Fields, GinView]):
-    """A deal of Gin Rummy in progress (immutable): its fields are ``state.f``."""
+class GinState(GenericState[GinRules, RummyFields, GinView]):
+    """A deal of Gin Rummy in progress (immutable): its fields, ``state.f``, are those of
+    knock rummy (the hands, the stock top first, the discard pile top last, the seat, the
+    phase, the card just taken, the knocker and their melds, the outcome)."""
 
     grammar = grammar_of(Take, Pass, Draw, Done, Discard, Knock, LayOff)
     phases = (OFFER, STOCK, DRAW, DISCARD, LAYOFF)  # the current one: the field `phase`
