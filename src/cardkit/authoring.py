@@ -46,6 +46,9 @@ the authoring API says what each is, a line each, with a link to its reference):
 - a shedding game's turn (a matching play, the draw, the pass): `match_refusal`,
   `play_to_pile`, `draw_refusal`, `draw_turn`, `pass_refusal`, `pass_turn`,
   `matching_legal`, `playable_mask`, `SheddingFields`, `SheddingView`;
+- a knock rummy game's discard (its check, the deadwood each discard leaves, the
+  discards and knocks listed from one solve) and view: `discard_refusal`,
+  `deadwood_after_discards`, `knock_legal`, `RummyFields`, `RummyView`, `knocker_revealed`;
 - errors: `IllegalAction`, `InvalidRules`, `InvalidState`, `InvalidCard`,
   `InvalidDeck`, `PluginError`.
 
@@ -111,6 +114,8 @@ from cardkit.engine.matchpolicy import MatchPolicy, Players
 from cardkit.engine.phases import Phase
 from cardkit.engine.results import GameResult, Payment, low_hand_result
 from cardkit.engine.rules import HouseRule, Preset, Rules, Variant
+from cardkit.engine.rummy import deadwood_after_discards, discard_refusal, knock_legal
+from cardkit.engine.rummyfields import RummyFields, RummyView, knocker_revealed
 from cardkit.engine.setup import Setup
 from cardkit.engine.shedding import (
     draw_refusal,
@@ -237,6 +242,8 @@ __all__ = [
     "Register",
     "Registry",
     "Rules",
+    "RummyFields",
+    "RummyView",
     "Run",
     "Sealed",
     "SeatArg",
@@ -275,7 +282,9 @@ __all__ = [
     "contract_text",
     "contract_words",
     "count_text",
+    "deadwood_after_discards",
     "deck_from",
+    "discard_refusal",
     "draw_cards",
     "draw_refusal",
     "draw_to_hand",
@@ -287,6 +296,8 @@ __all__ = [
     "hookspec",
     "kept",
     "kept_by",
+    "knock_legal",
+    "knocker_revealed",
     "lay_off",
     "legal_plays",
     "low_hand_result",

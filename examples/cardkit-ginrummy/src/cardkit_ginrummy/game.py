@@ -1,8 +1,8 @@
 """Gin Rummy: the game object (the rules as a spec in `docs/games/ginrummy.md`)."""
 
-from cardkit.authoring import Event, Game, Players, Setup
+from cardkit.authoring import Event, Game, Players, RummyFields, Setup
 from cardkit_ginrummy.rules import GinRules
-from cardkit_ginrummy.state import Fields, GinState
+from cardkit_ginrummy.state import GinState
 
 
 # --8<-- [start:game]
@@ -15,7 +15,7 @@ class GinRummy(Game[GinRules, GinState]):
         """Deal 10 cards each, turn up the upcard, and offer it to the non-dealer."""
         hands, upcard, stock = setup.deal_and_turn_up(10)
         events = [Event("deal", setup.dealer), Event("upcard", cards=(upcard,))]
-        fields = Fields(hands, stock, (upcard,), seat=setup.left_of_dealer)
+        fields = RummyFields(hands, stock, (upcard,), seat=setup.left_of_dealer, phase="offer")
         return GinState.first(self, setup, fields, events)
 
 

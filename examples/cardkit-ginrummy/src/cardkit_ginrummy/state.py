@@ -1,6 +1,6 @@
 """Gin Rummy: its actions, its state and their transitions (rules: `docs/games/ginrummy.md`)."""
 
-from typing import Any, Literal, NamedTuple, Self
+from typing import Any, Literal, Self
 
 from cardkit.authoring import (
     Action,
@@ -13,11 +13,15 @@ from cardkit.authoring import (
     Phase,
     Refusal,
     Refused,
+    RummyFields,
+    RummyView,
     Shown,
     Verb,
-    View,
+    discard_refusal,
     draw_zones,
     grammar_of,
+    knock_legal,
+    knocker_revealed,
     lay_off,
     solver_for,
 )
@@ -66,64 +70,43 @@ LAYOFF = Phase(LayOff, Done, name="layoff")
 
 # --8<-- [end:phases]
 # --8<-- [start:view-model]
-class GinView(View):
+class GinView(RummyView):
     """What one seat (or a spectator) may know of a deal of Gin Rummy: the zones' entries
     (``hand``, ``hand_counts``, ``hand_revealed``: the knocker's hand once they knock, both
     once the deal is over; ``stock_count``, ``discard_count``, ``top``) and the
-    ``dealer``, which the core derives, and these.
+    ``dealer``, which the core derives, those of a knock rummy game (``deadwood``: the
+    seat's own, melded at best; ``knocker``; ``melds``: the knocker's, with the cards laid
+    off on them) and this.
 
     Attributes:
         phase: what the seat to act does: take or pass the upcard (``offer``), draw
             from the stock after both passed it (``stock``), draw or take (``draw``),
             discard or knock (``discard``), lay off (``layoff``).
-        deadwood: the seat's own deadwood, melded at best (``None`` for a spectator).
-        knocker: the seat that knocked (``None`` before a knock).
-        melds: the knocker's melds on the table, with the cards laid off on them.
     """
 
     phase: Literal["offer", "stock", "draw", "discard", "layoff"]
-    deadwood: int | None
-    knocker: int | None
-    melds: list[list[Card]]
 
 
 # --8<-- [end:view-model]
-# --8<-- [start:fields]
-class Fields(NamedTuple):
-    """The fields of a deal of Gin Rummy (stock top first, discard pile top last); the
-    `phase` is the name of one of the phases above."""
-
-    hands: tuple[CardSet, ...]
-    stock: tuple[Card, ...]
-    discard: tuple[Card, ...]
-    seat: int
-    phase: str = "offer"
-    taken: Card | None = None  # just taken from the discard pile: not to be discarded now
-    knocker: int | None = None
-    melds: tuple[CardSet, ...] = ()  # the knocker's melds, with the cards laid off on them
-    outcome: str | None = None
-
-
-def revealed(state: "GinState") -> int:
-    """The seats whose hands everyone sees: the knocker's, and both once the deal is over."""
-    knocker = state.f.knocker
-    return 0 if knocker is None else 0b11 if state.is_over else 1 << knocker
-
-
-# --8<-- [end:fields]
 # --8<-- [start:state]
-class GinState(GenericState[GinRules, Fields, GinView]):
-    """A deal of Gin Rummy in progress (immutable): its fields are ``state.f``."""
+class GinState(GenericState[GinRules, RummyFields, GinView]):
+    """A deal of Gin Rummy in progress (immutable): its fields, ``state.f``, are those of
+    knock rummy (the hands, the stock top first, the discard pile top last, the seat, the
+    phase, the card just taken, the knocker and their melds, the outcome)."""
 
     grammar = grammar_of(Take, Pass, Draw, Done, Discard, Knock, LayOff)
     phases = (OFFER, STOCK, DRAW, DISCARD, LAYOFF)  # the current one: the field `phase`
-    zone_specs = draw_zones(revealed=revealed)  # the hands everyone sees
+    zone_specs = draw_zones(revealed=knocker_revealed)  # the knocker's hand, all once over
     shown = ("phase", "knocker", Shown("melds", lambda melds: [list(meld) for meld in melds]))
 
     @property
     def hand(self) -> CardSet:
         """The hand of the seat to act."""
         return self.f.hands[self.f.seat]
+
+    def list_legal(self) -> list[Action]:
+        """The legal actions: the discards from the hand, the knocks from one solve of it."""
+        return knock_legal(self, Discard, Knock, KINDS, VALUES, limit=self.rules.knock_limit)
 
     def view_extra(self, seat: int | None) -> dict[str, Any]:
         """Besides the fields `shown`: the seat's own deadwood, melded at best."""
@@ -148,11 +131,7 @@ class GinState(GenericState[GinRules, Fields, GinView]):
     # --8<-- [start:checks]
     def check_discard(self, action: CardVerb) -> Refusal | None:
         """Discard a card of your hand, but not the card just taken from the discard pile."""
-        if action.card not in self.hand:
-            return Refusal(Refused.NOT_IN_HAND, f"{action.card} is not in your hand")
-        if action.card == self.f.taken:
-            return Refusal("just_taken", f"you just took {action.card}: discard another card")
-        return None
+        return discard_refusal(self, action)
 
     def check_knock(self, action: Knock) -> Refusal | None:
         """Discard as `check_discard` allows, keeping 10 or less deadwood (`knock_limit`)."""
