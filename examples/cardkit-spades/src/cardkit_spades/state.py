@@ -24,7 +24,6 @@ from cardkit.authoring import (
     blind_bid_entries,
     broken_words,
     contract_words,
-    grammar_of,
     play_from_hand,
     seal_bid,
     trick_refusal,
@@ -109,7 +108,7 @@ class SpadesState(SimultaneousChoices[SpadesRules, Fields, SpadesView]):
 
     sealed_field = "bids"  # views show `bids` (sealed while bidding) and `bid_made`
     sealed_noun = "bid"
-    grammar = grammar_of(Bid, Play, Blind, Look)
+    phases = (BIDDING, PLAYING)  # their kinds are the grammar; current_phase says which
     zone_specs = (Zone("hand", field="hands", per_seat=True, seen=Seen.OWNER), *trick_zones())
     shown = ("broken",)  # besides the trick zones' leaders and tricks
     table_hint = trick_table()  # the browser table draws the tricks, and words the rest:
