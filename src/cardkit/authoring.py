@@ -38,8 +38,8 @@ the authoring API says what each is, a line each, with a link to its reference):
 - words and the table: `Phrase`, `PhraseLike`, `EventLike`, `Wording`, `Words`,
   `card_text`, `cards_text`, `count_text`, `seat_text`, `seats_text`, `sealed_words`,
   `team_words`, `payments_text`, `words_text`, `TableHint`, `Spot`;
-- a bidding trick game's contracts: `ContractView`, `seal_bid`, `blind_bid_entries`,
-  `bid_text`, `contract_text`, `contract_words`;
+- a bidding trick game's contracts: `ContractFields`, `ContractView`, `seal_bid`,
+  `blind_bid_entries`, `bid_text`, `contract_text`, `contract_words`;
 - bots and plugins: `Bot`, `BotFactory`, `GameBot`, `RandomBot`, `Turn`, `hookimpl`,
   `hookspec`, `Register`, `game_plugin`, `Registry`, `Catalog`, `catalog`, `HookCall`;
 - phases (when an action kind applies): `Phase`;
@@ -94,6 +94,7 @@ from cardkit.engine.bots import Bot, BotFactory, GameBot, RandomBot, Turn
 from cardkit.engine.cardverb import CardVerb, CardWord, NumberVerb, Verb, grammar_of
 from cardkit.engine.catalog import Catalog, catalog
 from cardkit.engine.contracts import (
+    ContractFields,
     ContractView,
     bid_text,
     blind_bid_entries,
@@ -190,6 +191,7 @@ __all__ = [
     "CardsLike",
     "Catalog",
     "ChosenAs",
+    "ContractFields",
     "ContractView",
     "Deck",
     "DoubleSequence",

@@ -1,24 +1,21 @@
-"""Spades: its actions, fields, view model, state and transitions (the rules in
+"""Spades: its actions, phases, view model, state and transitions (the rules in
 `docs/games/spades.md`)."""
 
-from typing import Any, NamedTuple, Self
+from typing import Any, Self
 
 from cardkit.authoring import (
     ACE_HIGH,
     Action,
-    Card,
-    CardSet,
     CardVerb,
+    ContractFields,
     ContractView,
     Event,
     NumberVerb,
     Phase,
     Refusal,
-    Sealed,
     Seen,
     SimultaneousChoices,
     Suit,
-    Trick,
     Verb,
     Zone,
     blind_bid_entries,
@@ -61,24 +58,6 @@ PLAYING = Phase(Play, refusal=Refusal("not_bidding", "the bidding is over: play 
 
 
 # --8<-- [end:phases]
-# --8<-- [start:fields]
-class Fields(NamedTuple):
-    """The fields of a Spades deal: the bids are sealed until all four are made."""
-
-    hands: tuple[CardSet, ...]
-    seat: int
-    trick: Trick
-    bids: Sealed[int] = Sealed.open(4)
-    looked: int = 0b1111  # the seats that have seen their cards (a mask)
-    blind: int = 0  # the seats that bid blind nil (a mask)
-    last: Trick | None = None
-    taken: tuple[tuple[Card, ...], ...] = ((),) * 4
-    tricks: tuple[int, ...] = (0,) * 4
-    broken: bool = False
-    outcome: str | None = None
-
-
-# --8<-- [end:fields]
 # --8<-- [start:view-model]
 class SpadesView(ContractView):
     """What one seat (or a spectator) may know of a deal of Spades: the zones' entries and
@@ -98,7 +77,7 @@ class SpadesView(ContractView):
 
 # --8<-- [end:view-model]
 # --8<-- [start:state]
-class SpadesState(SimultaneousChoices[SpadesRules, Fields, SpadesView]):
+class SpadesState(SimultaneousChoices[SpadesRules, ContractFields, SpadesView]):
     """A deal of Spades in progress (immutable): its fields are ``state.f``.
 
     While bidding, the bids are a simultaneous, sealed choice: every seat
