@@ -26,7 +26,7 @@ the authoring API says what each is, a line each, with a link to its reference):
   `ChosenAs`, `Zone`, `Seen`, `TableRole`, `Shown`, `View`, `ZoneView`, `TrickView`,
   `TrickStep`,
   `trick_zones`,
-  `trick_entries`, `trick_table`, `TRICK_WORDS`, `broken_words`, `play_to_trick`, `play_from_hand`,
+  `trick_entries`, `TRICK_WORDS`, `broken_words`, `play_to_trick`, `play_from_hand`,
   `trick_refusal`, `draw_cards`,
   `draw_to_hand`, `draw_zones`,
   `deck_from`, `kept`, `kept_by`, `GameResult`, `Payment`, `low_hand_result`, `Event`;
@@ -136,7 +136,6 @@ from cardkit.engine.tricktaking import (
     broken_words,
     play_to_trick,
     trick_entries,
-    trick_table,
     trick_zones,
 )
 from cardkit.engine.views import View, ZoneView
@@ -316,7 +315,6 @@ __all__ = [
     "team_words",
     "trick_entries",
     "trick_refusal",
-    "trick_table",
     "trick_zones",
     "words_text",
 ]

@@ -10,7 +10,9 @@ which one the state is in:
 BIDDING = Phase(Bid, Blind, Look, refusal=Refusal("bidding", "every seat bids first"))
 PLAYING = Phase(Play, refusal=Refusal("not_bidding", "the bidding is over: play a card"))
 
-class SpadesState(GenericState[SpadesRules, Fields, SpadesView]):
+class SpadesState(GenericState[SpadesRules, ContractFields, SpadesView]):
+    phases = (BIDDING, PLAYING)
+
     def current_phase(self) -> Phase:
         return BIDDING if not self.f.bids.complete else PLAYING
 ```
@@ -29,6 +31,12 @@ names needs no `check_<kind>`: its phase is its whole check (Gin Rummy's `take`,
 `pass`, `draw` and `done`). A kind with no check that no declared phase names is
 refused when the class is made, as a kind of the grammar that no declared phase
 names is: a misspelt check never makes a move legal always.
+
+A state class that declares its `phases` needs no `grammar`: the core derives it from
+the kinds the phases name ([`derived_grammar`][cardkit.engine.phases.derived_grammar]),
+in the order their classes are defined. A class whose `current_phase()` is its own may
+declare its phases too, unnamed (Spades: `phases = (BIDDING, PLAYING)`), for its grammar
+and for its kinds that need no check.
 """
 
 from __future__ import annotations

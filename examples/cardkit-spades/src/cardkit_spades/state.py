@@ -24,7 +24,6 @@ from cardkit.authoring import (
     play_from_hand,
     seal_bid,
     trick_refusal,
-    trick_table,
     trick_zones,
 )
 from cardkit_spades.rules import SpadesRules
@@ -90,7 +89,6 @@ class SpadesState(SimultaneousChoices[SpadesRules, ContractFields, SpadesView]):
     phases = (BIDDING, PLAYING)  # their kinds are the grammar; current_phase says which
     zone_specs = (Zone("hand", field="hands", per_seat=True, seen=Seen.OWNER), *trick_zones())
     shown = ("broken",)  # besides the trick zones' leaders and tricks
-    table_hint = trick_table()  # the browser table draws the tricks, and words the rest:
     view_words = contract_words(TEAMS) | broken_words(Suit.SPADES)
 
     def current_phase(self) -> Phase:
