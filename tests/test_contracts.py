@@ -1,5 +1,6 @@
-"""A bidding trick game's contracts (`cardkit.engine.contracts`): a bid's transition, the
-view entries of blind bids, and the table's words of bids and contracts."""
+"""A bidding trick game's contracts (`cardkit.engine.contracts`): the fields of a deal, a
+bid's transition, the view entries of blind bids, and the table's words of bids and
+contracts."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cardkit.authoring import (
+    CardSet,
+    ContractFields,
     ContractView,
     Sealed,
     Suit,
@@ -31,6 +34,31 @@ NAMES = ["Ana", "Bo", "Cy", "Di"]
 def _state(**fields: Any) -> Any:
     """A duck state: `seal_bid` and `blind_bid_entries` read only its fields."""
     return SimpleNamespace(f=SimpleNamespace(**fields))
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_the_fields_of_a_deal_as_dealt(players: int) -> None:
+    """No bid, seat 0 to bid, the first trick to `leader`, nothing taken; every seat has
+    looked at its cards unless a nil may be bid blind. Four seats: Spades' deal as its own
+    fields made it before the core's (`looked=0 if blind_nil else 15`)."""
+    hands = [CardSet.standard()] * players
+    for blind_nil, looked in ((False, (1 << players) - 1), (True, 0)):
+        fields = ContractFields.dealt(hands, 2, blind_nil=blind_nil)
+        assert fields == ContractFields(
+            tuple(hands),
+            0,
+            Trick(2, players),
+            Sealed[int].open(players),
+            looked,
+            0,
+            None,
+            ((),) * players,
+            (0,) * players,
+            False,
+            None,
+        )
+        assert not fields.bids.complete
+        assert bin(fields.looked).count("1") == (0 if blind_nil else players)
 
 
 def test_a_bid_as_people_say_it() -> None:

@@ -184,6 +184,7 @@ def test_a_kind_with_no_check_and_no_phase_is_refused_when_the_class_is_made() -
 
         class NoLayoffPhase(GinState):
             __slots__ = ()
+            grammar = GinState.grammar  # declared: else the phases' kinds, with no `done`
             phases = (OFFER, STOCK, DRAW, DISCARD, Phase(LayOff, name="layoff"))
 
     with pytest.raises(TypeError, match="needs check_take and do_take"):
@@ -193,6 +194,7 @@ def test_a_kind_with_no_check_and_no_phase_is_refused_when_the_class_is_made() -
 
         class NeverDone(GinState):
             __slots__ = ()
+            grammar = GinState.grammar
             phases = (OFFER, STOCK, DRAW, DISCARD, Phase(LayOff, name="layoff"))
 
             def check_done(self, action: Done) -> Refusal | None:
@@ -208,8 +210,9 @@ def test_declared_phases_are_named_once_and_name_kinds_of_the_grammar() -> None:
         ((OFFER, STOCK, DRAW, DISCARD, LAYOFF, Phase(Look, name="look")), "Look, not in its"),
         ([OFFER, STOCK, DRAW, DISCARD, LAYOFF], "a tuple of Phase objects"),
     ):
+        body = {"__slots__": (), "grammar": GinState.grammar, "phases": phases}  # declared
         with pytest.raises(TypeError, match=said):
-            type("Broken", (GinState,), {"__slots__": (), "phases": phases})
+            type("Broken", (GinState,), body)
     state = _gin()
     lost = GinState.first(state.game, state.setup, state.f._replace(phase="dealing"))
     with pytest.raises(InvalidState, match="'dealing', not one of the phases: offer, stock"):

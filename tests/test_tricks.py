@@ -150,14 +150,18 @@ def test_overtrump_must_beat_the_highest_trump_when_it_can() -> None:
 
 
 def test_the_core_draws_trick_zones_with_their_leaders() -> None:
-    """`trick_table` spots the current and last trick with the view entries of
-    `trick_entries` (issue 37: the table plumbing of trick play is the core's)."""
-    from cardkit.authoring import trick_entries, trick_table, trick_zones
+    """The zones of `trick_zones` lie in the middle of the table, the current trick then the
+    last, each drawn with the view entry of its leader that `trick_entries` gives, with no
+    table hint (issue 37: the table plumbing of trick play is the core's)."""
+    from cardkit.authoring import trick_entries, trick_zones
     from cardkit.engine.tablelayout import table_layout
 
-    layout = table_layout(trick_zones(), trick_table())
-    leaders = {spot.zone: spot.leader for spot in layout.centre}
-    assert leaders == {"trick": "trick_leader", "last_trick": "last_leader"}
+    layout = table_layout(trick_zones())
+    spots = [(s.zone, s.label, s.cards, s.leader) for s in layout.centre]
+    assert spots == [
+        ("trick", "Trick", "trick", "trick_leader"),
+        ("last_trick", "Last trick", "last_trick", "last_leader"),
+    ]
     assert {"trick_leader", "last_leader"} <= set(layout.keys)
     entries = trick_entries(Trick(2, 4), None, (0, 1, 0, 0))
     assert entries == {"trick_leader": 2, "last_leader": None, "tricks": [0, 1, 0, 0]}

@@ -26,7 +26,7 @@ the authoring API says what each is, a line each, with a link to its reference):
   `ChosenAs`, `Zone`, `Seen`, `TableRole`, `Shown`, `View`, `ZoneView`, `TrickView`,
   `TrickStep`,
   `trick_zones`,
-  `trick_entries`, `trick_table`, `TRICK_WORDS`, `broken_words`, `play_to_trick`, `play_from_hand`,
+  `trick_entries`, `TRICK_WORDS`, `broken_words`, `play_to_trick`, `play_from_hand`,
   `trick_refusal`, `draw_cards`,
   `draw_to_hand`, `draw_zones`,
   `deck_from`, `kept`, `kept_by`, `GameResult`, `Payment`, `low_hand_result`, `Event`;
@@ -38,8 +38,8 @@ the authoring API says what each is, a line each, with a link to its reference):
 - words and the table: `Phrase`, `PhraseLike`, `EventLike`, `Wording`, `Words`,
   `card_text`, `cards_text`, `count_text`, `seat_text`, `seats_text`, `sealed_words`,
   `team_words`, `payments_text`, `words_text`, `TableHint`, `Spot`;
-- a bidding trick game's contracts: `ContractView`, `seal_bid`, `blind_bid_entries`,
-  `bid_text`, `contract_text`, `contract_words`;
+- a bidding trick game's contracts: `ContractFields`, `ContractView`, `seal_bid`,
+  `blind_bid_entries`, `bid_text`, `contract_text`, `contract_words`;
 - bots and plugins: `Bot`, `BotFactory`, `GameBot`, `RandomBot`, `Turn`, `hookimpl`,
   `hookspec`, `Register`, `game_plugin`, `Registry`, `Catalog`, `catalog`, `HookCall`;
 - phases (when an action kind applies): `Phase`;
@@ -97,6 +97,7 @@ from cardkit.engine.bots import Bot, BotFactory, GameBot, RandomBot, Turn
 from cardkit.engine.cardverb import CardVerb, CardWord, NumberVerb, Verb, grammar_of
 from cardkit.engine.catalog import Catalog, catalog
 from cardkit.engine.contracts import (
+    ContractFields,
     ContractView,
     bid_text,
     blind_bid_entries,
@@ -140,7 +141,6 @@ from cardkit.engine.tricktaking import (
     broken_words,
     play_to_trick,
     trick_entries,
-    trick_table,
     trick_zones,
 )
 from cardkit.engine.views import View, ZoneView
@@ -195,6 +195,7 @@ __all__ = [
     "CardsLike",
     "Catalog",
     "ChosenAs",
+    "ContractFields",
     "ContractView",
     "Deck",
     "DoubleSequence",
@@ -325,7 +326,6 @@ __all__ = [
     "team_words",
     "trick_entries",
     "trick_refusal",
-    "trick_table",
     "trick_zones",
     "words_text",
 ]

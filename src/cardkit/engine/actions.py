@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from itertools import count
+from typing import Any, ClassVar, TypeVar
 
 from cardkit.cards.card import Card
 from cardkit.cards.cardset import parse_cards
@@ -31,6 +32,9 @@ __all__ = [
     "split_action_text",
 ]
 
+#: The numbers of `Action._defined`, one per action class, in the order they are defined.
+_DEFINED = count(1)
+
 MAX_ACTION_TEXT = 1000
 """The longest action text accepted, in characters. The longest real action of the bundled
 games is well under 200 characters; anything longer is refused unread."""
@@ -44,6 +48,14 @@ class Action(ABC):
     """
 
     __slots__ = ()
+    _defined: ClassVar[int] = 0
+    """The order in which the action classes were defined (a class defined later has a
+    greater number): a grammar derived from a state's phases lists its kinds in it."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Number the class in the order of definition (`_defined`)."""
+        super().__init_subclass__(**kwargs)
+        cls._defined = next(_DEFINED)
 
     @abstractmethod
     def __str__(self) -> str:

@@ -7,6 +7,11 @@ the same way) would otherwise write itself, on the fields of
 [`Sealed`][cardkit.engine.simultaneous.Sealed] field `bids` (a zero bid is *nil*, a
 bid of no trick at all, and may be bid *blind*, before the seat looks at its cards):
 
+- [`ContractFields`][cardkit.engine.contracts.ContractFields]: the fields of such a deal,
+  which these parts, [`trick_zones`][cardkit.engine.tricktaking.trick_zones] and
+  [`cardkit.engine.trickplay`][cardkit.engine.trickplay] read and write, and
+  [`ContractFields.dealt`][cardkit.engine.contracts.ContractFields.dealt], those of a
+  deal as it is dealt;
 - [`seal_bid`][cardkit.engine.contracts.seal_bid]: a bid's transition, the seat's bid
   sealed, every bid revealed (in words) once all are made, and the seat to act after it;
 - [`ContractView`][cardkit.engine.contracts.ContractView] and
@@ -29,14 +34,19 @@ bid of no trick at all, and may be bid *blind*, before the seat looks at its car
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
+from cardkit.cards.card import Card
+from cardkit.cards.cardset import CardSet
+from cardkit.cards.tricks import Trick
 from cardkit.engine.events import Event
 from cardkit.engine.generic import GenericState
+from cardkit.engine.simultaneous import Sealed
 from cardkit.engine.tricktaking import TRICK_WORDS, TrickView
 from cardkit.engine.viewwords import Words, sealed_words, seat_text, team_words
 
 __all__ = [
+    "ContractFields",
     "ContractView",
     "bid_text",
     "blind_bid_entries",
@@ -46,6 +56,59 @@ __all__ = [
 ]
 
 
+# --8<-- [start:fields]
+class ContractFields(NamedTuple):
+    """The fields of a bidding trick game's deal (Spades'): the hands, the seat to act, the
+    tricks of [`trick_zones`][cardkit.engine.tricktaking.trick_zones]' defaults, the sealed
+    bids and who bid blind, as `seal_bid`, `blind_bid_entries` and
+    [`cardkit.engine.trickplay`][cardkit.engine.trickplay] read and write them.
+    [`dealt`][cardkit.engine.contracts.ContractFields.dealt] makes them at the deal.
+
+    Attributes:
+        hands: each seat's hand.
+        seat: the seat to act (while bidding, the lowest seat still to bid).
+        trick: the current trick.
+        bids: each seat's bid (0 is nil), sealed until every seat has bid.
+        looked: the seats that have seen their cards (a mask: seat `s` is bit `1 << s`).
+        blind: the seats that bid blind nil (a mask).
+        last: the last complete trick (`None` before the first is taken).
+        taken: each seat's taken cards.
+        tricks: how many tricks each seat has taken.
+        broken: whether trumps are broken (a trump has been played).
+        outcome: `None` while the deal goes on.
+    """
+
+    hands: tuple[CardSet, ...]
+    seat: int
+    trick: Trick
+    bids: Sealed[int]
+    looked: int
+    blind: int
+    last: Trick | None
+    taken: tuple[tuple[Card, ...], ...]
+    tricks: tuple[int, ...]
+    broken: bool = False
+    outcome: str | None = None
+
+    @classmethod
+    def dealt(
+        cls, hands: Sequence[CardSet], leader: int, *, blind_nil: bool = False
+    ) -> ContractFields:
+        """The fields of a deal as it is dealt: these `hands`, no bid yet (seat 0, the
+        lowest, bids first), the first trick to be led by `leader`, and every seat looking
+        at its cards, unless `blind_nil` (a nil may be bid blind: no seat has looked yet).
+
+        >>> fields = ContractFields.dealt([CardSet()] * 4, 1, blind_nil=True)
+        >>> fields.seat, fields.trick.leader, fields.bids.pending, fields.looked, fields.tricks
+        (0, 1, (0, 1, 2, 3), 0, (0, 0, 0, 0))
+        """
+        players = len(hands)
+        looked = 0 if blind_nil else (1 << players) - 1
+        trick, bids = Trick(leader, players), Sealed[int].open(players)
+        return cls(tuple(hands), 0, trick, bids, looked, 0, None, ((),) * players, (0,) * players)
+
+
+# --8<-- [end:fields]
 def bid_text(bid: int | None, blind: bool = False) -> str:
     """A bid as people say it: ``"4"``, ``"nil"`` (a zero bid), ``"blind nil"`` (a zero bid
     made before looking at the cards); ``""`` for no bid."""

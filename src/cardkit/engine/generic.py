@@ -7,7 +7,8 @@ A game built on [`GenericState`][cardkit.engine.generic.GenericState] gives:
 - `zone_specs`: its [`Zone`][cardkit.engine.zones.Zone]s, from which the core
   derives `zones()`, `visible_zones()`, the zone part of `view()` and
   (with the other fields) `snapshot()`;
-- `grammar`: its action [`Grammar`][cardkit.engine.grammar.Grammar], which parses text;
+- `grammar`: its action [`Grammar`][cardkit.engine.grammar.Grammar], which parses text
+  (derived from its `phases` when it declares them and no grammar: see below);
 - per action kind (the verb of its first form: `play`), `check_play(action) -> Refusal | None`,
   the one home of that action's legality, and `do_play(action)`, the
   transition, which returns `self.evolve(action, events, **changes)`;
@@ -21,7 +22,12 @@ A game built on [`GenericState`][cardkit.engine.generic.GenericState] gives:
   another kind gets the phase's refusal before its check is asked, and the reference
   listing lists and checks only the phase's kinds; or `phases`, its named phases, of
   which the field `phase` names the current one (a kind a declared phase names needs no
-  check of its own: the phase is its check).
+  check of its own: the phase is its check). A class that says its `current_phase()`
+  itself may declare its `phases` too, unnamed. A class declaring `phases` needs no
+  `grammar`: the core derives it from the kinds the phases name
+  ([`derived_grammar`][cardkit.engine.phases.derived_grammar]: each class read as
+  [`grammar_of`][cardkit.engine.cardverb.grammar_of] reads it, in the order the classes
+  are defined), and a subclass declaring other phases gets the grammar of its own.
 
 `to_act` and `is_over` come from the fields `seat` (whose turn it is) and `outcome`
 (`None` while the game goes on), or from `whose_turn()`; they and `result()` are the
@@ -72,6 +78,7 @@ from cardkit.engine.phases import (
     Phase,
     PhaseMoves,
     check_declared_phases,
+    derived_grammar,
     phase_moves,
     phases_by_name,
 )
@@ -125,11 +132,14 @@ class GenericState(StateSlots[R, F], Generic[R, F, V]):
     _moves: ClassVar[dict[type[Action], tuple[Check, Do]]] = {}
     _dos: ClassVar[dict[type[Action], Do]] = {}
     phases: ClassVar[tuple[Phase, ...]] = ()
-    """The deal's named phases, where the field `phase` names the current one (see
-    `current_phase`); a kind one of them names needs no check (`()`: no phases declared)."""
+    """The deal's phases, where the field `phase` names the current one (see
+    `current_phase`; a class with its own `current_phase()` may leave them unnamed); a
+    kind one of them names needs no check, and a class declaring them and no `grammar` has
+    the grammar of their kinds (`()`: no phases declared)."""
     _phased: ClassVar[bool] = False
     _phase_moves: ClassVar[dict[Phase, PhaseMoves]] = {}
     _phase_names: ClassVar[dict[str, Phase]] = {}
+    _derived: ClassVar[bool] = False  # whether `grammar` is derived from `phases`
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Find the class's `whose_turn` and `list_legal` (and `view_scalars`, if any), and
@@ -140,10 +150,15 @@ class GenericState(StateSlots[R, F], Generic[R, F, V]):
         `whose_turn` is played with its own. Each may be a method or a module function
         (`whose_turn = turns.whose_turn`): the core calls it with the state.
 
+        A class that declares `phases` and no `grammar` (nor inherits one not derived so)
+        gets the grammar of the phases' kinds.
+
         Raises:
             TypeError: a kind lacks its transition, or its check and a declared phase
-                naming it; a declared phase is unnamed, or names a kind not in the
-                grammar; a kind of the grammar is in no declared phase.
+                naming it; a declared phase is unnamed (where the field `phase` names the
+                current one), or names a kind not in the grammar, or one whose form
+                cannot be derived (no grammar declared); a kind of the grammar is in no
+                declared phase.
         """
         super().__init_subclass__(**kwargs)
         for name in ("to_act", "is_over"):
@@ -164,16 +179,25 @@ class GenericState(StateSlots[R, F], Generic[R, F, V]):
                 model = (*get_args(base)[2:], View)[0]  # `View`, the default: not taken
                 if model is not View and isinstance(model, type) and issubclass(model, View):
                     cls.view_model = model
-        grammar = getattr(cls, "grammar", None)
         # Read untyped: a compiled class would refuse a list with mypyc's own message.
-        cls._phase_names = phases_by_name(getattr(cls, "phases", ()), cls.__name__)
+        phases = getattr(cls, "phases", ())
+        own_phase = cls.current_phase is not GenericState.current_phase
+        cls._phase_names = phases_by_name(phases, cls.__name__, named=not own_phase)
+        grammar = getattr(cls, "grammar", None)
+        own = vars(cls)  # a grammar derived from the phases follows a subclass's own
+        derive = grammar is None or (cls._derived and "phases" in own)
+        if phases and "grammar" not in own and derive:
+            grammar = cls.grammar = derived_grammar(phases, cls.__name__)
+            cls._derived = True
+        elif "grammar" in own:
+            cls._derived = False
         if grammar is not None:
             grammar.check_sources([zone.name for zone in cls.zone_specs])
-            phased = {kind for phase in cls._phase_names.values() for kind in phase.kinds}
+            phased = {kind for phase in phases for kind in phase.kinds}
             cls._moves = moves_of(cls, grammar, phased)
             cls._dos = {kind: do for kind, (_, do) in cls._moves.items()}
-            check_declared_phases(cls._phase_names, grammar, cls.__name__)
-        cls._phased = bool(cls._phase_names) or cls.current_phase is not GenericState.current_phase
+            check_declared_phases(phases, grammar, cls.__name__)
+        cls._phased = bool(phases) or own_phase
         cls._phase_moves = {}  # each phase's part of this class's moves, made when first asked
 
     # -- building states ----------------------------------------------------------

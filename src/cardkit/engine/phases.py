@@ -10,7 +10,9 @@ which one the state is in:
 BIDDING = Phase(Bid, Blind, Look, refusal=Refusal("bidding", "every seat bids first"))
 PLAYING = Phase(Play, refusal=Refusal("not_bidding", "the bidding is over: play a card"))
 
-class SpadesState(GenericState[SpadesRules, Fields, SpadesView]):
+class SpadesState(GenericState[SpadesRules, ContractFields, SpadesView]):
+    phases = (BIDDING, PLAYING)
+
     def current_phase(self) -> Phase:
         return BIDDING if not self.f.bids.complete else PLAYING
 ```
@@ -29,21 +31,35 @@ names needs no `check_<kind>`: its phase is its whole check (Gin Rummy's `take`,
 `pass`, `draw` and `done`). A kind with no check that no declared phase names is
 refused when the class is made, as a kind of the grammar that no declared phase
 names is: a misspelt check never makes a move legal always.
+
+A state class that declares its `phases` needs no `grammar`: the core derives it from
+the kinds the phases name ([`derived_grammar`][cardkit.engine.phases.derived_grammar]),
+in the order their classes are defined. A class whose `current_phase()` is its own may
+declare its phases too, unnamed (Spades: `phases = (BIDDING, PLAYING)`), for its grammar
+and for its kinds that need no check.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from cardkit.engine.actions import Action
+from cardkit.engine.cardverb import CardVerb, CardWord, NumberVerb, Verb, grammar_of
 from cardkit.engine.grammar import Grammar
 from cardkit.errors import Refusal, Refused
 
 if TYPE_CHECKING:
     from cardkit.engine._moves import Check, Do
 
-__all__ = ["Phase", "PhaseMoves", "check_declared_phases", "phase_moves", "phases_by_name"]
+__all__ = [
+    "Phase",
+    "PhaseMoves",
+    "check_declared_phases",
+    "derived_grammar",
+    "phase_moves",
+    "phases_by_name",
+]
 
 
 class Phase:
@@ -126,16 +142,20 @@ def phase_moves(
     return PhaseMoves(forms, allowed, refusal)
 
 
-def phases_by_name(phases: object, name: str) -> dict[str, Phase]:
-    """The phases a state class called `name` declares, by name.
+def phases_by_name(phases: object, name: str, named: bool = True) -> dict[str, Phase]:
+    """The phases a state class called `name` declares, by name (with `named` false, for a
+    class whose `current_phase()` is its own, those with a name: the others need none).
 
     Raises:
-        TypeError: `phases` is not a tuple of phases, or one has no name or the name of another.
+        TypeError: `phases` is not a tuple of phases, or one has the name of another, or
+            (`named`) no name.
     """
     if not isinstance(phases, tuple) or not all(isinstance(p, Phase) for p in phases):
         raise TypeError(f"{name}.phases is a tuple of Phase objects, not {phases!r}")
     found: dict[str, Phase] = {}
     for phase in phases:
+        if phase.name is None and not named:
+            continue
         if phase.name is None or phase.name in found:
             said = "has no name" if phase.name is None else "has the name of another"
             raise TypeError(f"{name}'s phase {phase!r} {said}: give each a name of its own")
@@ -143,7 +163,35 @@ def phases_by_name(phases: object, name: str) -> dict[str, Phase]:
     return found
 
 
-def check_declared_phases(phases: Mapping[str, Phase], grammar: Grammar, name: str) -> None:
+def derived_grammar(phases: Sequence[Phase], name: str) -> Grammar:
+    """The grammar of a state class called `name` that declares `phases` and no `grammar`:
+    the forms of the kinds the phases name (each read as
+    [`grammar_of`][cardkit.engine.cardverb.grammar_of] reads it), in the order their
+    classes are defined. That order numbers the actions of the RL action space and orders
+    the listing: kinds defined in another module come module by module, in the order the
+    phases first name one of each, so that it never depends on which module was imported
+    first.
+
+    Raises:
+        TypeError: a kind is not a `Verb`, `CardVerb`, `CardWord` or `NumberVerb` class,
+            whose form the core cannot derive (declare `grammar` with its `Form`).
+    """
+    kinds = list(dict.fromkeys(kind for phase in phases for kind in phase.kinds))
+    modules = list(dict.fromkeys(kind.__module__ for kind in kinds))
+    kinds.sort(key=lambda kind: (modules.index(kind.__module__), kind._defined))
+    derivable: list[type[Verb | CardVerb | CardWord[Any] | NumberVerb]] = []
+    for kind in kinds:
+        if not issubclass(kind, Verb | CardVerb | CardWord | NumberVerb):
+            raise TypeError(
+                f"{name}'s phases name {kind.__name__}, whose form the core cannot derive "
+                "(not a Verb, CardVerb, CardWord or NumberVerb): declare its grammar, "
+                "grammar_of(..., Form(...))"
+            )
+        derivable.append(kind)
+    return grammar_of(*derivable)
+
+
+def check_declared_phases(phases: Collection[Phase], grammar: Grammar, name: str) -> None:
     """Check the phases a state class called `name` declares against its `grammar` (once,
     when the class is made, after its moves are found: a kind with no check and in no phase
     is refused there first, by its missing check).
@@ -155,9 +203,9 @@ def check_declared_phases(phases: Mapping[str, Phase], grammar: Grammar, name: s
     if not phases:
         return
     kinds = grammar.action_types
-    for phase in phases.values():
+    for phase in phases:
         _check_in_grammar(phase, kinds, name)
-    phased = {kind for phase in phases.values() for kind in phase.kinds}
+    phased = {kind for phase in phases for kind in phase.kinds}
     unphased = [kind.__name__ for kind in kinds if kind not in phased]
     if unphased:
         raise TypeError(

@@ -114,6 +114,8 @@ def zone_spot(zone: Zone, label: str = "") -> Spot:
     role = zone.table_role
     spot: dict[str, Any] = {"zone": name, "role": role, "label": label or _label(name)}
     spot["per_seat"] = zone.per_seat
+    if zone.leader:
+        spot["leader"] = zone.leader
     if not zone.in_view or seen is Seen.NOBODY:
         return Spot(**spot)
     many = zone.per_seat or zone.keyed

@@ -9,9 +9,9 @@ and makes a play on a state holding them). A view model built on
 [`TrickView`][cardkit.engine.tricktaking.TrickView] shows the seats that led them and the
 tricks each seat took, entries that
 [`trick_entries`][cardkit.engine.tricktaking.trick_entries] gives and the trick zones add to
-every view; on the browser table,
-[`trick_table`][cardkit.engine.tricktaking.trick_table] draws each card of a trick with
-the seat that played it, [`TRICK_WORDS`][cardkit.engine.tricktaking.TRICK_WORDS] says
+every view; the browser table draws each card of a trick with the seat that played it
+(the zones name the entries of their leaders),
+[`TRICK_WORDS`][cardkit.engine.tricktaking.TRICK_WORDS] says
 the tricks taken ("Taken: 3 tricks") and
 [`broken_words`][cardkit.engine.tricktaking.broken_words] whether trumps are broken
 ("Spades: broken").
@@ -27,7 +27,6 @@ from cardkit.cards.card import Card, Suit
 from cardkit.cards.orders import RankOrder
 from cardkit.cards.tricks import Trick
 from cardkit.engine.events import Event
-from cardkit.engine.tablelayout import Spot, TableHint
 from cardkit.engine.views import View
 from cardkit.engine.viewwords import Words, count_text
 from cardkit.engine.zones import Seen, TableRole, Zone
@@ -42,7 +41,6 @@ __all__ = [
     "broken_words",
     "play_to_trick",
     "trick_entries",
-    "trick_table",
     "trick_zones",
 ]
 
@@ -171,6 +169,9 @@ def trick_zones(
     [`TrickView`][cardkit.engine.tricktaking.TrickView] to every view
     ([`trick_entries`][cardkit.engine.tricktaking.trick_entries] of the fields `trick`,
     `last` and `tricks`, how many tricks each seat took): the game writes none of them.
+    The two tricks lie in the middle of the browser table, each card drawn with the seat
+    that played it (their zones name the entries of their leaders, `trick_leader` and
+    `last_leader`).
     """
     last_cards = _LastTrickCards(last)
     return (
@@ -179,8 +180,16 @@ def trick_zones(
             seen=Seen.EVERYONE,
             cards=_TrickCards(trick),
             entries=_TrickEntries(trick, last, tricks),
+            role=TableRole.TRICK,
+            leader="trick_leader",
         ),
-        Zone("last_trick", seen=Seen.EVERYONE, cards=last_cards),
+        Zone(
+            "last_trick",
+            seen=Seen.EVERYONE,
+            cards=last_cards,
+            role=TableRole.TRICK,
+            leader="last_leader",
+        ),
         Zone("taken", per_seat=True, cards=_TakenFaceDown(taken, last_cards), in_view=False),
     )
 
@@ -230,20 +239,3 @@ def broken_words(trump: Suit) -> dict[str, Words | None]:
     """
     label = trump.word.capitalize()
     return {"broken": Words(label, lambda broken, names: "broken" if broken else "")}
-
-
-def trick_table() -> TableHint:
-    """The table hint of [`trick_zones`][cardkit.engine.tricktaking.trick_zones]' views: the
-    current trick and the last one, each card drawn with the seat that played it (read
-    from the entries of [`trick_entries`][cardkit.engine.tricktaking.trick_entries])."""
-    trick = Spot(
-        zone="trick", role=TableRole.TRICK, label="Trick", cards="trick", leader="trick_leader"
-    )
-    last = Spot(
-        zone="last_trick",
-        role=TableRole.TRICK,
-        label="Last trick",
-        cards="last_trick",
-        leader="last_leader",
-    )
-    return TableHint(spots=(trick, last))

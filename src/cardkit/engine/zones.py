@@ -184,6 +184,8 @@ class Zone:
             (see [`trick_zones`][cardkit.engine.tricktaking.trick_zones]). The core adds
             them with the state's other derived entries
             ([`view_entries`][cardkit.engine.shown.view_entries]), after the zones' cards.
+        leader: the view entry of the seat that led the zone's cards (a trick's, played
+            one a seat from it: the table draws each card with its player); `""`: none.
 
     Raises:
         ContractError: options that do not go together (`keyed` with `per_seat`...).
@@ -207,6 +209,7 @@ class Zone:
     role: TableRole | None = None
     bits: Callable[[Any], Any] | None = None
     entries: Callable[[Any, int | None], Mapping[str, Any]] | None = None
+    leader: str = ""
 
     def __post_init__(self) -> None:
         """Refuse options that do not go together (see Raises)."""

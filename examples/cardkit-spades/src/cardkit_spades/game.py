@@ -1,8 +1,8 @@
 """Spades: the game object (the rules as a spec in `docs/games/spades.md`)."""
 
-from cardkit.authoring import Event, Game, Players, Setup, Trick
+from cardkit.authoring import ContractFields, Event, Game, Players, Setup
 from cardkit_spades.rules import SpadesRules
-from cardkit_spades.state import Fields, SpadesState
+from cardkit_spades.state import SpadesState
 
 
 # --8<-- [start:game]
@@ -16,7 +16,7 @@ class Spades(Game[SpadesRules, SpadesState]):
         first = setup.left_of_dealer
         hands, _ = setup.deck.deal_sets(4, 13, first_seat=first)
         events = [Event("deal", setup.dealer, note="13 cards each", data={"cards_each": 13})]
-        fields = Fields(tuple(hands), 0, Trick(first, 4), looked=0 if setup.rules.blind_nil else 15)
+        fields = ContractFields.dealt(hands, first, blind_nil=setup.rules.blind_nil)
         return SpadesState.first(self, setup, fields, events)
 
 

@@ -1,34 +1,29 @@
-"""Spades: its actions, fields, view model, state and transitions (the rules in
+"""Spades: its actions, phases, view model, state and transitions (the rules in
 `docs/games/spades.md`)."""
 
-from typing import Any, NamedTuple, Self
+from typing import Any, Self
 
 from cardkit.authoring import (
     ACE_HIGH,
     Action,
-    Card,
-    CardSet,
     CardVerb,
+    ContractFields,
     ContractView,
     Event,
     NumberVerb,
     Phase,
     Refusal,
-    Sealed,
     Seen,
     SimultaneousChoices,
     Suit,
-    Trick,
     Verb,
     Zone,
     blind_bid_entries,
     broken_words,
     contract_words,
-    grammar_of,
     play_from_hand,
     seal_bid,
     trick_refusal,
-    trick_table,
     trick_zones,
 )
 from cardkit_spades.rules import SpadesRules
@@ -62,24 +57,6 @@ PLAYING = Phase(Play, refusal=Refusal("not_bidding", "the bidding is over: play 
 
 
 # --8<-- [end:phases]
-# --8<-- [start:fields]
-class Fields(NamedTuple):
-    """The fields of a Spades deal: the bids are sealed until all four are made."""
-
-    hands: tuple[CardSet, ...]
-    seat: int
-    trick: Trick
-    bids: Sealed[int] = Sealed.open(4)
-    looked: int = 0b1111  # the seats that have seen their cards (a mask)
-    blind: int = 0  # the seats that bid blind nil (a mask)
-    last: Trick | None = None
-    taken: tuple[tuple[Card, ...], ...] = ((),) * 4
-    tricks: tuple[int, ...] = (0,) * 4
-    broken: bool = False
-    outcome: str | None = None
-
-
-# --8<-- [end:fields]
 # --8<-- [start:view-model]
 class SpadesView(ContractView):
     """What one seat (or a spectator) may know of a deal of Spades: the zones' entries and
@@ -99,7 +76,7 @@ class SpadesView(ContractView):
 
 # --8<-- [end:view-model]
 # --8<-- [start:state]
-class SpadesState(SimultaneousChoices[SpadesRules, Fields, SpadesView]):
+class SpadesState(SimultaneousChoices[SpadesRules, ContractFields, SpadesView]):
     """A deal of Spades in progress (immutable): its fields are ``state.f``.
 
     While bidding, the bids are a simultaneous, sealed choice: every seat
@@ -109,10 +86,9 @@ class SpadesState(SimultaneousChoices[SpadesRules, Fields, SpadesView]):
 
     sealed_field = "bids"  # views show `bids` (sealed while bidding) and `bid_made`
     sealed_noun = "bid"
-    grammar = grammar_of(Bid, Play, Blind, Look)
+    phases = (BIDDING, PLAYING)  # their kinds are the grammar; current_phase says which
     zone_specs = (Zone("hand", field="hands", per_seat=True, seen=Seen.OWNER), *trick_zones())
     shown = ("broken",)  # besides the trick zones' leaders and tricks
-    table_hint = trick_table()  # the browser table draws the tricks, and words the rest:
     view_words = contract_words(TEAMS) | broken_words(Suit.SPADES)
 
     def current_phase(self) -> Phase:
