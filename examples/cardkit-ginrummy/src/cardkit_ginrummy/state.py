@@ -19,7 +19,6 @@ from cardkit.authoring import (
     Verb,
     discard_refusal,
     draw_zones,
-    grammar_of,
     knock_legal,
     knocker_revealed,
     lay_off,
@@ -29,18 +28,6 @@ from cardkit_ginrummy.rules import KINDS, VALUES, GinRules, deadwood
 
 
 # --8<-- [start:actions]
-class Discard(CardVerb):
-    """Discard a card, ending your turn: ``discard 9C``."""
-
-
-class Knock(CardVerb):
-    """Discard a card and knock, with 10 or less deadwood left (none is gin): ``knock 9C``."""
-
-
-class LayOff(CardVerb):
-    """Lay a card off on one of the knocker's melds: ``layoff 5S``."""
-
-
 class Take(Verb):
     """Take the top card of the discard pile (or the upcard when it is offered): ``take``."""
 
@@ -55,6 +42,18 @@ class Draw(Verb):
 
 class Done(Verb):
     """End your lay-offs; the hands are counted: ``done``."""
+
+
+class Discard(CardVerb):
+    """Discard a card, ending your turn: ``discard 9C``."""
+
+
+class Knock(CardVerb):
+    """Discard a card and knock, with 10 or less deadwood left (none is gin): ``knock 9C``."""
+
+
+class LayOff(CardVerb):
+    """Lay a card off on one of the knocker's melds: ``layoff 5S``."""
 
 
 # --8<-- [end:actions]
@@ -94,7 +93,6 @@ class GinState(GenericState[GinRules, RummyFields, GinView]):
     knock rummy (the hands, the stock top first, the discard pile top last, the seat, the
     phase, the card just taken, the knocker and their melds, the outcome)."""
 
-    grammar = grammar_of(Take, Pass, Draw, Done, Discard, Knock, LayOff)
     phases = (OFFER, STOCK, DRAW, DISCARD, LAYOFF)  # the current one: the field `phase`
     zone_specs = draw_zones(revealed=knocker_revealed)  # the knocker's hand, all once over
     shown = ("phase", "knocker", Shown("melds", lambda melds: [list(meld) for meld in melds]))
