@@ -188,12 +188,13 @@ class GenericState(StateSlots[R, F], Generic[R, F, V]):
 
     def evolve(self, action: Action, events: Sequence[Event], /, **changes: Any) -> Self:
         """The next state: these fields changed, `action` and its `events` logged."""
-        return evolved(self, action, events, changes)
+        return self.successor(action, events, replaced(self.f, changes) if changes else self.f)
 
     def successor(self, action: Action, events: Sequence[Event], fields: F) -> Self:
         """The next state with every field given: `action` and its `events` logged (for a
         transition that builds its fields whole, cheaper than `evolve`'s replacing by name)."""
-        return successor_of(self, action, events, fields)
+        log = (self._log, action, tuple(events))
+        return new_state(type(self), self.game, self.setup, log, fields, self._left - 1)
 
     @property
     def next_seat(self) -> int:
@@ -492,7 +493,8 @@ def evolved(state: _G, action: Action, events: Sequence[Event], changes: dict[st
 
 def successor_of(state: _G, action: Action, events: Sequence[Event], fields: Any) -> _G:
     """`state.successor(action, events, fields)`, for the core's own transitions (no method
-    looked up on the game's class)."""
+    looked up on the game's class; the methods keep their own bodies, so that run from the
+    source, a game's `evolve` and `successor` run no frame more)."""
     log = (state._log, action, tuple(events))
     return new_state(type(state), state.game, state.setup, log, fields, state._left - 1)
 
