@@ -15,6 +15,7 @@ from typing import Any, ClassVar, Generic, get_args
 from typing_extensions import TypeVar
 
 from cardkit.cards.card import SUIT_WORDS, Card, Rank, Suit
+from cardkit.engine._building import word_event
 from cardkit.engine.actions import Action
 from cardkit.engine.arguments import IntArg
 from cardkit.engine.events import Event
@@ -141,11 +142,7 @@ class CardWord(Action, Generic[W]):
         >>> event.kind, event.cards, event.note, dict(event.data)
         ('play', (Card('8H'),), 'names clubs', {'suit': 'C'})
         """
-        if self.word is None:
-            return Event(self.verb, seat, (self.card,))
-        name = next(name for name, value in self.words.items() if value == self.word)
-        data = {type(self.word).__name__.lower(): getattr(self.word, "code", name)}
-        return Event(self.verb, seat, (self.card,), note=f"names {name}", data=data)
+        return word_event(self.verb, seat, self.card, self.word, self.words)
 
     @classmethod
     def forms(cls) -> tuple[Form, Form]:

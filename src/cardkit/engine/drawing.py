@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from cardkit.cards.card import Card
+from cardkit.engine._building import new_event
 from cardkit.engine.events import Event
 from cardkit.engine.zones import Seen, Zone
 from cardkit.errors import InvalidState
@@ -68,20 +69,24 @@ def draw_cards(
     drawn: list[Card] = []
     events: list[Event] = []
     count = 0  # cards drawn since the last draw event
-    while stock or len(discard) > 1:
-        if not stock:
-            events += [Event("draw", seat, count=count)] if count else []
-            count = 0
+    top = 0  # the stock's cards before `top` are drawn
+    while top < len(stock) or len(discard) > 1:
+        if top == len(stock):
+            if count:
+                events.append(new_event("draw", seat, count=count))
+            count = top = 0
             stock = shuffle(discard[:-1], reshuffles)
             reshuffles, discard = reshuffles + 1, discard[-1:]
-            events.append(Event("reshuffle", count=len(stock), note="discard pile into stock"))
-        card, stock = stock[0], stock[1:]
+            events.append(new_event("reshuffle", count=len(stock), note="discard pile into stock"))
+        card = stock[top]
+        top += 1
         drawn.append(card)
         count += 1
         if until is None or until(card):
             break
-    events += [Event("draw", seat, count=count)] if count else []
-    return Drawn(tuple(drawn), stock, discard, reshuffles, events)
+    if count:
+        events.append(new_event("draw", seat, count=count))
+    return Drawn(tuple(drawn), stock[top:], discard, reshuffles, events)
 
 
 def draw_to_hand(

@@ -401,7 +401,8 @@ class GenericState(StateSlots[R, F], Generic[R, F, V]):
         legal = self._legal
         if legal is None:
             listed = () if self.is_over else listing_of[type(self)](self)
-            legal = listed if type(listed) in _KEPT else tuple(listed)
+            kind = type(listed)
+            legal = listed if kind is tuple or kind is Listing else tuple(listed)
             set_legal(self, legal)
         return legal
 
@@ -504,8 +505,22 @@ class GenericState(StateSlots[R, F], Generic[R, F, V]):
         return {name: field_json(value) for name, value in zip(names, self.f, strict=True)}
 
 
-#: The listings `legal_actions` keeps as they are (any other sequence becomes a tuple).
-_KEPT = (tuple, Listing)
+_G = TypeVar("_G", bound=GenericState[Any, Any, Any])
+
+
+def evolved(state: _G, action: Action, events: Sequence[Event], changes: dict[str, Any]) -> _G:
+    """`state.evolve(action, events, **changes)`, for the core's own transitions: compiled,
+    no keyword arguments are parsed into a new dict and no method is looked up on the
+    game's class (an interpreted one)."""
+    return successor_of(state, action, events, replaced(state.f, changes) if changes else state.f)
+
+
+def successor_of(state: _G, action: Action, events: Sequence[Event], fields: Any) -> _G:
+    """`state.successor(action, events, fields)`, for the core's own transitions (no method
+    looked up on the game's class; the methods keep their own bodies, so that run from the
+    source, a game's `evolve` and `successor` run no frame more)."""
+    log = (state._log, action, tuple(events))
+    return new_state(type(state), state.game, state.setup, log, fields, state._left - 1)
 
 
 _CANDIDATES = GenericState.candidate_actions

@@ -30,16 +30,18 @@ once a decision, where its own code ran once per card of the hand.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Final, TypeVar
 
 from cardkit.cards.card import Card, Rank, Suit
 from cardkit.cards.cardset import CardSet, rank_mask, suit_mask
+from cardkit.engine._building import new_event, replaced_at, word_event
+from cardkit.engine._matchwalk import list_plays, walk_of
 from cardkit.engine.actions import Action
+from cardkit.engine.cardverb import CardWord
 from cardkit.engine.drawing import draw_to_hand
 from cardkit.engine.events import Event
-from cardkit.engine.generic import GenericState
-from cardkit.engine.grammar import Form
+from cardkit.engine.generic import GenericState, evolved, successor_of
 from cardkit.errors import InvalidState, Refusal, Refused
 
 __all__ = [
@@ -54,6 +56,7 @@ __all__ = [
 ]
 
 _State = GenericState[Any, Any, Any]
+S = TypeVar("S", bound=_State)
 
 
 def playable_mask(hand: int, top: Card, suit: Suit, wild: Rank | None = None) -> int:
@@ -139,17 +142,16 @@ def match_refusal(state: _State, action: Any, *, wild: Rank | None = None) -> Re
 
 
 # --8<-- [end:match]
-def play_to_pile(state: _State, action: Any) -> tuple[list[Event], dict[str, Any]]:
+def play_to_pile(state: S, action: Any) -> S:
     """The seat to act of `state` plays `action`'s card from its hand on the discard pile
     (legality is the check's, see `match_refusal`): the suit to follow is the one the
     action names, else the card's; a seat whose hand is empty goes out (`outcome`
-    `"went_out"`, an `out` event), else the next seat is to act. The public events (the
-    action's, then `out`), and the fields changed, for `evolve`.
+    `"went_out"`, an `out` event), else the next seat is to act. The next state, with the
+    public events (the action's, then `out`), as `state.evolve` makes it.
 
     ```python
     def do_play(self, action: Play) -> Self:
-        events, changes = play_to_pile(self, action)
-        return self.evolve(action, events, **changes)
+        return play_to_pile(self, action)
     ```
 
     Raises:
@@ -157,22 +159,42 @@ def play_to_pile(state: _State, action: Any) -> tuple[list[Event], dict[str, Any
         KeyError: the card is not in the seat's hand.
     """
     f, seat, card = state.f, _seat(state), action.card
-    hands = state.with_seat(f.hands, f.hands[seat].remove(card))
+    hand: CardSet = f.hands[seat]
+    hands = _with_seat(f.hands, seat, hand.remove(card))
     suit = card.suit if action.word is None else action.word
-    events: list[Event] = [action.event(seat)]  # the card shown, and a suit named
-    changes: dict[str, Any] = {
-        "hands": hands,
-        "discard": (*f.discard, card),
-        "suit": suit,
-        "drew": False,
-        "passes": 0,
-    }
+    events: list[Event] = [_play_event(action, seat)]  # the card shown, and a suit named
+    discard = (*f.discard, card)
+    ending: int | str  # the seat to act next, or the outcome
     if not hands[seat]:
-        events.append(Event("out", seat, note="goes out"))
-        changes["outcome"] = "went_out"
+        events.append(new_event("out", seat, note="goes out"))
+        names, ending = _PLAYED_OUT, "went_out"
     else:
-        changes["seat"] = state.next_seat
-    return events, changes
+        names, ending = _PLAYED, (seat + 1) % state.players
+    fields = replaced_at(f, names, (hands, discard, suit, False, 0, ending))
+    return successor_of(state, action, events, fields)
+
+
+#: The fields a play changes: the last is the seat to act next, or the outcome once out.
+_PLAYED: Final = ("hands", "discard", "suit", "drew", "passes", "seat")
+_PLAYED_OUT: Final = ("hands", "discard", "suit", "drew", "passes", "outcome")
+
+
+def _play_event(action: Any, seat: int) -> Event:
+    """`action.event(seat)`, the play's event: of a class that keeps `CardWord.event`, built
+    here as that builds it (compiled, without its interpreted frame: about a fifth of a
+    Crazy Eights play, callgrind)."""
+    if type(action).event is _CARD_WORD_EVENT:
+        return word_event(action.verb, seat, action.card, action.word, action.words)
+    event: Event = action.event(seat)
+    return event
+
+
+_CARD_WORD_EVENT: Final = CardWord.event
+
+
+def _with_seat(hands: tuple[CardSet, ...], seat: int, hand: CardSet) -> tuple[CardSet, ...]:
+    """`hands` with `seat`'s hand `hand` (`GenericState.with_seat`)."""
+    return (*hands[:seat], hand, *hands[seat + 1 :])
 
 
 def draw_refusal(
@@ -195,13 +217,27 @@ def draw_refusal(
 
 def _draw_refusal(state: _State, must_play: bool, until_playable: bool) -> Refusal | None:
     """`draw_refusal`, knowing whether the seat must play (it can, drawing until playable)."""
+    code = _draw_block(state, must_play, until_playable)
+    return None if code is None else Refusal(code, _DRAW_REFUSALS[code])
+
+
+def _draw_block(state: _State, must_play: bool, until_playable: bool) -> str | None:
+    """The code of `_draw_refusal`'s refusal (`None`: the seat may draw), no refusal built:
+    the listing asks it once a decision."""
     if not _can_draw(state):
-        return Refusal("cannot_draw", "the stock is empty and no discard pile is left")
+        return "cannot_draw"
     if state.f.drew and (must_play or not until_playable):
-        return Refusal("already_drew", "you have drawn a card this turn")
+        return "already_drew"
     if must_play:
-        return Refusal("must_play", "you can play a card: draw only when you cannot")
+        return "must_play"
     return None
+
+
+_DRAW_REFUSALS: Final = {
+    "cannot_draw": "the stock is empty and no discard pile is left",
+    "already_drew": "you have drawn a card this turn",
+    "must_play": "you can play a card: draw only when you cannot",
+}
 
 
 def pass_refusal(
@@ -221,20 +257,32 @@ def pass_refusal(
 
 def _pass_refusal(state: _State, can_play: bool, until_playable: bool) -> Refusal | None:
     """`pass_refusal`, knowing whether the seat can play, drawing until playable."""
-    if (not _can_draw(state) and not can_play) or (state.f.drew and not until_playable):
+    if _pass_block(state, can_play, until_playable) is None:
         return None
     why = "you can play a card" if can_play else "you must draw first"
     return Refusal("cannot_pass", f"you may not pass: {why}")
 
 
+def _pass_block(state: _State, can_play: bool, until_playable: bool) -> str | None:
+    """The code of `_pass_refusal`'s refusal (`None`: the seat may pass), no refusal built."""
+    if (not _can_draw(state) and not can_play) or (state.f.drew and not until_playable):
+        return None
+    return "cannot_pass"
+
+
 def draw_turn(
-    state: _State, *, wild: Rank | None = None, until_playable: bool = True
-) -> tuple[list[Event], dict[str, Any]]:
+    state: S, action: Action, *, wild: Rank | None = None, until_playable: bool = True
+) -> S:
     """The seat to act of `state` draws until it draws a card it may play
     (`until_playable`), else one card, as
     [`draw_to_hand`][cardkit.engine.drawing.draw_to_hand] draws (reshuffling the discard
-    pile when the stock is out), and has drawn this turn (`drew`): the public events, and
-    the fields changed, for `evolve`.
+    pile when the stock is out), and has drawn this turn (`drew`): the next state, with
+    the public events, as `state.evolve` makes it (`action` logged).
+
+    ```python
+    def do_draw(self, action: Draw) -> Self:
+        return draw_turn(self, action, wild=Rank.EIGHT)
+    ```
 
     Raises:
         InvalidState: no seat is to act (the game is over).
@@ -250,27 +298,34 @@ def draw_turn(
         until = playable
     events, changes = draw_to_hand(state, until=until)
     changes["drew"] = True
-    return events, changes
+    return evolved(state, action, events, changes)
 
 
-def pass_turn(state: _State) -> tuple[list[Event], dict[str, Any]]:
+def pass_turn(state: S, action: Action) -> S:
     """The seat to act of `state` passes: the next seat is to act, unless every seat has now
     passed in a row with nothing to draw, which blocks the game (`outcome` `"blocked"`, a
-    `blocked` event). The public events (`pass`, then `blocked`), and the fields changed,
-    for `evolve`.
+    `blocked` event). The next state, with the public events (`pass`, then `blocked`), as
+    `state.evolve` makes it (`action` logged).
 
     Raises:
         InvalidState: no seat is to act (the game is over).
     """
+    seat = _seat(state)
     passes = 0 if _can_draw(state) else state.f.passes + 1
-    events = [Event("pass", _seat(state))]
-    changes: dict[str, Any] = {"passes": passes, "drew": False}
+    events = [new_event("pass", seat)]
+    ending: int | str  # the seat to act next, or the outcome
     if passes >= state.players:
-        events.append(Event("blocked", note="nobody can play or draw"))
-        changes["outcome"] = "blocked"
+        events.append(new_event("blocked", note="nobody can play or draw"))
+        names, ending = _PASSED_OUT, "blocked"
     else:
-        changes["seat"] = state.next_seat
-    return events, changes
+        names, ending = _PASSED, (seat + 1) % state.players
+    fields = replaced_at(state.f, names, (passes, False, ending))
+    return successor_of(state, action, events, fields)
+
+
+#: The fields a pass changes: the last is the seat to act next, or the outcome once blocked.
+_PASSED: Final = ("passes", "drew", "seat")
+_PASSED_OUT: Final = ("passes", "drew", "outcome")
 
 
 def matching_legal(
@@ -305,73 +360,21 @@ def matching_legal(
     mask = playable_mask(hand.mask, f.discard[-1], f.suit, wild)
     must_play = until_playable and mask != 0  # it can play, and draws only when it cannot
     out: list[Action] = []
-    grammar = state.grammar
-    plain, worded = _play_forms(grammar.forms, play)
-    listed = False
-    for form in grammar.forms:
-        make = form.make
-        if make is play:
-            if not listed:
-                listed = True
-                _list_plays(out, hand, mask, wild, plain, worded)
+    walk = walk_of(state.grammar, play)
+    for step in walk.steps:
+        if step is None:
+            list_plays(out, mask, 0 if wild is None else rank_mask(wild), walk)
             continue
-        if form.cards == 0 and not form.args:
-            # a verb alone (`draw`, `pass`): its candidates are kept by the form
-            actions: Iterable[Action] = [_kept(form, None, w) for w in form.word_values]
-        else:
-            cards = state.deck_cards() if form.source is None else state.source_cards(form.source)
-            actions = grammar.candidates_of(form, cards, players=state.players)
-        for action in actions:
+        make = step.form.make
+        if make is draw or make is passing:
             if make is draw:
-                refusal = _draw_refusal(state, must_play, until_playable)
-            elif make is passing:
-                refusal = _pass_refusal(state, must_play, until_playable)
+                blocked = _draw_block(state, must_play, until_playable)
             else:
-                refusal = state.refusal(action)
-            if refusal is None:
+                blocked = _pass_block(state, must_play, until_playable)
+            if blocked is None:
+                out.extend(step.candidates(state))
+            continue
+        for action in step.candidates(state):
+            if state.refusal(action) is None:
                 out.append(action)
     return out
-
-
-def _play_forms(forms: Sequence[Form], play: type[Action]) -> tuple[Form | None, Form | None]:
-    """The forms of the action class `play`: the one without a word, the one with (`None`:
-    no such form)."""
-    plain: Form | None = None
-    worded: Form | None = None
-    for form in forms:
-        if form.make is play:
-            if form.words is None or not form.word_required:
-                plain = form
-            else:
-                worded = form
-    return plain, worded
-
-
-def _list_plays(
-    out: list[Action],
-    hand: CardSet,
-    mask: int,
-    wild: Rank | None,
-    plain: Form | None,
-    worded: Form | None,
-) -> None:
-    """The plays of the cards of `hand` in `mask`, in the hand's order, onto `out`: a card
-    of the `wild` rank with each suit of the `worded` form, any other with the `plain` one.
-    Each is read from the form's table of candidates (`_kept`)."""
-    for card in hand:
-        if not mask & card.bit:
-            continue
-        form = worded if wild is not None and card.rank == wild else plain
-        if form is None:
-            raise InvalidState(f"the play of {card.code} has no form in the grammar")
-        for word in form.word_values:
-            out.append(_kept(form, card, word))
-
-
-def _kept(form: Form, card: Card | None, word: object) -> Action:
-    """`form`'s candidate of `card` (or none) and `word`, as its table keeps it by `((),
-    card bit or 0, word)` (`Form.built`), else built by `Form.candidate`."""
-    found = form.built.get(((), 0 if card is None else card.bit, word))
-    if found is not None:
-        return found
-    return form.candidate((), () if card is None else (card,), word)

@@ -95,18 +95,15 @@ class CrazyEightsState(GenericState[CrazyEightsRules, SheddingFields, SheddingVi
     # --8<-- [start:transitions]
     def do_play(self, action: Play) -> Self:
         """Put the card on the pile; the suit to follow is the one named, or the card's."""
-        events, changes = play_to_pile(self, action)
-        return self.evolve(action, events, **changes)
+        return play_to_pile(self, action)
 
     def do_draw(self, action: Draw) -> Self:
         """Draw one card, or until one can be played; reshuffle the pile when the stock is out."""
         until = self.rules.draw_until_playable
-        events, changes = draw_turn(self, wild=self.wild, until_playable=until)
-        return self.evolve(action, events, **changes)
+        return draw_turn(self, action, wild=self.wild, until_playable=until)
 
     def do_pass(self, action: Pass) -> Self:
         """End the turn; a whole round of passes with nothing to draw blocks the game."""
-        events, changes = pass_turn(self)
-        return self.evolve(action, events, **changes)
+        return pass_turn(self, action)
 
     # --8<-- [end:transitions]
