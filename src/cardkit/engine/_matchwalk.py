@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, Final
 
-from cardkit.cards.card import Card
 from cardkit.cards.cardset import CardSet
 from cardkit.engine.actions import Action
 from cardkit.engine.generic import GenericState
@@ -32,7 +31,7 @@ class Step:
         self.form = form
         self.kept: list[Action] | None = None
         if form.cards == 0 and not form.args:
-            self.kept = [_kept(form, None, word) for word in form.word_values]
+            self.kept = [form.card_candidate(None, word) for word in form.word_values]
 
     def candidates(self, state: _State) -> Iterable[Action]:
         """This form's candidates in `state` (its kept ones, for a verb alone)."""
@@ -76,7 +75,7 @@ class Walk:
             card = next(iter(CardSet.from_mask(bit)))
             if form is None:
                 raise InvalidState(f"the play of {card.code} has no form in the grammar")
-            found = table[bit] = [_kept(form, card, word) for word in form.word_values]
+            found = table[bit] = [form.card_candidate(card, word) for word in form.word_values]
         return found
 
 
@@ -99,12 +98,3 @@ def list_plays(out: list[Action], mask: int, wild_bits: int, walk: Walk) -> None
         low = mask & -mask
         out.extend(walk.plays(low, bool(low & wild_bits)))
         mask ^= low
-
-
-def _kept(form: Form, card: Card | None, word: object) -> Action:
-    """`form`'s candidate of `card` (or none) and `word`, as its table keeps it by `((),
-    card bit or 0, word)` (`Form.built`), else built by `Form.candidate`."""
-    found = form.built.get(((), 0 if card is None else card.bit, word))
-    if found is not None:
-        return found
-    return form.candidate((), () if card is None else (card,), word)

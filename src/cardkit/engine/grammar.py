@@ -262,6 +262,15 @@ class Form:
         found = self.built.get(key)
         return found if found is not None else self.built_action(key, values, cards, word)
 
+    def card_candidate(self, card: Card | None, word: object) -> Action:
+        """The candidate naming one card (or none) and `word`, and no values: as
+        `candidate` builds it, found without building a tuple of the cards (the core's
+        listings of one-card plays ask it once per play)."""
+        found = self.built.get(((), 0 if card is None else card.bit, word))
+        if found is not None:
+            return found
+        return self.candidate((), () if card is None else (card,), word)
+
     def built_action(
         self,
         key: tuple[object, ...],

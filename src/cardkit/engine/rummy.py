@@ -46,7 +46,6 @@ from cardkit.cards.melds.deadwood import solver_for
 from cardkit.cards.orders import CardValues
 from cardkit.engine.actions import Action
 from cardkit.engine.generic import GenericState
-from cardkit.engine.shedding import _kept
 from cardkit.errors import InvalidState, Refusal, Refused
 
 __all__ = ["deadwood_after_discards", "discard_refusal", "knock_legal"]
@@ -156,7 +155,7 @@ def knock_legal(
             for card in hand:
                 if cards & card.bit:
                     for word in form.word_values:
-                        action = _kept(form, card, word)
+                        action = form.card_candidate(card, word)
                         if make is discard or check(state, action) is None:
                             out.append(action)
             continue
