@@ -3,11 +3,12 @@
 [CardkitAECEnv][cardkit.rl.aec.CardkitAECEnv] subclasses PettingZoo's
 `AECEnv`, a Python class, so its own methods run interpreted. What they do
 at every step (look up the agent's seat, play on the table, reset the
-played agent's reward, refresh the infos and the action spaces' masks, give
-the next agent) is here, in a native class the env calls once per `step`
-and once per `last`. The env's `terminations`, `truncations`, `infos` and
-`_cumulative_rewards` are this object's dicts (properties of the env), so
-PettingZoo's own helpers and any wrapper see the same ones.
+played agent's reward, refresh the infos, give the next agent) is here, in
+a native class the env calls once per `step` and once per `last`. (The
+action spaces' masks are read from the table when asked: a step sets none.)
+The env's `terminations`, `truncations`, `infos` and `_cumulative_rewards`
+are this object's dicts (properties of the env), so PettingZoo's own
+helpers and any wrapper see the same ones.
 """
 
 from __future__ import annotations
@@ -16,7 +17,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardkit.rl._table import Observation, Table
-from cardkit.rl.actions import LegalDiscrete
 
 __all__ = ["AgentCycle"]
 
@@ -27,7 +27,6 @@ class AgentCycle:
     Args:
         table: the table the env plays on.
         agents: the agent of each seat.
-        spaces: the action space of each seat (the env's `action_space(agent)`).
 
     Attributes:
         terminations: the env's `terminations`.
@@ -36,13 +35,10 @@ class AgentCycle:
         infos: the env's `infos`.
     """
 
-    def __init__(
-        self, table: Table, agents: Sequence[str], spaces: Sequence[LegalDiscrete]
-    ) -> None:
+    def __init__(self, table: Table, agents: Sequence[str]) -> None:
         """Empty dicts (the env's `reset` fills them)."""
         self.table = table
         self.agents = list(agents)
-        self.spaces = list(spaces)
         self.seats = {agent: seat for seat, agent in enumerate(self.agents)}
         self.terminations: dict[str, Any] = {}
         self.truncations: dict[str, Any] = {}
@@ -52,7 +48,7 @@ class AgentCycle:
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as its arguments and its dicts."""
         dicts = (self.terminations, self.truncations, self.cumulative, self.infos)
-        return _restored, (self.table, self.agents, self.spaces, dicts)
+        return _restored, (self.table, self.agents, dicts)
 
     def deal(self) -> None:
         """Every agent in the dicts: not ended, no reward, an empty info."""
@@ -64,23 +60,21 @@ class AgentCycle:
 
     def select(self, agents: Sequence[str], previous: str | None, selected: str) -> str:
         """The agent to select now (`selected`, the one selected, when the game is over and
-        `previous` is given); the infos and masks of it and of `previous` (of every agent of
-        `agents`, those still in play, at a deal) refreshed. Infos are always empty and only
-        the selected agent's space holds a mask, so no other agent needs a refresh."""
+        `previous` is given); the infos of it and of `previous` (of every agent of `agents`,
+        those still in play, at a deal) refreshed. Infos are always empty, so no other
+        agent's needs a refresh."""
         table = self.table
         to_act = table.acting()
         if to_act is not None:
             selected = self.agents[to_act]
         elif previous is None:  # over at the deal: any agent, for the dead steps
             selected = agents[0]
-        infos, spaces, seats = self.infos, self.spaces, self.seats
+        infos = self.infos
         for agent in agents if previous is None else (previous,):
             if agent in infos:
                 infos[agent] = {}
-                spaces[seats[agent]].legal = None
         if selected in infos:
             infos[selected] = {}
-            spaces[seats[selected]].legal = None if to_act is None else table.shared_mask(to_act)
         return selected
 
     def last(
@@ -105,33 +99,28 @@ class AgentCycle:
         """
         if self.terminations[agent] or self.truncations[agent]:
             return ""
-        seat = self.seats[agent]
-        table = self.table
-        to_act = table.play_on(seat, action)
+        to_act = self.table.play_on(self.seats[agent], action)
         self.cumulative[agent] = 0.0
         if to_act < 0:
             return ""
         # On: no reward (`rewards` holds the deal's zeros until the end). Infos are always
-        # empty and only the selected agent's space holds a mask, so only the agent that
-        # played and the next one need a refresh (an info left empty is kept: no new dict).
-        infos, spaces = self.infos, self.spaces
+        # empty, so only the agent that played and the next one need a refresh (an info
+        # left empty is kept: no new dict).
+        infos = self.infos
         if infos[agent]:
             infos[agent] = {}
-        spaces[seat].legal = None
         selected = self.agents[to_act]
         if infos[selected]:
             infos[selected] = {}
-        spaces[to_act].legal = table.shared_mask(to_act)
         return selected
 
 
 def _restored(
     table: Table,
     agents: list[str],
-    spaces: list[LegalDiscrete],
     dicts: tuple[dict[str, Any], dict[str, Any], dict[str, Any], dict[str, dict[str, Any]]],
 ) -> AgentCycle:
     """A pickled cycle: built again, its dicts set."""
-    cycle = AgentCycle(table, agents, spaces)
+    cycle = AgentCycle(table, agents)
     cycle.terminations, cycle.truncations, cycle.cumulative, cycle.infos = dicts
     return cycle

@@ -22,10 +22,10 @@ from cardkit.rl.observe import ObservationLayout
 from cardkit.rl.rewards import RewardFunction, pays, reward_function
 
 Observation = dict[str, npt.NDArray[Any]]
-#: A seat's legal ids, their actions, and the mask (`None`: the seat may not act). The mask
-#: is read-only: it may be shared by the states that list the same legal actions.
-_Legal = tuple[list[int], list[Action], npt.NDArray[np.int8] | None]
-_NOT_ACTING: _Legal = ([], [], None)
+#: A seat's legal ids, their actions, and whether it may act (its masks are built from the
+#: ids when asked: `legal_mask`, a new array, and `shared_mask`, kept by the ids).
+_Legal = tuple[list[int], list[Action], bool]
+_NOT_ACTING: _Legal = ([], [], False)
 #: How many legal lists the numbering memo holds before it starts again; if fewer than
 #: one in `_MEMO_HITS` look-ups found one, the game makes fresh lists: the memo is dropped.
 _MEMO_LIMIT = 4096
@@ -227,7 +227,7 @@ class Table:
             numbering = self._numbering
             told = None if numbering is None else numbering(state, None)
             ids, actions = self.space.legal(state) if told is None else told
-            return self._masked(ids, actions)
+            return ids, actions, True
         memo = self._memo
         if memo is None:
             return self._new_entry(state, state.legal_actions())
@@ -245,21 +245,22 @@ class Table:
         return found[1]
 
     def _new_entry(self, state: GameState, legal: Sequence[Action]) -> _Legal:
-        return self._masked(*self._number(state, legal))
+        ids, actions = self._number(state, legal)
+        return ids, actions, True
 
-    def _masked(self, ids: list[int], actions: list[Action]) -> _Legal:
-        """The entry of these ids and actions: with the mask of the ids."""
+    def _shared(self, ids: list[int]) -> npt.NDArray[np.int8]:
+        """The read-only mask of these ids, kept by the ids (shared by every state with them)."""
         masks = self._masks
         key = tuple(ids)
         mask = masks.get(key)
-        if mask is None:  # a read-only array (of bytes): shared by every entry with these ids
+        if mask is None:  # a read-only array (of bytes)
             if len(masks) >= _MEMO_LIMIT:
                 masks.clear()
             buffer = bytearray(self._zero)
             for i in ids:
                 buffer[i] = 1
             mask = masks[key] = np.frombuffer(bytes(buffer), _INT8)
-        return ids, actions, mask
+        return mask
 
     def _number(self, state: GameState, legal: Sequence[Action]) -> tuple[list[int], list[Action]]:
         """The ascending ids of the `legal` actions of `state`'s seat to act, and their actions."""
@@ -282,13 +283,24 @@ class Table:
         return ids, actions
 
     def legal_mask(self, seat: int) -> npt.NDArray[np.int8]:
-        """The action mask of `seat`: the legal ids its view shows, else zeros (a new array)."""
-        mask = self._entry(seat)[2]
-        return self._zeros.copy() if mask is None else mask.copy()
+        """The action mask of `seat`: the legal ids its view shows, else zeros (a new array).
+
+        Written from the ids each time, not copied from a kept mask: the masks of a
+        game's states repeat too seldom (Palace's next state's mask was new in 45% of
+        the steps of a random game) for a look-up by the ids and a copy to cost less.
+        """
+        ids, _, acting = self._entry(seat)
+        if not acting:
+            return self._zeros.copy()
+        buffer = bytearray(self._zero)
+        for i in ids:
+            buffer[i] = 1
+        return np.frombuffer(buffer, _INT8)
 
     def shared_mask(self, seat: int) -> npt.NDArray[np.int8] | None:
-        """The read-only action mask of `seat` (`None`: it may not act), not copied."""
-        return self._entry(seat)[2]
+        """The read-only action mask of `seat` (`None`: it may not act), kept by its ids."""
+        ids, _, acting = self._entry(seat)
+        return self._shared(ids) if acting else None
 
     def observe(self, seat: int) -> Observation:
         """The observation of `seat` now."""

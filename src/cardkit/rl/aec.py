@@ -15,7 +15,7 @@ from cardkit.engine.rules import Rules
 from cardkit.rl._cycle import AgentCycle
 from cardkit.rl._render import RENDER_FPS, RENDER_MODES, check_render_mode, show, table_text
 from cardkit.rl._table import Observation, Table, resolve_game
-from cardkit.rl.actions import LegalDiscrete
+from cardkit.rl.actions import LegalDiscrete, SeatSpace
 from cardkit.rl.rewards import RewardFunction
 
 __all__ = ["CardkitAECEnv", "aec_env"]
@@ -54,9 +54,10 @@ class CardkitAECEnv(AECEnv[str, Observation, Any]):
         self.metadata = {**self.metadata, "name": f"cardkit_{table.game.name}_v0"}
         self.possible_agents = [f"player_{seat}" for seat in range(table.players)]
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
-        self._action_spaces = {a: table.action_space() for a in self.possible_agents}
+        agents = self.possible_agents
+        self._action_spaces = {a: SeatSpace(table.n, table, s) for s, a in enumerate(agents)}
         # The step's work, compiled; it holds the dicts below (properties of the env).
-        self._cycle = AgentCycle(table, self.possible_agents, list(self._action_spaces.values()))
+        self._cycle = AgentCycle(table, self.possible_agents)
         self._rng = random.Random()
         self.agents: list[str] = []
 
@@ -101,7 +102,8 @@ class CardkitAECEnv(AECEnv[str, Observation, Any]):
         return self.table.observation_space
 
     def action_space(self, agent: str) -> LegalDiscrete:
-        """The agent's action space; `sample()` without a mask picks a legal id."""
+        """The agent's action space; `sample()` without a mask picks a legal id (a
+        [SeatSpace][cardkit.rl.actions.SeatSpace])."""
         return self._action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
