@@ -22,8 +22,7 @@ from cardkit.rl.observe import ObservationLayout
 from cardkit.rl.rewards import RewardFunction, pays, reward_function
 
 Observation = dict[str, npt.NDArray[Any]]
-#: A seat's legal ids, their actions, and whether it may act (its masks are built from the
-#: ids when asked: `legal_mask`, a new array, and `shared_mask`, kept by the ids).
+#: A seat's legal ids, their actions, and whether it may act (its masks: from the ids).
 _Legal = tuple[list[int], list[Action], bool]
 _NOT_ACTING: _Legal = ([], [], False)
 #: How many legal lists the numbering memo holds before it starts again; if fewer than
@@ -110,7 +109,6 @@ class Table:
         self._cached: dict[int, _Legal] = {}
         self._to_act: int | None = None
         self._zero = bytes(self.n)
-        self._zeros = np.zeros(self.n, dtype=np.int8)
         # By id(legal list), for spaces whose ids read only the actions: the list (kept
         # alive, so its id is not reused) and its entry; `None`: not kept.
         stateless = self.space is None or self.space.stateless
@@ -245,8 +243,7 @@ class Table:
         return found[1]
 
     def _new_entry(self, state: GameState, legal: Sequence[Action]) -> _Legal:
-        ids, actions = self._number(state, legal)
-        return ids, actions, True
+        return (*self._number(state, legal), True)
 
     def _shared(self, ids: list[int]) -> npt.NDArray[np.int8]:
         """The read-only mask of these ids, kept by the ids (shared by every state with them)."""
@@ -283,17 +280,10 @@ class Table:
         return ids, actions
 
     def legal_mask(self, seat: int) -> npt.NDArray[np.int8]:
-        """The action mask of `seat`: the legal ids its view shows, else zeros (a new array).
-
-        Written from the ids each time, not copied from a kept mask: the masks of a
-        game's states repeat too seldom (Palace's next state's mask was new in 45% of
-        the steps of a random game) for a look-up by the ids and a copy to cost less.
-        """
-        ids, _, acting = self._entry(seat)
-        if not acting:
-            return self._zeros.copy()
+        """The action mask of `seat`: the legal ids its view shows, else zeros (a new array,
+        written from the ids: masks repeat too seldom for a kept one's copy to cost less)."""
         buffer = bytearray(self._zero)
-        for i in ids:
+        for i in self._entry(seat)[0]:
             buffer[i] = 1
         return np.frombuffer(buffer, _INT8)
 
@@ -329,10 +319,6 @@ class Table:
                 if self.space is not None:
                     ids[:n] = [self.space.encode(a, state) for a in actions]
         return {"candidates": planes, "candidate_ids": ids, "candidate_mask": mask}
-
-    def info(self, seat: int) -> dict[str, Any]:
-        """The `info` of `seat`: empty (every entry of a step must batch in a vector env)."""
-        return {}
 
     def play(self, seat: int, chosen: Any) -> None:
         """Apply the action with id `chosen` for `seat` (raises `IllegalAction`)."""
