@@ -243,7 +243,8 @@ class Table:
         return found[1]
 
     def _new_entry(self, state: GameState, legal: Sequence[Action]) -> _Legal:
-        return (*self._number(state, legal), True)
+        ids, actions = self._number(state, legal)  # (not a starred tuple: mypyc builds a list)
+        return ids, actions, True
 
     def _shared(self, ids: list[int]) -> npt.NDArray[np.int8]:
         """The read-only mask of these ids, kept by the ids (shared by every state with them)."""
