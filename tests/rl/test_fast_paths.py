@@ -12,6 +12,7 @@ import cardkit
 from cardkit.engine.actions import Action
 from cardkit.engine.actionspace import ActionSpace
 from cardkit.rl._zonecode import popcount
+from cardkit.rl.fields import scalar_names
 from tests.rl.test_layout import GAME_COUNTS, random_states
 
 
@@ -70,7 +71,7 @@ def test_palace_mixed_source_plays_number_alike() -> None:
 @pytest.mark.parametrize(("game", "players"), GAME_COUNTS)
 def test_view_scalars_are_view_extra_s_own_values(game: str, players: int) -> None:
     """A state's optional `view_scalars(seat)` holds every scalar field the observation reads,
-    each as `view_extra(seat)` gives it."""
+    each as `view_extra(seat)` gives it: a tuple of values named by `view_scalar_names`."""
     layout = cardkit.rl.aec_env(game, players=players).table.layout
     names = {field.name for field in layout.view_fields}
     checked = 0
@@ -78,12 +79,37 @@ def test_view_scalars_are_view_extra_s_own_values(game: str, players: int) -> No
         lean = getattr(state, "view_scalars", None)
         if lean is None:
             continue
+        hook = state.view_scalar_names
+        assert names <= set(hook)
         for seat in [None, *range(players)]:
-            scalars, extra = lean(seat), state.view_extra(seat)
-            assert names <= set(scalars)
-            assert {k: extra[k] for k in scalars} == scalars, f"{game} seat {seat}"
+            values, extra = lean(seat), state.view_extra(seat)
+            assert type(values) is tuple
+            assert len(values) == len(hook)
+            assert dict(zip(hook, values, strict=True)) == {k: extra[k] for k in hook}, (
+                f"{game} seat {seat}"
+            )
             checked += 1
     assert checked or game not in {"tonk", "palace", "tienlen"}
+
+
+def test_a_view_scalars_hook_without_its_names_is_refused() -> None:
+    """A class with `view_scalars` names its values (`view_scalar_names`), or the layout says
+    what is missing: its values are read by position."""
+
+    class Named:
+        view_scalar_names = ("phase", "dealer")
+
+        def view_scalars(self, seat: int | None) -> tuple[Any, ...]:
+            return ("play", 0)
+
+    class Unnamed:
+        def view_scalars(self, seat: int | None) -> tuple[Any, ...]:
+            return ("play", 0)
+
+    assert scalar_names(Named) == ("phase", "dealer")
+    assert scalar_names(object) is None
+    with pytest.raises(TypeError, match="view_scalar_names"):
+        scalar_names(Unnamed)
 
 
 @given(st.integers(min_value=0, max_value=(1 << 63) - 1))

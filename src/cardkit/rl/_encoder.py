@@ -17,7 +17,8 @@ cost more than the work here:
 - a count's bytes by the count, the seat's one-hots once per encoder, the
   one-hot of the seat to act by that seat;
 - the view fields' bytes by their values ([field_bytes][cardkit.rl._encoder.field_bytes]:
-  a phase, a flag, a seat repeat across steps).
+  a phase, a flag, a seat repeat across steps), the values of a game's `view_scalars`
+  hook, a tuple, being the key as they are.
 
 The bytes are those numpy would write (float32 of the same float64
 values), so the vector is the same to the bit; tests/rl compare it with a
@@ -36,7 +37,7 @@ import numpy.typing as npt
 
 from cardkit.engine.generic import GenericState
 from cardkit.engine.state import GameState
-from cardkit.rl.fields import FieldCodec, view_extra_of
+from cardkit.rl.fields import FieldCodec, scalar_names, view_extra_of
 
 __all__ = ["CountBytes", "PlaneBytes", "encoder", "field_bytes", "float_bytes", "joined"]
 
@@ -163,9 +164,62 @@ def field_bytes(
 ) -> Callable[[Any], bytes]:
     """The bytes of the view fields of `seat`, for states of `state`'s class.
 
-    What [FieldCodec.scalars][cardkit.rl.fields.FieldCodec.scalars] reads, picked
-    by field, is the key of the bytes kept (`codec.values` works out new values).
+    From the class's `view_scalars` hook where it has one and it names every
+    field the codec reads (see [scalar_names][cardkit.rl.fields.scalar_names]):
+    the values it gives, in its order, are the key of the bytes kept (picked
+    by position when the codec reads fewer or in another order); else from
+    `view_extra_of` (or the view), picked by name. `codec.values` works out
+    new values.
     """
+    if not isinstance(state, GenericState):
+        values = codec.values
+        return lambda state: float_bytes(values(dict(state.view(seat)), seat, players))
+    cls: Any = type(state)  # a game's class: `view_scalars` is not GameState's
+    hook = scalar_names(cls)
+    if hook is not None and set(codec.names) <= set(hook):
+        return _hook_bytes(codec, cls, hook, seat, players)
+    return _extra_bytes(codec, cls, seat, players)
+
+
+def _hook_bytes(
+    codec: FieldCodec, cls: Any, hook: tuple[str, ...], seat: int | None, players: int
+) -> Callable[[Any], bytes]:
+    """The view fields' bytes from the class's `view_scalars` (named by `hook`)."""
+    names = codec.names
+    kept: dict[Any, bytes] = {}
+    values = codec.values
+    windows: bool = cls.private_windows
+    read = cls.view_scalars  # a function of the state (the core makes the hook a method)
+    at = [hook.index(name) for name in names]
+    whole = at == list(range(len(hook)))  # the hook's values are the key as they are
+    pick = itemgetter(*at) if len(at) > 1 else lambda got: (got[at[0]],)
+
+    def convert(got: tuple[Any, ...]) -> bytes:
+        return float_bytes(values(dict(zip(hook, got, strict=True)), seat, players))
+
+    def fields(state: Any) -> bytes:
+        if windows and seat != state.to_act:
+            got: tuple[Any, ...] = read(state.public_state(), seat)
+        else:
+            got = read(state, seat)
+        key = got if whole else pick(got)
+        try:
+            found = kept.get(key)
+        except TypeError:  # an unhashable value: converted each time
+            return convert(got)
+        if found is None:
+            if len(kept) >= _KEPT:
+                kept.clear()
+            found = kept[key] = convert(got)
+        return found
+
+    return fields
+
+
+def _extra_bytes(
+    codec: FieldCodec, cls: Any, seat: int | None, players: int
+) -> Callable[[Any], bytes]:
+    """The view fields' bytes from `view_extra_of` (or the view), picked by name."""
     names = codec.names
     pick = itemgetter(*names)
     key_of: Callable[[Mapping[str, Any]], Any] = (
@@ -173,19 +227,12 @@ def field_bytes(
     )
     kept: dict[Any, bytes] = {}
     values = codec.values
-    cls: Any = type(state)  # a game's class: `view_scalars` is not GameState's
-    lean = hasattr(cls, "view_scalars")
-    windows = isinstance(state, GenericState) and state.private_windows
-
-    # What `codec.scalars` gives; this function serves states of `cls` alone.
-    read = cls.view_scalars if lean else view_extra_of
+    windows: bool = cls.private_windows
 
     def fields(state: Any) -> bytes:
-        if windows and seat != state.to_act:
-            shown = state.public_state()
-            got = shown.view_scalars(seat) if lean else view_extra_of(shown, seat)
-        else:
-            got = read(state, seat)
+        got = view_extra_of(
+            state.public_state() if windows and seat != state.to_act else state, seat
+        )
         try:
             key = key_of(got)
         except KeyError:  # not all in view_extra: from the view
@@ -201,8 +248,6 @@ def field_bytes(
             found = kept[key] = float_bytes(values(got, seat, players))
         return found
 
-    if not isinstance(state, GenericState):
-        return lambda state: float_bytes(values(dict(state.view(seat)), seat, players))
     return fields
 
 

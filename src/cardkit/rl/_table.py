@@ -22,10 +22,9 @@ from cardkit.rl.observe import ObservationLayout
 from cardkit.rl.rewards import RewardFunction, pays, reward_function
 
 Observation = dict[str, npt.NDArray[Any]]
-#: A seat's legal ids, their actions, and the mask (`None`: the seat may not act). The mask
-#: is read-only: it may be shared by the states that list the same legal actions.
-_Legal = tuple[list[int], list[Action], npt.NDArray[np.int8] | None]
-_NOT_ACTING: _Legal = ([], [], None)
+#: A seat's legal ids, their actions, and whether it may act (its masks: from the ids).
+_Legal = tuple[list[int], list[Action], bool]
+_NOT_ACTING: _Legal = ([], [], False)
 #: How many legal lists the numbering memo holds before it starts again; if fewer than
 #: one in `_MEMO_HITS` look-ups found one, the game makes fresh lists: the memo is dropped.
 _MEMO_LIMIT = 4096
@@ -110,7 +109,6 @@ class Table:
         self._cached: dict[int, _Legal] = {}
         self._to_act: int | None = None
         self._zero = bytes(self.n)
-        self._zeros = np.zeros(self.n, dtype=np.int8)
         # By id(legal list), for spaces whose ids read only the actions: the list (kept
         # alive, so its id is not reused) and its entry; `None`: not kept.
         stateless = self.space is None or self.space.stateless
@@ -227,7 +225,7 @@ class Table:
             numbering = self._numbering
             told = None if numbering is None else numbering(state, None)
             ids, actions = self.space.legal(state) if told is None else told
-            return self._masked(ids, actions)
+            return ids, actions, True
         memo = self._memo
         if memo is None:
             return self._new_entry(state, state.legal_actions())
@@ -245,21 +243,22 @@ class Table:
         return found[1]
 
     def _new_entry(self, state: GameState, legal: Sequence[Action]) -> _Legal:
-        return self._masked(*self._number(state, legal))
+        ids, actions = self._number(state, legal)  # (not a starred tuple: mypyc builds a list)
+        return ids, actions, True
 
-    def _masked(self, ids: list[int], actions: list[Action]) -> _Legal:
-        """The entry of these ids and actions: with the mask of the ids."""
+    def _shared(self, ids: list[int]) -> npt.NDArray[np.int8]:
+        """The read-only mask of these ids, kept by the ids (shared by every state with them)."""
         masks = self._masks
         key = tuple(ids)
         mask = masks.get(key)
-        if mask is None:  # a read-only array (of bytes): shared by every entry with these ids
+        if mask is None:  # a read-only array (of bytes)
             if len(masks) >= _MEMO_LIMIT:
                 masks.clear()
             buffer = bytearray(self._zero)
             for i in ids:
                 buffer[i] = 1
             mask = masks[key] = np.frombuffer(bytes(buffer), _INT8)
-        return ids, actions, mask
+        return mask
 
     def _number(self, state: GameState, legal: Sequence[Action]) -> tuple[list[int], list[Action]]:
         """The ascending ids of the `legal` actions of `state`'s seat to act, and their actions."""
@@ -282,13 +281,17 @@ class Table:
         return ids, actions
 
     def legal_mask(self, seat: int) -> npt.NDArray[np.int8]:
-        """The action mask of `seat`: the legal ids its view shows, else zeros (a new array)."""
-        mask = self._entry(seat)[2]
-        return self._zeros.copy() if mask is None else mask.copy()
+        """The action mask of `seat`: the legal ids its view shows, else zeros (a new array,
+        written from the ids: masks repeat too seldom for a kept one's copy to cost less)."""
+        buffer = bytearray(self._zero)
+        for i in self._entry(seat)[0]:
+            buffer[i] = 1
+        return np.frombuffer(buffer, _INT8)
 
     def shared_mask(self, seat: int) -> npt.NDArray[np.int8] | None:
-        """The read-only action mask of `seat` (`None`: it may not act), not copied."""
-        return self._entry(seat)[2]
+        """The read-only action mask of `seat` (`None`: it may not act), kept by its ids."""
+        ids, _, acting = self._entry(seat)
+        return self._shared(ids) if acting else None
 
     def observe(self, seat: int) -> Observation:
         """The observation of `seat` now."""
@@ -317,10 +320,6 @@ class Table:
                 if self.space is not None:
                     ids[:n] = [self.space.encode(a, state) for a in actions]
         return {"candidates": planes, "candidate_ids": ids, "candidate_mask": mask}
-
-    def info(self, seat: int) -> dict[str, Any]:
-        """The `info` of `seat`: empty (every entry of a step must batch in a vector env)."""
-        return {}
 
     def play(self, seat: int, chosen: Any) -> None:
         """Apply the action with id `chosen` for `seat` (raises `IllegalAction`)."""

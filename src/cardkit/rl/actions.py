@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -24,7 +24,7 @@ from cardkit.cards.card import Card
 from cardkit.engine.actions import Action
 from cardkit.errors import IllegalAction, InvalidCard, InvalidState
 
-__all__ = ["ActionCodec", "LegalDiscrete"]
+__all__ = ["ActionCodec", "LegalDiscrete", "SeatMasks", "SeatSpace"]
 
 _CACHE_LIMIT = 200_000
 #: Row `b` holds the eight bits of the byte `b`, lowest first.
@@ -39,11 +39,21 @@ class LegalDiscrete(Discrete):
     `check_env`, a random baseline) play legal moves; a mask passed
     explicitly wins.
 
-    Attributes:
-        legal: the current legal-action mask (`int8`), or `None`.
     """
 
-    legal: npt.NDArray[np.int8] | None = None
+    _mask: npt.NDArray[np.int8] | None = None
+
+    @property
+    def legal(self) -> npt.NDArray[np.int8] | None:
+        """The current legal-action mask (`int8`), or `None`."""
+        return self._mask_now()
+
+    @legal.setter
+    def legal(self, mask: npt.NDArray[np.int8] | None) -> None:
+        self._mask = mask
+
+    def _mask_now(self) -> npt.NDArray[np.int8] | None:
+        return self._mask
 
     def sample(
         self,
@@ -52,10 +62,55 @@ class LegalDiscrete(Discrete):
     ) -> np.int64:
         """A random id: legal ones only, unless a mask or probabilities are given."""
         if mask is None and probability is None:
-            legal = self.legal
+            legal = self._mask_now()
             if legal is not None and legal.any():
                 mask = legal
         return super().sample(mask=mask, probability=probability)
+
+
+class SeatMasks(Protocol):
+    """What a [SeatSpace][cardkit.rl.actions.SeatSpace] reads its mask from (an env's table)."""
+
+    def acting(self) -> int | None:
+        """The seat to act now (`None`: the game is over)."""
+
+    def shared_mask(self, seat: int) -> npt.NDArray[np.int8] | None:
+        """The read-only mask of `seat` (`None`: it may not act)."""
+
+
+class SeatSpace(LegalDiscrete):
+    """A seat's action space in an AEC env: `legal` is the table's mask of the seat while
+    it is to act, else `None` (setting it has no effect).
+
+    Read from the table when asked (by `sample()` without a mask), not set at
+    every step: a step builds no mask but the observation's.
+
+    Args:
+        n: the number of action ids.
+        masks: the env's table.
+        seat: the seat.
+    """
+
+    def __init__(self, n: int, masks: SeatMasks, seat: int) -> None:
+        """The space of `n` action ids for `seat` of the table `masks`."""
+        super().__init__(n)
+        self._masks = masks
+        self._seat = seat
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its arguments and its random generator (`sample()` goes on alike)."""
+        return _seat_space, (int(self.n), self._masks, self._seat, self._np_random)
+
+    def _mask_now(self) -> npt.NDArray[np.int8] | None:
+        masks, seat = self._masks, self._seat
+        return masks.shared_mask(seat) if masks.acting() == seat else None
+
+
+def _seat_space(n: int, masks: SeatMasks, seat: int, rng: Any) -> SeatSpace:
+    """A pickled `SeatSpace`: built again, its random generator set."""
+    space = SeatSpace(n, masks, seat)
+    space._np_random = rng
+    return space
 
 
 class ActionCodec:

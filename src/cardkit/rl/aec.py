@@ -12,9 +12,10 @@ from pettingzoo import AECEnv
 
 from cardkit.engine.game import Game
 from cardkit.engine.rules import Rules
+from cardkit.rl._cycle import AgentCycle
 from cardkit.rl._render import RENDER_FPS, RENDER_MODES, check_render_mode, show, table_text
 from cardkit.rl._table import Observation, Table, resolve_game
-from cardkit.rl.actions import LegalDiscrete
+from cardkit.rl.actions import LegalDiscrete, SeatSpace
 from cardkit.rl.rewards import RewardFunction
 
 __all__ = ["CardkitAECEnv", "aec_env"]
@@ -43,6 +44,8 @@ class CardkitAECEnv(AECEnv[str, Observation, Any]):
         "is_parallelizable": False,
     }
 
+    agent_selection: str
+
     def __init__(self, table: Table, render_mode: str | None = None) -> None:
         """Wrap a table (use [aec_env][cardkit.rl.aec_env] to build one)."""
         super().__init__()
@@ -51,16 +54,56 @@ class CardkitAECEnv(AECEnv[str, Observation, Any]):
         self.metadata = {**self.metadata, "name": f"cardkit_{table.game.name}_v0"}
         self.possible_agents = [f"player_{seat}" for seat in range(table.players)]
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
-        self._action_spaces = {a: table.action_space() for a in self.possible_agents}
+        agents = self.possible_agents
+        self._action_spaces = {a: SeatSpace(table.n, table, s) for s, a in enumerate(agents)}
+        # The step's work, compiled; it holds the dicts below (properties of the env).
+        self._cycle = AgentCycle(table, self.possible_agents)
         self._rng = random.Random()
         self.agents: list[str] = []
+
+    @property
+    def terminations(self) -> dict[str, Any]:
+        """Whether each agent's game ended by its rules."""
+        return self._cycle.terminations
+
+    @terminations.setter
+    def terminations(self, value: dict[str, Any]) -> None:
+        self._cycle.terminations = value
+
+    @property
+    def truncations(self) -> dict[str, Any]:
+        """Whether each agent's game was cut off."""
+        return self._cycle.truncations
+
+    @truncations.setter
+    def truncations(self, value: dict[str, Any]) -> None:
+        self._cycle.truncations = value
+
+    @property
+    def infos(self) -> dict[str, dict[str, Any]]:
+        """Each agent's info (always empty)."""
+        return self._cycle.infos
+
+    @infos.setter
+    def infos(self, value: dict[str, dict[str, Any]]) -> None:
+        self._cycle.infos = value
+
+    @property
+    def _cumulative_rewards(self) -> dict[str, Any]:
+        """Each agent's reward since it last acted (PettingZoo's)."""
+        return self._cycle.cumulative
+
+    @_cumulative_rewards.setter
+    def _cumulative_rewards(self, value: dict[str, Any]) -> None:
+        self._cycle.cumulative = value
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The observation space (the same for every agent)."""
         return self.table.observation_space
 
     def action_space(self, agent: str) -> LegalDiscrete:
-        """The agent's action space; `sample()` without a mask picks a legal id."""
+        """The agent's action space; `sample()` without a mask picks a legal id (a
+        [SeatSpace][cardkit.rl.actions.SeatSpace])."""
         return self._action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
@@ -71,10 +114,7 @@ class CardkitAECEnv(AECEnv[str, Observation, Any]):
         table.deal(self._rng.getrandbits(63))
         self.agents = agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(agents, 0.0)
-        self._cumulative_rewards = dict.fromkeys(agents, 0.0)
-        self.terminations = dict.fromkeys(agents, False)
-        self.truncations = dict.fromkeys(agents, False)
-        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in agents}
+        self._cycle.deal()
         if table.state.is_over:  # over at the deal (an instant win); never cut off at 0 steps
             self._settle()
             self._select()
@@ -84,23 +124,15 @@ class CardkitAECEnv(AECEnv[str, Observation, Any]):
 
     def _select(self, previous: str | None = None) -> None:
         """Select the seat to act; refresh its info and mask, and those of `previous`
-        (every agent's at a deal). Infos are always empty and only the selected agent's
-        space holds a mask, so no other agent needs a refresh."""
-        table = self.table
-        to_act = table.acting()
-        if to_act is not None:
-            self.agent_selection = self.possible_agents[to_act]
-        elif previous is None:  # over at the deal: any agent, for the dead steps
-            self.agent_selection = self.agents[0]
-        infos, spaces_ = self.infos, self._action_spaces
-        for agent in self.agents if previous is None else (previous,):
-            if agent in infos:
-                infos[agent] = {}
-                spaces_[agent].legal = None
-        selected = self.agent_selection
-        if selected in infos:
-            infos[selected] = {}
-            spaces_[selected].legal = None if to_act is None else table.shared_mask(to_act)
+        (every agent's at a deal)."""
+        kept = "" if previous is None else self.agent_selection  # none yet at the first deal
+        self.agent_selection = self._cycle.select(self.agents, previous, kept)
+
+    def _accumulate_rewards(self) -> None:
+        """As PettingZoo's: add each agent's reward to its cumulative reward."""
+        cumulative = self._cycle.cumulative
+        for agent, reward in self.rewards.items():
+            cumulative[agent] += reward
 
     @property
     def state_space(self) -> spaces.Box:
@@ -126,14 +158,7 @@ class CardkitAECEnv(AECEnv[str, Observation, Any]):
         """As PettingZoo's `last`: the selected agent's observation (`None` without
         `observe`), cumulative reward, termination, truncation and info (the table's
         observation at once: one call fewer in every step of a loop)."""
-        agent = self.agent_selection
-        return (
-            self.table.observe(self._seats[agent]) if observe else None,
-            self._cumulative_rewards[agent],
-            self.terminations[agent],
-            self.truncations[agent],
-            self.infos[agent],
-        )
+        return self._cycle.last(self.agent_selection, observe)
 
     def step(self, action: Any) -> None:
         """Play the selected agent's action id (`None` for a finished agent).
@@ -142,39 +167,27 @@ class CardkitAECEnv(AECEnv[str, Observation, Any]):
             IllegalAction: the id is not legal now; nothing changes.
         """
         agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
+        selected = self._cycle.step(agent, action)  # played, and the next agent selected
+        if selected:
+            self.agent_selection = selected
+        elif self.terminations[agent] or self.truncations[agent]:  # done before: not played
             self._was_dead_step(action)
-            return
-        table = self.table
-        to_act = table.play_on(self._seats[agent], action)
-        self._cumulative_rewards[agent] = 0.0
-        if to_act < 0:  # over, or cut off
+        else:  # played, and now over or cut off
             self._settle()
             self._select(agent)
             self._accumulate_rewards()
-        else:  # on: no reward (`rewards` holds the deal's zeros until the end); every agent
-            # is still in the dicts (agents leave only after the end): `_select`, inlined
-            # (an info left empty is kept: no new dict)
-            infos, spaces_ = self.infos, self._action_spaces
-            if infos[agent]:
-                infos[agent] = {}
-            spaces_[agent].legal = None
-            selected = self.agent_selection = self.possible_agents[to_act]
-            if infos[selected]:
-                infos[selected] = {}
-            spaces_[selected].legal = table.shared_mask(to_act)
 
     def _settle(self) -> None:
         """Set the rewards, and end the game for every agent once it is over or cut off."""
-        table = self.table
+        table, cycle = self.table, self._cycle
         if table.terminated:
             payoffs = table.payoffs()
             self.rewards = {a: payoffs[self._seats[a]] for a in self.agents}
-            self.terminations = dict.fromkeys(self.agents, True)
+            cycle.terminations = dict.fromkeys(self.agents, True)
         else:
             self.rewards = dict.fromkeys(self.agents, 0.0)
             if table.truncated:
-                self.truncations = dict.fromkeys(self.agents, True)
+                cycle.truncations = dict.fromkeys(self.agents, True)
 
     def render(self) -> str | None:
         """The selected agent's view as the terminal shows it: returned (`"ansi"`) or printed

@@ -33,7 +33,14 @@ from cardkit.engine.state import GameState
 from cardkit.engine.views import View
 from cardkit.engine.windows import PrivateWindows
 
-__all__ = ["SEAT_FIELDS", "FieldCodec", "ScalarField", "is_seat_name", "scalar_fields"]
+__all__ = [
+    "SEAT_FIELDS",
+    "FieldCodec",
+    "ScalarField",
+    "is_seat_name",
+    "scalar_fields",
+    "scalar_names",
+]
 
 _BASE_VIEW_FIELDS = frozenset(View.model_fields)
 
@@ -43,6 +50,33 @@ def view_extra_of(state: GenericState[Any, Any, Any], seat: int | None) -> dict[
     every view, and [`view_entries`][cardkit.engine.shown.view_entries] (the entries the core
     derives, its `shown` fields..., then `view_extra`), as the view has them."""
     return {"dealer": state.setup.dealer, **view_entries(state, seat)}
+
+
+def scalar_names(cls: type) -> tuple[str, ...] | None:
+    """The names of the values a state class's optional `view_scalars` hook gives, in its
+    order (`None`: the class has no hook).
+
+    A [GenericState][cardkit.engine.generic.GenericState] class may give learning code its
+    view's scalar fields without a view or a dict: `view_scalars(seat)` returns a tuple of
+    values, those of `view_extra(seat)` under the names of the class attribute
+    `view_scalar_names`, in that order (a class may name a module function,
+    `view_scalars = scalars.view_scalars`, which the core makes a method). The
+    observation's bytes of the fields are kept by those values, so a step whose values
+    repeat a step before costs the hook and one look-up.
+
+    Raises:
+        TypeError: the class has `view_scalars` but no `view_scalar_names` (a tuple of
+            names).
+    """
+    if not hasattr(cls, "view_scalars"):
+        return None
+    names = getattr(cls, "view_scalar_names", None)
+    if not isinstance(names, tuple) or not all(isinstance(n, str) for n in names):
+        raise TypeError(
+            f"{cls.__name__} has view_scalars but no view_scalar_names: expected a class "
+            f"attribute naming the values view_scalars returns, a tuple of str, not {names!r}"
+        )
+    return names
 
 
 #: View fields that hold a seat, besides those named `*_seat`, `*_by`, `*_winner`,
@@ -141,16 +175,20 @@ class FieldCodec:
         return FieldCodec, (self.fields, self._max)
 
     def scalars(self, state: GameState, seat: int | None) -> Mapping[str, Any]:
-        """The view's scalar fields: from the state's `view_scalars(seat)` (an optional hook:
-        the scalar entries of `view_extra` alone, with the same values) or `view_extra_of`
-        where they hold them all (a `GenericState`: no view model is built), else from the
-        view."""
+        """The view's scalar fields: from the state's `view_scalars(seat)` (an optional hook,
+        see [scalar_names][cardkit.rl.fields.scalar_names]) or `view_extra_of` where they
+        hold them all (a `GenericState`: no view model is built), else from the view."""
         if isinstance(state, GenericState):
             shown: GenericState[Any, Any, Any] = state
             if isinstance(state, PrivateWindows) and seat != state.to_act:
                 shown = state.public_state()
-            lean = getattr(shown, "view_scalars", None)
-            extra = view_extra_of(shown, seat) if lean is None else lean(seat)
+            names = scalar_names(type(shown))
+            hooked: Any = shown  # a class with the hook (`scalar_names`)
+            extra = (
+                view_extra_of(shown, seat)
+                if names is None
+                else dict(zip(names, hooked.view_scalars(seat), strict=True))
+            )
             if self._names.issubset(extra):
                 return extra
         return dict(state.view(seat))

@@ -94,7 +94,7 @@ class CardkitGymEnv(gym.Env[Observation, Any]):
             self._play_bots()
             if not table.state.is_over and not table.truncated:
                 self._ended = False
-                return self._observe(), table.info(self.seat)
+                return self._observe(), {}  # infos are empty: every entry must batch
         raise InvalidState(
             f"{_REDEALS} deals in a row ended before seat {self.seat} had a turn; "
             "expected a game in which every seat gets to act"
@@ -135,14 +135,14 @@ class CardkitGymEnv(gym.Env[Observation, Any]):
             if self.illegal == "raise":
                 raise
             self._ended = True
-            info = {**table.info(self.seat), "illegal": str(exc)}
+            info = {"illegal": str(exc)}
             return self._observe(), -1.0, True, False, info
         self._play_bots()
         terminated = table.terminated
         self._ended = terminated or table.truncated
         reward = table.payoffs()[self.seat] if terminated else 0.0
         observation = self._observe()
-        return observation, reward, terminated, table.truncated, table.info(self.seat)
+        return observation, reward, terminated, table.truncated, {}
 
     def render(self) -> str | None:
         """The seat's view as the terminal shows it: returned (`"ansi"`) or printed (`"human"`)."""

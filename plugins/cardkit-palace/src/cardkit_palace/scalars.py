@@ -9,24 +9,37 @@ from cardkit import Rank
 from cardkit_palace.fields import ADD, COMPLETE, PHASES, PUBLIC_PHASES
 from cardkit_palace.protocols import PalaceLike
 
-__all__ = ["view_scalars"]
+__all__ = ["SCALAR_NAMES", "view_scalars"]
+
+#: The names of `view_scalars`' values, in its order (the view's own names).
+SCALAR_NAMES = (
+    "phase",
+    "window",
+    "dealer",
+    "top_run",
+    "starter",
+    "first_play_rank",
+    "window_seat",
+    "plays_again",
+)
 
 
-def view_scalars(state: PalaceLike, seat: int | None) -> dict[str, Any]:
-    """The scalar entries of ``view_extra`` alone (for learning code: no lists, no card sets)."""
+def view_scalars(state: PalaceLike, seat: int | None) -> tuple[Any, ...]:
+    """The scalar entries of ``view_extra`` alone, named by `SCALAR_NAMES` (for learning code:
+    no lists, no card sets, no dict)."""
     f = state.f
     phase = f.phase
     asked = seat == f.actor  # the seat to act (a seat is never -1, the actor once over)
     in_window = asked and phase in (ADD, COMPLETE)
     must = f.must
     starter = f.starter
-    return {
-        "phase": PUBLIC_PHASES[phase],
-        "window": PHASES[phase] if in_window else None,
-        "dealer": f.cfg.dealer,
-        "top_run": f.run,
-        "starter": starter if starter >= 0 else None,
-        "first_play_rank": Rank(must).code if must and asked else None,
-        "window_seat": f.opener if in_window else None,
-        "plays_again": bool(f.again) if in_window else False,
-    }
+    return (
+        PUBLIC_PHASES[phase],
+        PHASES[phase] if in_window else None,
+        f.cfg.dealer,
+        f.run,
+        starter if starter >= 0 else None,
+        Rank(must).code if must and asked else None,
+        f.opener if in_window else None,
+        bool(f.again) if in_window else False,
+    )

@@ -40,7 +40,7 @@ from cardkit_palace.effects import PalaceTables
 from cardkit_palace.fields import ADD, COMPLETE, PHASES, RANK_MASK_BY_OFFSET, Fields, cards_of
 from cardkit_palace.listing import legal_of, submasks
 from cardkit_palace.rules import PalaceRules
-from cardkit_palace.scalars import view_scalars
+from cardkit_palace.scalars import SCALAR_NAMES, view_scalars
 from cardkit_palace.views import (
     TABLE_HINT,
     VIEW_WORDS,
@@ -163,9 +163,11 @@ class PalaceState(PrivateWindows[PalaceRules, Fields, PalaceView]):
         (only in the view of the seat it asks)."""
         return view_extra(self, seat)
 
-    # The scalar entries of `view_extra` alone (what learning code reads), at once; a compiled
-    # function, which `GenericState` makes a method (`state.view_scalars(seat)`).
+    # The scalar entries of `view_extra` alone (what learning code reads), at once, as a tuple
+    # of values named by `view_scalar_names`; a compiled function, which `GenericState` makes
+    # a method (`state.view_scalars(seat)`).
     view_scalars = view_scalars
+    view_scalar_names = SCALAR_NAMES
 
     def recent(self, seat: int | None) -> list[str]:
         """The events of the latest transition that had any (a declined window has none)."""

@@ -41,7 +41,7 @@ from cardkit_palace.fields import (
     pile_cards,
 )
 from cardkit_palace.protocols import PalaceLike
-from cardkit_palace.scalars import view_scalars
+from cardkit_palace.scalars import SCALAR_NAMES, view_scalars
 from cardkit_palace.zonebits import downs_bits, pile_bits, stock_bits
 
 __all__ = [
@@ -216,7 +216,7 @@ def view_extra(state: PalaceLike, seat: int | None) -> dict[str, Any]:
         else list(range(x.players))
     )
     return {
-        **view_scalars(state, seat),
+        **dict(zip(SCALAR_NAMES, view_scalars(state, seat), strict=True)),
         "face_down_positions": [[i + 1 for i, d in enumerate(ds) if d >= 0] for ds in f.downs],
         "finished": list(f.out),
         "ready": ready,

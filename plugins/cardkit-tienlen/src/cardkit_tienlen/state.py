@@ -37,6 +37,7 @@ from cardkit_tienlen.rules import TienLenRefused as Code
 from cardkit_tienlen.rules import TienLenRules
 from cardkit_tienlen.scoring import result_for
 from cardkit_tienlen.views import (
+    SCALAR_NAMES,
     TABLE_HINT,
     VIEW_WORDS,
     TienLenView,
@@ -250,8 +251,12 @@ class TienLenState(GenericState[TienLenRules, Fields, TienLenView]):
         """What ``seat`` may know besides its hand and the pile (``None``: a spectator)."""
         return view_extra_of(self, seat)
 
-    def view_scalars(self, seat: int | None) -> dict[str, Any]:
-        """The scalar entries of `view_extra` alone, the same values (what learning code reads)."""
+    #: The names of `view_scalars`' values, in its order.
+    view_scalar_names = SCALAR_NAMES
+
+    def view_scalars(self, seat: int | None) -> tuple[Any, ...]:
+        """The scalar entries of `view_extra` alone, the same values (what learning code
+        reads), as a tuple named by `view_scalar_names`."""
         return view_scalars_of(self, seat)
 
     def recent(self, seat: int | None) -> list[str]:

@@ -25,6 +25,7 @@ from cardkit_tienlen.protocols import TienLenLike
 from cardkit_tienlen.scoring import deal_points
 
 __all__ = [
+    "SCALAR_NAMES",
     "TABLE_HINT",
     "VIEW_WORDS",
     "TienLenView",
@@ -130,18 +131,30 @@ def _codes(mask: int) -> list[str]:
     return [c.code for c in cards_of(mask)]
 
 
-def view_scalars_of(state: TienLenLike, seat: int | None) -> dict[str, Any]:
-    """The scalar entries of ``view_extra_of`` alone (for learning code: no card lists)."""
+#: The names of `view_scalars_of`' values, in its order (the view's own names).
+SCALAR_NAMES = (
+    "dealer",
+    "current_kind",
+    "current_by",
+    "undealt",
+    "instant_winner",
+    "instant_hand",
+)
+
+
+def view_scalars_of(state: TienLenLike, seat: int | None) -> tuple[Any, ...]:
+    """The scalar entries of ``view_extra_of`` alone, named by `SCALAR_NAMES` (for learning
+    code: no card lists, no dict)."""
     f = state.f
     current, instant = f.current, f.instant
-    return {
-        "dealer": state.setup.dealer,
-        "current_kind": describe_kind(current.kind, current.size) if current else None,
-        "current_by": f.last if current is not None else None,
-        "undealt": f.cfg.undealt.bit_count() or None,
-        "instant_winner": instant[0] if instant else None,
-        "instant_hand": str(instant[1]) if instant else None,
-    }
+    return (
+        state.setup.dealer,
+        describe_kind(current.kind, current.size) if current else None,
+        f.last if current is not None else None,
+        f.cfg.undealt.bit_count() or None,
+        instant[0] if instant else None,
+        str(instant[1]) if instant else None,
+    )
 
 
 def view_extra_of(state: TienLenLike, seat: int | None) -> dict[str, Any]:
@@ -152,7 +165,7 @@ def view_extra_of(state: TienLenLike, seat: int | None) -> dict[str, Any]:
     if f.required and seat is not None and f.hands[seat] & f.required:
         must = CARD_BY_KEY[f.required.bit_length() - 1]
     return {
-        **view_scalars_of(state, seat),
+        **dict(zip(SCALAR_NAMES, view_scalars_of(state, seat), strict=True)),
         "current": list(current.cards) if current is not None else [],
         "must_include": must,
         "locked": _seats(f.locked),

@@ -40,7 +40,7 @@ from cardkit_tonk.listing import legal_of
 from cardkit_tonk.payouts import default_payout, spades_payments
 from cardkit_tonk.record import snapshot_of, tonk_result
 from cardkit_tonk.response import Responses
-from cardkit_tonk.tablezones import view_scalars
+from cardkit_tonk.tablezones import SCALAR_NAMES, view_scalars
 from cardkit_tonk.views import (
     TABLE_HINT,
     VIEW_WORDS,
@@ -154,9 +154,11 @@ class TonkState(Responses):
         """What a view shows besides the zones: phase, table, turn and ending."""
         return view_extra(self, seat)
 
-    # The scalar entries of `view_extra` alone, the same values (what learning code reads); a
-    # compiled function, which `GenericState` makes a method (`state.view_scalars(seat)`).
+    # The scalar entries of `view_extra` alone, the same values (what learning code reads), as
+    # a tuple of values named by `view_scalar_names`; a compiled function, which
+    # `GenericState` makes a method (`state.view_scalars(seat)`).
     view_scalars = view_scalars
+    view_scalar_names = SCALAR_NAMES
 
     def snapshot(self) -> dict[str, Any]:
         """The full state (hidden cards included) as JSON-ready data: Tonk's save format."""

@@ -14,6 +14,7 @@ from cardkit_tonk.fields import MAIN, OVER, PHASES
 from cardkit_tonk.protocols import TonkLike
 
 __all__ = [
+    "SCALAR_NAMES",
     "SHOWDOWNS",
     "retired_mask",
     "shown_mask",
@@ -82,8 +83,21 @@ def retired_mask(state: TonkLike) -> int:
     return retired
 
 
-def view_scalars(state: TonkLike, seat: int | None) -> dict[str, Any]:
-    """The scalar entries of ``view_extra`` alone (for learning code: no spreads, no payments)."""
+#: The names of `view_scalars`' values, in its order (the view's own names).
+SCALAR_NAMES: Final = (
+    "phase",
+    "dealer",
+    "count",
+    "taken",
+    "hits_this_turn",
+    "bonus_discards",
+    "ending",
+)
+
+
+def view_scalars(state: TonkLike, seat: int | None) -> tuple[Any, ...]:
+    """The scalar entries of ``view_extra`` alone, named by `SCALAR_NAMES` (for learning code:
+    no spreads, no payments, no dict)."""
     # Read once per observation of a learning loop: `state.ending` and `state.count(seat)`
     # from the fields read here, not through the state's methods.
     f = state.f
@@ -91,12 +105,12 @@ def view_scalars(state: TonkLike, seat: int | None) -> dict[str, Any]:
     end = f.end if phase == OVER else None
     turn = f.turn
     in_turn = phase == MAIN
-    return {
-        "phase": PHASES[phase],
-        "dealer": state.setup.dealer,
-        "count": None if seat is None else f.c.count(f.hands[seat]),
-        "taken": turn.taken if in_turn else None,
-        "hits_this_turn": turn.hits if in_turn else 0,
-        "bonus_discards": turn.bonus if in_turn else 0,
-        "ending": end.reason if end is not None else None,
-    }
+    return (
+        PHASES[phase],
+        state.setup.dealer,
+        None if seat is None else f.c.count(f.hands[seat]),
+        turn.taken if in_turn else None,
+        turn.hits if in_turn else 0,
+        turn.bonus if in_turn else 0,
+        end.reason if end is not None else None,
+    )

@@ -26,6 +26,7 @@ from cardkit_tonk.payouts import EndingReason
 from cardkit_tonk.protocols import TonkLike
 from cardkit_tonk.spreads import TableSpread
 from cardkit_tonk.tablezones import (
+    SCALAR_NAMES,
     SHOWDOWNS,
     retired_mask,
     shown_mask,
@@ -247,7 +248,7 @@ def view_extra(state: TonkLike, seat: int | None) -> dict[str, Any]:
     end = state.ending
     showdown = end is not None and end.reason in SHOWDOWNS
     return {
-        **view_scalars(state, seat),
+        **dict(zip(SCALAR_NAMES, view_scalars(state, seat), strict=True)),
         "spreads": [_spread_view(s) for s in f.table.spreads],
         "retired": [_spread_view(s) for s in f.table.retired],
         "drop_locks": list(f.locks),
