@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
+from cardkit.cards.cardset import CardSet
 from cardkit.rl._zonecode import (
     BITS,
     BITS_SEATS,
@@ -178,6 +179,14 @@ class SlotReader:
             elif kind in (BITS_SEATS, BITS):
                 bits: _Bits = value if kind == BITS else _item(value, s) if COMPILED else value[s]
                 mask, n, bit = bits
+            elif how == 0 and kind != SPLIT:  # cards the seat never sees: their count only
+                cards = value[s] if kind == CARDS_SEATS else value
+                mask, bit = 0, 0
+                if type(cards) is CardSet:
+                    held: int = cards.mask
+                    n = popcount(held) if COMPILED else held.bit_count()
+                else:
+                    n = len(cards)
             else:
                 if kind == SPLIT:  # entry `s` (0: the cards under the top one, 1: the top one)
                     found, o = entries.split(k - s, value), 3 * s
