@@ -17,6 +17,7 @@ from cardkit.engine.results import GameResult
 from cardkit.engine.rules import Rules
 from cardkit.engine.state import GameState
 from cardkit.errors import IllegalAction, InvalidRules
+from cardkit.rl._exactids import ExactIds
 from cardkit.rl.actions import ActionCodec, LegalDiscrete
 from cardkit.rl.observe import ObservationLayout
 from cardkit.rl.rewards import RewardFunction, pays, reward_function
@@ -126,7 +127,7 @@ class Table:
             self._numbering is not None or type(space).legal is not ActionSpace.legal
         )
         self._space_lists = own
-        self._exact = _exact_ids(self.space)
+        self._exact = ExactIds(space) if isinstance(space, EnumeratedActionSpace) else None
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as its arguments and the game being played: a copy derives its layout and
@@ -261,19 +262,13 @@ class Table:
         return mask
 
     def _number(self, state: GameState, legal: Sequence[Action]) -> tuple[list[int], list[Action]]:
-        """The ascending ids of the `legal` actions of `state`'s seat to act, and their actions."""
-        space, lookup = self.space, self._exact
+        """The ascending ids of the `legal` actions of `state`'s seat to act, and their actions
+        (the listed objects themselves: `apply` finds them listed by identity)."""
+        space, exact = self.space, self._exact
         if space is None:
             return self.codec.legal(state, legal)
-        if lookup is not None:
-            try:  # the listed objects themselves: `apply` finds them listed by identity
-                by_id = {lookup[action]: action for action in legal}
-            except KeyError:
-                return space.number(legal, state)  # raises the space's own error
-            if len(by_id) == len(legal):  # else an action listed twice: the space numbers it
-                ids = sorted(by_id)
-                return ids, [by_id[i] for i in ids]
-        return space.number(legal, state)
+        found = None if exact is None else exact.number(legal)
+        return space.number(legal, state) if found is None else found
 
     def legal(self, seat: int) -> tuple[list[int], list[Action]]:
         """The ascending legal ids of `seat` as its view shows them, and their actions."""
@@ -390,10 +385,3 @@ def _restored(arguments: tuple[Any, ...], state: GameState, steps: int) -> Table
     table = Table(*arguments)
     table.state, table.steps = state, steps
     return table
-
-
-def _exact_ids(space: ActionSpace | None) -> dict[Action, int] | None:
-    """The id of each move of an enumerated space, by the move; ``None`` for other spaces."""
-    if not isinstance(space, EnumeratedActionSpace):
-        return None
-    return {action: i for i, action in enumerate(space.actions)}
