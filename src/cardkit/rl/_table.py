@@ -27,8 +27,10 @@ Observation = dict[str, npt.NDArray[Any]]
 _Legal = tuple[list[int], list[Action], bool]
 _NOT_ACTING: _Legal = ([], [], False)
 #: How many legal lists the numbering memo holds before it starts again; if fewer than
-#: one in `_MEMO_HITS` look-ups found one, the game makes fresh lists: the memo is dropped.
+#: one in `_MEMO_HITS` look-ups found one, the game makes fresh lists: the memo is dropped
+#: (judged first at `_MEMO_FIRST` lists: a memo that never hits costs its upkeep each step).
 _MEMO_LIMIT = 4096
+_MEMO_FIRST = 512
 _MEMO_HITS = 8
 
 #: A mask's dtype, given to `np.frombuffer` as the object: numpy converts `dtype=np.int8`
@@ -235,9 +237,10 @@ class Table:
         if kept is not None and kept[0] is legal:
             self._memo_hits += 1
             return kept[1]
-        if len(memo) >= _MEMO_LIMIT:
+        size = len(memo)
+        if size >= _MEMO_LIMIT or (size == _MEMO_FIRST and self._memo_hits * _MEMO_HITS < size):
             memo.clear()
-            if self._memo_hits * _MEMO_HITS < _MEMO_LIMIT:  # the lists are not shared
+            if self._memo_hits * _MEMO_HITS < size:  # the lists are not shared
                 self._memo = None
             self._memo_hits = 0
         found = memo[id(legal)] = (legal, self._new_entry(state, legal))
