@@ -244,19 +244,19 @@ def _cards(
 ) -> tuple[int, int, int]:
     """The mask, count and top bit of entry `k` of a zone of cards (its `seat` `s`): of a
     `split_top` zone's (`s` 0: the cards under the top one, 1: the top one), else of the
-    cards; of cards the seat never sees (`unseen`: a stock, another seat's hand), the count
-    only, mask and top 0 (no mask summed, no kept value compared)."""
+    cards; of cards the seat never sees (`unseen`: a stock) but a card set, the count only,
+    mask and top 0 (no mask summed, no kept value compared)."""
     if kind == SPLIT:
         found, o = entries.split(k - s, value), 3 * s
         return found[o], found[o + 1], found[o + 2]
     cards = value[s] if kind == CARDS_SEATS else value
-    if not unseen:
-        found = entries.cards(k, cards)
-        return found[0], found[1], found[2]
-    if type(cards) is CardSet:
+    if type(cards) is CardSet:  # its mask at once, seen or not
         held: int = cards.mask
-        return 0, popcount(held) if COMPILED else held.bit_count(), 0
-    return 0, len(cards), 0
+        return held, popcount(held) if COMPILED else held.bit_count(), 0
+    if unseen:
+        return 0, len(cards), 0
+    found = entries.cards(k, cards)
+    return found[0], found[1], found[2]
 
 
 #: Where an entry of `other` counts: joined, not written.
