@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 
 import cardkit
 from cardkit.engine.actions import Action
-from cardkit.engine.actionspace import ActionSpace
+from cardkit.engine.actionspace import ActionSpace, EnumeratedActionSpace
+from cardkit.rl._exactids import ExactIds
 from cardkit.rl._zonecode import popcount
 from cardkit.rl.fields import scalar_names
 from tests.rl.test_layout import GAME_COUNTS, random_states
@@ -118,3 +119,60 @@ def test_popcount_counts_a_mask_s_bits(mask: int) -> None:
     `int.bit_count` on every mask a word holds: card masks, and the top bits set."""
     assert popcount(mask) == mask.bit_count()
     assert popcount(mask | 1 << 62) == (mask | 1 << 62).bit_count()
+
+
+def exact_spaces() -> list[tuple[str, EnumeratedActionSpace]]:
+    """Every game's exact action space at its default table (the games whose ids the
+    table reads from the actions' fields)."""
+    found = []
+    for name in cardkit.available_games():
+        game = cardkit.load_game(name)
+        space = game.action_space(game.rules(), game.players.default)
+        if isinstance(space, EnumeratedActionSpace):
+            found.append((name, space))
+    return found
+
+
+@pytest.mark.parametrize(("game", "players"), GAME_COUNTS)
+def test_ids_read_from_the_fields_equal_the_per_move_numbering(game: str, players: int) -> None:
+    """The table's numbering of an exact space (`ExactIds`, from the actions' fields)
+    gives the ids and actions of the per-move numbering on many random states."""
+    found = cardkit.load_game(game)
+    for state in random_states(game, players, 150, seed=11):
+        space = found.action_space(state.rules, state.players)
+        if not isinstance(space, EnumeratedActionSpace) or state.is_over:
+            continue
+        legal = list(state.legal_actions())
+        numbered = ExactIds(space).number(legal)
+        assert numbered is not None, f"{game}: {legal}"
+        assert numbered == per_move(space, legal, state), f"{game}: {state}"
+
+
+@pytest.mark.parametrize(("game", "space"), exact_spaces(), ids=lambda v: str(v)[:20])
+def test_each_id_read_from_the_fields_is_the_space_s_own(
+    game: str, space: EnumeratedActionSpace
+) -> None:
+    """Every action of an exact space is read (or left to its hash) as its own id: one
+    meaning per id; Crazy Eights' plays, draw and pass are all read from their fields."""
+    exact = ExactIds(space)
+    for i, action in enumerate(space.actions):
+        assert exact.id_of(action) in (-1, i), f"{game}: {action}"
+    if game == "crazyeights":
+        assert all(exact.id_of(a) == i for i, a in enumerate(space.actions))
+
+
+@given(st.data())
+def test_any_listing_numbers_as_the_space_numbers_it(data: st.DataObject) -> None:
+    """Any list of an exact space's actions, in any order, with repeats: `ExactIds` gives
+    the space's own numbering, or leaves it to the space (`None`) when an action repeats."""
+    game, space = data.draw(st.sampled_from(EXACT))
+    picks = data.draw(st.lists(st.integers(0, space.size - 1), max_size=12))
+    listed = [space.actions[i] for i in picks]
+    numbered = ExactIds(space).number(listed)
+    if len(set(picks)) < len(picks):
+        assert numbered is None
+    else:
+        assert numbered == space.number(listed), game
+
+
+EXACT = exact_spaces()

@@ -34,7 +34,7 @@ from typing import Any
 
 from cardkit.errors import ContractError
 
-__all__ = ["Shown", "view_entries"]
+__all__ = ["Shown", "only_shown", "view_entries"]
 
 #: `Shown.over` when not given: the view shows the field as `say` makes it, over or not.
 _UNSET: Any = object()
@@ -84,6 +84,25 @@ def view_entries(state: Any, seat: int | None) -> dict[str, Any]:
     if extra:
         out.update(state.view_extra(seat))
     return out
+
+
+def only_shown(state: Any) -> tuple[Shown, ...] | None:
+    """The `shown` declarations of `state`'s class (a name as `Shown(name)`) when they are
+    all its view entries (no zone's own entries, no sealed choice, no `view_extra` of the
+    game's), else `None`: learning code then reads a state's view fields from its fields
+    (plus the dealer), without `view_entries`.
+
+    Raises:
+        ContractError: `shown` names no field of the state's fields.
+    """
+    cls = type(state)
+    plan = _PLANS.get(cls)
+    if plan is None:
+        plan = _PLANS[cls] = _plan(state)
+    sealed: str = getattr(cls, "sealed_field", "")
+    if plan[1] or sealed or any(zone.entries for zone in cls.zone_specs):
+        return None
+    return tuple(Shown(item) if isinstance(item, str) else item for item in cls.shown)
 
 
 #: Each state class's steps, and whether it writes a `view_extra` of its own (the core's

@@ -29,13 +29,14 @@ from __future__ import annotations
 
 import struct
 from collections.abc import Callable, Mapping, Sequence
-from operator import itemgetter
+from operator import attrgetter, itemgetter
 from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
 
 from cardkit.engine.generic import GenericState
+from cardkit.engine.shown import only_shown
 from cardkit.engine.state import GameState
 from cardkit.rl.fields import FieldCodec, scalar_names, view_extra_of
 
@@ -167,9 +168,10 @@ def field_bytes(
     From the class's `view_scalars` hook where it has one and it names every
     field the codec reads (see [scalar_names][cardkit.rl.fields.scalar_names]):
     the values it gives, in its order, are the key of the bytes kept (picked
-    by position when the codec reads fewer or in another order); else from
-    `view_extra_of` (or the view), picked by name. `codec.values` works out
-    new values.
+    by position when the codec reads fewer or in another order); for a class
+    whose view entries are only its `shown` fields, kept by those fields'
+    values; else from `view_extra_of` (or the view), picked by name.
+    `codec.values` works out new values.
     """
     if not isinstance(state, GenericState):
         values = codec.values
@@ -178,7 +180,40 @@ def field_bytes(
     hook = scalar_names(cls)
     if hook is not None and set(codec.names) <= set(hook):
         return _hook_bytes(codec, cls, hook, seat, players)
+    shown = None if cls.private_windows else only_shown(state)
+    if shown is not None and set(codec.names) <= {"dealer", *(s.field for s in shown)}:
+        read = tuple(s.field for s in shown if s.field in codec.names)
+        return _shown_bytes(codec, read, seat, players)
     return _extra_bytes(codec, cls, seat, players)
+
+
+def _shown_bytes(
+    codec: FieldCodec, names: tuple[str, ...], seat: int | None, players: int
+) -> Callable[[Any], bytes]:
+    """The view fields' bytes of a class whose view entries are only its `shown` fields
+    ([only_shown][cardkit.engine.shown.only_shown]), kept by those fields' values, the
+    dealer and whether the game is over (what the entries read are made of): a step whose
+    values repeat a step before costs one look-up, and no `Shown.say` is called."""
+    pick: Callable[[Any], Any] = attrgetter(*names) if names else lambda f: ()
+    kept: dict[Any, bytes] = {}
+    values = codec.values
+
+    def convert(state: Any) -> bytes:
+        return float_bytes(values(view_extra_of(state, seat), seat, players))
+
+    def fields(state: GenericState[Any, Any, Any]) -> bytes:
+        key = (state.setup.dealer, state.is_over, pick(state.f))
+        try:
+            found = kept.get(key)
+        except TypeError:  # an unhashable value: converted each time
+            return convert(state)
+        if found is None:
+            if len(kept) >= _KEPT:
+                kept.clear()
+            found = kept[key] = convert(state)
+        return found
+
+    return fields
 
 
 def _hook_bytes(

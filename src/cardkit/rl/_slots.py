@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
+from cardkit.cards.cardset import CardSet
 from cardkit.rl._zonecode import (
     BITS,
     BITS_SEATS,
@@ -20,6 +21,7 @@ from cardkit.rl._zonecode import (
     MASKS,
     MASKS_SEATS,
     SPLIT,
+    EntryReader,
     popcount,
 )
 from cardkit.rl._zonemasks import ZonePlan
@@ -179,11 +181,7 @@ class SlotReader:
                 bits: _Bits = value if kind == BITS else _item(value, s) if COMPILED else value[s]
                 mask, n, bit = bits
             else:
-                if kind == SPLIT:  # entry `s` (0: the cards under the top one, 1: the top one)
-                    found, o = entries.split(k - s, value), 3 * s
-                else:
-                    found, o = entries.cards(k, value[s] if kind == CARDS_SEATS else value), 0
-                mask, n, bit = found[o], found[o + 1], found[o + 2]
+                mask, n, bit = _cards(entries, k, s, kind, how == 0, value)
             sees = how == 1 or (how > 1 and reveals[(how - 2) >> 6] >> ((how - 2) & 63) & 1 == 1)
             if counted == _OTHER:
                 count += n
@@ -239,6 +237,26 @@ def _item(value: Any, seat: int) -> Any:
         seats: tuple[Any, ...] = value
         return seats[seat]
     return value[seat]
+
+
+def _cards(
+    entries: EntryReader, k: int, s: int, kind: int, unseen: bool, value: Any
+) -> tuple[int, int, int]:
+    """The mask, count and top bit of entry `k` of a zone of cards (its `seat` `s`): of a
+    `split_top` zone's (`s` 0: the cards under the top one, 1: the top one), else of the
+    cards; of cards the seat never sees (`unseen`: a stock) but a card set, the count only,
+    mask and top 0 (no mask summed, no kept value compared)."""
+    if kind == SPLIT:
+        found, o = entries.split(k - s, value), 3 * s
+        return found[o], found[o + 1], found[o + 2]
+    cards = value[s] if kind == CARDS_SEATS else value
+    if type(cards) is CardSet:  # its mask at once, seen or not
+        held: int = cards.mask
+        return held, popcount(held) if COMPILED else held.bit_count(), 0
+    if unseen:
+        return 0, len(cards), 0
+    found = entries.cards(k, cards)
+    return found[0], found[1], found[2]
 
 
 #: Where an entry of `other` counts: joined, not written.

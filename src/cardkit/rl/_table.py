@@ -17,6 +17,7 @@ from cardkit.engine.results import GameResult
 from cardkit.engine.rules import Rules
 from cardkit.engine.state import GameState
 from cardkit.errors import IllegalAction, InvalidRules
+from cardkit.rl._exactids import ExactIds
 from cardkit.rl.actions import ActionCodec, LegalDiscrete
 from cardkit.rl.observe import ObservationLayout
 from cardkit.rl.rewards import RewardFunction, pays, reward_function
@@ -26,8 +27,10 @@ Observation = dict[str, npt.NDArray[Any]]
 _Legal = tuple[list[int], list[Action], bool]
 _NOT_ACTING: _Legal = ([], [], False)
 #: How many legal lists the numbering memo holds before it starts again; if fewer than
-#: one in `_MEMO_HITS` look-ups found one, the game makes fresh lists: the memo is dropped.
+#: one in `_MEMO_HITS` look-ups found one, the game makes fresh lists: the memo is dropped
+#: (judged first at `_MEMO_FIRST` lists: a memo that never hits costs its upkeep each step).
 _MEMO_LIMIT = 4096
+_MEMO_FIRST = 512
 _MEMO_HITS = 8
 
 #: A mask's dtype, given to `np.frombuffer` as the object: numpy converts `dtype=np.int8`
@@ -126,7 +129,7 @@ class Table:
             self._numbering is not None or type(space).legal is not ActionSpace.legal
         )
         self._space_lists = own
-        self._exact = _exact_ids(self.space)
+        self._exact = ExactIds(space) if isinstance(space, EnumeratedActionSpace) else None
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as its arguments and the game being played: a copy derives its layout and
@@ -234,9 +237,10 @@ class Table:
         if kept is not None and kept[0] is legal:
             self._memo_hits += 1
             return kept[1]
-        if len(memo) >= _MEMO_LIMIT:
+        size = len(memo)
+        if size >= _MEMO_LIMIT or (size == _MEMO_FIRST and self._memo_hits * _MEMO_HITS < size):
             memo.clear()
-            if self._memo_hits * _MEMO_HITS < _MEMO_LIMIT:  # the lists are not shared
+            if self._memo_hits * _MEMO_HITS < size:  # the lists are not shared
                 self._memo = None
             self._memo_hits = 0
         found = memo[id(legal)] = (legal, self._new_entry(state, legal))
@@ -261,19 +265,13 @@ class Table:
         return mask
 
     def _number(self, state: GameState, legal: Sequence[Action]) -> tuple[list[int], list[Action]]:
-        """The ascending ids of the `legal` actions of `state`'s seat to act, and their actions."""
-        space, lookup = self.space, self._exact
+        """The ascending ids of the `legal` actions of `state`'s seat to act, and their actions
+        (the listed objects themselves: `apply` finds them listed by identity)."""
+        space, exact = self.space, self._exact
         if space is None:
             return self.codec.legal(state, legal)
-        if lookup is not None:
-            try:  # the listed objects themselves: `apply` finds them listed by identity
-                by_id = {lookup[action]: action for action in legal}
-            except KeyError:
-                return space.number(legal, state)  # raises the space's own error
-            if len(by_id) == len(legal):  # else an action listed twice: the space numbers it
-                ids = sorted(by_id)
-                return ids, [by_id[i] for i in ids]
-        return space.number(legal, state)
+        found = None if exact is None else exact.number(legal)
+        return space.number(legal, state) if found is None else found
 
     def legal(self, seat: int) -> tuple[list[int], list[Action]]:
         """The ascending legal ids of `seat` as its view shows them, and their actions."""
@@ -390,10 +388,3 @@ def _restored(arguments: tuple[Any, ...], state: GameState, steps: int) -> Table
     table = Table(*arguments)
     table.state, table.steps = state, steps
     return table
-
-
-def _exact_ids(space: ActionSpace | None) -> dict[Action, int] | None:
-    """The id of each move of an enumerated space, by the move; ``None`` for other spaces."""
-    if not isinstance(space, EnumeratedActionSpace):
-        return None
-    return {action: i for i, action in enumerate(space.actions)}

@@ -58,7 +58,10 @@ def grown(cards: Any, last: tuple[Any, tuple[int, ...]]) -> tuple[int, int, int]
     if type(cards) is tuple and type(before) is tuple:
         n = len(cards)
         if n > count and cards[:count] == before:
-            return mask + sum(map(_BIT, cards[count:])), n, cards[-1].bit
+            top: int = cards[-1].bit
+            if n == count + 1:  # one card put on (a play): its bit is the top's
+                return mask + top, n, top
+            return mask + sum(map(_BIT, cards[count:])), n, top
         if 0 < n < count and cards == before[count - n :]:
             return mask - sum(map(_BIT, before[: count - n])), n, cards[-1].bit
     return cards_mask(cards)
@@ -164,7 +167,7 @@ class EntryReader:
         """The mask, count and top bit of entry `k`, whose value is cards."""
         if type(value) is CardSet:
             mask: int = value.mask
-            return mask, mask.bit_count(), 0
+            return mask, popcount(mask) if COMPILED else mask.bit_count(), 0
         if value is self._last[k]:
             return self._found[k]
         found = self._found[k] = grown(value, (self._last[k], self._found[k]))
