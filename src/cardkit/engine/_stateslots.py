@@ -33,7 +33,15 @@ if TYPE_CHECKING:
     from cardkit.engine.game import Game
     from cardkit.engine.generic import GenericState
 
-__all__ = ["StateSlots", "built_by_call", "listing_of", "new_state", "set_legal", "turn_of"]
+__all__ = [
+    "StateSlots",
+    "built_by_call",
+    "listing_of",
+    "new_state",
+    "next_state",
+    "set_legal",
+    "turn_of",
+]
 
 turn_of: Final[dict[type, Callable[[Any], int | None]]] = {}
 """Each generic state class's `whose_turn` as a function of the state (set as the class is
@@ -101,12 +109,35 @@ def new_state(
 ) -> _S:
     """A new state of `cls`, its turn asked of `whose_turn` (unless the action cap ended it:
     through `turn_of[cls]`, the class's `whose_turn` as a function of the state)."""
+    return _built(cls, game, setup, setup.rules, setup.players, log, fields, left, reopened)
+
+
+def next_state(state: _S, log: Log, fields: Any) -> _S:
+    """The state after `state` (one action fewer left), with `log` and `fields`: as `new_state`
+    builds it, its class, game, setup, rules and players `state`'s (compiled, read from its
+    slots, where the setup's are attribute look-ups on a Python class; callgrind)."""
+    cls, left = type(state), state._left - 1
+    return _built(cls, state.game, state.setup, state.rules, state.players, log, fields, left)
+
+
+def _built(
+    cls: type[_S],
+    game: Game[Any, Any],
+    setup: Setup[Any],
+    rules: Rules,
+    players: int,
+    log: Log,
+    fields: Any,
+    left: int,
+    reopened: bool = False,
+) -> _S:
+    """`new_state`, given the setup's rules and players."""
     if _COMPILED:
         state = cls() if cls in built_by_call else cls.__new__(cls)
         state.game = game
         state.setup = setup
-        state.rules = setup.rules
-        state.players = setup.players
+        state.rules = rules
+        state.players = players
         state._log = log
         state.f = fields
         to_act = turn_of[cls](state) if left > 0 or reopened else None
@@ -118,8 +149,8 @@ def new_state(
     state = cls.__new__(cls)
     _set_game(state, game)
     _set_setup(state, setup)
-    _set_rules(state, setup.rules)
-    _set_players(state, setup.players)
+    _set_rules(state, rules)
+    _set_players(state, players)
     _set_log(state, log)
     _set_f(state, fields)
     to_act = turn_of[cls](state) if left > 0 or reopened else None
