@@ -128,7 +128,7 @@ def draw_to_hand(
     Raises:
         InvalidState: no seat is to act (the game is over).
     """
-    f = state.f
+    f: tuple[Any, ...] = state.f
     at = pile_fields(f, shedding=False)
     events, new = _into_hand(state, at, until, -1)
     hands, stock, discard = new[at.hands], new[at.stock], new[at.discard]
@@ -160,7 +160,8 @@ def _into_hand(
     accept: int,
 ) -> tuple[list[Event], list[Any]]:
     """`draw_to_hand`, as `_draw` draws: the events, and `state.f` as a list, changed."""
-    f, seat = state.f, state.to_act
+    f: tuple[Any, ...] = state.f
+    seat = state.to_act
     if seat is None:
         raise InvalidState("no seat is to act: the game is over")
     stock, discard, reshuffles = tuple(f[at.stock]), tuple(f[at.discard]), f[at.reshuffles]

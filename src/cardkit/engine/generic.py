@@ -255,13 +255,13 @@ class GenericState(StateSlots[R, F], Generic[R, F, V]):
         """The seat to act by the game's rules, `None` once they end it (by default the field
         `seat`, `None` once the field `outcome` is set): asked once as each state is built,
         kept as `to_act` (`None` at the action cap), and whether it is `None` as `is_over`."""
-        f = self.f
-        at = _TURN_AT.get(type(f))
-        if at is None:
-            at = _turn_at(f)
-        if at[0] < 0:  # a class of fields that is no NamedTuple, or lacks them: by name
+        f: tuple[Any, ...] = self.f
+        at = _LATEST_TURN.at
+        if at.kind is not type(f):
+            at = _LATEST_TURN.at = _turn_at(f)
+        if at.by_name:  # a class of fields that is no NamedTuple, or computes them
             return None if getattr(f, "outcome", None) is not None else getattr(f, "seat", None)
-        outcome, seat = at[1], at[2]
+        outcome, seat = at.outcome, at.seat
         return None if (outcome >= 0 and f[outcome] is not None) else f[seat] if seat >= 0 else None
 
     def result(self) -> GameResult:
@@ -516,23 +516,48 @@ class GenericState(StateSlots[R, F], Generic[R, F, V]):
 
 _G = TypeVar("_G", bound=GenericState[Any, Any, Any])
 
-#: Per fields class, where `whose_turn` reads the fields `outcome` and `seat`: (0, the index
-#: of `outcome`, of `seat`; -1 for one it lacks), or (-1, -1, -1) for a class that is no
-#: `NamedTuple` or one that computes them. Compiled, `getattr(f, "seat", None)` goes
-#: through CPython's attribute look-up on the class, about 190 instructions (callgrind).
-_TURN_AT: Final[dict[type, tuple[int, int, int]]] = {}
+
+@final
+class _TurnAt:
+    """Where `whose_turn` reads the fields `outcome` and `seat` in a fields class (`kind`):
+    their indexes (-1 for one it lacks), or by name (`by_name`) for a class that is no
+    `NamedTuple` or one that computes them. Compiled, `getattr(f, "seat", None)` goes
+    through CPython's attribute look-up on the class, about 190 instructions (callgrind)."""
+
+    def __init__(self, kind: type, by_name: bool, outcome: int = -1, seat: int = -1) -> None:
+        self.kind = kind
+        self.by_name = by_name
+        self.outcome = outcome
+        self.seat = seat
 
 
-def _turn_at(f: tuple[Any, ...]) -> tuple[int, int, int]:
+@final
+class _LatestTurn:
+    """The `_TurnAt` that `whose_turn` found last: a game's states share one fields class,
+    compared by identity before its look-up (a dict's by a class, ~130 instructions)."""
+
+    def __init__(self) -> None:
+        self.at = _TurnAt(tuple, True)
+
+
+#: Each fields class's `_TurnAt` (found once per class), and the latest found.
+_TURN_AT: Final[dict[type, _TurnAt]] = {}
+_LATEST_TURN: Final = _LatestTurn()
+
+
+def _turn_at(f: tuple[Any, ...]) -> _TurnAt:
     """`_TURN_AT`'s entry for `f`'s class (found once per class)."""
     kind = type(f)
+    at = _TURN_AT.get(kind)
+    if at is not None:
+        return at
     names = getattr(kind, "_fields", None)
     index = {name: i for i, name in enumerate(names)} if type(names) is tuple else {}
     if not index or any(name not in index and hasattr(kind, name) for name in ("outcome", "seat")):
-        at = (-1, -1, -1)  # read by name (no NamedTuple, or one computes them)
+        at = _TurnAt(kind, True)  # read by name (no NamedTuple, or one computes them)
     else:
-        at = (0, index.get("outcome", -1), index.get("seat", -1))
-    _TURN_AT[type(f)] = at
+        at = _TurnAt(kind, False, index.get("outcome", -1), index.get("seat", -1))
+    _TURN_AT[kind] = at
     return at
 
 

@@ -89,15 +89,16 @@ def _seat(state: _State) -> int:
 
 def _can_play(state: _State, wild: Rank | None) -> bool:
     """Whether the seat to act holds a card it may play."""
-    f = state.f
+    f: tuple[Any, ...] = state.f
     at = pile_fields(f)
-    hand = f[at.hands][_seat(state)]
-    return bool(playable_mask(hand.mask, f[at.discard][-1], f[at.suit], wild))
+    hands: tuple[CardSet, ...] = f[at.hands]
+    discard: tuple[Card, ...] = f[at.discard]
+    return bool(playable_mask(hands[_seat(state)].mask, discard[-1], f[at.suit], wild))
 
 
 def _can_draw(state: _State) -> bool:
     """Whether a card can be drawn: the stock, or a discard pile to reshuffle."""
-    f = state.f
+    f: tuple[Any, ...] = state.f
     return _can_draw_at(f, pile_fields(f))
 
 
@@ -171,7 +172,8 @@ def play_to_pile(state: S, action: Any) -> S:
         InvalidState: no seat is to act (the game is over).
         KeyError: the card is not in the seat's hand.
     """
-    f, seat, card, word = state.f, _seat(state), action.card, action.word
+    f: tuple[Any, ...] = state.f  # read by index (see `pile_fields`)
+    seat, card, word = _seat(state), action.card, action.word
     at = pile_fields(f)
     new = fields_list(f)  # the next fields, set by index (see `pile_fields`)
     hands: tuple[CardSet, ...] = f[at.hands]
@@ -239,7 +241,7 @@ def _draw_refusal(state: _State, must_play: bool, until_playable: bool) -> Refus
 def _draw_block(state: _State, must_play: bool, until_playable: bool) -> str | None:
     """The code of `_draw_refusal`'s refusal (`None`: the seat may draw), no refusal built:
     the listing asks it once a decision."""
-    f = state.f
+    f: tuple[Any, ...] = state.f
     at = pile_fields(f)
     if not _can_draw_at(f, at):
         return "cannot_draw"
@@ -282,7 +284,7 @@ def _pass_refusal(state: _State, can_play: bool, until_playable: bool) -> Refusa
 
 def _pass_block(state: _State, can_play: bool, until_playable: bool) -> str | None:
     """The code of `_pass_refusal`'s refusal (`None`: the seat may pass), no refusal built."""
-    f = state.f
+    f: tuple[Any, ...] = state.f
     at = pile_fields(f)
     if (not _can_draw_at(f, at) and not can_play) or (f[at.drew] and not until_playable):
         return None
@@ -306,10 +308,11 @@ def draw_turn(
     Raises:
         InvalidState: no seat is to act (the game is over).
     """
-    f = state.f
+    f: tuple[Any, ...] = state.f
     at = pile_fields(f)
     # The cards it stops at: those it may play, or any card (drawing one).
-    accept = playable_mask(-1, f[at.discard][-1], f[at.suit], wild) if until_playable else -1
+    discard: tuple[Card, ...] = f[at.discard]
+    accept = playable_mask(-1, discard[-1], f[at.suit], wild) if until_playable else -1
     events, new = drawn_into_hand(state, at, accept)
     new[at.drew] = True
     return successor_of(state, action, events, rebuilt(f, new))
@@ -324,7 +327,8 @@ def pass_turn(state: S, action: Action) -> S:
     Raises:
         InvalidState: no seat is to act (the game is over).
     """
-    f, seat = state.f, _seat(state)
+    f: tuple[Any, ...] = state.f
+    seat = _seat(state)
     at = pile_fields(f)
     passes = 0 if _can_draw_at(f, at) else f[at.passes] + 1
     events = [new_event("pass", seat)]
@@ -366,10 +370,11 @@ def matching_legal(
     Raises:
         InvalidState: no seat is to act (the game is over).
     """
-    f = state.f
+    f: tuple[Any, ...] = state.f
     at = pile_fields(f)
-    hand = f[at.hands][_seat(state)]
-    mask = playable_mask(hand.mask, f[at.discard][-1], f[at.suit], wild)
+    hands: tuple[CardSet, ...] = f[at.hands]
+    discard: tuple[Card, ...] = f[at.discard]
+    mask = playable_mask(hands[_seat(state)].mask, discard[-1], f[at.suit], wild)
     must_play = until_playable and mask != 0  # it can play, and draws only when it cannot
     out: list[Action] = []
     walk = walk_of(state.grammar, play)
