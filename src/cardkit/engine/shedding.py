@@ -198,6 +198,8 @@ def _play_event(action: Any, seat: int, card: Card, word: object) -> Event:
     `CardWord.event`, built here as that builds it (compiled, without its interpreted frame:
     about a fifth of a Crazy Eights play, callgrind)."""
     if type(action).event is _CARD_WORD_EVENT:
+        if word is None:  # most plays: no word, its words not looked up
+            return new_event(action.verb, seat, (card,))
         return word_event(action.verb, seat, card, word, action.words)
     event: Event = action.event(seat)
     return event
