@@ -10,7 +10,7 @@ import copy
 import itertools
 import pickle
 import random
-from typing import Any
+from typing import Any, NamedTuple
 
 import pytest
 from cardkit_crazyeights.state import CrazyEightsState
@@ -100,6 +100,40 @@ def test_evolve_replaces_the_named_fields_only() -> None:
     assert state.evolve(action, ()).f is state.f
     with pytest.raises(ValueError, match=r"unexpected field names: \['sete'\]"):
         state.evolve(action, (), seat=2, sete=1)
+
+
+class _Turning(NamedTuple):
+    """Fields whose seat to act is computed, not a field."""
+
+    turn: int
+    outcome: str | None = None
+
+    @property
+    def seat(self) -> int:
+        return self.turn % 3
+
+
+class _Seated(NamedTuple):
+    """Fields with a seat to act and an outcome."""
+
+    seat: int
+    outcome: str | None = None
+
+
+def test_the_default_turn_reads_the_fields_seat_and_outcome_or_what_computes_them() -> None:
+    """`whose_turn` by default is the field `seat`, `None` once `outcome` is set: read by
+    index in a named tuple, by name where the class computes them or is no named tuple."""
+    first = cardkit.load_game("crazyeights").start(players=3, seed=5)
+
+    def turn(fields: Any) -> int | None:
+        return CrazyEightsState.first(first.game, first.setup, fields, ()).to_act
+
+    assert turn(_Turning(4)) == 1
+    assert turn(_Turning(4, "went_out")) is None
+    assert turn(_Seated(2)) == 2
+    assert turn(_Seated(2, "blocked")) is None
+    assert turn(_Turning(5)) == 2
+    assert turn((2, None)) is None  # no named tuple: neither is there
 
 
 class _Unbound:

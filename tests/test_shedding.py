@@ -1,10 +1,12 @@
 """The core's shedding part (`cardkit.engine.shedding`) apart from Crazy Eights' own tests:
-the playable mask, the refusals of a play whose class has no wild rank, and the listing
-against the checks' reference listing in every variant."""
+the playable mask, the refusals of a play whose class has no wild rank, the listing
+against the checks' reference listing in every variant, the reshuffle's order, and the
+fields the transitions need."""
 
 from __future__ import annotations
 
 import random
+from typing import Any, NamedTuple
 
 import pytest
 from cardkit_crazyeights.state import CrazyEightsState
@@ -65,3 +67,31 @@ def test_the_listing_is_the_reference_listing(variant: str | None) -> None:
             legal = state.list_legal()
             assert legal == state.reference_legal()
             state = state.apply(rng.choice(legal))
+
+
+def test_a_hidden_shuffle_is_random_s_shuffle_seeded_by_its_text() -> None:
+    """`hidden_shuffle` puts the cards in the order of `random.Random(text).shuffle`, the text
+    naming the game, the deal's deck order and the salt (as it did before it was compiled)."""
+    state = cardkit.load_game("crazyeights").start(players=4, seed=11)
+    deck = tuple(state.setup.deck)
+    for size, salt in [(0, 0), (1, 3), (2, 1), (17, 0), (31, 2), (52, 7)]:
+        expected = list(deck[:size])
+        text = f"cardkit-{state.game.name}:{state.setup.deck}:{salt}"
+        random.Random(text).shuffle(expected)
+        assert state.hidden_shuffle(deck[:size], salt) == tuple(expected)
+
+
+class _Hands(NamedTuple):
+    """Fields with hands and nothing else a shedding turn needs."""
+
+    hands: tuple[CardSet, ...]
+    seat: int
+
+
+def test_a_transition_on_fields_lacking_one_names_it() -> None:
+    """The shedding transitions and checks read and write their fields by index: a fields
+    class lacking one gets an `AttributeError` naming it and the fields expected."""
+    first: Any = cardkit.load_game("crazyeights").start(players=2, seed=3)
+    state = CrazyEightsState.first(first.game, first.setup, _Hands(first.f.hands, 0), ())
+    with pytest.raises(AttributeError, match=r"_Hands has no field 'stock': expected the fields"):
+        state.list_legal()

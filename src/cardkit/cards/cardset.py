@@ -106,8 +106,9 @@ class CardSet:
     def __init__(self, cards: Iterable[Card] = ()) -> None:
         """Build a set from cards (duplicates collapse, as in any set)."""
         mask = 0
-        for card in cards:
-            mask |= card.bit
+        if type(cards) is not tuple or cards:  # `CardSet()`, every operator's new set: no loop
+            for card in cards:
+                mask |= card.bit
         object.__setattr__(self, "mask", mask)
 
     @classmethod
@@ -216,9 +217,10 @@ class CardSet:
 
     def remove(self, card: Card) -> CardSet:
         """A new set without ``card``; raises ``KeyError`` if it is not held."""
-        if not self.mask & card.bit:
+        bit = card.bit
+        if not self.mask & bit:
             raise KeyError(card)
-        return _made(self.mask ^ card.bit)
+        return _made(self.mask ^ bit)
 
     # -- views by rank and suit --------------------------------------------
 

@@ -13,7 +13,8 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from cardkit.cards.card import Card
-from cardkit.engine._building import new_event
+from cardkit.cards.cardset import CardSet
+from cardkit.engine._building import PileFields, fields_list, new_event, pile_fields
 from cardkit.engine.events import Event
 from cardkit.engine.zones import Seen, Zone
 from cardkit.errors import InvalidState
@@ -21,7 +22,7 @@ from cardkit.errors import InvalidState
 if TYPE_CHECKING:
     from cardkit.engine.generic import GenericState
 
-__all__ = ["Drawn", "draw_cards", "draw_to_hand", "draw_zones"]
+__all__ = ["Drawn", "draw_cards", "draw_to_hand", "draw_zones", "drawn_into_hand"]
 
 
 class Drawn(NamedTuple):
@@ -65,11 +66,29 @@ def draw_cards(
     >>> tuple(e.kind for e in got.events)
     ('reshuffle', 'draw')
     """
-    stock, discard = tuple(stock), tuple(discard)
     drawn: list[Card] = []
+    piles = _draw(seat, tuple(stock), tuple(discard), reshuffles, shuffle, until, -1, drawn)
+    return Drawn(tuple(drawn), piles[0], piles[1], piles[2], piles[3])
+
+
+def _draw(
+    seat: int,
+    stock: tuple[Card, ...],
+    discard: tuple[Card, ...],
+    reshuffles: int,
+    shuffle: Callable[[Sequence[Card], int], tuple[Card, ...]],
+    until: Callable[[Card], bool] | None,
+    accept: int,
+    drawn: list[Card],
+) -> tuple[tuple[Card, ...], tuple[Card, ...], int, list[Event], int]:
+    """`draw_cards`, the cards drawn appended to `drawn`: until a card `until` accepts, else
+    (`until` `None`) one of the card mask `accept` (-1: any card). The stock, the discard
+    pile, the reshuffles and the events after it, and the mask of the cards drawn (a plain
+    tuple: compiled, a `Drawn` is built through its Python `__new__`)."""
     events: list[Event] = []
     count = 0  # cards drawn since the last draw event
     top = 0  # the stock's cards before `top` are drawn
+    mask = 0
     while top < len(stock) or len(discard) > 1:
         if top == len(stock):
             if count:
@@ -81,12 +100,14 @@ def draw_cards(
         card = stock[top]
         top += 1
         drawn.append(card)
+        bit: int = card.bit
+        mask |= bit
         count += 1
-        if until is None or until(card):
+        if until(card) if until is not None else bit & accept:
             break
     if count:
         events.append(new_event("draw", seat, count=count))
-    return Drawn(tuple(drawn), stock[top:], discard, reshuffles, events)
+    return stock[top:], discard, reshuffles, events, mask
 
 
 def draw_to_hand(
@@ -107,14 +128,56 @@ def draw_to_hand(
     Raises:
         InvalidState: no seat is to act (the game is over).
     """
-    f, seat = state.f, state.to_act
+    f: tuple[Any, ...] = state.f
+    at = pile_fields(f, shedding=False)
+    events, new = _into_hand(state, at, until, -1)
+    hands, stock, discard = new[at.hands], new[at.stock], new[at.discard]
+    return events, {
+        "hands": hands,
+        "stock": stock,
+        "discard": discard,
+        "reshuffles": new[at.reshuffles],
+    }
+
+
+def drawn_into_hand(
+    state: GenericState[Any, Any, Any], at: PileFields, accept: int
+) -> tuple[list[Event], list[Any]]:
+    """`draw_to_hand(state)`, drawing until a card of the card mask `accept` (-1: one card),
+    for the core's transitions: the events, and the fields as a list, changed by index (`at`:
+    where they lie in `state.f`'s class).
+
+    Raises:
+        InvalidState: no seat is to act (the game is over).
+    """
+    return _into_hand(state, at, None, accept)
+
+
+def _into_hand(
+    state: GenericState[Any, Any, Any],
+    at: PileFields,
+    until: Callable[[Card], bool] | None,
+    accept: int,
+) -> tuple[list[Event], list[Any]]:
+    """`draw_to_hand`, as `_draw` draws: the events, and `state.f` as a list, changed."""
+    f: tuple[Any, ...] = state.f
+    seat = state.to_act
     if seat is None:
         raise InvalidState("no seat is to act: the game is over")
-    cards, stock, discard, reshuffles, events = draw_cards(
-        seat, f.stock, f.discard, f.reshuffles, state.hidden_shuffle, until=until
+    stock, discard, reshuffles = tuple(f[at.stock]), tuple(f[at.discard]), f[at.reshuffles]
+    drawn: list[Card] = []
+    stock, discard, reshuffles, events, mask = _draw(
+        seat, stock, discard, reshuffles, state.hidden_shuffle, until, accept, drawn
     )
-    hands = state.with_seat(f.hands, f.hands[seat].union(cards))
-    return events, {"hands": hands, "stock": stock, "discard": discard, "reshuffles": reshuffles}
+    hands: tuple[CardSet, ...] = f[at.hands]
+    new = fields_list(f)
+    new_hands = list(hands)
+    new_hands[seat] = CardSet.from_mask(hands[seat].mask | mask)
+    new[at.hands] = tuple(new_hands)
+    new[at.stock] = stock
+    new[at.discard] = discard
+    new[at.reshuffles] = reshuffles
+    return events, new
 
 
 def draw_zones(

@@ -47,16 +47,17 @@ with the state, and `state.list_legal()` works either way.
 
 from __future__ import annotations
 
-import random
 from abc import abstractmethod
 from collections.abc import Collection, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, final, get_args
+from hashlib import sha512
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, Self, final, get_args
 
 from mypy_extensions import mypyc_attr
 from typing_extensions import TypeVar
 
 from cardkit.cards.card import Card
 from cardkit.cards.cardset import CardSet
+from cardkit.cards.shuffle import seeded_order
 from cardkit.engine._building import replaced
 from cardkit.engine._fieldjson import field_json
 from cardkit.engine._moves import Check, Do, moves_of, state_function
@@ -66,6 +67,7 @@ from cardkit.engine._stateslots import (
     built_by_call,
     listing_of,
     new_state,
+    next_state,
     set_legal,
     turn_of,
 )
@@ -217,8 +219,7 @@ class GenericState(StateSlots[R, F], Generic[R, F, V]):
     def successor(self, action: Action, events: Sequence[Event], fields: F) -> Self:
         """The next state with every field given: `action` and its `events` logged (for a
         transition that builds its fields whole, cheaper than `evolve`'s replacing by name)."""
-        log = (self._log, action, tuple(events))
-        return new_state(type(self), self.game, self.setup, log, fields, self._left - 1)
+        return next_state(self, (self._log, action, tuple(events)), fields)
 
     @property
     def next_seat(self) -> int:
@@ -254,8 +255,14 @@ class GenericState(StateSlots[R, F], Generic[R, F, V]):
         """The seat to act by the game's rules, `None` once they end it (by default the field
         `seat`, `None` once the field `outcome` is set): asked once as each state is built,
         kept as `to_act` (`None` at the action cap), and whether it is `None` as `is_over`."""
-        f = self.f
-        return None if getattr(f, "outcome", None) is not None else getattr(f, "seat", None)
+        f: tuple[Any, ...] = self.f
+        at = _LATEST_TURN.at
+        if at.kind is not type(f):
+            at = _LATEST_TURN.at = _turn_at(f)
+        if at.by_name:  # a class of fields that is no NamedTuple, or computes them
+            return None if getattr(f, "outcome", None) is not None else getattr(f, "seat", None)
+        outcome, seat = at.outcome, at.seat
+        return None if (outcome >= 0 and f[outcome] is not None) else f[seat] if seat >= 0 else None
 
     def result(self) -> GameResult:
         """How the game ended: [`final_result`][cardkit.engine.generic.GenericState.final_result],
@@ -286,9 +293,11 @@ class GenericState(StateSlots[R, F], Generic[R, F, V]):
         order is hidden from every player, so nobody can predict the order, and the game
         still replays exactly. Give a different `salt` each time (the reshuffles so far).
         """
-        shuffled = list(cards)
-        random.Random(f"cardkit-{self.game.name}:{self.setup.deck}:{salt}").shuffle(shuffled)
-        return tuple(shuffled)
+        # `random.Random(text).shuffle`'s order: the seed `Random.seed` makes of a text
+        # (version 2), and its shuffle as `seeded_order` runs it (compiled, without
+        # `Random`'s Python frames: a reshuffle cost about 158,000 instructions; callgrind).
+        text = f"cardkit-{self.game.name}:{self.setup.deck}:{salt}".encode()
+        return seeded_order(tuple(cards), int.from_bytes(text + sha512(text).digest(), "big"))
 
     # -- actions: the core's -----------------------------------------------------------
 
@@ -508,6 +517,50 @@ class GenericState(StateSlots[R, F], Generic[R, F, V]):
 _G = TypeVar("_G", bound=GenericState[Any, Any, Any])
 
 
+@final
+class _TurnAt:
+    """Where `whose_turn` reads the fields `outcome` and `seat` in a fields class (`kind`):
+    their indexes (-1 for one it lacks), or by name (`by_name`) for a class that is no
+    `NamedTuple` or one that computes them. Compiled, `getattr(f, "seat", None)` goes
+    through CPython's attribute look-up on the class, about 190 instructions (callgrind)."""
+
+    def __init__(self, kind: type, by_name: bool, outcome: int = -1, seat: int = -1) -> None:
+        self.kind = kind
+        self.by_name = by_name
+        self.outcome = outcome
+        self.seat = seat
+
+
+@final
+class _LatestTurn:
+    """The `_TurnAt` that `whose_turn` found last: a game's states share one fields class,
+    compared by identity before its look-up (a dict's by a class, ~130 instructions)."""
+
+    def __init__(self) -> None:
+        self.at = _TurnAt(tuple, True)
+
+
+#: Each fields class's `_TurnAt` (found once per class), and the latest found.
+_TURN_AT: Final[dict[type, _TurnAt]] = {}
+_LATEST_TURN: Final = _LatestTurn()
+
+
+def _turn_at(f: tuple[Any, ...]) -> _TurnAt:
+    """`_TURN_AT`'s entry for `f`'s class (found once per class)."""
+    kind = type(f)
+    at = _TURN_AT.get(kind)
+    if at is not None:
+        return at
+    names = getattr(kind, "_fields", None)
+    index = {name: i for i, name in enumerate(names)} if type(names) is tuple else {}
+    if not index or any(name not in index and hasattr(kind, name) for name in ("outcome", "seat")):
+        at = _TurnAt(kind, True)  # read by name (no NamedTuple, or one computes them)
+    else:
+        at = _TurnAt(kind, False, index.get("outcome", -1), index.get("seat", -1))
+    _TURN_AT[kind] = at
+    return at
+
+
 def evolved(state: _G, action: Action, events: Sequence[Event], changes: dict[str, Any]) -> _G:
     """`state.evolve(action, events, **changes)`, for the core's own transitions: compiled,
     no keyword arguments are parsed into a new dict and no method is looked up on the
@@ -519,8 +572,7 @@ def successor_of(state: _G, action: Action, events: Sequence[Event], fields: Any
     """`state.successor(action, events, fields)`, for the core's own transitions (no method
     looked up on the game's class; the methods keep their own bodies, so that run from the
     source, a game's `evolve` and `successor` run no frame more)."""
-    log = (state._log, action, tuple(events))
-    return new_state(type(state), state.game, state.setup, log, fields, state._left - 1)
+    return next_state(state, (state._log, action, tuple(events)), fields)
 
 
 _CANDIDATES = GenericState.candidate_actions

@@ -30,18 +30,24 @@ once a decision, where its own code ran once per card of the hand.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, Final, TypeVar
 
 from cardkit.cards.card import Card, Rank, Suit
 from cardkit.cards.cardset import CardSet, rank_mask, suit_mask
-from cardkit.engine._building import new_event, replaced_at, word_event
+from cardkit.engine._building import (
+    PileFields,
+    fields_list,
+    new_event,
+    pile_fields,
+    rebuilt,
+    word_event,
+)
 from cardkit.engine._matchwalk import list_plays, walk_of
 from cardkit.engine.actions import Action
 from cardkit.engine.cardverb import CardWord
-from cardkit.engine.drawing import draw_to_hand
+from cardkit.engine.drawing import drawn_into_hand
 from cardkit.engine.events import Event
-from cardkit.engine.generic import GenericState, evolved, successor_of
+from cardkit.engine.generic import GenericState, successor_of
 from cardkit.errors import InvalidState, Refusal, Refused
 
 __all__ = [
@@ -83,14 +89,22 @@ def _seat(state: _State) -> int:
 
 def _can_play(state: _State, wild: Rank | None) -> bool:
     """Whether the seat to act holds a card it may play."""
-    f = state.f
-    return bool(playable_mask(f.hands[_seat(state)].mask, f.discard[-1], f.suit, wild))
+    f: tuple[Any, ...] = state.f
+    at = pile_fields(f)
+    hands: tuple[CardSet, ...] = f[at.hands]
+    discard: tuple[Card, ...] = f[at.discard]
+    return bool(playable_mask(hands[_seat(state)].mask, discard[-1], f[at.suit], wild))
 
 
 def _can_draw(state: _State) -> bool:
     """Whether a card can be drawn: the stock, or a discard pile to reshuffle."""
-    f = state.f
-    return bool(f.stock) or len(f.discard) > 1
+    f: tuple[Any, ...] = state.f
+    return _can_draw_at(f, pile_fields(f))
+
+
+def _can_draw_at(f: tuple[Any, ...], at: PileFields) -> bool:
+    """`_can_draw` of the fields `f`, whose fields lie at `at`."""
+    return bool(f[at.stock]) or len(f[at.discard]) > 1
 
 
 def _article(rank: Rank) -> str:
@@ -158,33 +172,35 @@ def play_to_pile(state: S, action: Any) -> S:
         InvalidState: no seat is to act (the game is over).
         KeyError: the card is not in the seat's hand.
     """
-    f, seat, card = state.f, _seat(state), action.card
-    hand: CardSet = f.hands[seat]
-    hands = _with_seat(f.hands, seat, hand.remove(card))
-    suit = card.suit if action.word is None else action.word
-    events: list[Event] = [_play_event(action, seat)]  # the card shown, and a suit named
-    discard = (*f.discard, card)
-    ending: int | str  # the seat to act next, or the outcome
-    if not hands[seat]:
+    f: tuple[Any, ...] = state.f  # read by index (see `pile_fields`)
+    seat, card, word = _seat(state), action.card, action.word
+    at = pile_fields(f)
+    new = fields_list(f)  # the next fields, set by index (see `pile_fields`)
+    hands: tuple[CardSet, ...] = f[at.hands]
+    hand = hands[seat].remove(card)
+    new[at.hands] = _with_seat(hands, seat, hand)
+    discard: tuple[Card, ...] = f[at.discard]
+    new[at.discard] = discard + (card,)  # noqa: RUF005  # compiled, no list built
+    new[at.suit] = card.suit if word is None else word
+    new[at.drew] = False
+    new[at.passes] = 0
+    events: list[Event] = [_play_event(action, seat, card, word)]  # the card, and a suit named
+    if not hand:
         events.append(new_event("out", seat, note="goes out"))
-        names, ending = _PLAYED_OUT, "went_out"
+        new[at.outcome] = "went_out"
     else:
-        names, ending = _PLAYED, (seat + 1) % state.players
-    fields = replaced_at(f, names, (hands, discard, suit, False, 0, ending))
-    return successor_of(state, action, events, fields)
+        new[at.seat] = (seat + 1) % state.players
+    return successor_of(state, action, events, rebuilt(f, new))
 
 
-#: The fields a play changes: the last is the seat to act next, or the outcome once out.
-_PLAYED: Final = ("hands", "discard", "suit", "drew", "passes", "seat")
-_PLAYED_OUT: Final = ("hands", "discard", "suit", "drew", "passes", "outcome")
-
-
-def _play_event(action: Any, seat: int) -> Event:
-    """`action.event(seat)`, the play's event: of a class that keeps `CardWord.event`, built
-    here as that builds it (compiled, without its interpreted frame: about a fifth of a
-    Crazy Eights play, callgrind)."""
+def _play_event(action: Any, seat: int, card: Card, word: object) -> Event:
+    """`action.event(seat)`, the play's event (of `card`, naming `word`): of a class that keeps
+    `CardWord.event`, built here as that builds it (compiled, without its interpreted frame:
+    about a fifth of a Crazy Eights play, callgrind)."""
     if type(action).event is _CARD_WORD_EVENT:
-        return word_event(action.verb, seat, action.card, action.word, action.words)
+        if word is None:  # most plays: no word, its words not looked up
+            return new_event(action.verb, seat, (card,))
+        return word_event(action.verb, seat, card, word, action.words)
     event: Event = action.event(seat)
     return event
 
@@ -193,8 +209,11 @@ _CARD_WORD_EVENT: Final = CardWord.event
 
 
 def _with_seat(hands: tuple[CardSet, ...], seat: int, hand: CardSet) -> tuple[CardSet, ...]:
-    """`hands` with `seat`'s hand `hand` (`GenericState.with_seat`)."""
-    return (*hands[:seat], hand, *hands[seat + 1 :])
+    """`hands` with `seat`'s hand `hand` (`GenericState.with_seat`; compiled, a list's copy
+    costs a third of the tuple built from two slices, callgrind)."""
+    new = list(hands)
+    new[seat] = hand
+    return tuple(new)
 
 
 def draw_refusal(
@@ -224,9 +243,11 @@ def _draw_refusal(state: _State, must_play: bool, until_playable: bool) -> Refus
 def _draw_block(state: _State, must_play: bool, until_playable: bool) -> str | None:
     """The code of `_draw_refusal`'s refusal (`None`: the seat may draw), no refusal built:
     the listing asks it once a decision."""
-    if not _can_draw(state):
+    f: tuple[Any, ...] = state.f
+    at = pile_fields(f)
+    if not _can_draw_at(f, at):
         return "cannot_draw"
-    if state.f.drew and (must_play or not until_playable):
+    if f[at.drew] and (must_play or not until_playable):
         return "already_drew"
     if must_play:
         return "must_play"
@@ -265,7 +286,9 @@ def _pass_refusal(state: _State, can_play: bool, until_playable: bool) -> Refusa
 
 def _pass_block(state: _State, can_play: bool, until_playable: bool) -> str | None:
     """The code of `_pass_refusal`'s refusal (`None`: the seat may pass), no refusal built."""
-    if (not _can_draw(state) and not can_play) or (state.f.drew and not until_playable):
+    f: tuple[Any, ...] = state.f
+    at = pile_fields(f)
+    if (not _can_draw_at(f, at) and not can_play) or (f[at.drew] and not until_playable):
         return None
     return "cannot_pass"
 
@@ -287,18 +310,14 @@ def draw_turn(
     Raises:
         InvalidState: no seat is to act (the game is over).
     """
-    f = state.f
-    until: Callable[[Card], bool] | None = None
-    if until_playable:
-        top, suit = f.discard[-1], f.suit
-
-        def playable(card: Card) -> bool:
-            return bool(playable_mask(card.bit, top, suit, wild))
-
-        until = playable
-    events, changes = draw_to_hand(state, until=until)
-    changes["drew"] = True
-    return evolved(state, action, events, changes)
+    f: tuple[Any, ...] = state.f
+    at = pile_fields(f)
+    # The cards it stops at: those it may play, or any card (drawing one).
+    discard: tuple[Card, ...] = f[at.discard]
+    accept = playable_mask(-1, discard[-1], f[at.suit], wild) if until_playable else -1
+    events, new = drawn_into_hand(state, at, accept)
+    new[at.drew] = True
+    return successor_of(state, action, events, rebuilt(f, new))
 
 
 def pass_turn(state: S, action: Action) -> S:
@@ -310,22 +329,20 @@ def pass_turn(state: S, action: Action) -> S:
     Raises:
         InvalidState: no seat is to act (the game is over).
     """
+    f: tuple[Any, ...] = state.f
     seat = _seat(state)
-    passes = 0 if _can_draw(state) else state.f.passes + 1
+    at = pile_fields(f)
+    passes = 0 if _can_draw_at(f, at) else f[at.passes] + 1
     events = [new_event("pass", seat)]
-    ending: int | str  # the seat to act next, or the outcome
+    new = fields_list(f)
+    new[at.passes] = passes
+    new[at.drew] = False
     if passes >= state.players:
         events.append(new_event("blocked", note="nobody can play or draw"))
-        names, ending = _PASSED_OUT, "blocked"
+        new[at.outcome] = "blocked"
     else:
-        names, ending = _PASSED, (seat + 1) % state.players
-    fields = replaced_at(state.f, names, (passes, False, ending))
-    return successor_of(state, action, events, fields)
-
-
-#: The fields a pass changes: the last is the seat to act next, or the outcome once blocked.
-_PASSED: Final = ("passes", "drew", "seat")
-_PASSED_OUT: Final = ("passes", "drew", "outcome")
+        new[at.seat] = (seat + 1) % state.players
+    return successor_of(state, action, events, rebuilt(f, new))
 
 
 def matching_legal(
@@ -355,9 +372,11 @@ def matching_legal(
     Raises:
         InvalidState: no seat is to act (the game is over).
     """
-    f = state.f
-    hand = f.hands[_seat(state)]
-    mask = playable_mask(hand.mask, f.discard[-1], f.suit, wild)
+    f: tuple[Any, ...] = state.f
+    at = pile_fields(f)
+    hands: tuple[CardSet, ...] = f[at.hands]
+    discard: tuple[Card, ...] = f[at.discard]
+    mask = playable_mask(hands[_seat(state)].mask, discard[-1], f[at.suit], wild)
     must_play = until_playable and mask != 0  # it can play, and draws only when it cannot
     out: list[Action] = []
     walk = walk_of(state.grammar, play)
