@@ -88,3 +88,20 @@ def test_a_plane_s_bytes_are_numpy_s_float32_of_its_bits(cards: int) -> None:
     for mask in masks * 2:
         expected = np.array([mask >> i & 1 for i in range(cards)], dtype=np.float32)
         assert rows[mask] == expected.tobytes()
+
+
+def test_view_fields_bytes_are_kept_by_hashable_keys_only_and_start_again_when_full() -> None:
+    """A key holding an unhashable value is worked out at each step, never kept; a full
+    table starts again rather than growing past its bound."""
+    from cardkit.rl import _encoder
+
+    kept: dict[object, bytes] = {}
+    assert _encoder._recalled(kept, (0, [1])) is None
+    assert _encoder._kept(kept, (0, [1]), b"x") == b"x"
+    assert kept == {}
+    assert _encoder._kept(kept, (0, 1), b"y") == b"y"
+    assert _encoder._recalled(kept, (0, 1)) == b"y"
+    kept.update(dict.fromkeys(range(_encoder._KEPT - 1), b""))
+    assert len(kept) == _encoder._KEPT
+    _encoder._kept(kept, "new", b"z")
+    assert kept == {"new": b"z"}

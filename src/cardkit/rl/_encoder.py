@@ -203,15 +203,8 @@ def _shown_bytes(
 
     def fields(state: GenericState[Any, Any, Any]) -> bytes:
         key = (state.setup.dealer, state.is_over, pick(state.f))
-        try:
-            found = kept.get(key)
-        except TypeError:  # an unhashable value: converted each time
-            return convert(state)
-        if found is None:
-            if len(kept) >= _KEPT:
-                kept.clear()
-            found = kept[key] = convert(state)
-        return found
+        found = _recalled(kept, key)
+        return found if found is not None else _kept(kept, key, convert(state))
 
     return fields
 
@@ -238,15 +231,8 @@ def _hook_bytes(
         else:
             got = read(state, seat)
         key = got if whole else pick(got)
-        try:
-            found = kept.get(key)
-        except TypeError:  # an unhashable value: converted each time
-            return convert(got)
-        if found is None:
-            if len(kept) >= _KEPT:
-                kept.clear()
-            found = kept[key] = convert(got)
-        return found
+        found = _recalled(kept, key)
+        return found if found is not None else _kept(kept, key, convert(got))
 
     return fields
 
@@ -273,17 +259,36 @@ def _extra_bytes(
         except KeyError:  # not all in view_extra: from the view
             got = dict(state.view(seat))
             key = key_of(got)
-        try:
-            found = kept.get(key)
-        except TypeError:  # an unhashable value: converted each time
-            return float_bytes(values(got, seat, players))
-        if found is None:
-            if len(kept) >= _KEPT:
-                kept.clear()
-            found = kept[key] = float_bytes(values(got, seat, players))
-        return found
+        found = _recalled(kept, key)
+        return (
+            found
+            if found is not None
+            else _kept(kept, key, float_bytes(values(got, seat, players)))
+        )
 
     return fields
+
+
+def _recalled(kept: dict[Any, bytes], key: Any) -> bytes | None:
+    """The view fields' bytes `kept` by `key`, or `None`: not kept yet, or `key` holds an
+    unhashable value (such bytes are worked out at each step)."""
+    try:
+        return kept.get(key)
+    except TypeError:
+        return None
+
+
+def _kept(kept: dict[Any, bytes], key: Any, made: bytes) -> bytes:
+    """`made`, the view fields' bytes for `key`, kept in `kept` when `key` is hashable (the
+    table starts again once it holds `_KEPT`)."""
+    try:
+        hash(key)
+    except TypeError:
+        return made
+    if len(kept) >= _KEPT:
+        kept.clear()
+    kept[key] = made
+    return made
 
 
 def joined(planes_of: Planes, rows: PlaneBytes, counts: CountBytes) -> Cards:
